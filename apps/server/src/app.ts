@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { maxFileSize, ZVersion } from '@pms/contract';
+import { z } from 'zod';
+import type { TConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { AppContext } from './context.ts';
+import { registerProblemHandler } from './plugins/problem.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerWeb } from './plugins/web.ts';
+import { LocalFileStore } from './integrations/files/local-file-store.ts';
+import { loadSigningKey } from './lib/server-keys.ts';
+import { registerSessionRoutes } from './modules/session/session.routes.ts';
+import { registerPropertyRoutes } from './modules/properties/properties.routes.ts';
+import { registerUserRoutes } from './modules/users/users.routes.ts';
+import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { registerSettingRoutes } from './modules/settings/settings.routes.ts';
+import { registerFileRoutes } from './modules/files/files.routes.ts';
+
+const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+export const appVersion = process.env.APP_VERSION ?? packageJson.version;
+
+export type BuildOptions = { config: TConfig; database: Database; logger?: boolean };
+
+/** Builds the whole application (API and web app) without listening. */
+export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const context: AppContext = {
+    db: database.db,
+    database,
+    config,
+    fileStore: new LocalFileStore(`${config.dataDir ?? '.'}/files`),
+    signingKey: await loadSigningKey(database.db),
+  };
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: maxFileSize, files: 1 } });
+  registerProblemHandler(app);
+  registerAuth(app, database.db);
+  await registerOpenApi(app, appVersion);
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/version',
+    { schema: { tags: ['system'], response: { 200: ZVersion } }, config: { access: 'public' } },
+    async () => ({ name: 'pms', version: appVersion, environment: config.environment, database: database.kind }),
+  );
+  api.get(
+    '/api/health',
+    {
+      schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } },
+      config: { access: 'public' },
+    },
+    async () => {
+      await database.db.execute('select 1');
+      return { status: 'ok' as const };
+    },
+  );
+  api.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+
+  registerSessionRoutes(app, context);
+  registerPropertyRoutes(app, context);
+  registerUserRoutes(app, context);
+  registerApiKeyRoutes(app, context);
+  registerSettingRoutes(app, context);
+  registerFileRoutes(app, context);
+
+  if (config.webDist) await registerWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,12 @@
+import type { TConfig } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { FileStore } from './integrations/files/file-store.ts';
+
+/** What every module's routes and services are built with. */
+export type AppContext = {
+  db: Db;
+  database: Database;
+  config: TConfig;
+  fileStore: FileStore;
+  signingKey: string;
+};

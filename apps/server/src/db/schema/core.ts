@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TAddress, TCommunication } from '@pms/contract';
+import { recordFields, timestamptz } from './common.ts';
+
+type TBank = { name?: string | null; iban?: string | null; bic?: string | null };
+type TCompany = {
+  name?: string | null;
+  managingDirector?: string | null;
+  registerNumber?: string | null;
+  taxNumber?: string | null;
+  vatNumber?: string | null;
+  costCenter?: string | null;
+};
+
+export const properties = pgTable(
+  'properties',
+  {
+    ...recordFields,
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    timeZone: text('time_zone').notNull().default('Europe/Vienna'),
+    currency: text('currency').notNull().default('EUR'),
+    checkInTime: text('check_in_time').notNull().default('15:00'),
+    checkOutTime: text('check_out_time').notNull().default('11:00'),
+    communication: jsonb('communication').$type<TCommunication>().notNull().default({}),
+    address: jsonb('address').$type<TAddress>().notNull().default({}),
+    bank: jsonb('bank').$type<TBank>().notNull().default({}),
+    company: jsonb('company').$type<TCompany>().notNull().default({}),
+    bookingCodePrefix: text('booking_code_prefix').notNull().default(''),
+    bookingCodeSuffix: text('booking_code_suffix').notNull().default(''),
+    invoicePrefix: text('invoice_prefix').notNull().default(''),
+    nextInvoiceNumber: integer('next_invoice_number').notNull().default(1),
+    logoId: uuid('logo_id'),
+    primaryColor: text('primary_color'),
+  },
+  (t) => [uniqueIndex('properties_slug_key').on(t.slug).where(sql`${t.deletedAt} is null`)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    ...recordFields,
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    language: text('language'),
+    passwordHash: text('password_hash').notNull(),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    lastPropertyId: uuid('last_property_id').references(() => properties.id),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`)],
+);
+
+export const propertyUsers = pgTable(
+  'property_users',
+  {
+    ...recordFields,
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    roleId: text('role_id').notNull(),
+  },
+  (t) => [
+    uniqueIndex('property_users_member_key').on(t.propertyId, t.userId).where(sql`${t.deletedAt} is null`),
+    index('property_users_user_idx').on(t.userId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 of the cookie token: a leaked table does not hand out sessions. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id),
+    xsrfToken: text('xsrf_token').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    attemptedAt: timestamptz('attempted_at').notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_email_idx').on(t.email, t.attemptedAt), index('login_attempts_ip_idx').on(t.ip, t.attemptedAt)],
+);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    ...recordFields,
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id),
+    name: text('name').notNull(),
+    roleId: text('role_id').notNull(),
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    lastUsedAt: timestamptz('last_used_at'),
+  },
+  (t) => [uniqueIndex('api_keys_secret_key').on(t.secretHash), index('api_keys_property_idx').on(t.propertyId)],
+);
+
+export const generalSettings = pgTable('general_settings', {
+  propertyId: uuid('property_id')
+    .primaryKey()
+    .references(() => properties.id),
+  featurePreCheckIn: boolean('feature_pre_check_in').notNull().default(true),
+  featurePayment: boolean('feature_payment').notNull().default(true),
+  featureCheckInJack: boolean('feature_check_in_jack').notNull().default(false),
+  propertyInfoUrl: text('property_info_url'),
+  linkEmailSubject: text('link_email_subject'),
+  linkEmailBody: text('link_email_body'),
+  updatedAt: timestamptz('updated_at')
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+export const settingEntries = pgTable(
+  'setting_entries',
+  {
+    ...recordFields,
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    secret: boolean('secret').notNull().default(false),
+  },
+  (t) => [uniqueIndex('setting_entries_key').on(t.propertyId, t.key).where(sql`${t.deletedAt} is null`)],
+);
+
+export const files = pgTable(
+  'files',
+  {
+    ...recordFields,
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id),
+    name: text('name').notNull(),
+    purpose: text('purpose'),
+    type: text('type').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+  },
+  (t) => [index('files_property_idx').on(t.propertyId)],
+);
+
+/** Instance-wide secrets (signing keys) shared by every app instance through the database. */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,123 @@
+import type { Readable } from 'node:stream';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import { allowedFileTypes, type TFile, type TFileUrl, type TPageQuery, type TPaged } from '@pms/contract';
+import type { AppContext } from '../../context.ts';
+import { files } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { hmac, safeEqual } from '../../lib/crypto.ts';
+import { selectPage } from '../../lib/paging.ts';
+import { toRecord } from '../../lib/records.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+
+export const downloadUrlLifetimeMs = 5 * 60 * 1000;
+type TFileRow = typeof files.$inferSelect;
+
+function toFile(row: TFileRow): TFile {
+  return { ...toRecord(row), name: row.name, purpose: row.purpose, type: row.type, mimeType: row.mimeType, size: row.size };
+}
+
+/** Keeps a file name readable but harmless in paths and headers. */
+export function sanitizeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base.replace(/[\u0000-\u001f"<>|:*?]/g, '').trim();
+  return cleaned.slice(0, 200) || 'file';
+}
+
+/** Sniffs the content's real type; only the allowed types are kept, whatever the name claims. */
+export async function sniffFileType(content: Buffer): Promise<{ mimeType: string; extension: string }> {
+  const detected = await fileTypeFromBuffer(content);
+  const mimeType = detected?.mime;
+  if (!mimeType || !(mimeType in allowedFileTypes)) {
+    throw new AppError('file/type_not_allowed', 'Allowed are JPEG, PNG, WebP and PDF files.');
+  }
+  return { mimeType, extension: allowedFileTypes[mimeType as keyof typeof allowedFileTypes] };
+}
+
+export async function uploadFile(
+  ctx: AppContext,
+  propertyId: string,
+  input: { name: string; content: Buffer; purpose: string | null },
+): Promise<TFile> {
+  const { mimeType, extension } = await sniffFileType(input.content);
+  let name = sanitizeFileName(input.name);
+  if (!name.toLowerCase().endsWith(extension) && !(extension === '.jpg' && /\.jpe?g$/i.test(name))) name += extension;
+  const id = crypto.randomUUID();
+  const storageKey = `${propertyId}/${id}`;
+  await ctx.fileStore.put(storageKey, input.content);
+  const [row] = await ctx.db
+    .insert(files)
+    .values({ id, propertyId, name, purpose: input.purpose, type: extension, mimeType, size: input.content.length, storageKey })
+    .returning();
+  return toFile(row!);
+}
+
+async function findFile(ctx: AppContext, propertyId: string, id: string): Promise<TFileRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.propertyId, propertyId), isNull(files.deletedAt)));
+  if (!row) throw notFound('file');
+  return row;
+}
+
+export function listFiles(ctx: AppContext, auth: TAuth, page: TPageQuery): Promise<TPaged<TFile>> {
+  return selectPage(
+    ctx.db,
+    files,
+    and(eq(files.propertyId, auth.propertyId), isNull(files.deletedAt)),
+    [desc(files.createdAt)],
+    page,
+    toFile,
+  );
+}
+
+export async function getFile(ctx: AppContext, propertyId: string, id: string): Promise<TFile> {
+  return toFile(await findFile(ctx, propertyId, id));
+}
+
+export async function readFileContent(
+  ctx: AppContext,
+  propertyId: string,
+  id: string,
+): Promise<{ file: TFile; stream: Readable }> {
+  const row = await findFile(ctx, propertyId, id);
+  return { file: toFile(row), stream: await ctx.fileStore.get(row.storageKey) };
+}
+
+function signature(ctx: AppContext, id: string, expires: number): string {
+  return hmac(ctx.signingKey, `file:${id}:${expires}`);
+}
+
+/** A download url that works without a session until it expires (for a new tab or an e-mail client). */
+export async function createDownloadUrl(ctx: AppContext, propertyId: string, id: string, now = Date.now()): Promise<TFileUrl> {
+  await findFile(ctx, propertyId, id);
+  const expires = now + downloadUrlLifetimeMs;
+  const query = new URLSearchParams({ expires: String(expires), signature: signature(ctx, id, expires) });
+  return { url: `${ctx.config.publicUrl}/api/files/${id}/download?${query}`, expiresAt: new Date(expires).toISOString() };
+}
+
+/** Reads a file through a signed url; a wrong or expired signature is refused. */
+export async function readSignedFile(
+  ctx: AppContext,
+  id: string,
+  expires: number,
+  sent: string,
+): Promise<{ file: TFile; stream: Readable }> {
+  if (expires < Date.now() || !safeEqual(signature(ctx, id, expires), sent)) throw new AppError('file/link_invalid');
+  const [row] = await ctx.db.select().from(files).where(and(eq(files.id, id), isNull(files.deletedAt)));
+  if (!row) throw notFound('file');
+  return { file: toFile(row), stream: await ctx.fileStore.get(row.storageKey) };
+}
+
+export async function deleteFile(ctx: AppContext, auth: TAuth, id: string): Promise<void> {
+  const row = await findFile(ctx, auth.propertyId, id);
+  await ctx.db.update(files).set({ deletedAt: new Date() }).where(eq(files.id, row.id));
+  await ctx.fileStore.delete(row.storageKey);
+}
+
+/** The content-disposition header value, with a UTF-8 file name for non-ASCII names. */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

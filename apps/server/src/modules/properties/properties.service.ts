@@ -1,0 +1,103 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { TCreatePropertyRequest, TPageQuery, TPaged, TProperty, TUpdatePropertyRequest } from '@pms/contract';
+import { ZCreatePropertyRequest, parsePalette } from '@pms/contract';
+import type { Db, Executor } from '../../db/client.ts';
+import { generalSettings, properties, propertyUsers } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { selectPage } from '../../lib/paging.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+import { registerConstraintCode } from '../../plugins/problem.ts';
+import { toProperty } from './properties.mapper.ts';
+
+registerConstraintCode('properties_slug_key', 'property/slug_already_exists');
+
+/** A url-friendly slug from a property name ("Hotel Sonne Wien" to "hotel-sonne-wien"). */
+export function slugify(name: string): string {
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/ß/g, 'ss')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 100) || 'property'
+  );
+}
+
+function assertValidBranding(primaryColor: string | null | undefined): void {
+  if (primaryColor && !parsePalette(primaryColor)) {
+    throw new AppError('validation', 'branding.primaryColor must be a JSON map of shades 50 to 900 to hex colours');
+  }
+}
+
+async function memberPropertyIds(db: Executor, auth: TAuth): Promise<string[]> {
+  if (auth.isApiKey) return [auth.propertyId];
+  const rows = await db
+    .select({ id: propertyUsers.propertyId })
+    .from(propertyUsers)
+    .where(and(eq(propertyUsers.userId, auth.subjectId), isNull(propertyUsers.deletedAt)));
+  return rows.map((row) => row.id);
+}
+
+/** Creates a property; the creating user becomes its administrator. */
+export async function createProperty(db: Db, auth: TAuth, input: TCreatePropertyRequest): Promise<TProperty> {
+  if (auth.isApiKey) throw new AppError('auth/forbidden', 'API keys belong to one property');
+  const data = ZCreatePropertyRequest.parse(input);
+  assertValidBranding(data.branding.primaryColor);
+  return db.transaction(async (tx) => {
+    const { branding, slug, ...fields } = data;
+    const [row] = await tx
+      .insert(properties)
+      .values({
+        ...fields,
+        slug: slug ?? slugify(data.name),
+        logoId: branding.logoId ?? null,
+        primaryColor: branding.primaryColor ?? null,
+      })
+      .returning();
+    await tx.insert(propertyUsers).values({ propertyId: row!.id, userId: auth.subjectId, roleId: 'admin' });
+    await tx.insert(generalSettings).values({ propertyId: row!.id });
+    return toProperty(row!);
+  });
+}
+
+/** The properties the caller belongs to. */
+export async function listProperties(db: Db, auth: TAuth, page: TPageQuery): Promise<TPaged<TProperty>> {
+  const ids = await memberPropertyIds(db, auth);
+  return selectPage(
+    db,
+    properties,
+    and(inArray(properties.id, ids), isNull(properties.deletedAt)),
+    [asc(properties.name)],
+    page,
+    toProperty,
+  );
+}
+
+/** One of the caller's properties; any other answers 404. */
+export async function getProperty(db: Executor, auth: TAuth, id: string): Promise<TProperty> {
+  const ids = await memberPropertyIds(db, auth);
+  if (!ids.includes(id)) throw notFound('property');
+  const [row] = await db.select().from(properties).where(and(eq(properties.id, id), isNull(properties.deletedAt)));
+  if (!row) throw notFound('property');
+  return toProperty(row);
+}
+
+/** Updates the current property; a user acts on the current property only. */
+export async function updateProperty(db: Db, auth: TAuth, id: string, input: TUpdatePropertyRequest): Promise<TProperty> {
+  if (id !== auth.propertyId) throw notFound('property');
+  const { branding, ...fields } = input;
+  assertValidBranding(branding?.primaryColor);
+  const [row] = await db
+    .update(properties)
+    .set({
+      ...fields,
+      ...(branding?.logoId !== undefined ? { logoId: branding.logoId } : {}),
+      ...(branding?.primaryColor !== undefined ? { primaryColor: branding.primaryColor } : {}),
+    })
+    .where(and(eq(properties.id, id), isNull(properties.deletedAt)))
+    .returning();
+  if (!row) throw notFound('property');
+  return toProperty(row);
+}

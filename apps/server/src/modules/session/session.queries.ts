@@ -1,0 +1,70 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { TRole } from '@pms/contract';
+import type { Executor } from '../../db/client.ts';
+import { apiKeys, properties, propertyUsers, sessions, users } from '../../db/schema/index.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+
+/** The signed-in user behind a session token, as long as they still belong to the session's property. */
+export async function findSessionIdentity(db: Executor, token: string): Promise<TAuth | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      xsrfToken: sessions.xsrfToken,
+      userId: users.id,
+      propertyId: sessions.propertyId,
+      role: propertyUsers.roleId,
+      name: users.name,
+      email: users.email,
+      language: users.language,
+      mustChangePassword: users.mustChangePassword,
+    })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt)))
+    .innerJoin(
+      propertyUsers,
+      and(
+        eq(propertyUsers.userId, sessions.userId),
+        eq(propertyUsers.propertyId, sessions.propertyId),
+        isNull(propertyUsers.deletedAt),
+      ),
+    )
+    .innerJoin(properties, and(eq(properties.id, sessions.propertyId), isNull(properties.deletedAt)))
+    .where(and(eq(sessions.id, sha256(token)), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    isApiKey: false,
+    subjectId: row.userId,
+    propertyId: row.propertyId,
+    role: row.role as TRole,
+    name: row.name,
+    email: row.email,
+    language: row.language,
+    mustChangePassword: row.mustChangePassword,
+    sessionId: row.sessionId,
+    xsrfToken: row.xsrfToken,
+  };
+}
+
+/** The API key behind a bearer secret; records when it was last used. */
+export async function findApiKeyIdentity(db: Executor, secret: string): Promise<TAuth | null> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(apiKeys.secretHash, sha256(secret)), isNull(apiKeys.deletedAt)))
+    .returning();
+  if (!row) return null;
+  return {
+    isApiKey: true,
+    subjectId: row.id,
+    propertyId: row.propertyId,
+    role: row.roleId as TRole,
+    name: row.name,
+    email: null,
+    language: null,
+    mustChangePassword: false,
+    sessionId: null,
+    xsrfToken: null,
+  };
+}

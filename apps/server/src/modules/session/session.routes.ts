@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZLoginRequest,
+  ZPropertyMembership,
+  ZSession,
+  ZSwitchPropertyQuery,
+  ZUpdatePasswordRequest,
+  ZUpdateProfileRequest,
+} from '@pms/contract';
+import type { AppContext } from '../../context.ts';
+import { authOf, sessionCookie, xsrfCookie } from '../../plugins/auth.ts';
+import { problemResponses } from '../../plugins/openapi.ts';
+import * as service from './session.service.ts';
+
+const tags = ['session'];
+
+export function registerSessionRoutes(app: FastifyInstance, { db, config }: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const isSecure = config.publicUrl.startsWith('https://');
+
+  function setSessionCookies(reply: FastifyReply, token: string, xsrfToken: string) {
+    const maxAge = service.sessionLifetimeMs / 1000;
+    reply.setCookie(sessionCookie, token, { httpOnly: true, sameSite: 'lax', secure: isSecure, path: '/', maxAge });
+    reply.setCookie(xsrfCookie, xsrfToken, { httpOnly: false, sameSite: 'lax', secure: isSecure, path: '/', maxAge });
+  }
+
+  api.post(
+    '/api/session/login',
+    {
+      schema: { tags, body: ZLoginRequest, response: { 200: ZSession, ...problemResponses } },
+      config: { access: 'public' },
+    },
+    async (request, reply) => {
+      const result = await service.login(db, request.body, request.ip);
+      setSessionCookies(reply, result.token, result.xsrfToken);
+      return result.session;
+    },
+  );
+
+  api.post(
+    '/api/session/logout',
+    {
+      schema: { tags, response: { 204: z.null(), ...problemResponses } },
+      config: { access: 'authenticated', allowPendingPasswordChange: true },
+    },
+    async (request, reply) => {
+      await service.logout(db, authOf(request));
+      reply.clearCookie(sessionCookie, { path: '/' });
+      reply.clearCookie(xsrfCookie, { path: '/' });
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.get(
+    '/api/session',
+    {
+      schema: { tags, response: { 200: ZSession, ...problemResponses } },
+      config: { access: 'authenticated', allowPendingPasswordChange: true },
+    },
+    async (request) => service.toSession(authOf(request)),
+  );
+
+  api.get(
+    '/api/session/properties',
+    {
+      schema: { tags, response: { 200: z.object({ data: z.array(ZPropertyMembership) }), ...problemResponses } },
+      config: { access: 'authenticated', allowPendingPasswordChange: true },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      if (auth.isApiKey) return { data: (await service.listPropertyOfApiKey(db, auth)) };
+      return { data: await service.listMemberships(db, auth.subjectId) };
+    },
+  );
+
+  api.post(
+    '/api/session/switch_property',
+    {
+      schema: { tags, querystring: ZSwitchPropertyQuery, response: { 200: ZSession, ...problemResponses } },
+      config: { access: 'authenticated' },
+    },
+    async (request) => service.switchProperty(db, authOf(request), request.query.propertyId),
+  );
+
+  api.post(
+    '/api/session/update_password',
+    {
+      schema: { tags, body: ZUpdatePasswordRequest, response: { 204: z.null(), ...problemResponses } },
+      config: { access: 'authenticated', allowPendingPasswordChange: true },
+    },
+    async (request, reply) => {
+      await service.updatePassword(db, authOf(request), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.patch(
+    '/api/session/profile',
+    {
+      schema: { tags, body: ZUpdateProfileRequest, response: { 200: ZSession, ...problemResponses } },
+      config: { access: 'authenticated', allowPendingPasswordChange: true },
+    },
+    async (request) => service.updateProfile(db, authOf(request), request.body),
+  );
+}

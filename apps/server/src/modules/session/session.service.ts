@@ -1,0 +1,153 @@
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { TLoginRequest, TPropertyMembership, TSession, TUpdatePasswordRequest, TUpdateProfileRequest } from '@pms/contract';
+import type { Db } from '../../db/client.ts';
+import { loginAttempts, properties, propertyUsers, sessions, users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+import { findSessionIdentity } from './session.queries.ts';
+import { toPropertyMembership } from '../properties/properties.mapper.ts';
+
+export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
+const throttleWindowMs = 15 * 60 * 1000;
+/** Failed logins allowed per e-mail address, and per client address, within the window. */
+export const maxFailuresPerEmail = 5;
+export const maxFailuresPerIp = 30;
+
+export type TNewSession = { token: string; xsrfToken: string; session: TSession };
+
+/** The session as the client sees it. */
+export function toSession(auth: TAuth): TSession {
+  return {
+    isApiKey: auth.isApiKey,
+    subjectId: auth.subjectId,
+    propertyId: auth.propertyId,
+    email: auth.email,
+    name: auth.name,
+    avatarUrl: null,
+    language: auth.language === 'de' || auth.language === 'en' ? auth.language : null,
+    role: auth.role,
+    mustChangePassword: auth.mustChangePassword,
+  };
+}
+
+async function assertNotThrottled(db: Db, email: string, ip: string): Promise<void> {
+  const since = new Date(Date.now() - throttleWindowMs);
+  const [byEmail] = await db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.email, email), gt(loginAttempts.attemptedAt, since)));
+  const [byIp] = await db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.ip, ip), gt(loginAttempts.attemptedAt, since)));
+  if ((byEmail?.n ?? 0) >= maxFailuresPerEmail || (byIp?.n ?? 0) >= maxFailuresPerIp) {
+    throw new AppError('auth/too_many_attempts', 'Too many failed logins; try again in 15 minutes.');
+  }
+}
+
+async function startSession(db: Db, userId: string, propertyId: string): Promise<TNewSession> {
+  const token = randomToken();
+  const xsrfToken = randomToken();
+  await db.insert(sessions).values({
+    id: sha256(token),
+    userId,
+    propertyId,
+    xsrfToken,
+    expiresAt: new Date(Date.now() + sessionLifetimeMs),
+  });
+  await db.update(users).set({ lastPropertyId: propertyId }).where(eq(users.id, userId));
+  const identity = await findSessionIdentity(db, token);
+  if (!identity) throw new AppError('auth/invalid_credentials');
+  return { token, xsrfToken, session: toSession(identity) };
+}
+
+/** Checks the credentials and opens a new session (a new id at every login) in the last used property. */
+export async function login(db: Db, input: TLoginRequest, ip: string): Promise<TNewSession> {
+  const email = input.email.trim().toLowerCase();
+  await assertNotThrottled(db, email, ip);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)))
+    .limit(1);
+  const isValid = user ? await verifyPassword(user.passwordHash, input.password) : await hashPassword(input.password).then(() => false);
+  const memberships = user ? await listMemberships(db, user.id) : [];
+  if (!user || !isValid || memberships.length === 0) {
+    await db.insert(loginAttempts).values({ email, ip });
+    throw new AppError('auth/invalid_credentials');
+  }
+  await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
+  const propertyId = memberships.find((m) => m.id === user.lastPropertyId)?.id ?? memberships[0]!.id;
+  return startSession(db, user.id, propertyId);
+}
+
+export async function logout(db: Db, auth: TAuth): Promise<void> {
+  if (auth.sessionId) await db.delete(sessions).where(eq(sessions.id, auth.sessionId));
+}
+
+/** The properties a user belongs to, with their role in each. */
+export async function listMemberships(db: Db, userId: string): Promise<TPropertyMembership[]> {
+  const rows = await db
+    .select({ property: properties, roleId: propertyUsers.roleId })
+    .from(propertyUsers)
+    .innerJoin(properties, and(eq(properties.id, propertyUsers.propertyId), isNull(properties.deletedAt)))
+    .where(and(eq(propertyUsers.userId, userId), isNull(propertyUsers.deletedAt)))
+    .orderBy(asc(properties.name));
+  return rows.map((row) => toPropertyMembership(row.property, row.roleId));
+}
+
+/** Moves the session to another of the user's properties; another property answers 404. */
+export async function switchProperty(db: Db, auth: TAuth, propertyId: string): Promise<TSession> {
+  if (auth.isApiKey || !auth.sessionId) throw new AppError('auth/forbidden', 'API keys belong to one property');
+  const memberships = await listMemberships(db, auth.subjectId);
+  if (!memberships.some((m) => m.id === propertyId)) throw new AppError('property/not_member', 'property not found');
+  await db.update(sessions).set({ propertyId }).where(eq(sessions.id, auth.sessionId));
+  await db.update(users).set({ lastPropertyId: propertyId }).where(eq(users.id, auth.subjectId));
+  return toSession({ ...auth, propertyId, role: memberships.find((m) => m.id === propertyId)!.roleId as TAuth['role'] });
+}
+
+/** Changes the password after checking the current one; other sessions of the user end. */
+export async function updatePassword(db: Db, auth: TAuth, input: TUpdatePasswordRequest): Promise<void> {
+  if (auth.isApiKey) throw new AppError('auth/forbidden');
+  const [user] = await db.select().from(users).where(eq(users.id, auth.subjectId)).limit(1);
+  if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError('auth/wrong_password', 'The current password is wrong.');
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.newPassword), mustChangePassword: false })
+      .where(eq(users.id, auth.subjectId));
+    await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, auth.subjectId), auth.sessionId ? sql`${sessions.id} <> ${auth.sessionId}` : sql`true`));
+  });
+}
+
+/** Updates the signed-in user's own name and language. */
+export async function updateProfile(db: Db, auth: TAuth, input: TUpdateProfileRequest): Promise<TSession> {
+  if (auth.isApiKey) throw new AppError('auth/forbidden');
+  const [user] = await db
+    .update(users)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.language !== undefined ? { language: input.language } : {}),
+    })
+    .where(eq(users.id, auth.subjectId))
+    .returning();
+  return toSession({ ...auth, name: user!.name, language: user!.language });
+}
+
+/** Ends every session of a user (used when they leave a team or their account is removed). */
+export async function endSessions(db: Db, userId: string, propertyId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), propertyId ? eq(sessions.propertyId, propertyId) : undefined));
+}
+
+/** An API key sees exactly its own property. */
+export async function listPropertyOfApiKey(db: Db, auth: TAuth): Promise<TPropertyMembership[]> {
+  const [row] = await db.select().from(properties).where(eq(properties.id, auth.propertyId)).limit(1);
+  return row ? [toPropertyMembership(row, auth.role)] : [];
+}

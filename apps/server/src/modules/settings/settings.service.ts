@@ -1,0 +1,95 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import {
+  secretMask,
+  ZCreateSettingRequest,
+  type TCreateSettingRequest,
+  type TGeneralSettings,
+  type TPageQuery,
+  type TPaged,
+  type TSettingEntry,
+  type TUpdateGeneralSettingsRequest,
+} from '@pms/contract';
+import type { Db, Executor } from '../../db/client.ts';
+import { generalSettings, settingEntries } from '../../db/schema/index.ts';
+import { notFound } from '../../errors.ts';
+import { selectPage } from '../../lib/paging.ts';
+import { toRecord } from '../../lib/records.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+import { registerConstraintCode } from '../../plugins/problem.ts';
+
+registerConstraintCode('setting_entries_key', 'setting/already_exists');
+
+type TGeneralRow = typeof generalSettings.$inferSelect;
+
+function toGeneralSettings(row: TGeneralRow): TGeneralSettings {
+  return {
+    featurePreCheckIn: row.featurePreCheckIn,
+    featurePayment: row.featurePayment,
+    featureCheckInJack: row.featureCheckInJack,
+    propertyInfoUrl: row.propertyInfoUrl,
+    linkEmailSubject: row.linkEmailSubject,
+    linkEmailBody: row.linkEmailBody,
+  };
+}
+
+/** A property's general settings (created with their defaults on first read). */
+export async function getGeneralSettings(db: Executor, propertyId: string): Promise<TGeneralSettings> {
+  await db.insert(generalSettings).values({ propertyId }).onConflictDoNothing();
+  const [row] = await db.select().from(generalSettings).where(eq(generalSettings.propertyId, propertyId));
+  return toGeneralSettings(row!);
+}
+
+export async function updateGeneralSettings(
+  db: Db,
+  auth: TAuth,
+  input: TUpdateGeneralSettingsRequest,
+): Promise<TGeneralSettings> {
+  const [row] = await db
+    .insert(generalSettings)
+    .values({ propertyId: auth.propertyId, ...input })
+    .onConflictDoUpdate({ target: generalSettings.propertyId, set: { ...input, updatedAt: new Date() } })
+    .returning();
+  return toGeneralSettings(row!);
+}
+
+function toSettingEntry(row: typeof settingEntries.$inferSelect): TSettingEntry {
+  return { ...toRecord(row), key: row.key, value: row.secret ? secretMask : row.value, secret: row.secret };
+}
+
+export async function createSetting(db: Db, auth: TAuth, input: TCreateSettingRequest): Promise<TSettingEntry> {
+  const data = ZCreateSettingRequest.parse(input);
+  const [row] = await db
+    .insert(settingEntries)
+    .values({ propertyId: auth.propertyId, ...data })
+    .returning();
+  return toSettingEntry(row!);
+}
+
+export function listSettings(db: Db, auth: TAuth, page: TPageQuery): Promise<TPaged<TSettingEntry>> {
+  return selectPage(
+    db,
+    settingEntries,
+    and(eq(settingEntries.propertyId, auth.propertyId), isNull(settingEntries.deletedAt)),
+    [asc(settingEntries.key)],
+    page,
+    toSettingEntry,
+  );
+}
+
+/** Deletes an entry; its key can then be used again. */
+export async function deleteSetting(db: Db, auth: TAuth, id: string): Promise<void> {
+  const rows = await db
+    .delete(settingEntries)
+    .where(and(eq(settingEntries.id, id), eq(settingEntries.propertyId, auth.propertyId)))
+    .returning({ id: settingEntries.id });
+  if (rows.length === 0) throw notFound('setting');
+}
+
+/** The clear value of a setting entry, for the server's own use (adapters' credentials). */
+export async function readSettingValue(db: Executor, propertyId: string, key: string): Promise<string | null> {
+  const [row] = await db
+    .select({ value: settingEntries.value })
+    .from(settingEntries)
+    .where(and(eq(settingEntries.propertyId, propertyId), eq(settingEntries.key, key), isNull(settingEntries.deletedAt)));
+  return row?.value ?? null;
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { can, type TAccess, type TArea, type TRole } from '@pms/contract';
+import { AppError } from '../errors.ts';
+import type { Db } from '../db/client.ts';
+import { findApiKeyIdentity, findSessionIdentity } from '../modules/session/session.queries.ts';
+import { safeEqual } from '../lib/crypto.ts';
+
+export const sessionCookie = 'pms_session';
+export const xsrfCookie = 'XSRF-TOKEN';
+export const xsrfHeader = 'x-xsrf-token';
+
+/** Who is calling: a signed-in user (cookie session) or an API key; always within one property. */
+export type TAuth = {
+  isApiKey: boolean;
+  subjectId: string;
+  propertyId: string;
+  role: TRole;
+  name: string;
+  email: string | null;
+  language: string | null;
+  mustChangePassword: boolean;
+  sessionId: string | null;
+  xsrfToken: string | null;
+};
+
+/** What a route demands: an area of the role matrix, a signed-in caller of any role, or nothing. */
+export type TRouteAccess = readonly [TArea, TAccess] | 'authenticated' | 'public';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: TRouteAccess;
+    /** Reachable while the user must still change the default password. */
+    allowPendingPasswordChange?: boolean;
+  }
+  interface FastifyRequest {
+    auth: TAuth | null;
+  }
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The caller of an authenticated route; routes read it through this so the type is never null. */
+export function authOf(request: FastifyRequest): TAuth {
+  if (!request.auth) throw new AppError('auth/unauthenticated');
+  return request.auth;
+}
+
+async function identify(db: Db, request: FastifyRequest): Promise<TAuth | null> {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const identity = await findApiKeyIdentity(db, header.slice(7).trim());
+    if (!identity) throw new AppError('auth/unauthenticated', 'unknown API key');
+    return identity;
+  }
+  const token = request.cookies[sessionCookie];
+  return token ? findSessionIdentity(db, token) : null;
+}
+
+/** Resolves the caller of every /api request and enforces the route's access, XSRF and role. */
+export function registerAuth(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+    if (route.url.startsWith('/api') && !route.config?.access && route.method !== 'HEAD') {
+      throw new Error(`route ${String(route.method)} ${route.url} declares no access`);
+    }
+  });
+
+  app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    request.auth = await identify(db, request);
+    if (access === 'public') return;
+    const auth = request.auth;
+    if (!auth) throw new AppError('auth/unauthenticated');
+    if (!auth.isApiKey && !safeMethods.has(request.method)) {
+      const sent = request.headers[xsrfHeader];
+      if (typeof sent !== 'string' || !auth.xsrfToken || !safeEqual(sent, auth.xsrfToken)) {
+        throw new AppError('auth/xsrf_invalid');
+      }
+    }
+    if (auth.mustChangePassword && !request.routeOptions.config.allowPendingPasswordChange) {
+      throw new AppError('auth/password_change_required');
+    }
+    if (access !== 'authenticated' && !can(auth.role, access[0], access[1])) {
+      throw new AppError('auth/forbidden');
+    }
+  });
+}

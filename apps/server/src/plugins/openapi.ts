@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { ZProblem } from '@pms/contract';
+
+/** The problem+json answers any route may give, for the OpenAPI document. */
+export const problemResponses = {
+  400: ZProblem,
+  401: ZProblem,
+  403: ZProblem,
+  404: ZProblem,
+  409: ZProblem,
+  429: ZProblem,
+};
+
+export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'PMS API',
+        description: 'Hotel property management and guest portal API. Errors are RFC 9457 problem details whose type is the error code.',
+        version,
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'pms_session' },
+          apiKey: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ session: [] }, { apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+}

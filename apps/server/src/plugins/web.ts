@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/** Serves the built web app; any non-API path falls back to index.html for the client router. */
+export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+  const root = path.resolve(webDist);
+  if (!existsSync(path.join(root, 'index.html'))) throw new Error(`web app not built: ${root}/index.html missing`);
+  await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  const sendIndex = (reply: import('fastify').FastifyReply, isPortal: boolean) => {
+    reply.header('cache-control', 'no-cache');
+    if (isPortal) reply.header('referrer-policy', 'no-referrer');
+    return reply.sendFile('index.html');
+  };
+  app.get('/assets/*', { config: { access: 'public' } }, async (request, reply) => {
+    const file = (request.params as { '*': string })['*'];
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+    return reply.sendFile(path.join('assets', file));
+  });
+  app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
+    const url = request.url.split('?')[0]!;
+    if (url.startsWith('/api/') || url === '/api') return reply.callNotFound();
+    const file = path.join(root, url);
+    if (url !== '/' && file.startsWith(root) && existsSync(file) && !url.endsWith('/')) return reply.sendFile(url.slice(1));
+    return sendIndex(reply, url.startsWith('/portal/'));
+  });
+}

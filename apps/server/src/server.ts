@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { readConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { bootstrap } from './bootstrap.ts';
+import { buildApp } from './app.ts';
+
+const config = readConfig();
+if (!config.webDist) {
+  const candidate = fileURLToPath(new URL('../../web/dist', import.meta.url));
+  if (existsSync(path.join(candidate, 'index.html'))) config.webDist = candidate;
+}
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const applied = await migrate(database.db);
+const seeded = await bootstrap(database.db, config);
+const app = await buildApp({ config, database });
+if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: config.host });
+const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+const lines = [
+  '',
+  `  PMS is running: open ${config.publicUrl}`,
+  `  API docs: ${config.publicUrl}/api/docs   Database: ${where}`,
+];
+if (seeded.created === 'demo' || (seeded.created === null && config.demoData !== false)) {
+  lines.push(`  Demo login: ${seeded.adminEmail ?? config.adminEmail ?? 'admin@example.com'} / ${seeded.adminPassword ?? config.adminPassword ?? 'demo1234'}`);
+}
+process.stdout.write(`${lines.join('\n')}\n\n`);

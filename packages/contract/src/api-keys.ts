@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { ZRecord } from './common.ts';
+import { ZRole } from './permissions.ts';
+
+export const ZApiKey = ZRecord.extend({
+  name: z.string(),
+  roleId: ZRole,
+  /** The first characters of the secret, to recognise it. */
+  prefix: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type TApiKey = z.infer<typeof ZApiKey>;
+
+export const ZCreateApiKeyRequest = z.object({
+  name: z.string().trim().min(1).max(200),
+  secret: z.string().min(32).max(200).optional(),
+  roleId: ZRole,
+});
+export type TCreateApiKeyRequest = z.infer<typeof ZCreateApiKeyRequest>;
+
+export const ZUpdateApiKeyRequest = z.object({
+  name: z.string().trim().min(1).max(200),
+  roleId: ZRole,
+});
+export type TUpdateApiKeyRequest = z.infer<typeof ZUpdateApiKeyRequest>;
+
+/** Answer to a create: the only time the secret is ever sent. */
+export const ZCreatedApiKey = ZApiKey.extend({ secret: z.string() });
+export type TCreatedApiKey = z.infer<typeof ZCreatedApiKey>;

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { ZRecord } from './common.ts';
+
+export const maxFileSize = 10 * 1024 * 1024;
+export const allowedFileTypes = {
+  'image/jpeg': '.jpg',
+  'image/png': '.png',
+  'image/webp': '.webp',
+  'application/pdf': '.pdf',
+} as const;
+
+export const ZFile = ZRecord.extend({
+  name: z.string(),
+  purpose: z.string().nullable(),
+  type: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+});
+export type TFile = z.infer<typeof ZFile>;
+
+export const ZFileUrl = z.object({ url: z.string(), expiresAt: z.string() });
+export type TFileUrl = z.infer<typeof ZFileUrl>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+export const roles = ['admin', 'manager', 'staff', 'cleaning', 'catering'] as const;
+export const ZRole = z.enum(roles);
+export type TRole = z.infer<typeof ZRole>;
+
+export type TAccess = 'read' | 'write';
+
+/**
+ * The role matrix: which role may read or write which area. Every route names its area and
+ * access; the web app hides what the role may not use. API keys carry a role like users do.
+ */
+export const permissions = {
+  properties: { read: ['admin', 'manager', 'staff', 'cleaning', 'catering'], write: ['admin', 'manager'] },
+  team: { read: ['admin', 'manager'], write: ['admin'] },
+  apiKeys: { read: ['admin'], write: ['admin'] },
+  settings: { read: ['admin', 'manager'], write: ['admin', 'manager'] },
+  advancedSettings: { read: ['admin'], write: ['admin'] },
+  files: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
+  baseData: { read: ['admin', 'manager', 'staff', 'catering', 'cleaning'], write: ['admin', 'manager'] },
+  contacts: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
+  groups: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
+  bookings: { read: ['admin', 'manager', 'staff', 'catering'], write: ['admin', 'manager', 'staff'] },
+  roomPlan: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
+  roomLocks: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
+  housekeeping: {
+    read: ['admin', 'manager', 'staff', 'cleaning'],
+    write: ['admin', 'manager', 'staff', 'cleaning'],
+  },
+  folios: { read: ['admin', 'manager', 'staff', 'catering'], write: ['admin', 'manager', 'staff', 'catering'] },
+  invoices: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
+  reports: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager'] },
+  dashboard: { read: ['admin', 'manager', 'staff'], write: [] },
+  search: { read: ['admin', 'manager', 'staff'], write: [] },
+} as const satisfies Record<string, Record<TAccess, readonly TRole[]>>;
+
+export type TArea = keyof typeof permissions;
+
+/** Whether a role may use an area with the given access. */
+export function can(role: TRole, area: TArea, access: TAccess = 'read'): boolean {
+  return (permissions[area][access] as readonly TRole[]).includes(role);
+}

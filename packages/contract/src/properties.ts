@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { ZAddress, ZCommunication, ZId, ZRecord, ZTime } from './common.ts';
+
+export const brandShades = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900'] as const;
+export type TBrandShade = (typeof brandShades)[number];
+export const ZHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'hex colour such as #1d4ed8');
+export const ZPalette = z.record(z.enum(brandShades), ZHexColor);
+export type TPalette = Partial<Record<TBrandShade, string>>;
+
+export const propertyCountries = ['at', 'de', 'ch'] as const;
+export const ZPropertyCountry = z.enum(propertyCountries);
+
+export const ZBranding = z.object({
+  logoId: ZId.nullable(),
+  logo: z.string().nullable(),
+  /** JSON-encoded map of shade key to colour, as the spec describes. */
+  primaryColor: z.string().nullable(),
+});
+export type TBranding = z.infer<typeof ZBranding>;
+
+export const ZBank = z.object({
+  name: z.string().max(200).nullish(),
+  iban: z.string().max(34).nullish(),
+  bic: z.string().max(11).nullish(),
+});
+
+export const ZCompany = z.object({
+  name: z.string().max(200).nullish(),
+  managingDirector: z.string().max(200).nullish(),
+  registerNumber: z.string().max(100).nullish(),
+  taxNumber: z.string().max(100).nullish(),
+  vatNumber: z.string().max(100).nullish(),
+  costCenter: z.string().max(100).nullish(),
+});
+
+const propertyFields = {
+  name: z.string().trim().min(1).max(200),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lowercase letters, digits and dashes')
+    .max(100),
+  timeZone: z.string().refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'unknown time zone'),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  checkInTime: ZTime,
+  checkOutTime: ZTime,
+  communication: ZCommunication,
+  address: ZAddress.extend({ country: ZPropertyCountry.nullish() }),
+  bank: ZBank,
+  company: ZCompany,
+  bookingCodePrefix: z.string().max(10),
+  bookingCodeSuffix: z.string().max(10),
+  invoicePrefix: z.string().max(20),
+  nextInvoiceNumber: z.number().int().min(1),
+};
+
+export const ZProperty = ZRecord.extend({
+  ...propertyFields,
+  branding: ZBranding,
+});
+export type TProperty = z.infer<typeof ZProperty>;
+
+export const ZCreatePropertyRequest = z.object({
+  name: propertyFields.name,
+  slug: propertyFields.slug.optional(),
+  timeZone: propertyFields.timeZone.default('Europe/Vienna'),
+  currency: propertyFields.currency.default('EUR'),
+  checkInTime: ZTime.default('15:00'),
+  checkOutTime: ZTime.default('11:00'),
+  communication: ZCommunication.default({}),
+  address: propertyFields.address.default({}),
+  bank: ZBank.default({}),
+  company: ZCompany.default({}),
+  bookingCodePrefix: propertyFields.bookingCodePrefix.default(''),
+  bookingCodeSuffix: propertyFields.bookingCodeSuffix.default(''),
+  invoicePrefix: propertyFields.invoicePrefix.default(''),
+  nextInvoiceNumber: propertyFields.nextInvoiceNumber.default(1),
+  branding: z
+    .object({ logoId: ZId.nullable().optional(), primaryColor: z.string().nullable().optional() })
+    .default({}),
+});
+export type TCreatePropertyRequest = z.input<typeof ZCreatePropertyRequest>;
+
+export const ZUpdatePropertyRequest = z
+  .object({
+    ...propertyFields,
+    branding: z.object({ logoId: ZId.nullable().optional(), primaryColor: z.string().nullable().optional() }),
+  })
+  .partial();
+export type TUpdatePropertyRequest = z.infer<typeof ZUpdatePropertyRequest>;
+
+/** Parses a property's JSON-encoded palette; anything malformed yields null. */
+export function parsePalette(primaryColor: string | null | undefined): TPalette | null {
+  if (!primaryColor) return null;
+  try {
+    const parsed = ZPalette.safeParse(JSON.parse(primaryColor));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The property list entry a user sees (with their role there). */
+export const ZPropertyMembership = z.object({
+  id: ZId,
+  name: z.string(),
+  slug: z.string(),
+  timeZone: z.string(),
+  currency: z.string(),
+  roleId: z.string(),
+  branding: ZBranding,
+});
+export type TPropertyMembership = z.infer<typeof ZPropertyMembership>;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { ZId } from './common.ts';
+import { ZRole } from './permissions.ts';
+
+export const languages = ['de', 'en'] as const;
+export const ZLanguage = z.enum(languages);
+export type TLanguage = z.infer<typeof ZLanguage>;
+
+export const ZLoginRequest = z.object({
+  email: z.email().max(254),
+  password: z.string().min(1).max(200),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const minPasswordLength = 8;
+export const ZPassword = z.string().min(minPasswordLength).max(200);
+
+export const ZUpdatePasswordRequest = z.object({
+  currentPassword: z.string().min(1).max(200),
+  newPassword: ZPassword,
+});
+export type TUpdatePasswordRequest = z.infer<typeof ZUpdatePasswordRequest>;
+
+export const ZSession = z.object({
+  isApiKey: z.boolean(),
+  subjectId: ZId,
+  propertyId: ZId,
+  email: z.string().nullable(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  language: ZLanguage.nullable(),
+  role: ZRole,
+  mustChangePassword: z.boolean(),
+});
+export type TSession = z.infer<typeof ZSession>;
+
+export const ZSwitchPropertyQuery = z.object({ propertyId: ZId });

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { ZId, ZTimestamp } from './common.ts';
+import { ZRole } from './permissions.ts';
+import { ZLanguage } from './session.ts';
+
+export const ZUser = z.object({
+  id: ZId,
+  email: z.string(),
+  name: z.string(),
+  language: ZLanguage.nullable(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+/** A member of the current property's team. */
+export const ZTeamUser = z.object({
+  id: ZId,
+  userId: ZId,
+  user: ZUser,
+  email: z.string(),
+  name: z.string(),
+  roleId: ZRole,
+  createdAt: ZTimestamp,
+});
+export type TTeamUser = z.infer<typeof ZTeamUser>;
+
+export const ZCreateUserRequest = z.object({
+  email: z.email().max(254),
+  name: z.string().trim().min(1).max(200),
+  roleId: ZRole,
+  language: ZLanguage.optional(),
+});
+export type TCreateUserRequest = z.infer<typeof ZCreateUserRequest>;
+
+export const ZCreateUserResponse = ZTeamUser.extend({
+  /** Only set when a new account was created: the one-time default password to hand over. */
+  defaultPassword: z.string().nullable(),
+});
+export type TCreateUserResponse = z.infer<typeof ZCreateUserResponse>;
+
+export const ZUpdateProfileRequest = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  language: ZLanguage.nullable().optional(),
+});
+export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;

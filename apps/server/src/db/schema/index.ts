@@ -1,1 +1,3 @@
 export * from './core.ts';
+export * from './base-data.ts';
+export * from './front-office.ts';

@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { recordFields } from './common.ts';
+import { properties } from './core.ts';
+
+const propertyId = () =>
+  uuid('property_id')
+    .notNull()
+    .references(() => properties.id);
+
+export const roomTypes = pgTable(
+  'room_types',
+  {
+    ...recordFields,
+    propertyId: propertyId(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    /** The number of persons the room type is built for (standard occupancy). */
+    capacity: integer('capacity').notNull(),
+    minOccupancy: integer('min_occupancy').notNull().default(1),
+    maxOccupancy: integer('max_occupancy').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    externalId: text('external_id'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('room_types_code_key').on(t.propertyId, t.code).where(sql`${t.deletedAt} is null`),
+    check('room_types_occupancy_check', sql`${t.minOccupancy} >= 1 and ${t.minOccupancy} <= ${t.maxOccupancy} and ${t.capacity} >= 1`),
+  ],
+);
+
+export const rooms = pgTable(
+  'rooms',
+  {
+    ...recordFields,
+    propertyId: propertyId(),
+    number: text('number').notNull(),
+    roomTypeId: uuid('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id),
+    housekeepingStatus: text('housekeeping_status').notNull().default('clean'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('rooms_number_key').on(t.propertyId, t.number).where(sql`${t.deletedAt} is null`),
+    index('rooms_room_type_idx').on(t.roomTypeId),
+    check('rooms_housekeeping_check', sql`${t.housekeepingStatus} in ('clean', 'dirty', 'out_of_service')`),
+  ],
+);
+
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    ...recordFields,
+    propertyId: propertyId(),
+    name: text('name').notNull(),
+    /** Hundredths of a percent: 1000 is 10 %. */
+    basisPoints: integer('basis_points').notNull(),
+    accountNumber: text('account_number'),
+    taxCode: text('tax_code'),
+  },
+  (t) => [check('tax_rates_range_check', sql`${t.basisPoints} >= 0 and ${t.basisPoints} <= 10000`)],
+);
+
+export const items = pgTable(
+  'items',
+  {
+    ...recordFields,
+    propertyId: propertyId(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    active: boolean('active').notNull().default(true),
+    bookOnFollowingDay: boolean('book_on_following_day').notNull().default(false),
+    bookingText: text('booking_text'),
+    /** Gross price in cents; null for the virtual overnight item, which the rate prices. */
+    amount: integer('amount'),
+    taxRateId: uuid('tax_rate_id')
+      .notNull()
+      .references(() => taxRates.id),
+    accountNumber: text('account_number'),
+    externalId: text('external_id'),
+    isOvernight: boolean('is_overnight').notNull().default(false),
+  },
+  (t) => [
+    check('items_type_check', sql`${t.type} in ('accommodation', 'food_and_beverage', 'local_tax', 'other')`),
+    uniqueIndex('items_overnight_key').on(t.propertyId).where(sql`${t.isOvernight} and ${t.deletedAt} is null`),
+  ],
+);
+
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    ...recordFields,
+    propertyId: propertyId(),
+    name: text('name').notNull(),
+    /** card, cash or transfer: what the payment-method filter groups by. */
+    kind: text('kind').notNull().default('card'),
+    bookingText: text('booking_text'),
+    accountNumber: text('account_number'),
+  },
+  (t) => [check('payment_methods_kind_check', sql`${t.kind} in ('card', 'cash', 'transfer')`)],
+);
+
+export const rates = pgTable(
+  'rates',
+  {
+    ...recordFields,
+    propertyId: propertyId(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    active: boolean('active').notNull().default(true),
+    isStandard: boolean('is_standard').notNull().default(false),
+    externalId: text('external_id'),
+  },
+  (t) => [uniqueIndex('rates_code_key').on(t.propertyId, t.code).where(sql`${t.deletedAt} is null`)],
+);
+
+export const ratePrices = pgTable(
+  'rate_prices',
+  {
+    ...recordFields,
+    propertyId: propertyId(),
+    rateId: uuid('rate_id')
+      .notNull()
+      .references(() => rates.id),
+    roomTypeId: uuid('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id),
+    occupancy: integer('occupancy').notNull(),
+    /** Gross price per night in cents. */
+    amount: integer('amount').notNull(),
+  },
+  (t) => [
+    uniqueIndex('rate_prices_key').on(t.rateId, t.roomTypeId, t.occupancy).where(sql`${t.deletedAt} is null`),
+    check('rate_prices_amount_check', sql`${t.amount} >= 0 and ${t.occupancy} >= 1`),
+  ],
+);
+
+export const rateItems = pgTable(
+  'rate_items',
+  {
+    ...recordFields,
+    propertyId: propertyId(),
+    rateId: uuid('rate_id')
+      .notNull()
+      .references(() => rates.id),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id),
+    unit: text('unit').notNull(),
+    frequency: text('frequency').notNull(),
+    /** Gross price per unit and occurrence in cents. */
+    amount: integer('amount').notNull(),
+    /** Inclusive items are part of the overnight price; additional ones come on top. */
+    inclusive: boolean('inclusive').notNull().default(false),
+  },
+  (t) => [
+    check('rate_items_unit_check', sql`${t.unit} in ('room', 'person')`),
+    check('rate_items_frequency_check', sql`${t.frequency} in ('daily', 'check_in', 'check_out')`),
+  ],
+);

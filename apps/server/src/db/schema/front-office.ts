@@ -1,0 +1,312 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, customType, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TAddress } from '@pms/contract';
+import { recordFields, timestamptz } from './common.ts';
+import { files, properties } from './core.ts';
+import { items, paymentMethods, rates, roomTypes, rooms, taxRates } from './base-data.ts';
+
+/** A PostgreSQL daterange, read and written in its text form such as [2026-11-01,2026-11-03). */
+const daterange = customType<{ data: string }>({ dataType: () => 'daterange' });
+
+const propertyId = () =>
+  uuid('property_id')
+    .notNull()
+    .references(() => properties.id);
+
+type TCompanyData = {
+  name?: string | null;
+  managingDirector?: string | null;
+  vatNumber?: string | null;
+  taxNumber?: string | null;
+  registrationNumber?: string | null;
+};
+
+/** Persons and companies: customers and guests alike. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    ...recordFields,
+    propertyId: propertyId(),
+    type: text('type').notNull().default('person'),
+    gender: text('gender').notNull().default('unspecified'),
+    name: text('name').notNull(),
+    email: text('email'),
+    invoiceEmail: text('invoice_email'),
+    phone: text('phone'),
+    website: text('website'),
+    language: text('language'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    nationality: text('nationality'),
+    address: jsonb('address').$type<TAddress>().notNull().default({}),
+    company: jsonb('company').$type<TCompanyData>().notNull().default({}),
+    defaultRateId: uuid('default_rate_id').references(() => rates.id),
+    isDebtor: boolean('is_debtor').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('contacts_email_key')
+      .on(t.propertyId, sql`lower(${t.email})`)
+      .where(sql`${t.deletedAt} is null and ${t.email} is not null and ${t.email} <> ''`),
+    index('contacts_name_idx').on(t.propertyId, t.name),
+    check('contacts_type_check', sql`${t.type} in ('person', 'company')`),
+    check('contacts_gender_check', sql`${t.gender} in ('male', 'female', 'unspecified')`),
+  ],
+);
+
+export const contactFiles = pgTable(
+  'contact_files',
+  {
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('contact_files_key').on(t.contactId, t.fileId)],
+);
+
+export const groups = pgTable('groups', {
+  ...recordFields,
+  propertyId: propertyId(),
+  name: text('name').notNull(),
+  customerId: uuid('customer_id').references(() => contacts.id),
+});
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    ...recordFields,
+    propertyId: propertyId(),
+    code: text('code').notNull(),
+    status: text('status').notNull().default('confirmed'),
+    occupancy: integer('occupancy').notNull(),
+    source: text('source').notNull().default('internal'),
+    securityCode: text('security_code').notNull(),
+    checkIn: date('check_in', { mode: 'string' }).notNull(),
+    checkOut: date('check_out', { mode: 'string' }).notNull(),
+    roomId: uuid('room_id').references(() => rooms.id),
+    roomTypeId: uuid('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id),
+    rateId: uuid('rate_id').references(() => rates.id),
+    customerId: uuid('customer_id').references(() => contacts.id),
+    groupId: uuid('group_id').references(() => groups.id),
+    externalId: text('external_id'),
+    externalCode: text('external_code'),
+    comment: text('comment'),
+    color: text('color'),
+    isDebtor: boolean('is_debtor').notNull().default(false),
+    isRoomFixed: boolean('is_room_fixed').notNull().default(false),
+    /** Gross cents for food and beverage per day, when agreed with the guest. */
+    foodAndBeveragePerDay: integer('food_and_beverage_per_day'),
+    signatureFileId: uuid('signature_file_id').references(() => files.id),
+    checkedInAt: timestamptz('checked_in_at'),
+    checkedOutAt: timestamptz('checked_out_at'),
+  },
+  (t) => [
+    uniqueIndex('bookings_code_key').on(t.propertyId, t.code),
+    index('bookings_stay_idx').on(t.propertyId, t.checkIn, t.checkOut),
+    index('bookings_room_idx').on(t.roomId),
+    index('bookings_customer_idx').on(t.customerId),
+    index('bookings_group_idx').on(t.groupId),
+    check('bookings_dates_check', sql`${t.checkOut} > ${t.checkIn}`),
+    check('bookings_occupancy_check', sql`${t.occupancy} >= 1`),
+    check(
+      'bookings_status_check',
+      sql`${t.status} in ('pending', 'confirmed', 'no_show', 'checked_in', 'checked_out', 'canceled')`,
+    ),
+  ],
+);
+
+export const bookingGuests = pgTable(
+  'booking_guests',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('booking_guests_key').on(t.bookingId, t.contactId), index('booking_guests_contact_idx').on(t.contactId)],
+);
+
+/** The guest portal's entry: an unguessable id that reaches one booking. */
+export const bookingLinks = pgTable(
+  'booking_links',
+  {
+    id: text('id').primaryKey(),
+    propertyId: propertyId(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('booking_links_booking_idx').on(t.bookingId)],
+);
+
+export const roomLocks = pgTable(
+  'room_locks',
+  {
+    ...recordFields,
+    propertyId: propertyId(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id),
+    /** First and last day the room is locked (both included). */
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    statusAfterStart: text('status_after_start').notNull().default('out_of_service'),
+    statusAfterEnd: text('status_after_end').notNull().default('dirty'),
+    status: text('status').notNull().default('scheduled'),
+    startAppliedAt: timestamptz('start_applied_at'),
+    endAppliedAt: timestamptz('end_applied_at'),
+  },
+  (t) => [
+    index('room_locks_room_idx').on(t.roomId),
+    check('room_locks_dates_check', sql`${t.endDate} >= ${t.startDate}`),
+    check('room_locks_status_check', sql`${t.status} in ('scheduled', 'active', 'ended', 'canceled')`),
+  ],
+);
+
+/**
+ * Who holds which room on which nights. Kept by triggers from bookings and room locks; an
+ * exclusion constraint here makes double booking impossible through any path.
+ */
+export const roomOccupancies = pgTable('room_occupancies', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  propertyId: propertyId(),
+  roomId: uuid('room_id')
+    .notNull()
+    .references(() => rooms.id),
+  bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+  roomLockId: uuid('room_lock_id').references(() => roomLocks.id, { onDelete: 'cascade' }),
+  stay: daterange('stay').notNull(),
+},
+(t) => [index('room_occupancies_booking_idx').on(t.bookingId), index('room_occupancies_lock_idx').on(t.roomLockId)],
+);
+
+export const notes = pgTable(
+  'notes',
+  {
+    ...recordFields,
+    propertyId: propertyId(),
+    objectType: text('object_type').notNull(),
+    objectId: uuid('object_id').notNull(),
+    text: text('text').notNull(),
+    authorName: text('author_name').notNull(),
+  },
+  (t) => [index('notes_object_idx').on(t.objectType, t.objectId)],
+);
+
+/** The audit trail: every change to a booking, folio, invoice or guest. */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    propertyId: propertyId(),
+    objectType: text('object_type').notNull(),
+    objectId: uuid('object_id').notNull(),
+    type: text('type').notNull(),
+    actorType: text('actor_type').notNull(),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('events_object_idx').on(t.objectType, t.objectId, t.createdAt)],
+);
+
+export const folios = pgTable(
+  'folios',
+  {
+    ...recordFields,
+    propertyId: propertyId(),
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    groupId: uuid('group_id').references(() => groups.id),
+    customerId: uuid('customer_id').references(() => contacts.id),
+    externalId: text('external_id'),
+    isGroupFolio: boolean('is_group_folio').notNull().default(false),
+    isVirtualPayment: boolean('is_virtual_payment').notNull().default(false),
+    closedAt: timestamptz('closed_at'),
+  },
+  (t) => [index('folios_booking_idx').on(t.bookingId), index('folios_group_idx').on(t.groupId)],
+);
+
+export const charges = pgTable(
+  'charges',
+  {
+    ...recordFields,
+    propertyId: propertyId(),
+    folioId: uuid('folio_id')
+      .notNull()
+      .references(() => folios.id),
+    itemId: uuid('item_id').references(() => items.id),
+    taxRateId: uuid('tax_rate_id').references(() => taxRates.id),
+    quantity: integer('quantity').notNull().default(1),
+    text: text('text').notNull(),
+    netAmount: integer('net_amount').notNull(),
+    taxAmount: integer('tax_amount').notNull(),
+    taxBasisPoints: integer('tax_basis_points').notNull(),
+    grossAmount: integer('gross_amount').notNull(),
+    /** Posted by the rate (price calculation), as opposed to a charge staff added by hand. */
+    isDefault: boolean('is_default').notNull().default(false),
+    bookedOn: date('booked_on', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('charges_folio_idx').on(t.folioId), check('charges_sum_check', sql`${t.netAmount} + ${t.taxAmount} = ${t.grossAmount}`)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    ...recordFields,
+    propertyId: propertyId(),
+    folioId: uuid('folio_id')
+      .notNull()
+      .references(() => folios.id),
+    paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id),
+    amount: integer('amount').notNull(),
+    reference: text('reference'),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('payments_folio_idx').on(t.folioId)],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    ...recordFields,
+    propertyId: propertyId(),
+    folioId: uuid('folio_id')
+      .notNull()
+      .references(() => folios.id),
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    customerId: uuid('customer_id').references(() => contacts.id),
+    number: text('number'),
+    status: text('status').notNull().default('draft'),
+    totalAmount: integer('total_amount').notNull().default(0),
+    paidAmount: integer('paid_amount').notNull().default(0),
+    billingAddress: jsonb('billing_address').$type<TAddress>().notNull().default({}),
+    recipient: text('recipient'),
+    additionalText: text('additional_text'),
+    fileId: uuid('file_id').references(() => files.id),
+    cancels: uuid('cancels_invoice_id'),
+    issuedAt: timestamptz('issued_at'),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.propertyId, t.number),
+    index('invoices_booking_idx').on(t.bookingId),
+    index('invoices_customer_idx').on(t.customerId),
+    check('invoices_status_check', sql`${t.status} in ('draft', 'open', 'paid', 'canceled', 'completed')`),
+  ],
+);

@@ -4,23 +4,27 @@ import type { TAuth } from '../plugins/auth.ts';
 
 export type TObjectType = 'booking' | 'contact' | 'group' | 'invoice' | 'folio' | 'room_lock';
 
+export type TEventInput = {
+  propertyId: string;
+  /** The caller; null for the system's own jobs. */
+  auth: TAuth | null;
+  objectType: TObjectType;
+  objectId: string;
+  type: string;
+  data?: Record<string, unknown>;
+};
+
 /** Writes one audit event (who, when, what) in the caller's transaction. */
-export async function recordEvent(
-  db: Executor,
-  auth: TAuth | null,
-  objectType: TObjectType,
-  objectId: string,
-  type: string,
-  data: Record<string, unknown> = {},
-): Promise<void> {
+export async function recordEvent(db: Executor, event: TEventInput): Promise<void> {
+  const { auth } = event;
   await db.insert(events).values({
-    propertyId: auth?.propertyId ?? (data.propertyId as string),
-    objectType,
-    objectId,
-    type,
+    propertyId: event.propertyId,
+    objectType: event.objectType,
+    objectId: event.objectId,
+    type: event.type,
     actorType: auth ? (auth.isApiKey ? 'api_key' : 'user') : 'system',
     actorId: auth?.subjectId ?? null,
     actorName: auth?.name ?? 'System',
-    data,
+    data: event.data ?? {},
   });
 }

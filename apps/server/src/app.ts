@@ -20,8 +20,19 @@ import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { registerSettingRoutes } from './modules/settings/settings.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
+import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
+import { registerGroupRoutes } from './modules/groups/groups.routes.ts';
+import { registerNoteRoutes } from './modules/notes/notes.routes.ts';
+import { registerBookingRoutes } from './modules/bookings/bookings.routes.ts';
+import { registerRoomPlanRoutes } from './modules/room-plan/room-plan.routes.ts';
+import { registerRoomLockRoutes } from './modules/room-locks/room-locks.routes.ts';
+import { registerHousekeepingRoutes } from './modules/housekeeping/housekeeping.routes.ts';
+import { registerSearchRoutes } from './modules/search/search.routes.ts';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 
-const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 export const appVersion = process.env.APP_VERSION ?? packageJson.version;
 
 export type BuildOptions = { config: TConfig; database: Database; logger?: boolean };
@@ -59,7 +70,12 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   api.get(
     '/api/version',
     { schema: { tags: ['system'], response: { 200: ZVersion } }, config: { access: 'public' } },
-    async () => ({ name: 'pms', version: appVersion, environment: config.environment, database: database.kind }),
+    async () => ({
+      name: 'pms',
+      version: appVersion,
+      environment: config.environment,
+      database: database.kind,
+    }),
   );
   api.get(
     '/api/health',
@@ -72,7 +88,9 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
       return { status: 'ok' as const };
     },
   );
-  api.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+  api.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
+    app.swagger(),
+  );
 
   registerSessionRoutes(app, context);
   registerPropertyRoutes(app, context);
@@ -80,6 +98,15 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   registerApiKeyRoutes(app, context);
   registerSettingRoutes(app, context);
   registerFileRoutes(app, context);
+  registerContactRoutes(app, context);
+  registerGroupRoutes(app, context);
+  registerNoteRoutes(app, context);
+  registerBookingRoutes(app, context);
+  registerRoomPlanRoutes(app, context);
+  registerRoomLockRoutes(app, context);
+  registerHousekeepingRoutes(app, context);
+  registerSearchRoutes(app, context);
+  registerDashboardRoutes(app, context);
 
   if (config.webDist) await registerWeb(app, config.webDist);
   return app;

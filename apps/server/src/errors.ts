@@ -5,12 +5,14 @@ export class AppError extends Error {
   readonly code: TErrorCode;
   readonly status: number;
   readonly detail: string | undefined;
+  readonly params: Record<string, string | number> | undefined;
 
-  constructor(code: TErrorCode, detail?: string) {
+  constructor(code: TErrorCode, detail?: string, params?: Record<string, string | number>) {
     super(detail ?? code);
     this.code = code;
     this.status = errorStatus[code];
     this.detail = detail;
+    this.params = params;
   }
 }
 

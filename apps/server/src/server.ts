@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { bootstrap } from './bootstrap.ts';
 import { buildApp } from './app.ts';
+import { applyRoomLocks } from './modules/room-locks/room-locks.service.ts';
 
 const config = readConfig();
 if (!config.webDist) {
@@ -18,7 +19,16 @@ const seeded = await bootstrap(database.db, config);
 const app = await buildApp({ config, database });
 if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
 
+// Room locks start and end on their dates: checked every minute (idempotent across instances).
+const runJobs = () =>
+  applyRoomLocks(database.db).catch((error: unknown) =>
+    app.log.error({ err: error }, 'room lock job failed'),
+  );
+await runJobs();
+const jobTimer = setInterval(runJobs, 60_000);
+
 const shutdown = async () => {
+  clearInterval(jobTimer);
   await app.close();
   await database.close();
   process.exit(0);
@@ -34,6 +44,8 @@ const lines = [
   `  API docs: ${config.publicUrl}/api/docs   Database: ${where}`,
 ];
 if (seeded.created === 'demo' || (seeded.created === null && config.demoData !== false)) {
-  lines.push(`  Demo login: ${seeded.adminEmail ?? config.adminEmail ?? 'admin@example.com'} / ${seeded.adminPassword ?? config.adminPassword ?? 'demo1234'}`);
+  lines.push(
+    `  Demo login: ${seeded.adminEmail ?? config.adminEmail ?? 'admin@example.com'} / ${seeded.adminPassword ?? config.adminPassword ?? 'demo1234'}`,
+  );
 }
 process.stdout.write(`${lines.join('\n')}\n\n`);

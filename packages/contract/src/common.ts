@@ -47,5 +47,7 @@ export const ZProblem = z.object({
   detail: z.string().optional(),
   instance: z.string().optional(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** Values the client's message for this type names (room number, occupancy, ...). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type TProblem = z.infer<typeof ZProblem>;

@@ -23,6 +23,7 @@ export const errorStatus = {
   'rate/no_matching_price': 400,
   'rate/price_already_configured': 409,
   'rate/price_invalid_occupancy': 400,
+  'rate/already_exists': 409,
   'folio/customer_address_incomplete': 400,
   'folio/payments_posted': 409,
   'booking/read_only': 409,

@@ -2,16 +2,33 @@ import type { Db } from '../db/client.ts';
 import { generalSettings, properties, propertyUsers, settingEntries, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/crypto.ts';
 import type { TRole } from '@pms/contract';
+import { seedFrontOffice } from './seed-front-office.ts';
 
 export const demoPassword = 'demo1234';
 
 const alpine = {
-  50: '#eff8ff', 100: '#dbeefe', 200: '#bfe2fe', 300: '#93d0fd', 400: '#60b4fa',
-  500: '#3b94f6', 600: '#2576eb', 700: '#1d5fd8', 800: '#1e4daf', 900: '#1e438a',
+  50: '#eff8ff',
+  100: '#dbeefe',
+  200: '#bfe2fe',
+  300: '#93d0fd',
+  400: '#60b4fa',
+  500: '#3b94f6',
+  600: '#2576eb',
+  700: '#1d5fd8',
+  800: '#1e4daf',
+  900: '#1e438a',
 };
 const forest = {
-  50: '#f0fdf5', 100: '#dcfce8', 200: '#bbf7d1', 300: '#86efad', 400: '#4ade80',
-  500: '#22c55e', 600: '#16a34a', 700: '#15803c', 800: '#166533', 900: '#14532b',
+  50: '#f0fdf5',
+  100: '#dcfce8',
+  200: '#bbf7d1',
+  300: '#86efad',
+  400: '#4ade80',
+  500: '#22c55e',
+  600: '#16a34a',
+  700: '#15803c',
+  800: '#166533',
+  900: '#14532b',
 };
 
 export const demoUsers: { email: string; name: string; role: TRole }[] = [
@@ -39,7 +56,11 @@ export async function seedDemoData(
           timeZone: 'Europe/Vienna',
           checkInTime: '15:00',
           checkOutTime: '11:00',
-          communication: { email: 'rezeption@alpenhof.example', phone: '+43 662 123456', website: 'https://alpenhof.example' },
+          communication: {
+            email: 'rezeption@alpenhof.example',
+            phone: '+43 662 123456',
+            website: 'https://alpenhof.example',
+          },
           address: { line1: 'Getreidegasse 12', postalCode: '5020', city: 'Salzburg', country: 'at' },
           bank: { name: 'Salzburger Sparkasse', iban: 'AT611904300234573201', bic: 'SBGSAT2SXXX' },
           company: {
@@ -91,9 +112,15 @@ export async function seedDemoData(
       )
       .returning();
     for (const property of [austria!, germany!]) {
-      await tx.insert(propertyUsers).values(
-        created.map((user, index) => ({ propertyId: property.id, userId: user.id, roleId: demoUsers[index]!.role })),
-      );
+      await tx
+        .insert(propertyUsers)
+        .values(
+          created.map((user, index) => ({
+            propertyId: property.id,
+            userId: user.id,
+            roleId: demoUsers[index]!.role,
+          })),
+        );
       await tx.insert(generalSettings).values({
         propertyId: property.id,
         featurePreCheckIn: true,
@@ -101,14 +128,22 @@ export async function seedDemoData(
         featureCheckInJack: true,
         propertyInfoUrl: `https://${property.slug}.example/info`,
         linkEmailSubject: `Ihre Buchung im ${property.name}`,
-        linkEmailBody: 'Guten Tag {{name}},\n\nhier können Sie Ihren Aufenthalt vorbereiten: {{link}}\n\nWir freuen uns auf Sie!',
+        linkEmailBody:
+          'Guten Tag {{name}},\n\nhier können Sie Ihren Aufenthalt vorbereiten: {{link}}\n\nWir freuen uns auf Sie!',
       });
       await tx.insert(settingEntries).values([
         { propertyId: property.id, key: 'payment.provider', value: 'simulator', secret: false },
         { propertyId: property.id, key: 'door.provider', value: 'simulator', secret: false },
-        { propertyId: property.id, key: 'payment.stripe.secret_key', value: 'sk_test_demo_not_a_real_key', secret: true },
+        {
+          propertyId: property.id,
+          key: 'payment.stripe.secret_key',
+          value: 'sk_test_demo_not_a_real_key',
+          secret: true,
+        },
       ]);
     }
+    await seedFrontOffice(tx, austria!, { seed: 1, size: 'large' });
+    await seedFrontOffice(tx, germany!, { seed: 2, size: 'small' });
   });
   return { adminEmail, adminPassword };
 }

@@ -28,3 +28,10 @@ export async function recordEvent(db: Executor, event: TEventInput): Promise<voi
     data: event.data ?? {},
   });
 }
+
+/** The fields whose value an update changed, for the event's data. */
+export function changedFields<T extends object>(before: T, after: T, fields: string[]): string[] {
+  return fields.filter(
+    (field) => JSON.stringify(before[field as keyof T]) !== JSON.stringify(after[field as keyof T]),
+  );
+}

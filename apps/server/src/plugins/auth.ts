@@ -67,7 +67,8 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     }
   });
 
-  app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+  // Before validation: a caller who may not use a route learns nothing about its input rules.
+  app.addHook('preValidation', async (request: FastifyRequest, _reply: FastifyReply) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
     request.auth = await identify(db, request);

@@ -69,6 +69,7 @@ export function registerProblemHandler(app: FastifyInstance): void {
           status: appError.status,
           detail: appError.detail,
           instance,
+          ...(appError.params ? { params: appError.params } : {}),
         };
       } else if (error.statusCode && error.statusCode < 500) {
         const status = error.statusCode;

@@ -12,7 +12,7 @@ BEGIN
     DELETE FROM room_occupancies WHERE booking_id = OLD.id;
   END IF;
   IF TG_OP <> 'DELETE' AND NEW.room_id IS NOT NULL AND NEW.deleted_at IS NULL
-     AND NEW.status IN ('pending', 'confirmed', 'checked_in', 'checked_out') THEN
+     AND NEW.status IN ('confirmed', 'checked_in', 'checked_out') THEN
     INSERT INTO room_occupancies (property_id, room_id, booking_id, stay)
     VALUES (NEW.property_id, NEW.room_id, NEW.id, daterange(NEW.check_in, NEW.check_out, '[)'));
   END IF;

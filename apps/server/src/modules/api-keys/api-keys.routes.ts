@@ -27,13 +27,18 @@ export function registerApiKeyRoutes(app: FastifyInstance, { db }: AppContext): 
       schema: { tags, body: ZCreateApiKeyRequest, response: { 201: ZCreatedApiKey, ...problemResponses } },
       config: { access: ['apiKeys', 'write'] },
     },
-    async (request, reply) => reply.status(201).send(await service.createApiKey(db, authOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.createApiKey(db, authOf(request), request.body)),
   );
 
   api.get(
     '/api/api_keys',
     {
-      schema: { tags, querystring: ZPageQuery.extend(ZExpandQuery.shape), response: { 200: ZPaged(ZApiKey), ...problemResponses } },
+      schema: {
+        tags,
+        querystring: ZPageQuery.extend(ZExpandQuery.shape),
+        response: { 200: ZPaged(ZApiKey), ...problemResponses },
+      },
       config: { access: ['apiKeys', 'read'] },
     },
     async (request) => service.listApiKeys(db, authOf(request), request.query),
@@ -42,7 +47,12 @@ export function registerApiKeyRoutes(app: FastifyInstance, { db }: AppContext): 
   api.get(
     '/api/api_keys/:id',
     {
-      schema: { tags, params: ZIdParams, querystring: ZExpandQuery, response: { 200: ZApiKey, ...problemResponses } },
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZExpandQuery,
+        response: { 200: ZApiKey, ...problemResponses },
+      },
       config: { access: ['apiKeys', 'read'] },
     },
     async (request) => service.getApiKey(db, authOf(request), request.params.id),
@@ -51,7 +61,12 @@ export function registerApiKeyRoutes(app: FastifyInstance, { db }: AppContext): 
   api.put(
     '/api/api_keys/:id',
     {
-      schema: { tags, params: ZIdParams, body: ZUpdateApiKeyRequest, response: { 200: ZApiKey, ...problemResponses } },
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZUpdateApiKeyRequest,
+        response: { 200: ZApiKey, ...problemResponses },
+      },
       config: { access: ['apiKeys', 'write'] },
     },
     async (request) => service.updateApiKey(db, authOf(request), request.params.id, request.body),

@@ -1,5 +1,12 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { TApiKey, TCreateApiKeyRequest, TCreatedApiKey, TPageQuery, TPaged, TUpdateApiKeyRequest } from '@pms/contract';
+import type {
+  TApiKey,
+  TCreateApiKeyRequest,
+  TCreatedApiKey,
+  TPageQuery,
+  TPaged,
+  TUpdateApiKeyRequest,
+} from '@pms/contract';
 import type { Db } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
@@ -21,10 +28,18 @@ function toApiKey(row: TApiKeyRow): TApiKey {
 }
 
 const ofProperty = (auth: TAuth, id?: string) =>
-  and(eq(apiKeys.propertyId, auth.propertyId), isNull(apiKeys.deletedAt), id ? eq(apiKeys.id, id) : undefined);
+  and(
+    eq(apiKeys.propertyId, auth.propertyId),
+    isNull(apiKeys.deletedAt),
+    id ? eq(apiKeys.id, id) : undefined,
+  );
 
 /** Creates a key; the secret is generated when none is given, returned once and stored only hashed. */
-export async function createApiKey(db: Db, auth: TAuth, input: TCreateApiKeyRequest): Promise<TCreatedApiKey> {
+export async function createApiKey(
+  db: Db,
+  auth: TAuth,
+  input: TCreateApiKeyRequest,
+): Promise<TCreatedApiKey> {
   const secret = input.secret ?? `pms_${randomToken(32)}`;
   const [row] = await db
     .insert(apiKeys)
@@ -49,7 +64,12 @@ export async function getApiKey(db: Db, auth: TAuth, id: string): Promise<TApiKe
   return toApiKey(row);
 }
 
-export async function updateApiKey(db: Db, auth: TAuth, id: string, input: TUpdateApiKeyRequest): Promise<TApiKey> {
+export async function updateApiKey(
+  db: Db,
+  auth: TAuth,
+  id: string,
+  input: TUpdateApiKeyRequest,
+): Promise<TApiKey> {
   const [row] = await db.update(apiKeys).set(input).where(ofProperty(auth, id)).returning();
   if (!row) throw notFound('API key');
   return toApiKey(row);
@@ -57,6 +77,10 @@ export async function updateApiKey(db: Db, auth: TAuth, id: string, input: TUpda
 
 /** Revokes a key at once: it authenticates nothing from then on. */
 export async function deleteApiKey(db: Db, auth: TAuth, id: string): Promise<void> {
-  const rows = await db.update(apiKeys).set({ deletedAt: new Date() }).where(ofProperty(auth, id)).returning();
+  const rows = await db
+    .update(apiKeys)
+    .set({ deletedAt: new Date() })
+    .where(ofProperty(auth, id))
+    .returning();
   if (rows.length === 0) throw notFound('API key');
 }

@@ -12,7 +12,11 @@ import * as service from './files.service.ts';
 const tags = ['files'];
 
 /** Sends a stored file with its type and a content-disposition naming it. */
-export function sendFile(reply: FastifyReply, { file, stream }: { file: TFile; stream: Readable }, kind: 'inline' | 'attachment') {
+export function sendFile(
+  reply: FastifyReply,
+  { file, stream }: { file: TFile; stream: Readable },
+  kind: 'inline' | 'attachment',
+) {
   return reply
     .header('content-type', file.mimeType)
     .header('content-disposition', service.contentDisposition(kind, file.name))
@@ -59,13 +63,19 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   api.get(
     '/api/files/:id',
-    { schema: { tags, params: ZIdParams, response: { 200: ZFile, ...problemResponses } }, config: { access: ['files', 'read'] } },
+    {
+      schema: { tags, params: ZIdParams, response: { 200: ZFile, ...problemResponses } },
+      config: { access: ['files', 'read'] },
+    },
     async (request) => service.getFile(ctx, authOf(request).propertyId, request.params.id),
   );
 
   api.get(
     '/api/files/:id/url',
-    { schema: { tags, params: ZIdParams, response: { 200: ZFileUrl, ...problemResponses } }, config: { access: ['files', 'read'] } },
+    {
+      schema: { tags, params: ZIdParams, response: { 200: ZFileUrl, ...problemResponses } },
+      config: { access: ['files', 'read'] },
+    },
     async (request) => service.createDownloadUrl(ctx, authOf(request).propertyId, request.params.id),
   );
 
@@ -96,7 +106,11 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
       config: { access: 'public' },
     },
     async (request, reply) =>
-      sendFile(reply, await service.readSignedFile(ctx, request.params.id, request.query.expires, request.query.signature), 'attachment'),
+      sendFile(
+        reply,
+        await service.readSignedFile(ctx, request.params.id, request.query.expires, request.query.signature),
+        'attachment',
+      ),
   );
 
   api.delete(

@@ -13,8 +13,16 @@ import type { TAuth } from '../../plugins/auth.ts';
 export const downloadUrlLifetimeMs = 5 * 60 * 1000;
 type TFileRow = typeof files.$inferSelect;
 
-function toFile(row: TFileRow): TFile {
-  return { ...toRecord(row), name: row.name, purpose: row.purpose, type: row.type, mimeType: row.mimeType, size: row.size };
+/** A stored file as the API sends it. */
+export function toFile(row: TFileRow): TFile {
+  return {
+    ...toRecord(row),
+    name: row.name,
+    purpose: row.purpose,
+    type: row.type,
+    mimeType: row.mimeType,
+    size: row.size,
+  };
 }
 
 /** Keeps a file name readable but harmless in paths and headers. */
@@ -41,13 +49,23 @@ export async function uploadFile(
 ): Promise<TFile> {
   const { mimeType, extension } = await sniffFileType(input.content);
   let name = sanitizeFileName(input.name);
-  if (!name.toLowerCase().endsWith(extension) && !(extension === '.jpg' && /\.jpe?g$/i.test(name))) name += extension;
+  if (!name.toLowerCase().endsWith(extension) && !(extension === '.jpg' && /\.jpe?g$/i.test(name)))
+    name += extension;
   const id = crypto.randomUUID();
   const storageKey = `${propertyId}/${id}`;
   await ctx.fileStore.put(storageKey, input.content);
   const [row] = await ctx.db
     .insert(files)
-    .values({ id, propertyId, name, purpose: input.purpose, type: extension, mimeType, size: input.content.length, storageKey })
+    .values({
+      id,
+      propertyId,
+      name,
+      purpose: input.purpose,
+      type: extension,
+      mimeType,
+      size: input.content.length,
+      storageKey,
+    })
     .returning();
   return toFile(row!);
 }
@@ -90,11 +108,19 @@ function signature(ctx: AppContext, id: string, expires: number): string {
 }
 
 /** A download url that works without a session until it expires (for a new tab or an e-mail client). */
-export async function createDownloadUrl(ctx: AppContext, propertyId: string, id: string, now = Date.now()): Promise<TFileUrl> {
+export async function createDownloadUrl(
+  ctx: AppContext,
+  propertyId: string,
+  id: string,
+  now = Date.now(),
+): Promise<TFileUrl> {
   await findFile(ctx, propertyId, id);
   const expires = now + downloadUrlLifetimeMs;
   const query = new URLSearchParams({ expires: String(expires), signature: signature(ctx, id, expires) });
-  return { url: `${ctx.config.publicUrl}/api/files/${id}/download?${query}`, expiresAt: new Date(expires).toISOString() };
+  return {
+    url: `${ctx.config.publicUrl}/api/files/${id}/download?${query}`,
+    expiresAt: new Date(expires).toISOString(),
+  };
 }
 
 /** Reads a file through a signed url; a wrong or expired signature is refused. */
@@ -104,8 +130,12 @@ export async function readSignedFile(
   expires: number,
   sent: string,
 ): Promise<{ file: TFile; stream: Readable }> {
-  if (expires < Date.now() || !safeEqual(signature(ctx, id, expires), sent)) throw new AppError('file/link_invalid');
-  const [row] = await ctx.db.select().from(files).where(and(eq(files.id, id), isNull(files.deletedAt)));
+  if (expires < Date.now() || !safeEqual(signature(ctx, id, expires), sent))
+    throw new AppError('file/link_invalid');
+  const [row] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), isNull(files.deletedAt)));
   if (!row) throw notFound('file');
   return { file: toFile(row), stream: await ctx.fileStore.get(row.storageKey) };
 }

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZCreatePropertyRequest, ZIdParams, ZPageQuery, ZPaged, ZProperty, ZUpdatePropertyRequest } from '@pms/contract';
+import {
+  ZCreatePropertyRequest,
+  ZIdParams,
+  ZPageQuery,
+  ZPaged,
+  ZProperty,
+  ZUpdatePropertyRequest,
+} from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { problemResponses } from '../../plugins/openapi.ts';
@@ -17,7 +24,8 @@ export function registerPropertyRoutes(app: FastifyInstance, { db }: AppContext)
       schema: { tags, body: ZCreatePropertyRequest, response: { 201: ZProperty, ...problemResponses } },
       config: { access: ['properties', 'write'] },
     },
-    async (request, reply) => reply.status(201).send(await service.createProperty(db, authOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.createProperty(db, authOf(request), request.body)),
   );
 
   api.get(
@@ -31,7 +39,10 @@ export function registerPropertyRoutes(app: FastifyInstance, { db }: AppContext)
 
   api.get(
     '/api/properties/current',
-    { schema: { tags, response: { 200: ZProperty, ...problemResponses } }, config: { access: ['properties', 'read'] } },
+    {
+      schema: { tags, response: { 200: ZProperty, ...problemResponses } },
+      config: { access: ['properties', 'read'] },
+    },
     async (request) => service.getProperty(db, authOf(request), authOf(request).propertyId),
   );
 
@@ -47,7 +58,12 @@ export function registerPropertyRoutes(app: FastifyInstance, { db }: AppContext)
   api.put(
     '/api/properties/:id',
     {
-      schema: { tags, params: ZIdParams, body: ZUpdatePropertyRequest, response: { 200: ZProperty, ...problemResponses } },
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZUpdatePropertyRequest,
+        response: { 200: ZProperty, ...problemResponses },
+      },
       config: { access: ['properties', 'write'] },
     },
     async (request) => service.updateProperty(db, authOf(request), request.params.id, request.body),

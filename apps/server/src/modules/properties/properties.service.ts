@@ -1,5 +1,11 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { TCreatePropertyRequest, TPageQuery, TPaged, TProperty, TUpdatePropertyRequest } from '@pms/contract';
+import type {
+  TCreatePropertyRequest,
+  TPageQuery,
+  TPaged,
+  TProperty,
+  TUpdatePropertyRequest,
+} from '@pms/contract';
 import { ZCreatePropertyRequest, parsePalette } from '@pms/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import { generalSettings, properties, propertyUsers } from '../../db/schema/index.ts';
@@ -27,7 +33,10 @@ export function slugify(name: string): string {
 
 function assertValidBranding(primaryColor: string | null | undefined): void {
   if (primaryColor && !parsePalette(primaryColor)) {
-    throw new AppError('validation', 'branding.primaryColor must be a JSON map of shades 50 to 900 to hex colours');
+    throw new AppError(
+      'validation',
+      'branding.primaryColor must be a JSON map of shades 50 to 900 to hex colours',
+    );
   }
 }
 
@@ -79,13 +88,21 @@ export async function listProperties(db: Db, auth: TAuth, page: TPageQuery): Pro
 export async function getProperty(db: Executor, auth: TAuth, id: string): Promise<TProperty> {
   const ids = await memberPropertyIds(db, auth);
   if (!ids.includes(id)) throw notFound('property');
-  const [row] = await db.select().from(properties).where(and(eq(properties.id, id), isNull(properties.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.id, id), isNull(properties.deletedAt)));
   if (!row) throw notFound('property');
   return toProperty(row);
 }
 
 /** Updates the current property; a user acts on the current property only. */
-export async function updateProperty(db: Db, auth: TAuth, id: string, input: TUpdatePropertyRequest): Promise<TProperty> {
+export async function updateProperty(
+  db: Db,
+  auth: TAuth,
+  id: string,
+  input: TUpdatePropertyRequest,
+): Promise<TProperty> {
   if (id !== auth.propertyId) throw notFound('property');
   const { branding, ...fields } = input;
   assertValidBranding(branding?.primaryColor);

@@ -22,8 +22,20 @@ export function registerSessionRoutes(app: FastifyInstance, { db, config }: AppC
 
   function setSessionCookies(reply: FastifyReply, token: string, xsrfToken: string) {
     const maxAge = service.sessionLifetimeMs / 1000;
-    reply.setCookie(sessionCookie, token, { httpOnly: true, sameSite: 'lax', secure: isSecure, path: '/', maxAge });
-    reply.setCookie(xsrfCookie, xsrfToken, { httpOnly: false, sameSite: 'lax', secure: isSecure, path: '/', maxAge });
+    reply.setCookie(sessionCookie, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: isSecure,
+      path: '/',
+      maxAge,
+    });
+    reply.setCookie(xsrfCookie, xsrfToken, {
+      httpOnly: false,
+      sameSite: 'lax',
+      secure: isSecure,
+      path: '/',
+      maxAge,
+    });
   }
 
   api.post(
@@ -65,12 +77,15 @@ export function registerSessionRoutes(app: FastifyInstance, { db, config }: AppC
   api.get(
     '/api/session/properties',
     {
-      schema: { tags, response: { 200: z.object({ data: z.array(ZPropertyMembership) }), ...problemResponses } },
+      schema: {
+        tags,
+        response: { 200: z.object({ data: z.array(ZPropertyMembership) }), ...problemResponses },
+      },
       config: { access: 'authenticated', allowPendingPasswordChange: true },
     },
     async (request) => {
       const auth = authOf(request);
-      if (auth.isApiKey) return { data: (await service.listPropertyOfApiKey(db, auth)) };
+      if (auth.isApiKey) return { data: await service.listPropertyOfApiKey(db, auth) };
       return { data: await service.listMemberships(db, auth.subjectId) };
     },
   );

@@ -1,5 +1,11 @@
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { TLoginRequest, TPropertyMembership, TSession, TUpdatePasswordRequest, TUpdateProfileRequest } from '@pms/contract';
+import type {
+  TLoginRequest,
+  TPropertyMembership,
+  TSession,
+  TUpdatePasswordRequest,
+  TUpdateProfileRequest,
+} from '@pms/contract';
 import type { Db } from '../../db/client.ts';
 import { loginAttempts, properties, propertyUsers, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -71,7 +77,9 @@ export async function login(db: Db, input: TLoginRequest, ip: string): Promise<T
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)))
     .limit(1);
-  const isValid = user ? await verifyPassword(user.passwordHash, input.password) : await hashPassword(input.password).then(() => false);
+  const isValid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await hashPassword(input.password).then(() => false);
   const memberships = user ? await listMemberships(db, user.id) : [];
   if (!user || !isValid || memberships.length === 0) {
     await db.insert(loginAttempts).values({ email, ip });
@@ -99,12 +107,18 @@ export async function listMemberships(db: Db, userId: string): Promise<TProperty
 
 /** Moves the session to another of the user's properties; another property answers 404. */
 export async function switchProperty(db: Db, auth: TAuth, propertyId: string): Promise<TSession> {
-  if (auth.isApiKey || !auth.sessionId) throw new AppError('auth/forbidden', 'API keys belong to one property');
+  if (auth.isApiKey || !auth.sessionId)
+    throw new AppError('auth/forbidden', 'API keys belong to one property');
   const memberships = await listMemberships(db, auth.subjectId);
-  if (!memberships.some((m) => m.id === propertyId)) throw new AppError('property/not_member', 'property not found');
+  if (!memberships.some((m) => m.id === propertyId))
+    throw new AppError('property/not_member', 'property not found');
   await db.update(sessions).set({ propertyId }).where(eq(sessions.id, auth.sessionId));
   await db.update(users).set({ lastPropertyId: propertyId }).where(eq(users.id, auth.subjectId));
-  return toSession({ ...auth, propertyId, role: memberships.find((m) => m.id === propertyId)!.roleId as TAuth['role'] });
+  return toSession({
+    ...auth,
+    propertyId,
+    role: memberships.find((m) => m.id === propertyId)!.roleId as TAuth['role'],
+  });
 }
 
 /** Changes the password after checking the current one; other sessions of the user end. */
@@ -121,7 +135,12 @@ export async function updatePassword(db: Db, auth: TAuth, input: TUpdatePassword
       .where(eq(users.id, auth.subjectId));
     await tx
       .delete(sessions)
-      .where(and(eq(sessions.userId, auth.subjectId), auth.sessionId ? sql`${sessions.id} <> ${auth.sessionId}` : sql`true`));
+      .where(
+        and(
+          eq(sessions.userId, auth.subjectId),
+          auth.sessionId ? sql`${sessions.id} <> ${auth.sessionId}` : sql`true`,
+        ),
+      );
   });
 }
 

@@ -22,14 +22,21 @@ export function registerSettingRoutes(app: FastifyInstance, { db }: AppContext):
 
   api.get(
     '/api/settings/general',
-    { schema: { tags, response: { 200: ZGeneralSettings, ...problemResponses } }, config: { access: ['settings', 'read'] } },
+    {
+      schema: { tags, response: { 200: ZGeneralSettings, ...problemResponses } },
+      config: { access: ['settings', 'read'] },
+    },
     async (request) => service.getGeneralSettings(db, authOf(request).propertyId),
   );
 
   api.patch(
     '/api/settings/general',
     {
-      schema: { tags, body: ZUpdateGeneralSettingsRequest, response: { 200: ZGeneralSettings, ...problemResponses } },
+      schema: {
+        tags,
+        body: ZUpdateGeneralSettingsRequest,
+        response: { 200: ZGeneralSettings, ...problemResponses },
+      },
       config: { access: ['settings', 'write'] },
     },
     async (request) => service.updateGeneralSettings(db, authOf(request), request.body),
@@ -41,13 +48,18 @@ export function registerSettingRoutes(app: FastifyInstance, { db }: AppContext):
       schema: { tags, body: ZCreateSettingRequest, response: { 201: ZSettingEntry, ...problemResponses } },
       config: { access: ['advancedSettings', 'write'] },
     },
-    async (request, reply) => reply.status(201).send(await service.createSetting(db, authOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.createSetting(db, authOf(request), request.body)),
   );
 
   api.get(
     '/api/settings',
     {
-      schema: { tags, querystring: ZPageQuery, response: { 200: ZPaged(ZSettingEntry), ...problemResponses } },
+      schema: {
+        tags,
+        querystring: ZPageQuery,
+        response: { 200: ZPaged(ZSettingEntry), ...problemResponses },
+      },
       config: { access: ['advancedSettings', 'read'] },
     },
     async (request) => service.listSettings(db, authOf(request), request.query),

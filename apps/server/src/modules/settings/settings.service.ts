@@ -56,7 +56,11 @@ function toSettingEntry(row: typeof settingEntries.$inferSelect): TSettingEntry 
   return { ...toRecord(row), key: row.key, value: row.secret ? secretMask : row.value, secret: row.secret };
 }
 
-export async function createSetting(db: Db, auth: TAuth, input: TCreateSettingRequest): Promise<TSettingEntry> {
+export async function createSetting(
+  db: Db,
+  auth: TAuth,
+  input: TCreateSettingRequest,
+): Promise<TSettingEntry> {
   const data = ZCreateSettingRequest.parse(input);
   const [row] = await db
     .insert(settingEntries)
@@ -86,10 +90,20 @@ export async function deleteSetting(db: Db, auth: TAuth, id: string): Promise<vo
 }
 
 /** The clear value of a setting entry, for the server's own use (adapters' credentials). */
-export async function readSettingValue(db: Executor, propertyId: string, key: string): Promise<string | null> {
+export async function readSettingValue(
+  db: Executor,
+  propertyId: string,
+  key: string,
+): Promise<string | null> {
   const [row] = await db
     .select({ value: settingEntries.value })
     .from(settingEntries)
-    .where(and(eq(settingEntries.propertyId, propertyId), eq(settingEntries.key, key), isNull(settingEntries.deletedAt)));
+    .where(
+      and(
+        eq(settingEntries.propertyId, propertyId),
+        eq(settingEntries.key, key),
+        isNull(settingEntries.deletedAt),
+      ),
+    );
   return row?.value ?? null;
 }

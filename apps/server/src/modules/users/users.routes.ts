@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZCreateUserRequest, ZCreateUserResponse, ZIdParams, ZPageQuery, ZPaged, ZTeamUser } from '@pms/contract';
+import {
+  ZCreateUserRequest,
+  ZCreateUserResponse,
+  ZIdParams,
+  ZPageQuery,
+  ZPaged,
+  ZTeamUser,
+} from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { problemResponses } from '../../plugins/openapi.ts';
@@ -27,7 +34,8 @@ export function registerUserRoutes(app: FastifyInstance, { db }: AppContext): vo
       schema: { tags, body: ZCreateUserRequest, response: { 201: ZCreateUserResponse, ...problemResponses } },
       config: { access: ['team', 'write'] },
     },
-    async (request, reply) => reply.status(201).send(await service.addTeamUser(db, authOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.addTeamUser(db, authOf(request), request.body)),
   );
 
   api.delete(

@@ -1,5 +1,12 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import { toPaged, type TCreateUserRequest, type TCreateUserResponse, type TPageQuery, type TPaged, type TTeamUser } from '@pms/contract';
+import {
+  toPaged,
+  type TCreateUserRequest,
+  type TCreateUserResponse,
+  type TPageQuery,
+  type TPaged,
+  type TTeamUser,
+} from '@pms/contract';
 import type { Db } from '../../db/client.ts';
 import { propertyUsers, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -50,7 +57,11 @@ export function generateDefaultPassword(): string {
 }
 
 /** Adds a user to the current property's team, creating the account with a default password when new. */
-export async function addTeamUser(db: Db, auth: TAuth, input: TCreateUserRequest): Promise<TCreateUserResponse> {
+export async function addTeamUser(
+  db: Db,
+  auth: TAuth,
+  input: TCreateUserRequest,
+): Promise<TCreateUserResponse> {
   const email = input.email.trim().toLowerCase();
   return db.transaction(async (tx) => {
     const [existing] = await tx
@@ -76,7 +87,13 @@ export async function addTeamUser(db: Db, auth: TAuth, input: TCreateUserRequest
       const [member] = await tx
         .select({ id: propertyUsers.id })
         .from(propertyUsers)
-        .where(and(eq(propertyUsers.userId, user.id), eq(propertyUsers.propertyId, auth.propertyId), isNull(propertyUsers.deletedAt)));
+        .where(
+          and(
+            eq(propertyUsers.userId, user.id),
+            eq(propertyUsers.propertyId, auth.propertyId),
+            isNull(propertyUsers.deletedAt),
+          ),
+        );
       if (member) throw new AppError('property/user_already_assigned');
     }
     const [membership] = await tx
@@ -93,7 +110,13 @@ export async function removeTeamUser(db: Db, auth: TAuth, userId: string): Promi
   const removed = await db
     .update(propertyUsers)
     .set({ deletedAt: new Date() })
-    .where(and(eq(propertyUsers.userId, userId), eq(propertyUsers.propertyId, auth.propertyId), isNull(propertyUsers.deletedAt)))
+    .where(
+      and(
+        eq(propertyUsers.userId, userId),
+        eq(propertyUsers.propertyId, auth.propertyId),
+        isNull(propertyUsers.deletedAt),
+      ),
+    )
     .returning({ id: propertyUsers.id });
   if (removed.length === 0) throw notFound('user');
   await endSessions(db, userId, auth.propertyId);

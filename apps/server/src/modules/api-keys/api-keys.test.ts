@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TApiKey, TCreatedApiKey, TPaged, TProperty, TPropertyMembership, TSession } from '@pms/contract';
+import {
+  buildTestApp,
+  bearer,
+  demo,
+  expectProblem,
+  login,
+  propertyIds,
+  switchProperty,
+  type ApiClient,
+  type TTestApp,
+} from '../../../test/helpers.ts';
+
+let t: TTestApp;
+let admin: ApiClient;
+let ids: Record<string, string>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await login(t.app, demo.users.admin);
+  ids = await propertyIds(admin);
+  await switchProperty(admin, ids[demo.austria]!);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function createKey(body: Record<string, unknown>, client = admin): Promise<TCreatedApiKey> {
+  const response = await client.post('/api/api_keys', body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<TCreatedApiKey>();
+}
+
+describe('POST /api/api_keys', () => {
+  it('generates a secret when none is given, shows it once and never again', async () => {
+    const key = await createKey({ name: 'Channel manager', roleId: 'staff' });
+    expect(key).toMatchObject({ name: 'Channel manager', roleId: 'staff', lastUsedAt: null, deletedAt: null });
+    expect(key.secret.length).toBeGreaterThanOrEqual(32);
+    expect(key.prefix).toBe(key.secret.slice(0, key.prefix.length));
+    expect(key.prefix.length).toBeLessThan(key.secret.length);
+
+    const list = await admin.get('/api/api_keys');
+    expect(list.statusCode).toBe(200);
+    expect(list.json<TPaged<TApiKey>>().data.map((entry) => entry.id)).toContain(key.id);
+    const single = await admin.get(`/api/api_keys/${key.id}`);
+    expect(single.statusCode).toBe(200);
+    expect(single.json<TApiKey>()).toMatchObject({ id: key.id, name: 'Channel manager', prefix: key.prefix });
+    for (const body of [list.body, single.body]) {
+      expect(body).not.toContain(key.secret);
+      expect(body).not.toMatch(/"secret/);
+    }
+  });
+
+  it('generates a different secret for every key', async () => {
+    const first = await createKey({ name: 'One', roleId: 'staff' });
+    const second = await createKey({ name: 'Two', roleId: 'staff' });
+    expect(first.secret).not.toBe(second.secret);
+  });
+
+  it('takes a given secret', async () => {
+    const secret = 'my-own-long-secret-for-the-door-system-0001';
+    const key = await createKey({ name: 'Door system', roleId: 'admin', secret });
+    expect(key.secret).toBe(secret);
+    expect((await bearer(t.app, secret).get('/api/properties/current')).statusCode).toBe(200);
+  });
+
+  it('refuses bad input with 400 validation', async () => {
+    for (const body of [
+      { name: '', roleId: 'staff' },
+      { name: 'No role' },
+      { name: 'Bad role', roleId: 'root' },
+      { name: 'Short secret', roleId: 'staff', secret: 'too-short' },
+    ]) {
+      expectProblem(await admin.post('/api/api_keys', body), 400, 'validation');
+    }
+  });
+});
+
+describe('Bearer authentication', () => {
+  it('authenticates an allowed route as the key, within its property', async () => {
+    const key = await createKey({ name: 'Reporting', roleId: 'manager' });
+    const client = bearer(t.app, key.secret);
+    const session = await client.get('/api/session');
+    expect(session.statusCode).toBe(200);
+    expect(session.json<TSession>()).toMatchObject({
+      isApiKey: true,
+      subjectId: key.id,
+      propertyId: ids[demo.austria],
+      role: 'manager',
+    });
+    const current = await client.get('/api/properties/current');
+    expect(current.json<TProperty>().id).toBe(ids[demo.austria]);
+    const properties = (await client.get('/api/session/properties')).json<{ data: TPropertyMembership[] }>().data;
+    expect(properties.map((property) => property.id)).toEqual([ids[demo.austria]]);
+    expectProblem(await client.get(`/api/properties/${ids[demo.germany]}`), 404, 'not_found');
+    // Using a key is recorded.
+    const used = (await admin.get(`/api/api_keys/${key.id}`)).json<TApiKey>();
+    expect(used.lastUsedAt).not.toBeNull();
+  });
+
+  it('needs no XSRF header for unsafe methods', async () => {
+    const key = await createKey({ name: 'Settings sync', roleId: 'admin' });
+    const response = await bearer(t.app, key.secret).post('/api/settings', { key: 'sync.source', value: 'pms' });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it("enforces the key's role: a staff key may not read the API keys", async () => {
+    const key = await createKey({ name: 'Front desk tablet', roleId: 'staff' });
+    const client = bearer(t.app, key.secret);
+    expectProblem(await client.get('/api/api_keys'), 403, 'auth/forbidden');
+    expectProblem(await client.post('/api/users', { email: 'a@example.com', name: 'A', roleId: 'admin' }), 403, 'auth/forbidden');
+    expect((await client.get('/api/files')).statusCode).toBe(200);
+  });
+
+  it('applies a role change at once', async () => {
+    const key = await createKey({ name: 'Promoted', roleId: 'staff' });
+    const client = bearer(t.app, key.secret);
+    expectProblem(await client.get('/api/api_keys'), 403, 'auth/forbidden');
+    const updated = await admin.put(`/api/api_keys/${key.id}`, { name: 'Promoted key', roleId: 'admin' });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json<TApiKey>()).toMatchObject({ name: 'Promoted key', roleId: 'admin', prefix: key.prefix });
+    expect((await client.get('/api/api_keys')).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown secret with 401', async () => {
+    expectProblem(await bearer(t.app, 'pms_not-a-key-that-exists').get('/api/properties/current'), 401, 'auth/unauthenticated');
+  });
+
+  it('refuses a deleted key with 401', async () => {
+    const key = await createKey({ name: 'Short-lived', roleId: 'admin' });
+    const client = bearer(t.app, key.secret);
+    expect((await client.get('/api/properties/current')).statusCode).toBe(200);
+    expect((await admin.delete(`/api/api_keys/${key.id}`)).statusCode).toBe(204);
+    expectProblem(await client.get('/api/properties/current'), 401, 'auth/unauthenticated');
+    expectProblem(await admin.get(`/api/api_keys/${key.id}`), 404, 'not_found');
+    expectProblem(await admin.delete(`/api/api_keys/${key.id}`), 404, 'not_found');
+    expect((await admin.get('/api/api_keys')).json<TPaged<TApiKey>>().data.map((entry) => entry.id)).not.toContain(key.id);
+  });
+
+  it('keeps a key out of what belongs to a user: no property switch, password or profile', async () => {
+    const key = await createKey({ name: 'Robot', roleId: 'admin' });
+    const client = bearer(t.app, key.secret);
+    expectProblem(
+      await client.post('/api/session/switch_property', undefined, { query: { propertyId: ids[demo.germany]! } }),
+      403,
+      'auth/forbidden',
+    );
+    expectProblem(
+      await client.post('/api/session/update_password', { currentPassword: 'x', newPassword: 'long-enough' }),
+      403,
+      'auth/forbidden',
+    );
+    expectProblem(await client.patch('/api/session/profile', { name: 'Robot' }), 403, 'auth/forbidden');
+    expectProblem(await client.post('/api/properties', { name: 'Robot Inn' }), 403, 'auth/forbidden');
+  });
+});
+
+describe('API keys of another property', () => {
+  it('answers 404 for their ids and leaves them out of the list', async () => {
+    await switchProperty(admin, ids[demo.germany]!);
+    const foreign = await createKey({ name: 'Berlin only', roleId: 'staff' });
+    await switchProperty(admin, ids[demo.austria]!);
+
+    expectProblem(await admin.get(`/api/api_keys/${foreign.id}`), 404, 'not_found');
+    expectProblem(await admin.put(`/api/api_keys/${foreign.id}`, { name: 'Hijacked', roleId: 'admin' }), 404, 'not_found');
+    expectProblem(await admin.delete(`/api/api_keys/${foreign.id}`), 404, 'not_found');
+    const list = (await admin.get('/api/api_keys', { query: { pageSize: '100' } })).json<TPaged<TApiKey>>();
+    expect(list.data.map((entry) => entry.id)).not.toContain(foreign.id);
+    // Still alive in its own property.
+    expect((await bearer(t.app, foreign.secret).get('/api/session')).json<TSession>().propertyId).toBe(ids[demo.germany]);
+  });
+});
+
+describe('who manages API keys', () => {
+  it('is only the admin', async () => {
+    const key = await createKey({ name: 'Protected', roleId: 'staff' });
+    for (const email of [demo.users.manager, demo.users.staff, demo.users.cleaning, demo.users.catering]) {
+      const user = await login(t.app, email);
+      expectProblem(await user.get('/api/api_keys'), 403, 'auth/forbidden');
+      expectProblem(await user.get(`/api/api_keys/${key.id}`), 403, 'auth/forbidden');
+      expectProblem(await user.post('/api/api_keys', { name: 'Mine', roleId: 'admin' }), 403, 'auth/forbidden');
+      expectProblem(await user.put(`/api/api_keys/${key.id}`, { name: 'Mine', roleId: 'admin' }), 403, 'auth/forbidden');
+      expectProblem(await user.delete(`/api/api_keys/${key.id}`), 403, 'auth/forbidden');
+    }
+    expect((await admin.get(`/api/api_keys/${key.id}`)).json<TApiKey>().name).toBe('Protected');
+  });
+});

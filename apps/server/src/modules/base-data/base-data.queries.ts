@@ -1,0 +1,183 @@
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import {
+  bookings,
+  contacts,
+  items,
+  paymentMethods,
+  rateItems,
+  ratePrices,
+  rates,
+  roomTypes,
+  rooms,
+  taxRates,
+} from '../../db/schema/index.ts';
+
+export type TRoomTypeRow = typeof roomTypes.$inferSelect;
+export type TRoomRow = typeof rooms.$inferSelect;
+export type TTaxRateRow = typeof taxRates.$inferSelect;
+export type TItemRow = typeof items.$inferSelect;
+export type TPaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type TRateRow = typeof rates.$inferSelect;
+export type TRatePriceRow = typeof ratePrices.$inferSelect;
+export type TRateItemRow = typeof rateItems.$inferSelect;
+
+/** The base data tables: each row belongs to one property and is soft deleted. */
+export type TBaseDataTable =
+  | typeof roomTypes
+  | typeof rooms
+  | typeof taxRates
+  | typeof items
+  | typeof paymentMethods
+  | typeof rates
+  | typeof ratePrices
+  | typeof rateItems;
+
+/** The live rows of a property (one of them when an id is given). */
+export function ofProperty(table: TBaseDataTable, propertyId: string, id?: string): SQL | undefined {
+  return and(eq(table.propertyId, propertyId), isNull(table.deletedAt), id ? eq(table.id, id) : undefined);
+}
+
+/** One live row of a property, or undefined; locked for update when asked, so a check can rely on it. */
+export async function selectOwned<TTable extends TBaseDataTable>(
+  db: Executor,
+  table: TTable,
+  propertyId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<TTable['$inferSelect'] | undefined> {
+  const query = db
+    .select()
+    .from(table as TBaseDataTable)
+    .where(ofProperty(table, propertyId, id));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row as TTable['$inferSelect'] | undefined;
+}
+
+/** Every live row of a property, in the given order. */
+export async function selectAllOwned<TTable extends TBaseDataTable>(
+  db: Executor,
+  table: TTable,
+  propertyId: string,
+  orderBy: (PgColumn | SQL)[],
+): Promise<TTable['$inferSelect'][]> {
+  const rows = await db
+    .select()
+    .from(table as TBaseDataTable)
+    .where(ofProperty(table, propertyId))
+    .orderBy(...orderBy);
+  return rows as TTable['$inferSelect'][];
+}
+
+/** Soft deletes one row by id. */
+export async function markDeleted(db: Executor, table: TBaseDataTable, id: string): Promise<void> {
+  await db
+    .update(table as typeof roomTypes)
+    .set({ deletedAt: new Date() })
+    .where(eq(table.id, id));
+}
+
+/** Rows by id, for embedding related records (`?expand=`). */
+export async function selectByIds<TTable extends typeof roomTypes | typeof taxRates | typeof items>(
+  db: Executor,
+  table: TTable,
+  ids: string[],
+): Promise<Map<string, TTable['$inferSelect']>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await db
+    .select()
+    .from(table as typeof roomTypes)
+    .where(inArray(table.id, [...new Set(ids)]))) as TTable['$inferSelect'][];
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+type TRateItemWithItem = { rateItem: TRateItemRow; item: TItemRow };
+
+/** The live prices and items of the given rates, grouped by rate. */
+export async function selectRateDetails(
+  db: Executor,
+  rateIds: string[],
+): Promise<{ prices: Map<string, TRatePriceRow[]>; items: Map<string, TRateItemWithItem[]> }> {
+  if (rateIds.length === 0) return { prices: new Map(), items: new Map() };
+  const [priceRows, itemRows] = await Promise.all([
+    db
+      .select()
+      .from(ratePrices)
+      .where(and(inArray(ratePrices.rateId, rateIds), isNull(ratePrices.deletedAt)))
+      .orderBy(asc(ratePrices.roomTypeId), asc(ratePrices.occupancy)),
+    db
+      .select({ rateItem: rateItems, item: items })
+      .from(rateItems)
+      .innerJoin(items, eq(items.id, rateItems.itemId))
+      .where(and(inArray(rateItems.rateId, rateIds), isNull(rateItems.deletedAt)))
+      .orderBy(asc(rateItems.createdAt)),
+  ]);
+  return {
+    prices: groupBy(priceRows, (row) => row.rateId),
+    items: groupBy(itemRows, (row) => row.rateItem.rateId),
+  };
+}
+
+function groupBy<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return groups;
+}
+
+/** The property's overnight item, if it exists. */
+export async function selectOvernightItem(db: Executor, propertyId: string): Promise<TItemRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(items)
+    .where(and(ofProperty(items, propertyId), eq(items.isOvernight, true)));
+  return row;
+}
+
+/** The property's oldest live tax rate. */
+export async function selectFirstTaxRate(db: Executor, propertyId: string): Promise<TTaxRateRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(taxRates)
+    .where(ofProperty(taxRates, propertyId))
+    .orderBy(asc(taxRates.createdAt), asc(taxRates.id))
+    .limit(1);
+  return row;
+}
+
+type TReferencingTable = typeof bookings | typeof contacts | TBaseDataTable;
+
+/** A live row of another table that points at a record (in `column`). */
+export type TReference = { table: TReferencingTable; column: PgColumn };
+
+export const references = {
+  roomType: [
+    { table: rooms, column: rooms.roomTypeId },
+    { table: ratePrices, column: ratePrices.roomTypeId },
+    { table: bookings, column: bookings.roomTypeId },
+  ],
+  room: [{ table: bookings, column: bookings.roomId }],
+  taxRate: [{ table: items, column: items.taxRateId }],
+  item: [{ table: rateItems, column: rateItems.itemId }],
+  paymentMethod: [],
+  rate: [
+    { table: bookings, column: bookings.rateId },
+    { table: contacts, column: contacts.defaultRateId },
+  ],
+} satisfies Record<string, TReference[]>;
+
+/** Whether any live row of the referencing tables points at the record. */
+export async function isReferenced(db: Executor, id: string, referencing: TReference[]): Promise<boolean> {
+  for (const { table, column } of referencing) {
+    const [row] = await db
+      .select({ id: table.id })
+      .from(table as typeof bookings)
+      .where(and(eq(column, id), isNull(table.deletedAt)))
+      .limit(1);
+    if (row) return true;
+  }
+  return false;
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZCreateTaxRateRequest,
+  ZIdParams,
+  ZPageQuery,
+  ZPaged,
+  ZTaxRate,
+  ZUpdateTaxRateRequest,
+} from '@pms/contract';
+import type { AppContext } from '../../context.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { problemResponses } from '../../plugins/openapi.ts';
+import * as service from './base-data.service.ts';
+
+const tags = ['base data'];
+
+export function registerTaxRateRoutes(app: FastifyInstance, { db }: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/tax_rates',
+    {
+      schema: { tags, querystring: ZPageQuery, response: { 200: ZPaged(ZTaxRate), ...problemResponses } },
+      config: { access: ['baseData', 'read'] },
+    },
+    async (request) => service.listTaxRates(db, authOf(request), request.query),
+  );
+
+  api.post(
+    '/api/tax_rates',
+    {
+      schema: { tags, body: ZCreateTaxRateRequest, response: { 201: ZTaxRate, ...problemResponses } },
+      config: { access: ['baseData', 'write'] },
+    },
+    async (request, reply) => reply.status(201).send(await service.createTaxRate(db, authOf(request), request.body)),
+  );
+
+  api.get(
+    '/api/tax_rates/:id',
+    { schema: { tags, params: ZIdParams, response: { 200: ZTaxRate, ...problemResponses } }, config: { access: ['baseData', 'read'] } },
+    async (request) => service.getTaxRate(db, authOf(request), request.params.id),
+  );
+
+  api.put(
+    '/api/tax_rates/:id',
+    {
+      schema: { tags, params: ZIdParams, body: ZUpdateTaxRateRequest, response: { 200: ZTaxRate, ...problemResponses } },
+      config: { access: ['baseData', 'write'] },
+    },
+    async (request) => service.updateTaxRate(db, authOf(request), request.params.id, request.body),
+  );
+
+  api.delete(
+    '/api/tax_rates/:id',
+    { schema: { tags, params: ZIdParams, response: { 204: z.null(), ...problemResponses } }, config: { access: ['baseData', 'write'] } },
+    async (request, reply) => {
+      await service.deleteTaxRate(db, authOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

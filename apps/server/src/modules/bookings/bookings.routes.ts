@@ -1,0 +1,152 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZAssignGuestRequest,
+  ZBooking,
+  ZBookingActionParams,
+  ZBookingListQuery,
+  ZConfirmBookingsRequest,
+  ZCreateBookingRequest,
+  ZEvent,
+  ZExpandQuery,
+  ZId,
+  ZIdParams,
+  ZPaged,
+  ZUpdateBookingRequest,
+} from '@pms/contract';
+import type { AppContext } from '../../context.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { problemResponses } from '../../plugins/openapi.ts';
+import * as service from './bookings.service.ts';
+
+const tags = ['bookings'];
+const read = { access: ['bookings', 'read'] } as const;
+const write = { access: ['bookings', 'write'] } as const;
+
+export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/bookings',
+    {
+      schema: {
+        tags,
+        querystring: ZBookingListQuery,
+        response: { 200: ZPaged(ZBooking), ...problemResponses },
+      },
+      config: read,
+    },
+    async (request) => service.listBookings(ctx, authOf(request), request.query),
+  );
+
+  api.post(
+    '/api/bookings',
+    {
+      schema: { tags, body: ZCreateBookingRequest, response: { 201: ZBooking, ...problemResponses } },
+      config: write,
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createBooking(ctx, authOf(request), request.body)),
+  );
+
+  api.post(
+    '/api/bookings/confirm',
+    {
+      schema: {
+        tags,
+        body: ZConfirmBookingsRequest,
+        response: { 200: z.object({ data: z.array(ZBooking) }), ...problemResponses },
+      },
+      config: write,
+    },
+    async (request) => ({ data: await service.confirmBookings(ctx, authOf(request), request.body.ids) }),
+  );
+
+  api.get(
+    '/api/bookings/:id',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZExpandQuery,
+        response: { 200: ZBooking, ...problemResponses },
+      },
+      config: read,
+    },
+    async (request) => service.getBooking(ctx, authOf(request), request.params.id, request.query.expand),
+  );
+
+  api.put(
+    '/api/bookings/:id',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZUpdateBookingRequest,
+        response: { 200: ZBooking, ...problemResponses },
+      },
+      config: write,
+    },
+    async (request) => service.updateBooking(ctx, authOf(request), request.params.id, request.body),
+  );
+
+  api.delete(
+    '/api/bookings/:id',
+    { schema: { tags, params: ZIdParams, response: { 204: z.null(), ...problemResponses } }, config: write },
+    async (request, reply) => {
+      await service.deleteBooking(ctx, authOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.post(
+    '/api/bookings/:id/actions/:action',
+    {
+      schema: { tags, params: ZBookingActionParams, response: { 200: ZBooking, ...problemResponses } },
+      config: write,
+    },
+    async (request) => service.performAction(ctx, authOf(request), request.params.id, request.params.action),
+  );
+
+  api.post(
+    '/api/bookings/:id/guests',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZAssignGuestRequest,
+        response: { 200: ZBooking, ...problemResponses },
+      },
+      config: write,
+    },
+    async (request) => service.assignGuest(ctx, authOf(request), request.params.id, request.body),
+  );
+
+  api.delete(
+    '/api/bookings/:id/guests/:contactId',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: ZId, contactId: ZId }),
+        response: { 200: ZBooking, ...problemResponses },
+      },
+      config: write,
+    },
+    async (request) =>
+      service.unassignGuest(ctx, authOf(request), request.params.id, request.params.contactId),
+  );
+
+  api.get(
+    '/api/bookings/:id/events',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        response: { 200: z.object({ data: z.array(ZEvent) }), ...problemResponses },
+      },
+      config: read,
+    },
+    async (request) => ({ data: await service.listBookingEvents(ctx, authOf(request), request.params.id) }),
+  );
+}

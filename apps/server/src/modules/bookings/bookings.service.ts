@@ -1,0 +1,658 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  addDays,
+  formatBookingCode,
+  nextBookingStatus,
+  nightsBetween,
+  parseExpand,
+  toPaged,
+  todayIn,
+  zonedInstant,
+  ZCreateBookingRequest,
+  type TAssignGuestRequest,
+  type TBooking,
+  type TBookingAction,
+  type TBookingListQuery,
+  type TCreateBookingRequest,
+  type TEvent,
+  type TPaged,
+  type TUpdateBookingRequest,
+} from '@pms/contract';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { bookingGuests, bookingLinks, bookings, contacts, events, rooms } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { randomToken } from '../../lib/crypto.ts';
+import { recordEvent } from '../../lib/events.ts';
+import { toRecord } from '../../lib/records.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+import { registerConstraintCode, toAppError } from '../../plugins/problem.ts';
+import {
+  bookingAmounts,
+  findBooking,
+  findFreeRoom,
+  findProperty,
+  findRoom,
+  findRoomType,
+  loadBookingRelations,
+  readOnlyBookingIds,
+  type TBookingRow,
+  type TPropertyRow,
+} from './bookings.queries.ts';
+import { postStayCharges, resolveRateId } from './booking-prices.ts';
+
+registerConstraintCode('room_occupancies_no_overlap', 'booking/overlap_detected');
+
+const eventByAction: Record<TBookingAction, string> = {
+  check_in: 'checked_in',
+  undo_check_in: 'check_in_undone',
+  check_out: 'checked_out',
+  undo_check_out: 'check_out_undone',
+  no_show: 'marked_no_show',
+  undo_no_show: 'no_show_undone',
+  cancel: 'canceled',
+  undo_cancel: 'cancellation_undone',
+};
+
+/** The portal link stays valid until the check-out date and time in the property's time zone. */
+function linkExpiry(property: TPropertyRow, checkOut: string): Date {
+  return zonedInstant(checkOut, property.checkOutTime, property.timeZone);
+}
+
+function linkUrl(ctx: AppContext, id: string): string {
+  return `${ctx.config.publicUrl}/portal/${id}`;
+}
+
+/** A new booking code, unique in the property; retried on the rare collision. */
+async function insertWithUniqueCode(
+  db: Executor,
+  property: TPropertyRow,
+  values: Omit<typeof bookings.$inferInsert, 'code'>,
+) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const code = formatBookingCode(
+      randomInt(0, 100_000),
+      property.bookingCodePrefix,
+      property.bookingCodeSuffix,
+    );
+    const [taken] = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.propertyId, property.id), eq(bookings.code, code)));
+    if (taken) continue;
+    const [row] = await db
+      .insert(bookings)
+      .values({ ...values, code })
+      .returning();
+    return row!;
+  }
+  throw new AppError('unknown', 'no free booking code');
+}
+
+function assertValidStay(checkIn: string, checkOut: string, today: string | null): void {
+  if (nightsBetween(checkIn, checkOut) < 1)
+    throw new AppError('booking/invalid_dates', 'check-out must be after check-in');
+  if (nightsBetween(checkIn, checkOut) > 365)
+    throw new AppError('booking/invalid_dates', 'a stay lasts at most 365 nights');
+  if (today && checkIn < today) throw new AppError('booking/invalid_dates', 'check-in is in the past');
+}
+
+function assertOccupancyFits(roomNumber: string, maxOccupancy: number, occupancy: number): void {
+  if (occupancy > maxOccupancy) {
+    throw new AppError(
+      'booking/occupancy_exceeds_room',
+      `Room ${roomNumber} takes at most ${maxOccupancy} persons; the booking has ${occupancy}.`,
+      { roomNumber, maxOccupancy, occupancy },
+    );
+  }
+}
+
+async function toBookings(
+  ctx: AppContext,
+  db: Executor,
+  list: TBookingRow[],
+  expand: Set<string>,
+): Promise<TBooking[]> {
+  const ids = list.map((b) => b.id);
+  const [relations, amounts, readOnly] = await Promise.all([
+    loadBookingRelations(db, list),
+    bookingAmounts(db, ids),
+    readOnlyBookingIds(db, ids),
+  ]);
+  return list.map((row) => {
+    const guests = relations.guests.filter((guest) => guest.bookingId === row.id);
+    const customer = row.customerId ? relations.customers.get(row.customerId) : undefined;
+    const link = relations.links.find((l) => l.bookingId === row.id);
+    const booking: TBooking = {
+      ...toRecord(row),
+      externalId: row.externalId,
+      code: row.code,
+      status: row.status as TBooking['status'],
+      occupancy: row.occupancy,
+      source: row.source,
+      securityCode: row.securityCode,
+      checkIn: row.checkIn,
+      checkOut: row.checkOut,
+      numberOfNights: nightsBetween(row.checkIn, row.checkOut),
+      roomId: row.roomId,
+      roomTypeId: row.roomTypeId,
+      rateId: row.rateId,
+      customerId: row.customerId,
+      groupId: row.groupId,
+      displayName: customer?.name ?? guests[0]?.contact.name ?? row.code,
+      ...(amounts.get(row.id) ?? { grossAmount: 0, paidAmount: 0, dueAmount: 0 }),
+      externalCode: row.externalCode,
+      comment: row.comment,
+      color: row.color,
+      isDebtor: row.isDebtor || Boolean(customer?.isDebtor),
+      isRoomFixed: row.isRoomFixed,
+      isReadOnly: readOnly.has(row.id),
+      foodAndBeveragePerDay: row.foodAndBeveragePerDay,
+      signatureFileId: row.signatureFileId,
+      checkedInAt: row.checkedInAt?.toISOString() ?? null,
+      checkedOutAt: row.checkedOutAt?.toISOString() ?? null,
+    };
+    if (expand.has('room')) booking.room = row.roomId ? (relations.rooms.get(row.roomId) ?? null) : null;
+    if (expand.has('roomType')) booking.roomType = relations.roomTypes.get(row.roomTypeId);
+    if (expand.has('rate')) booking.rate = row.rateId ? (relations.rates.get(row.rateId) ?? null) : null;
+    if (expand.has('customer'))
+      booking.customer = customer ? { id: customer.id, name: customer.name, email: customer.email } : null;
+    if (expand.has('group')) booking.group = row.groupId ? (relations.groups.get(row.groupId) ?? null) : null;
+    if (expand.has('guests')) {
+      booking.guests = guests.map(({ contact, isPrimary }) => ({
+        id: contact.id,
+        name: contact.name,
+        email: contact.email,
+        phone: contact.phone,
+        dateOfBirth: contact.dateOfBirth,
+        nationality: contact.nationality,
+        address: contact.address,
+        isPrimary,
+      }));
+    }
+    if (expand.has('link')) {
+      booking.link = link
+        ? { id: link.id, url: linkUrl(ctx, link.id), expiresAt: link.expiresAt.toISOString() }
+        : null;
+    }
+    return booking;
+  });
+}
+
+async function toBooking(
+  ctx: AppContext,
+  db: Executor,
+  row: TBookingRow,
+  expand: string | Set<string> = allRelations,
+) {
+  const [booking] = await toBookings(
+    ctx,
+    db,
+    [row],
+    typeof expand === 'string' ? parseExpand(expand) : expand,
+  );
+  return booking!;
+}
+
+const allRelations = new Set(['room', 'roomType', 'rate', 'customer', 'group', 'guests', 'link']);
+
+/** Creates a booking with its folio, rate charges and portal link, in one transaction. */
+export async function createBooking(
+  ctx: AppContext,
+  auth: TAuth,
+  request: TCreateBookingRequest,
+): Promise<TBooking> {
+  const input = ZCreateBookingRequest.parse(request);
+  const property = await findProperty(ctx.db, auth.propertyId);
+  assertValidStay(input.checkIn, input.checkOut, todayIn(property.timeZone));
+  return ctx.db.transaction(async (tx) => {
+    let roomTypeId = input.roomTypeId;
+    let roomId = input.roomId ?? null;
+    if (roomId) {
+      const { room, roomType } = await findRoom(tx, auth.propertyId, roomId);
+      roomTypeId = room.roomTypeId;
+      assertOccupancyFits(room.number, roomType.maxOccupancy, input.occupancy);
+    } else {
+      if (!roomTypeId) throw new AppError('validation', 'roomId or roomTypeId is required');
+      const roomType = await findRoomType(tx, auth.propertyId, roomTypeId);
+      if (input.occupancy > roomType.maxOccupancy) {
+        throw new AppError(
+          'booking/occupancy_exceeds_room',
+          `${roomType.name} takes at most ${roomType.maxOccupancy} persons`,
+          {
+            roomNumber: roomType.name,
+            maxOccupancy: roomType.maxOccupancy,
+            occupancy: input.occupancy,
+          },
+        );
+      }
+      if (input.status === 'confirmed')
+        roomId = await findFreeRoom(tx, auth.propertyId, roomTypeId, input.checkIn, input.checkOut);
+    }
+    let customerId = input.customerId ?? null;
+    if (customerId) {
+      const [customer] = await tx
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.id, customerId),
+            eq(contacts.propertyId, auth.propertyId),
+            isNull(contacts.deletedAt),
+          ),
+        );
+      if (!customer) throw notFound('contact');
+    } else if (input.customer) {
+      const [customer] = await tx
+        .insert(contacts)
+        .values({
+          propertyId: auth.propertyId,
+          name: input.customer.name,
+          email: input.customer.email ?? null,
+          phone: input.customer.phone ?? null,
+        })
+        .returning();
+      customerId = customer!.id;
+    }
+    const rateId = await resolveRateId(tx, auth.propertyId, input.rateId);
+    const row = await insertWithUniqueCode(tx, property, {
+      propertyId: auth.propertyId,
+      status: input.status,
+      occupancy: input.occupancy,
+      source: input.source,
+      securityCode: String(randomInt(0, 1_000_000)).padStart(6, '0'),
+      checkIn: input.checkIn,
+      checkOut: input.checkOut,
+      roomId,
+      roomTypeId: roomTypeId!,
+      rateId,
+      customerId,
+      groupId: input.groupId ?? null,
+      externalId: input.externalId ?? null,
+      externalCode: input.externalCode ?? null,
+      comment: input.comment ?? null,
+      color: input.color ?? null,
+      isDebtor: input.isDebtor ?? false,
+      isRoomFixed: input.isRoomFixed ?? false,
+      foodAndBeveragePerDay: input.foodAndBeveragePerDay ?? null,
+    });
+    if (customerId)
+      await tx.insert(bookingGuests).values({ bookingId: row.id, contactId: customerId, isPrimary: true });
+    await postStayCharges(tx, row);
+    await tx.insert(bookingLinks).values({
+      id: randomToken(24),
+      propertyId: auth.propertyId,
+      bookingId: row.id,
+      expiresAt: linkExpiry(property, row.checkOut),
+    });
+    await recordEvent(tx, {
+      propertyId: auth.propertyId,
+      auth,
+      objectType: 'booking',
+      objectId: row.id,
+      type: 'created',
+      data: { code: row.code },
+    });
+    return toBooking(ctx, tx, row);
+  });
+}
+
+export async function getBooking(
+  ctx: AppContext,
+  auth: TAuth,
+  id: string,
+  expand?: string,
+): Promise<TBooking> {
+  const row = await findBooking(ctx.db, auth.propertyId, id);
+  return toBooking(ctx, ctx.db, row, expand ?? '');
+}
+
+function filterCondition(filter: TBookingListQuery['filter'], today: string): SQL | undefined {
+  const yesterday = addDays(today, -1);
+  const tomorrow = addDays(today, 1);
+  const live = sql`${bookings.status} not in ('canceled', 'no_show')`;
+  switch (filter) {
+    case 'check_in_today':
+      return and(eq(bookings.checkIn, today), live);
+    case 'check_in_tomorrow':
+      return and(eq(bookings.checkIn, tomorrow), live);
+    case 'check_in_yesterday':
+      return and(eq(bookings.checkIn, yesterday), live);
+    case 'check_out_today':
+      return and(eq(bookings.checkOut, today), live);
+    case 'check_out_tomorrow':
+      return and(eq(bookings.checkOut, tomorrow), live);
+    case 'check_out_yesterday':
+      return and(eq(bookings.checkOut, yesterday), live);
+    case 'in_house':
+      return eq(bookings.status, 'checked_in');
+    default:
+      return undefined;
+  }
+}
+
+/** Bookings of the current property: stays touching [from, to], a quick filter, a status, a text. */
+export async function listBookings(
+  ctx: AppContext,
+  auth: TAuth,
+  query: TBookingListQuery,
+): Promise<TPaged<TBooking>> {
+  const property = await findProperty(ctx.db, auth.propertyId);
+  const text = query.query?.trim();
+  const where = and(
+    eq(bookings.propertyId, auth.propertyId),
+    isNull(bookings.deletedAt),
+    query.from ? gt(bookings.checkOut, query.from) : undefined,
+    query.to ? lte(bookings.checkIn, query.to) : undefined,
+    query.status ? eq(bookings.status, query.status) : undefined,
+    filterCondition(query.filter, todayIn(property.timeZone)),
+    text
+      ? or(
+          ilike(bookings.code, `%${text}%`),
+          sql`exists (select 1 from ${contacts} c where c.id = ${bookings.customerId} and c.name ilike ${`%${text}%`})`,
+        )
+      : undefined,
+  );
+  const [total] = await ctx.db.select({ n: count() }).from(bookings).where(where);
+  const rows = await ctx.db
+    .select()
+    .from(bookings)
+    .where(where)
+    .orderBy(asc(bookings.checkIn), asc(bookings.code))
+    .limit(query.pageSize)
+    .offset((query.pageNumber - 1) * query.pageSize);
+  const expand = parseExpand(query.expand);
+  return toPaged(await toBookings(ctx, ctx.db, rows, expand), total?.n ?? 0, query);
+}
+
+async function assertEditable(db: Executor, booking: TBookingRow): Promise<void> {
+  if ((await readOnlyBookingIds(db, [booking.id])).size > 0) throw new AppError('booking/read_only');
+}
+
+/** Changes a booking; a move to another room follows the move rules, and prices follow the stay. */
+export async function updateBooking(
+  ctx: AppContext,
+  auth: TAuth,
+  id: string,
+  input: TUpdateBookingRequest,
+): Promise<TBooking> {
+  const property = await findProperty(ctx.db, auth.propertyId);
+  return ctx.db.transaction(async (tx) => {
+    const current = await findBooking(tx, auth.propertyId, id, true);
+    await assertEditable(tx, current);
+    const next = { ...current, ...input };
+    const isMove = input.roomId !== undefined && input.roomId !== current.roomId;
+    const datesChanged = next.checkIn !== current.checkIn || next.checkOut !== current.checkOut;
+    if (datesChanged) {
+      assertValidStay(
+        next.checkIn,
+        next.checkOut,
+        next.checkIn !== current.checkIn ? todayIn(property.timeZone) : null,
+      );
+    }
+    if (isMove && current.isRoomFixed && input.isRoomFixed !== false) {
+      throw new AppError('booking/room_fixed', 'The booking is fixed to its room.');
+    }
+    if (next.roomId) {
+      const { room, roomType } = await findRoom(tx, auth.propertyId, next.roomId);
+      if (isMove || next.occupancy !== current.occupancy)
+        assertOccupancyFits(room.number, roomType.maxOccupancy, next.occupancy);
+      next.roomTypeId = room.roomTypeId;
+    } else if (input.roomTypeId) {
+      await findRoomType(tx, auth.propertyId, input.roomTypeId);
+    }
+    if (input.customerId) {
+      const [customer] = await tx
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.id, input.customerId),
+            eq(contacts.propertyId, auth.propertyId),
+            isNull(contacts.deletedAt),
+          ),
+        );
+      if (!customer) throw notFound('contact');
+    }
+    if (input.rateId) next.rateId = await resolveRateId(tx, auth.propertyId, input.rateId);
+    const { id: _id, createdAt: _c, updatedAt: _u, ...values } = next;
+    const [row] = await tx.update(bookings).set(values).where(eq(bookings.id, id)).returning();
+    const priceChanged =
+      datesChanged ||
+      next.occupancy !== current.occupancy ||
+      next.rateId !== current.rateId ||
+      next.roomTypeId !== current.roomTypeId;
+    if (priceChanged) await postStayCharges(tx, row!);
+    if (next.checkOut !== current.checkOut) {
+      await tx
+        .update(bookingLinks)
+        .set({ expiresAt: linkExpiry(property, next.checkOut) })
+        .where(eq(bookingLinks.bookingId, id));
+    }
+    const changed = Object.keys(input).filter(
+      (key) => input[key as keyof TUpdateBookingRequest] !== current[key as keyof TBookingRow],
+    );
+    await recordEvent(tx, {
+      propertyId: auth.propertyId,
+      auth,
+      objectType: 'booking',
+      objectId: id,
+      type: 'updated',
+      data: { changed },
+    });
+    return toBooking(ctx, tx, row!);
+  });
+}
+
+export async function deleteBooking(ctx: AppContext, auth: TAuth, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const booking = await findBooking(tx, auth.propertyId, id, true);
+    await assertEditable(tx, booking);
+    await tx.update(bookings).set({ deletedAt: new Date() }).where(eq(bookings.id, id));
+    await tx.update(bookingLinks).set({ revokedAt: new Date() }).where(eq(bookingLinks.bookingId, id));
+    await recordEvent(tx, {
+      propertyId: auth.propertyId,
+      auth,
+      objectType: 'booking',
+      objectId: id,
+      type: 'deleted',
+    });
+  });
+}
+
+/** Runs one status action through the transition table; check-out leaves the room dirty. */
+export async function performAction(
+  ctx: AppContext,
+  auth: TAuth,
+  id: string,
+  action: TBookingAction,
+): Promise<TBooking> {
+  return ctx.db.transaction(async (tx) => {
+    const booking = await findBooking(tx, auth.propertyId, id, true);
+    const status = nextBookingStatus(booking.status as TBooking['status'], action);
+    if (!status)
+      throw new AppError(
+        'booking/invalid_transition',
+        `${action} is not possible for a ${booking.status} booking`,
+      );
+    const now = new Date();
+    const [row] = await tx
+      .update(bookings)
+      .set({
+        status,
+        ...(action === 'check_in' ? { checkedInAt: now } : {}),
+        ...(action === 'undo_check_in' ? { checkedInAt: null } : {}),
+        ...(action === 'check_out' ? { checkedOutAt: now } : {}),
+        ...(action === 'undo_check_out' ? { checkedOutAt: null } : {}),
+      })
+      .where(eq(bookings.id, id))
+      .returning();
+    if (action === 'check_out' && booking.roomId) {
+      await tx.update(rooms).set({ housekeepingStatus: 'dirty' }).where(eq(rooms.id, booking.roomId));
+    }
+    if (['cancel', 'no_show', 'undo_cancel', 'undo_no_show'].includes(action))
+      await postStayCharges(tx, row!);
+    await recordEvent(tx, {
+      propertyId: auth.propertyId,
+      auth,
+      objectType: 'booking',
+      objectId: id,
+      type: eventByAction[action],
+      data: { from: booking.status, to: status },
+    });
+    return toBooking(ctx, tx, row!);
+  });
+}
+
+/** Confirms several pending bookings at once: all or none, refused when any would overlap. */
+export async function confirmBookings(ctx: AppContext, auth: TAuth, ids: string[]): Promise<TBooking[]> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            inArray(bookings.id, ids),
+            eq(bookings.propertyId, auth.propertyId),
+            isNull(bookings.deletedAt),
+          ),
+        )
+        .for('update');
+      if (rows.length !== new Set(ids).size) throw notFound('booking');
+      const confirmed: TBookingRow[] = [];
+      for (const booking of rows) {
+        if (booking.status !== 'pending') {
+          confirmed.push(booking);
+          continue;
+        }
+        const [row] = await tx
+          .update(bookings)
+          .set({ status: 'confirmed' })
+          .where(eq(bookings.id, booking.id))
+          .returning();
+        await recordEvent(tx, {
+          propertyId: auth.propertyId,
+          auth,
+          objectType: 'booking',
+          objectId: booking.id,
+          type: 'confirmed',
+        });
+        confirmed.push(row!);
+      }
+      return toBookings(ctx, tx, confirmed, allRelations);
+    });
+  } catch (error) {
+    if (toAppError(error)?.code === 'booking/overlap_detected')
+      throw new AppError('booking/overlaps_detected');
+    throw error;
+  }
+}
+
+/** Assigns a guest (an existing contact of the property, or a new one) to a booking. */
+export async function assignGuest(
+  ctx: AppContext,
+  auth: TAuth,
+  id: string,
+  input: TAssignGuestRequest,
+): Promise<TBooking> {
+  return ctx.db.transaction(async (tx) => {
+    const booking = await findBooking(tx, auth.propertyId, id, true);
+    await assertEditable(tx, booking);
+    let contactId: string;
+    if ('contactId' in input) {
+      const [contact] = await tx
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.id, input.contactId),
+            eq(contacts.propertyId, auth.propertyId),
+            isNull(contacts.deletedAt),
+          ),
+        );
+      if (!contact) throw new AppError('booking/failed_assignment', 'unknown contact');
+      contactId = contact.id;
+    } else {
+      const [contact] = await tx
+        .insert(contacts)
+        .values({
+          propertyId: auth.propertyId,
+          name: input.name,
+          email: input.email ?? null,
+          phone: input.phone ?? null,
+        })
+        .returning();
+      contactId = contact!.id;
+    }
+    const [guestCount] = await tx
+      .select({ n: count() })
+      .from(bookingGuests)
+      .where(eq(bookingGuests.bookingId, id));
+    if ((guestCount?.n ?? 0) >= booking.occupancy) {
+      throw new AppError('booking/failed_assignment', 'the booking has as many guests as its occupancy');
+    }
+    const inserted = await tx
+      .insert(bookingGuests)
+      .values({ bookingId: id, contactId, isPrimary: (guestCount?.n ?? 0) === 0 })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted.length === 0)
+      throw new AppError('booking/failed_assignment', 'the guest is already assigned');
+    await recordEvent(tx, {
+      propertyId: auth.propertyId,
+      auth,
+      objectType: 'booking',
+      objectId: id,
+      type: 'guest_assigned',
+      data: { contactId },
+    });
+    return toBooking(ctx, tx, booking);
+  });
+}
+
+export async function unassignGuest(
+  ctx: AppContext,
+  auth: TAuth,
+  id: string,
+  contactId: string,
+): Promise<TBooking> {
+  return ctx.db.transaction(async (tx) => {
+    const booking = await findBooking(tx, auth.propertyId, id, true);
+    await assertEditable(tx, booking);
+    const removed = await tx
+      .delete(bookingGuests)
+      .where(and(eq(bookingGuests.bookingId, id), eq(bookingGuests.contactId, contactId)))
+      .returning();
+    if (removed.length === 0) throw new AppError('booking/failed_assignment', 'the guest is not assigned');
+    await recordEvent(tx, {
+      propertyId: auth.propertyId,
+      auth,
+      objectType: 'booking',
+      objectId: id,
+      type: 'guest_unassigned',
+      data: { contactId },
+    });
+    return toBooking(ctx, tx, booking);
+  });
+}
+
+export async function listBookingEvents(ctx: AppContext, auth: TAuth, id: string): Promise<TEvent[]> {
+  await findBooking(ctx.db, auth.propertyId, id);
+  const rows = await ctx.db
+    .select()
+    .from(events)
+    .where(
+      and(eq(events.objectType, 'booking'), eq(events.objectId, id), eq(events.propertyId, auth.propertyId)),
+    )
+    .orderBy(desc(events.createdAt));
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    actorType: row.actorType as TEvent['actorType'],
+    actorName: row.actorName,
+    data: row.data,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

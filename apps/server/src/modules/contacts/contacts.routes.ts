@@ -1,0 +1,171 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZContact,
+  ZContactBooking,
+  ZContactFileParams,
+  ZContactInvoice,
+  ZContactListQuery,
+  ZCreateContactRequest,
+  ZExpandQuery,
+  ZFile,
+  ZIdParams,
+  ZPageQuery,
+  ZPaged,
+  ZPatchContactRequest,
+  ZUpdateContactRequest,
+} from '@pms/contract';
+import type { AppContext } from '../../context.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { problemResponses } from '../../plugins/openapi.ts';
+import * as service from './contacts.service.ts';
+
+const tags = ['contacts'];
+
+export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx;
+
+  api.get(
+    '/api/contacts',
+    {
+      schema: {
+        tags,
+        querystring: ZContactListQuery,
+        response: { 200: ZPaged(ZContact), ...problemResponses },
+      },
+      config: { access: ['contacts', 'read'] },
+    },
+    async (request) => service.listContacts(db, authOf(request), request.query),
+  );
+
+  api.post(
+    '/api/contacts',
+    {
+      schema: { tags, body: ZCreateContactRequest, response: { 201: ZContact, ...problemResponses } },
+      config: { access: ['contacts', 'write'] },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createContact(db, authOf(request), request.body)),
+  );
+
+  api.get(
+    '/api/contacts/:id',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZExpandQuery,
+        response: { 200: ZContact, ...problemResponses },
+      },
+      config: { access: ['contacts', 'read'] },
+    },
+    async (request) => service.getContact(db, authOf(request), request.params.id, request.query.expand),
+  );
+
+  api.put(
+    '/api/contacts/:id',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZUpdateContactRequest,
+        response: { 200: ZContact, ...problemResponses },
+      },
+      config: { access: ['contacts', 'write'] },
+    },
+    async (request) => service.updateContact(db, authOf(request), request.params.id, request.body),
+  );
+
+  api.patch(
+    '/api/contacts/:id',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZPatchContactRequest,
+        response: { 200: ZContact, ...problemResponses },
+      },
+      config: { access: ['contacts', 'write'] },
+    },
+    async (request) => service.updateContact(db, authOf(request), request.params.id, request.body),
+  );
+
+  api.delete(
+    '/api/contacts/:id',
+    {
+      schema: { tags, params: ZIdParams, response: { 204: z.null(), ...problemResponses } },
+      config: { access: ['contacts', 'write'] },
+    },
+    async (request, reply) => {
+      await service.deleteContact(db, authOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.get(
+    '/api/contacts/:id/bookings',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZPageQuery,
+        response: { 200: ZPaged(ZContactBooking), ...problemResponses },
+      },
+      config: { access: ['contacts', 'read'] },
+    },
+    async (request) => service.listContactBookings(db, authOf(request), request.params.id, request.query),
+  );
+
+  api.get(
+    '/api/contacts/:id/invoices',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZPageQuery,
+        response: { 200: ZPaged(ZContactInvoice), ...problemResponses },
+      },
+      config: { access: ['contacts', 'read'] },
+    },
+    async (request) => service.listContactInvoices(db, authOf(request), request.params.id, request.query),
+  );
+
+  api.get(
+    '/api/contacts/:id/files',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        response: { 200: z.object({ data: z.array(ZFile) }), ...problemResponses },
+      },
+      config: { access: ['contacts', 'read'] },
+    },
+    async (request) => ({ data: await service.listContactFiles(db, authOf(request), request.params.id) }),
+  );
+
+  api.post(
+    '/api/contacts/:id/files/:fileId',
+    {
+      schema: { tags, params: ZContactFileParams, response: { 201: ZFile, ...problemResponses } },
+      config: { access: ['contacts', 'write'] },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.linkContactFile(ctx, authOf(request), request.params.id, request.params.fileId)),
+  );
+
+  api.delete(
+    '/api/contacts/:id/files/:fileId',
+    {
+      schema: { tags, params: ZContactFileParams, response: { 204: z.null(), ...problemResponses } },
+      config: { access: ['contacts', 'write'] },
+    },
+    async (request, reply) => {
+      await service.unlinkContactFile(db, authOf(request), request.params.id, request.params.fileId);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,302 @@
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import {
+  parseExpand,
+  toPaged,
+  ZCreateContactRequest,
+  type TContact,
+  type TContactBooking,
+  type TContactInvoice,
+  type TContactListQuery,
+  type TCreateContactRequest,
+  type TFile,
+  type TPageQuery,
+  type TPaged,
+  type TPatchContactRequest,
+} from '@pms/contract';
+import type { AppContext } from '../../context.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import {
+  bookingGuests,
+  bookings,
+  contactFiles,
+  contacts,
+  files,
+  invoices,
+  rates,
+  rooms,
+} from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { changedFields, recordEvent } from '../../lib/events.ts';
+import { selectPage } from '../../lib/paging.ts';
+import { toRecord } from '../../lib/records.ts';
+import { containsText } from '../../lib/text-search.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+import { registerConstraintCode } from '../../plugins/problem.ts';
+import { getFile, toFile } from '../files/files.service.ts';
+
+registerConstraintCode('contacts_email_key', 'contact/already_exists');
+
+type TContactRow = typeof contacts.$inferSelect;
+type TRateReference = NonNullable<TContact['defaultRate']>;
+
+/** A contact row as the API sends it; the default rate only when it was asked for. */
+export function toContact(row: TContactRow, defaultRate?: TRateReference | null): TContact {
+  const communication = {
+    email: row.email,
+    invoiceEmail: row.invoiceEmail,
+    phone: row.phone,
+    website: row.website,
+  };
+  return {
+    ...toRecord(row),
+    type: row.type as TContact['type'],
+    gender: row.gender as TContact['gender'],
+    name: row.name,
+    ...communication,
+    language: row.language as TContact['language'],
+    dateOfBirth: row.dateOfBirth,
+    nationality: row.nationality,
+    address: row.address,
+    company: row.company,
+    defaultRateId: row.defaultRateId,
+    ...(defaultRate !== undefined ? { defaultRate } : {}),
+    isDebtor: row.isDebtor,
+    communication,
+  };
+}
+
+const ofProperty = (auth: TAuth, id?: string) =>
+  and(
+    eq(contacts.propertyId, auth.propertyId),
+    isNull(contacts.deletedAt),
+    id ? eq(contacts.id, id) : undefined,
+  );
+
+/** A live contact of the caller's property; any other answers 404. */
+export async function findContact(db: Executor, auth: TAuth, id: string): Promise<TContactRow> {
+  const [row] = await db.select().from(contacts).where(ofProperty(auth, id));
+  if (!row) throw notFound('contact');
+  return row;
+}
+
+async function findRate(db: Executor, auth: TAuth, id: string): Promise<TRateReference | null> {
+  const [rate] = await db
+    .select({ id: rates.id, name: rates.name, code: rates.code })
+    .from(rates)
+    .where(and(eq(rates.id, id), eq(rates.propertyId, auth.propertyId), isNull(rates.deletedAt)));
+  return rate ?? null;
+}
+
+async function assertRateOfProperty(
+  db: Executor,
+  auth: TAuth,
+  rateId: string | null | undefined,
+): Promise<void> {
+  if (rateId && !(await findRate(db, auth, rateId))) throw notFound('rate');
+}
+
+/** The columns a request sets; an empty e-mail field means no address. */
+function toColumns<TInput extends TPatchContactRequest>(input: TInput) {
+  const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
+  return { ...input, email: blankToNull(input.email), invoiceEmail: blankToNull(input.invoiceEmail) };
+}
+
+function recordContactEvent(
+  db: Executor,
+  auth: TAuth,
+  contactId: string,
+  type: string,
+  data?: Record<string, unknown>,
+) {
+  return recordEvent(db, {
+    propertyId: auth.propertyId,
+    auth,
+    objectType: 'contact',
+    objectId: contactId,
+    type,
+    data,
+  });
+}
+
+export function listContacts(db: Db, auth: TAuth, query: TContactListQuery): Promise<TPaged<TContact>> {
+  const where = and(
+    ofProperty(auth),
+    query.type ? eq(contacts.type, query.type) : undefined,
+    containsText([contacts.name, contacts.email, contacts.phone], query.query),
+  );
+  return selectPage(db, contacts, where, [asc(contacts.name), asc(contacts.id)], query, (row) =>
+    toContact(row),
+  );
+}
+
+/** Creates a contact; its e-mail address must be free among the property's contacts. */
+export async function createContact(db: Db, auth: TAuth, input: TCreateContactRequest): Promise<TContact> {
+  const data = ZCreateContactRequest.parse(input);
+  await assertRateOfProperty(db, auth, data.defaultRateId);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contacts)
+      .values({ propertyId: auth.propertyId, ...toColumns(data) })
+      .returning();
+    await recordContactEvent(tx, auth, row!.id, 'created');
+    return toContact(row!);
+  });
+}
+
+export async function getContact(db: Db, auth: TAuth, id: string, expand?: string): Promise<TContact> {
+  const row = await findContact(db, auth, id);
+  if (!parseExpand(expand).has('defaultRate')) return toContact(row);
+  return toContact(row, row.defaultRateId ? await findRate(db, auth, row.defaultRateId) : null);
+}
+
+/** Changes the fields given (PUT sends all of them) and records which ones changed. */
+export async function updateContact(
+  db: Db,
+  auth: TAuth,
+  id: string,
+  input: TPatchContactRequest,
+): Promise<TContact> {
+  await assertRateOfProperty(db, auth, input.defaultRateId);
+  return db.transaction(async (tx) => {
+    const before = await findContact(tx, auth, id);
+    const [row] = await tx.update(contacts).set(toColumns(input)).where(ofProperty(auth, id)).returning();
+    const fields = changedFields(before, row!, Object.keys(input));
+    if (fields.length > 0) await recordContactEvent(tx, auth, id, 'updated', { fields });
+    return toContact(row!);
+  });
+}
+
+/** The bookings (not deleted) a contact is the customer or a guest of. */
+const bookingsOfContact = (db: Executor, contactId: string): SQL | undefined =>
+  and(
+    isNull(bookings.deletedAt),
+    or(
+      eq(bookings.customerId, contactId),
+      inArray(
+        bookings.id,
+        db
+          .select({ id: bookingGuests.bookingId })
+          .from(bookingGuests)
+          .where(eq(bookingGuests.contactId, contactId)),
+      ),
+    ),
+  );
+
+/** Deletes a contact (softly); refused while it is the customer or a guest of a booking not canceled. */
+export async function deleteContact(db: Db, auth: TAuth, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await findContact(tx, auth, id);
+    const [booking] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(bookingsOfContact(tx, id), ne(bookings.status, 'canceled')))
+      .limit(1);
+    if (booking)
+      throw new AppError('base_data/in_use', 'the contact is the customer or a guest of a booking');
+    await tx.update(contacts).set({ deletedAt: new Date() }).where(eq(contacts.id, id));
+    await recordContactEvent(tx, auth, id, 'deleted');
+  });
+}
+
+/** A contact's bookings, latest stay first: as the customer, or else as a guest. */
+export async function listContactBookings(
+  db: Db,
+  auth: TAuth,
+  id: string,
+  page: TPageQuery,
+): Promise<TPaged<TContactBooking>> {
+  await findContact(db, auth, id);
+  const where = and(eq(bookings.propertyId, auth.propertyId), bookingsOfContact(db, id));
+  const [total] = await db.select({ n: count() }).from(bookings).where(where);
+  const rows = await db
+    .select({
+      id: bookings.id,
+      code: bookings.code,
+      status: bookings.status,
+      checkIn: bookings.checkIn,
+      checkOut: bookings.checkOut,
+      roomNumber: rooms.number,
+      customerId: bookings.customerId,
+    })
+    .from(bookings)
+    .leftJoin(rooms, eq(rooms.id, bookings.roomId))
+    .where(where)
+    .orderBy(desc(bookings.checkIn), asc(bookings.id))
+    .limit(page.pageSize)
+    .offset((page.pageNumber - 1) * page.pageSize);
+  const data = rows.map(({ customerId, ...booking }) => ({
+    ...booking,
+    status: booking.status as TContactBooking['status'],
+    role: customerId === id ? ('customer' as const) : ('guest' as const),
+  }));
+  return toPaged(data, total?.n ?? 0, page);
+}
+
+/** The invoices addressed to a contact, newest first. */
+export async function listContactInvoices(
+  db: Db,
+  auth: TAuth,
+  id: string,
+  page: TPageQuery,
+): Promise<TPaged<TContactInvoice>> {
+  await findContact(db, auth, id);
+  return selectPage(
+    db,
+    invoices,
+    and(eq(invoices.propertyId, auth.propertyId), eq(invoices.customerId, id), isNull(invoices.deletedAt)),
+    [desc(invoices.createdAt), asc(invoices.id)],
+    page,
+    (row) => ({
+      id: row.id,
+      number: row.number,
+      status: row.status as TContactInvoice['status'],
+      totalAmount: row.totalAmount,
+      createdAt: row.createdAt.toISOString(),
+    }),
+  );
+}
+
+/** A contact's documents (ID scans and the like), in the order they were added. */
+export async function listContactFiles(db: Db, auth: TAuth, id: string): Promise<TFile[]> {
+  await findContact(db, auth, id);
+  const rows = await db
+    .select({ file: files })
+    .from(contactFiles)
+    .innerJoin(files, eq(files.id, contactFiles.fileId))
+    .where(and(eq(contactFiles.contactId, id), isNull(files.deletedAt)))
+    .orderBy(asc(contactFiles.createdAt), asc(files.id));
+  return rows.map((row) => toFile(row.file));
+}
+
+/** Adds an uploaded file of the property to a contact's documents; adding it twice changes nothing. */
+export async function linkContactFile(
+  ctx: AppContext,
+  auth: TAuth,
+  id: string,
+  fileId: string,
+): Promise<TFile> {
+  const file = await getFile(ctx, auth.propertyId, fileId);
+  await ctx.db.transaction(async (tx) => {
+    await findContact(tx, auth, id);
+    const linked = await tx
+      .insert(contactFiles)
+      .values({ contactId: id, fileId })
+      .onConflictDoNothing()
+      .returning();
+    if (linked.length > 0) await recordContactEvent(tx, auth, id, 'updated', { documentAdded: fileId });
+  });
+  return file;
+}
+
+/** Removes a file from a contact's documents; the file itself stays. */
+export async function unlinkContactFile(db: Db, auth: TAuth, id: string, fileId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await findContact(tx, auth, id);
+    const removed = await tx
+      .delete(contactFiles)
+      .where(and(eq(contactFiles.contactId, id), eq(contactFiles.fileId, fileId)))
+      .returning({ fileId: contactFiles.fileId });
+    if (removed.length === 0) throw notFound('file');
+    await recordContactEvent(tx, auth, id, 'updated', { documentRemoved: fileId });
+  });
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZHousekeepingQuery, ZHousekeepingRoom, ZIdParams, ZUpdateHousekeepingRequest } from '@pms/contract';
+import type { AppContext } from '../../context.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { problemResponses } from '../../plugins/openapi.ts';
+import * as service from './housekeeping.service.ts';
+
+const tags = ['housekeeping'];
+
+export function registerHousekeepingRoutes(app: FastifyInstance, { db }: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/housekeeping',
+    {
+      schema: {
+        tags,
+        querystring: ZHousekeepingQuery,
+        response: { 200: z.object({ data: z.array(ZHousekeepingRoom) }), ...problemResponses },
+      },
+      config: { access: ['housekeeping', 'read'] },
+    },
+    async (request) => ({ data: await service.listHousekeeping(db, authOf(request), request.query.filter) }),
+  );
+  api.patch(
+    '/api/housekeeping/rooms/:id',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZUpdateHousekeepingRequest,
+        response: { 200: ZHousekeepingRoom, ...problemResponses },
+      },
+      config: { access: ['housekeeping', 'write'] },
+    },
+    async (request) =>
+      service.setHousekeepingStatus(db, authOf(request), request.params.id, request.body.housekeepingStatus),
+  );
+}

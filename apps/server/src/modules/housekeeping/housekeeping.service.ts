@@ -1,0 +1,110 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { todayIn, type THousekeepingRoom, type THousekeepingState } from '@pms/contract';
+import type { Db } from '../../db/client.ts';
+import { bookings, contacts, roomLocks, roomTypes, rooms } from '../../db/schema/index.ts';
+import { notFound } from '../../errors.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+import { findProperty } from '../bookings/bookings.queries.ts';
+
+/** The rooms as housekeeping sees them today: status, lock, who sleeps there, arrivals and departures. */
+export async function listHousekeeping(
+  db: Db,
+  auth: TAuth,
+  filter?: 'clean' | 'dirty' | 'locked',
+): Promise<THousekeepingRoom[]> {
+  const property = await findProperty(db, auth.propertyId);
+  const today = todayIn(property.timeZone);
+  const roomRows = await db
+    .select({
+      id: rooms.id,
+      number: rooms.number,
+      roomTypeName: roomTypes.name,
+      housekeepingStatus: rooms.housekeepingStatus,
+    })
+    .from(rooms)
+    .innerJoin(roomTypes, eq(roomTypes.id, rooms.roomTypeId))
+    .where(and(eq(rooms.propertyId, auth.propertyId), isNull(rooms.deletedAt)))
+    .orderBy(sql`length(${rooms.number})`, asc(rooms.number));
+  const roomIds = roomRows.map((room) => room.id);
+  const [stays, locks] = await Promise.all([
+    roomIds.length
+      ? db
+          .select({
+            id: bookings.id,
+            roomId: bookings.roomId,
+            checkIn: bookings.checkIn,
+            checkOut: bookings.checkOut,
+            status: bookings.status,
+            code: bookings.code,
+            name: contacts.name,
+          })
+          .from(bookings)
+          .leftJoin(contacts, eq(contacts.id, bookings.customerId))
+          .where(
+            and(
+              inArray(bookings.roomId, roomIds),
+              isNull(bookings.deletedAt),
+              lte(bookings.checkIn, today),
+              sql`${bookings.checkOut} >= ${today}`,
+              inArray(bookings.status, ['confirmed', 'checked_in', 'checked_out']),
+            ),
+          )
+      : [],
+    roomIds.length
+      ? db
+          .select({ roomId: roomLocks.roomId, reason: roomLocks.reason })
+          .from(roomLocks)
+          .where(
+            and(
+              inArray(roomLocks.roomId, roomIds),
+              isNull(roomLocks.deletedAt),
+              inArray(roomLocks.status, ['scheduled', 'active']),
+              lte(roomLocks.startDate, today),
+              sql`${roomLocks.endDate} >= ${today}`,
+            ),
+          )
+      : [],
+  ]);
+  const result = roomRows.map((room): THousekeepingRoom => {
+    const occupant = stays.find(
+      (stay) =>
+        stay.roomId === room.id &&
+        stay.checkIn <= today &&
+        stay.checkOut > today &&
+        stay.status !== 'checked_out',
+    );
+    const lock = locks.find((l) => l.roomId === room.id);
+    return {
+      ...room,
+      housekeepingStatus: room.housekeepingStatus as THousekeepingState,
+      isLocked: Boolean(lock),
+      lockReason: lock?.reason ?? null,
+      occupant: occupant
+        ? {
+            bookingId: occupant.id,
+            name: occupant.name ?? occupant.code,
+            checkOut: occupant.checkOut,
+            status: occupant.status as 'confirmed',
+          }
+        : null,
+      isDepartureToday: stays.some((stay) => stay.roomId === room.id && stay.checkOut === today),
+      isArrivalToday: stays.some((stay) => stay.roomId === room.id && stay.checkIn === today),
+    };
+  });
+  if (filter === 'locked')
+    return result.filter((room) => room.isLocked || room.housekeepingStatus === 'out_of_service');
+  if (filter) return result.filter((room) => room.housekeepingStatus === filter);
+  return result;
+}
+
+/** Sets a room's housekeeping status (cleaning staff marking a room clean, for instance). */
+export async function setHousekeepingStatus(db: Db, auth: TAuth, roomId: string, status: THousekeepingState) {
+  const [row] = await db
+    .update(rooms)
+    .set({ housekeepingStatus: status })
+    .where(and(eq(rooms.id, roomId), eq(rooms.propertyId, auth.propertyId), isNull(rooms.deletedAt)))
+    .returning({ id: rooms.id });
+  if (!row) throw notFound('room');
+  const [room] = (await listHousekeeping(db, auth)).filter((r) => r.id === roomId);
+  return room!;
+}

@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TPaged, TProperty, TPropertyMembership } from '@pms/contract';
+import {
+  buildTestApp,
+  demo,
+  expectProblem,
+  login,
+  propertyIds,
+  switchProperty,
+  type ApiClient,
+  type TTestApp,
+} from '../../../test/helpers.ts';
+
+let t: TTestApp;
+let admin: ApiClient;
+let ids: Record<string, string>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await login(t.app, demo.users.admin);
+  ids = await propertyIds(admin);
+  await switchProperty(admin, ids[demo.austria]!);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const palette = JSON.stringify({
+  50: '#fef2f2',
+  100: '#fee2e2',
+  200: '#fecaca',
+  300: '#fca5a5',
+  400: '#f87171',
+  500: '#ef4444',
+  600: '#dc2626',
+  700: '#b91c1c',
+  800: '#991b1b',
+  900: '#7f1d1d',
+});
+
+describe('GET /api/properties', () => {
+  it("lists the caller's properties as a page", async () => {
+    const response = await admin.get('/api/properties');
+    expect(response.statusCode).toBe(200);
+    const page = response.json<TPaged<TProperty>>();
+    expect(page).toMatchObject({ pageNumber: 1, pageSize: 15, hasPreviousPage: false });
+    expect(page.data.map((property) => property.name)).toEqual(
+      expect.arrayContaining([demo.austria, demo.germany]),
+    );
+    expect(page.count).toBe(page.data.length);
+    const austria = page.data.find((property) => property.name === demo.austria)!;
+    expect(austria).toMatchObject({ slug: 'alpenhof-salzburg', currency: 'EUR', timeZone: 'Europe/Vienna' });
+    expect(austria.address.country).toBe('at');
+  });
+
+  it('pages with pageNumber and pageSize', async () => {
+    const page = (await admin.get('/api/properties', { query: { pageSize: '1', pageNumber: '2' } })).json<
+      TPaged<TProperty>
+    >();
+    expect(page).toMatchObject({ pageNumber: 2, pageSize: 1, hasPreviousPage: true });
+    expect(page.data).toHaveLength(1);
+    expect(page.totalPages).toBe(page.count);
+  });
+
+  it('refuses a page size above 100 with 400 validation', async () => {
+    expectProblem(await admin.get('/api/properties', { query: { pageSize: '101' } }), 400, 'validation');
+    expectProblem(await admin.get('/api/properties', { query: { pageNumber: '0' } }), 400, 'validation');
+  });
+
+  it('is readable by every role', async () => {
+    for (const email of Object.values(demo.users)) {
+      const user = await login(t.app, email);
+      expect((await user.get('/api/properties')).statusCode).toBe(200);
+      expect((await user.get('/api/properties/current')).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('GET /api/properties/current and /api/properties/:id', () => {
+  it("answers the session's current property", async () => {
+    const response = await admin.get('/api/properties/current');
+    expect(response.statusCode).toBe(200);
+    expect(response.json<TProperty>()).toMatchObject({ id: ids[demo.austria], name: demo.austria });
+  });
+
+  it('answers another property the caller belongs to', async () => {
+    const response = await admin.get(`/api/properties/${ids[demo.germany]}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<TProperty>()).toMatchObject({ name: demo.germany, timeZone: 'Europe/Berlin' });
+  });
+
+  it('answers 404 for a property the caller does not belong to, and for an unknown id', async () => {
+    const manager = await login(t.app, demo.users.manager);
+    const created = await manager.post('/api/properties', { name: 'Gasthof Nebenan' });
+    expect(created.statusCode).toBe(201);
+    expectProblem(await admin.get(`/api/properties/${created.json<TProperty>().id}`), 404, 'not_found');
+    expectProblem(await admin.get('/api/properties/00000000-0000-4000-8000-000000000000'), 404, 'not_found');
+    expectProblem(await admin.get('/api/properties/not-a-uuid'), 400, 'validation');
+  });
+});
+
+describe('POST /api/properties', () => {
+  it('creates a property whose creator becomes its administrator', async () => {
+    const manager = await login(t.app, demo.users.manager);
+    const response = await manager.post('/api/properties', {
+      name: 'Hotel Sonne Wien',
+      address: { line1: 'Kärntner Straße 1', postalCode: '1010', city: 'Wien', country: 'at' },
+      branding: { primaryColor: palette },
+    });
+    expect(response.statusCode).toBe(201);
+    const property = response.json<TProperty>();
+    expect(property).toMatchObject({
+      name: 'Hotel Sonne Wien',
+      slug: 'hotel-sonne-wien',
+      timeZone: 'Europe/Vienna',
+      currency: 'EUR',
+      checkInTime: '15:00',
+      checkOutTime: '11:00',
+      nextInvoiceNumber: 1,
+      deletedAt: null,
+    });
+    expect(property.branding.primaryColor).toBe(palette);
+
+    const memberships = (await manager.get('/api/session/properties')).json<{ data: TPropertyMembership[] }>()
+      .data;
+    expect(memberships.find((membership) => membership.id === property.id)?.roleId).toBe('admin');
+    const list = (await manager.get('/api/properties')).json<TPaged<TProperty>>();
+    expect(list.data.map((entry) => entry.id)).toContain(property.id);
+
+    // As its administrator, the creator can switch there and manage its team.
+    await switchProperty(manager, property.id);
+    expect((await manager.get('/api/users')).statusCode).toBe(200);
+    expect((await manager.get('/api/settings/general')).statusCode).toBe(200);
+  });
+
+  it('takes an explicit slug and refuses a taken one with 409 property/slug_already_exists', async () => {
+    const created = await admin.post('/api/properties', { name: 'Seehotel', slug: 'seehotel-am-see' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json<TProperty>().slug).toBe('seehotel-am-see');
+    expectProblem(
+      await admin.post('/api/properties', { name: 'Another', slug: 'seehotel-am-see' }),
+      409,
+      'property/slug_already_exists',
+    );
+    expectProblem(
+      await admin.post('/api/properties', { name: 'Copy', slug: 'spreeblick-berlin' }),
+      409,
+      'property/slug_already_exists',
+    );
+  });
+
+  it('refuses the same name twice when it yields a taken slug', async () => {
+    expect((await admin.post('/api/properties', { name: 'Pension Edelweiß' })).statusCode).toBe(201);
+    expectProblem(
+      await admin.post('/api/properties', { name: 'Pension Edelweiß' }),
+      409,
+      'property/slug_already_exists',
+    );
+  });
+
+  it('refuses an invalid branding palette with 400 validation', async () => {
+    for (const primaryColor of ['not json', '{"500":"red"}', '{"950":"#000000"}', '[1,2]']) {
+      const response = await admin.post('/api/properties', {
+        name: `Palette ${primaryColor}`,
+        branding: { primaryColor },
+      });
+      expectProblem(response, 400, 'validation');
+    }
+  });
+
+  it('refuses invalid fields with 400 validation', async () => {
+    for (const body of [
+      {},
+      { name: '' },
+      { name: 'X', slug: 'Not A Slug' },
+      { name: 'X', timeZone: 'Mars/Olympus' },
+      { name: 'X', currency: 'euro' },
+      { name: 'X', checkInTime: '25:00' },
+      { name: 'X', address: { country: 'fr' } },
+    ]) {
+      expectProblem(await admin.post('/api/properties', body), 400, 'validation');
+    }
+  });
+
+  it('is refused to staff, cleaning and catering with 403 auth/forbidden', async () => {
+    for (const email of [demo.users.staff, demo.users.cleaning, demo.users.catering]) {
+      const user = await login(t.app, email);
+      expectProblem(await user.post('/api/properties', { name: `Not by ${email}` }), 403, 'auth/forbidden');
+    }
+  });
+});
+
+describe('PUT /api/properties/:id', () => {
+  it('updates the current property', async () => {
+    const response = await admin.put(`/api/properties/${ids[demo.austria]}`, {
+      checkInTime: '14:30',
+      company: { vatNumber: 'ATU99999999' },
+      branding: { primaryColor: palette },
+    });
+    expect(response.statusCode).toBe(200);
+    const property = response.json<TProperty>();
+    expect(property).toMatchObject({ id: ids[demo.austria], name: demo.austria, checkInTime: '14:30' });
+    expect(property.company.vatNumber).toBe('ATU99999999');
+    expect(property.branding.primaryColor).toBe(palette);
+    expect((await admin.get('/api/properties/current')).json<TProperty>().checkInTime).toBe('14:30');
+  });
+
+  it('answers 404 for a member property that is not the current one', async () => {
+    const response = await admin.put(`/api/properties/${ids[demo.germany]}`, { name: 'Renamed elsewhere' });
+    expectProblem(response, 404, 'not_found');
+    expect((await admin.get(`/api/properties/${ids[demo.germany]}`)).json<TProperty>().name).toBe(
+      demo.germany,
+    );
+  });
+
+  it('refuses an invalid branding palette with 400 validation', async () => {
+    const response = await admin.put(`/api/properties/${ids[demo.austria]}`, {
+      branding: { primaryColor: '{"500":"blue"}' },
+    });
+    expectProblem(response, 400, 'validation');
+  });
+
+  it('refuses a slug another property has with 409 property/slug_already_exists', async () => {
+    const response = await admin.put(`/api/properties/${ids[demo.austria]}`, { slug: 'spreeblick-berlin' });
+    expectProblem(response, 409, 'property/slug_already_exists');
+  });
+
+  it('is refused to staff with 403 auth/forbidden', async () => {
+    const staff = await login(t.app, demo.users.staff);
+    const response = await staff.put(`/api/properties/${staff.session!.propertyId}`, { name: 'Staff Hotel' });
+    expectProblem(response, 403, 'auth/forbidden');
+  });
+
+  it('lets a manager update their current property', async () => {
+    const manager = await login(t.app, demo.users.manager);
+    await switchProperty(manager, ids[demo.germany]!);
+    const response = await manager.put(`/api/properties/${ids[demo.germany]}`, { bookingCodeSuffix: '-B' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<TProperty>().bookingCodeSuffix).toBe('-B');
+  });
+});

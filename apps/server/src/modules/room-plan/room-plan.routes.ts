@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZRoomPlan, ZRoomPlanQuery } from '@pms/contract';
+import type { AppContext } from '../../context.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { problemResponses } from '../../plugins/openapi.ts';
+import { getRoomPlan } from './room-plan.service.ts';
+
+export function registerRoomPlanRoutes(app: FastifyInstance, { db }: AppContext): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/room_plan',
+    {
+      schema: {
+        tags: ['room plan'],
+        querystring: ZRoomPlanQuery,
+        response: { 200: ZRoomPlan, ...problemResponses },
+      },
+      config: { access: ['roomPlan', 'read'] },
+    },
+    async (request) => getRoomPlan(db, authOf(request), request.query.from, request.query.to),
+  );
+}

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { toPaged, type TPaged, type TSearchResult } from '@pms/contract';
+import { rowsOf, type Db } from '../../db/client.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+
+/** Finds bookings, contacts, groups and invoices of the current property by a piece of text. */
+export async function search(
+  db: Db,
+  auth: TAuth,
+  query: { query: string; pageNumber: number; pageSize: number },
+): Promise<TPaged<TSearchResult>> {
+  const pattern = `%${query.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const p = auth.propertyId;
+  const union = sql`
+    select 'booking' as object_type, b.id, b.code as title,
+           coalesce(c.name, '') || ' · ' || to_char(b.check_in, 'YYYY-MM-DD') || ' – ' || to_char(b.check_out, 'YYYY-MM-DD') as subtitle,
+           b.check_in::text as sort_key
+      from bookings b left join contacts c on c.id = b.customer_id
+     where b.property_id = ${p} and b.deleted_at is null
+       and (b.code ilike ${pattern} or c.name ilike ${pattern} or b.external_code ilike ${pattern})
+    union all
+    select 'contact', c.id, c.name, coalesce(c.email, c.phone), c.name
+      from contacts c
+     where c.property_id = ${p} and c.deleted_at is null
+       and (c.name ilike ${pattern} or c.email ilike ${pattern} or c.phone ilike ${pattern})
+    union all
+    select 'group', g.id, g.name, null, g.name
+      from groups g
+     where g.property_id = ${p} and g.deleted_at is null and g.name ilike ${pattern}
+    union all
+    select 'invoice', i.id, coalesce(i.number, 'Entwurf'), i.recipient, coalesce(i.number, '')
+      from invoices i
+     where i.property_id = ${p} and i.deleted_at is null and (i.number ilike ${pattern} or i.recipient ilike ${pattern})`;
+  const [total] = rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from (${union}) found`));
+  const rows = rowsOf<{
+    object_type: TSearchResult['objectType'];
+    id: string;
+    title: string;
+    subtitle: string | null;
+  }>(
+    await db.execute(
+      sql`select * from (${union}) found order by object_type, sort_key desc
+          limit ${query.pageSize} offset ${(query.pageNumber - 1) * query.pageSize}`,
+    ),
+  );
+  return toPaged(
+    rows.map((row) => ({
+      objectType: row.object_type,
+      id: row.id,
+      title: row.title,
+      subtitle: row.subtitle,
+    })),
+    Number(total?.n ?? 0),
+    query,
+  );
+}

@@ -1,0 +1,340 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TCreateUserResponse, TProperty, TPropertyMembership, TSession } from '@pms/contract';
+import {
+  anonymous,
+  buildTestApp,
+  demo,
+  demoPassword,
+  expectProblem,
+  login,
+  propertyIds,
+  type TTestApp,
+} from '../../../test/helpers.ts';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A login from its own client address, so the per-address throttle of one test never touches another. */
+function loginFrom(ip: string, email: string, password: string) {
+  return anonymous(t.app).post(
+    '/api/session/login',
+    { email, password },
+    { headers: { 'x-forwarded-for': ip } },
+  );
+}
+
+describe('POST /api/session/login', () => {
+  it('signs in with the right password and answers the session', async () => {
+    const response = await anonymous(t.app).post('/api/session/login', {
+      email: demo.users.admin,
+      password: demoPassword,
+    });
+    expect(response.statusCode).toBe(200);
+    const session = response.json<TSession>();
+    expect(session).toMatchObject({
+      isApiKey: false,
+      email: demo.users.admin,
+      role: 'admin',
+      mustChangePassword: false,
+    });
+  });
+
+  it('accepts the e-mail address in any case', async () => {
+    const response = await loginFrom('10.0.0.1', 'Admin@Example.COM', demoPassword);
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('sets an HttpOnly, SameSite=Lax session cookie and a readable XSRF-TOKEN cookie', async () => {
+    const response = await anonymous(t.app).post('/api/session/login', {
+      email: demo.users.staff,
+      password: demoPassword,
+    });
+    expect(response.statusCode).toBe(200);
+    const session = response.cookies.find((cookie) => cookie.name === 'pms_session');
+    const xsrf = response.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(session!.value.length).toBeGreaterThanOrEqual(32);
+    expect(xsrf).toMatchObject({ sameSite: 'Lax', path: '/' });
+    expect(xsrf!.httpOnly).toBeFalsy();
+    expect(xsrf!.value.length).toBeGreaterThanOrEqual(32);
+    // Plain http (the test's PUBLIC_URL): no Secure flag, or the browser would drop the cookie.
+    expect(session!.secure).toBeFalsy();
+  });
+
+  it('starts a new session with a new id at every login', async () => {
+    const first = await login(t.app, demo.users.manager);
+    const second = await login(t.app, demo.users.manager);
+    expect(first.cookie('pms_session')).toBeDefined();
+    expect(second.cookie('pms_session')).not.toBe(first.cookie('pms_session'));
+    expect(second.cookie('XSRF-TOKEN')).not.toBe(first.cookie('XSRF-TOKEN'));
+    expect((await first.get('/api/session')).statusCode).toBe(200);
+    expect((await second.get('/api/session')).statusCode).toBe(200);
+  });
+
+  it('does not keep a session id the client brought along (no session fixation)', async () => {
+    const response = await anonymous(t.app).post(
+      '/api/session/login',
+      { email: demo.users.manager, password: demoPassword },
+      { headers: { cookie: 'pms_session=chosen-by-the-attacker' } },
+    );
+    expect(response.statusCode).toBe(200);
+    const session = response.cookies.find((cookie) => cookie.name === 'pms_session');
+    expect(session?.value).not.toBe('chosen-by-the-attacker');
+  });
+
+  it('refuses a wrong password with 401 auth/invalid_credentials', async () => {
+    const response = await loginFrom('10.0.1.1', demo.users.admin, 'wrong-password');
+    expectProblem(response, 401, 'auth/invalid_credentials');
+    expect(response.cookies.find((cookie) => cookie.name === 'pms_session')).toBeUndefined();
+  });
+
+  it('refuses an unknown user with the same 401 auth/invalid_credentials', async () => {
+    expectProblem(
+      await loginFrom('10.0.1.2', 'nobody@example.com', demoPassword),
+      401,
+      'auth/invalid_credentials',
+    );
+  });
+
+  it('refuses malformed credentials with 400 validation', async () => {
+    expectProblem(await loginFrom('10.0.1.3', 'admin', demoPassword), 400, 'validation');
+    expectProblem(await loginFrom('10.0.1.3', demo.users.admin, ''), 400, 'validation');
+  });
+
+  it('throttles an e-mail address after 5 failed logins with 429 auth/too_many_attempts', async () => {
+    const email = demo.users.catering;
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      // From changing addresses: the limit is per e-mail address, not only per client.
+      expectProblem(
+        await loginFrom(`10.0.2.${attempt}`, email, `wrong-${attempt}`),
+        401,
+        'auth/invalid_credentials',
+      );
+    }
+    expectProblem(await loginFrom('10.0.2.6', email, 'wrong-6'), 429, 'auth/too_many_attempts');
+    // Even the right password waits until the window has passed.
+    expectProblem(await loginFrom('10.0.2.7', email, demoPassword), 429, 'auth/too_many_attempts');
+    // Other accounts are not locked out by it.
+    expect((await loginFrom('10.0.2.6', demo.users.cleaning, demoPassword)).statusCode).toBe(200);
+  });
+
+  it('forgets earlier failures after a successful login', async () => {
+    const email = demo.users.cleaning;
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      expectProblem(await loginFrom('10.0.3.1', email, 'wrong'), 401, 'auth/invalid_credentials');
+    }
+    expect((await loginFrom('10.0.3.1', email, demoPassword)).statusCode).toBe(200);
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      expectProblem(await loginFrom('10.0.3.1', email, 'wrong'), 401, 'auth/invalid_credentials');
+    }
+    expect((await loginFrom('10.0.3.1', email, demoPassword)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/session', () => {
+  it('answers 401 without a cookie', async () => {
+    expectProblem(await anonymous(t.app).get('/api/session'), 401, 'auth/unauthenticated');
+  });
+
+  it('answers 401 for an unknown session cookie', async () => {
+    const response = await anonymous(t.app).get('/api/session', {
+      headers: { cookie: 'pms_session=not-a-session' },
+    });
+    expectProblem(response, 401, 'auth/unauthenticated');
+  });
+
+  it('answers the signed-in user in their current property', async () => {
+    const staff = await login(t.app, demo.users.staff);
+    const response = await staff.get('/api/session');
+    expect(response.statusCode).toBe(200);
+    const session = response.json<TSession>();
+    expect(session).toMatchObject({ email: demo.users.staff, role: 'staff', isApiKey: false });
+    expect(Object.values(await propertyIds(staff))).toContain(session.propertyId);
+  });
+});
+
+describe('GET /api/session/properties', () => {
+  it('lists the properties the user belongs to with their role in each', async () => {
+    const staff = await login(t.app, demo.users.staff);
+    const response = await staff.get('/api/session/properties');
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json<{ data: TPropertyMembership[] }>();
+    expect(data.map((property) => property.name).sort()).toEqual([demo.austria, demo.germany]);
+    expect(data.every((property) => property.roleId === 'staff')).toBe(true);
+  });
+});
+
+describe('POST /api/session/logout', () => {
+  it('ends the session for good and clears the cookies', async () => {
+    const manager = await login(t.app, demo.users.manager);
+    const stolen = manager.clone();
+    const response = await manager.post('/api/session/logout');
+    expect(response.statusCode).toBe(204);
+    const cleared = response.cookies.find((cookie) => cookie.name === 'pms_session');
+    expect(cleared?.value).toBe('');
+    expectProblem(await manager.get('/api/session'), 401, 'auth/unauthenticated');
+    // The old cookie, replayed, is dead too: the session ended on the server.
+    expectProblem(await stolen.get('/api/session'), 401, 'auth/unauthenticated');
+  });
+
+  it('needs the XSRF header like every unsafe call', async () => {
+    const manager = await login(t.app, demo.users.manager);
+    expectProblem(
+      await manager.post('/api/session/logout', undefined, { xsrf: false }),
+      403,
+      'auth/xsrf_invalid',
+    );
+    expect((await manager.get('/api/session')).statusCode).toBe(200);
+  });
+});
+
+describe('XSRF protection', () => {
+  it('refuses an unsafe call of a cookie session without X-XSRF-TOKEN with 403 auth/xsrf_invalid', async () => {
+    const admin = await login(t.app, demo.users.admin);
+    const response = await admin.post('/api/properties', { name: 'XSRF Hotel' }, { xsrf: false });
+    expectProblem(response, 403, 'auth/xsrf_invalid');
+    const list = await admin.get('/api/properties');
+    expect(list.json<{ data: TProperty[] }>().data.map((property) => property.name)).not.toContain(
+      'XSRF Hotel',
+    );
+  });
+
+  it('refuses a wrong X-XSRF-TOKEN value with 403', async () => {
+    const admin = await login(t.app, demo.users.admin);
+    const response = await admin.patch(
+      '/api/session/profile',
+      { name: 'Mallory' },
+      { headers: { 'x-xsrf-token': 'wrong' } },
+    );
+    expectProblem(response, 403, 'auth/xsrf_invalid');
+  });
+
+  it("refuses another session's XSRF token", async () => {
+    const admin = await login(t.app, demo.users.admin);
+    const other = await login(t.app, demo.users.admin);
+    const response = await admin.patch(
+      '/api/session/profile',
+      { name: 'Mallory' },
+      { headers: { 'x-xsrf-token': other.cookie('XSRF-TOKEN')! } },
+    );
+    expectProblem(response, 403, 'auth/xsrf_invalid');
+  });
+
+  it('lets safe methods through without the header', async () => {
+    const admin = await login(t.app, demo.users.admin);
+    expect((await admin.get('/api/properties/current', { xsrf: false })).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/session/switch_property', () => {
+  it('moves the session to another property of the user', async () => {
+    const manager = await login(t.app, demo.users.manager);
+    const ids = await propertyIds(manager);
+    const current = manager.session!.propertyId;
+    const target = Object.values(ids).find((id) => id !== current)!;
+    const response = await manager.post('/api/session/switch_property', undefined, {
+      query: { propertyId: target },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<TSession>()).toMatchObject({ propertyId: target, role: 'manager' });
+    expect((await manager.get('/api/properties/current')).json<TProperty>().id).toBe(target);
+    expect((await manager.get('/api/session')).json<TSession>().propertyId).toBe(target);
+    // The next login starts where the user left off.
+    const again = await login(t.app, demo.users.manager);
+    expect(again.session!.propertyId).toBe(target);
+  });
+
+  it('answers 404 for a property the user does not belong to', async () => {
+    const manager = await login(t.app, demo.users.manager);
+    const created = await manager.post('/api/properties', { name: 'Managers Own Inn' });
+    expect(created.statusCode).toBe(201);
+    const foreignId = created.json<TProperty>().id;
+    const staff = await login(t.app, demo.users.staff);
+    const before = staff.session!.propertyId;
+    const response = await staff.post('/api/session/switch_property', undefined, {
+      query: { propertyId: foreignId },
+    });
+    expectProblem(response, 404, 'property/not_member');
+    expect((await staff.get('/api/session')).json<TSession>().propertyId).toBe(before);
+  });
+
+  it('answers 404 for an unknown property and 400 for a malformed id', async () => {
+    const staff = await login(t.app, demo.users.staff);
+    const unknown = await staff.post('/api/session/switch_property', undefined, {
+      query: { propertyId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expectProblem(unknown, 404, 'property/not_member');
+    const malformed = await staff.post('/api/session/switch_property', undefined, {
+      query: { propertyId: 'abc' },
+    });
+    expectProblem(malformed, 400, 'validation');
+  });
+});
+
+describe('POST /api/session/update_password', () => {
+  it('answers 404 auth/wrong_password when the current password is wrong', async () => {
+    const staff = await login(t.app, demo.users.staff);
+    const response = await staff.post('/api/session/update_password', {
+      currentPassword: 'not-my-password',
+      newPassword: 'a-new-password',
+    });
+    expectProblem(response, 404, 'auth/wrong_password');
+    expect(
+      (await anonymous(t.app).post('/api/session/login', { email: demo.users.staff, password: demoPassword }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses a new password shorter than 8 characters with 400 validation', async () => {
+    const staff = await login(t.app, demo.users.staff);
+    const response = await staff.post('/api/session/update_password', {
+      currentPassword: demoPassword,
+      newPassword: 'short',
+    });
+    expectProblem(response, 400, 'validation');
+  });
+
+  it('changes the password: the old one fails, the new one works, other sessions end', async () => {
+    const admin = await login(t.app, demo.users.admin);
+    const email = 'password.changer@example.com';
+    const created = await admin.post('/api/users', { email, name: 'Paula Passwort', roleId: 'staff' });
+    expect(created.statusCode).toBe(201);
+    const { defaultPassword } = created.json<TCreateUserResponse>();
+    const user = await login(t.app, email, defaultPassword!);
+    const otherDevice = await login(t.app, email, defaultPassword!);
+
+    const response = await user.post('/api/session/update_password', {
+      currentPassword: defaultPassword!,
+      newPassword: 'correct horse battery staple',
+    });
+    expect(response.statusCode).toBe(204);
+
+    expect((await user.get('/api/session')).statusCode).toBe(200);
+    expectProblem(await otherDevice.get('/api/session'), 401, 'auth/unauthenticated');
+    expectProblem(await loginFrom('10.0.4.1', email, defaultPassword!), 401, 'auth/invalid_credentials');
+    expect((await loginFrom('10.0.4.1', email, 'correct horse battery staple')).statusCode).toBe(200);
+  });
+});
+
+describe('PATCH /api/session/profile', () => {
+  it("changes the user's language and name", async () => {
+    const cleaning = await login(t.app, demo.users.cleaning);
+    const response = await cleaning.patch('/api/session/profile', { language: 'en' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<TSession>()).toMatchObject({ language: 'en', email: demo.users.cleaning });
+    expect((await cleaning.get('/api/session')).json<TSession>().language).toBe('en');
+
+    const renamed = await cleaning.patch('/api/session/profile', { name: 'Clara Clean', language: null });
+    expect(renamed.json<TSession>()).toMatchObject({ name: 'Clara Clean', language: null });
+  });
+
+  it('refuses an unsupported language with 400 validation', async () => {
+    const cleaning = await login(t.app, demo.users.cleaning);
+    expectProblem(await cleaning.patch('/api/session/profile', { language: 'fr' }), 400, 'validation');
+  });
+});

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TVersion } from '@pms/contract';
+import { anonymous, buildTestApp, expectProblem, login, type TTestApp } from '../../../test/helpers.ts';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type TOpenApi = {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, unknown>>;
+};
+
+describe('system', () => {
+  it('reports the version and the database actually in use', async () => {
+    const response = await anonymous(t.app).get('/api/version');
+    expect(response.statusCode).toBe(200);
+    const version = response.json<TVersion>();
+    expect(version).toMatchObject({ name: 'pms', environment: 'test' });
+    expect(version.version).toMatch(/^\d+\.\d+\.\d+/);
+    // The PostgreSQL run must really run on PostgreSQL, not silently fall back to PGlite.
+    expect(version.database).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+  });
+
+  it('answers the health check without a session', async () => {
+    const response = await anonymous(t.app).get('/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves an OpenAPI 3 document listing the routes', async () => {
+    const response = await anonymous(t.app).get('/api/openapi.json');
+    expect(response.statusCode).toBe(200);
+    const document = response.json<TOpenApi>();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.info.title).toBeTruthy();
+    for (const [path, method] of [
+      ['/api/session/login', 'post'],
+      ['/api/session', 'get'],
+      ['/api/properties', 'post'],
+      ['/api/properties/{id}', 'put'],
+      ['/api/users', 'get'],
+      ['/api/users/{id}', 'delete'],
+      ['/api/api_keys', 'post'],
+      ['/api/settings/general', 'patch'],
+      ['/api/settings', 'get'],
+      ['/api/files', 'post'],
+      ['/api/files/{id}/url', 'get'],
+      ['/api/version', 'get'],
+    ] as const) {
+      expect(document.paths[path], path).toBeDefined();
+      expect(document.paths[path]![method], `${method} ${path}`).toBeDefined();
+    }
+  });
+
+  it('serves the browsable API docs', async () => {
+    const response = await anonymous(t.app).get('/api/docs/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('answers an unknown /api route with a 404 problem, never the web app', async () => {
+    const client = await login(t.app, 'admin@example.com');
+    for (const response of [
+      await anonymous(t.app).get('/api/does_not_exist'),
+      await client.get('/api/does_not_exist?x=1'),
+      await client.post('/api/properties/current/nothing', {}),
+    ]) {
+      const problem = expectProblem(response, 404, 'not_found');
+      expect(problem.title).toBeTruthy();
+      expect(problem.instance).toMatch(/^\/api\//);
+    }
+  });
+
+  it('answers an unauthenticated call with a 401 problem', async () => {
+    expectProblem(await anonymous(t.app).get('/api/properties'), 401, 'auth/unauthenticated');
+    expectProblem(await anonymous(t.app).get('/api/session'), 401, 'auth/unauthenticated');
+  });
+
+  it('refuses an unauthenticated write before looking at its body', async () => {
+    expectProblem(
+      await anonymous(t.app).post('/api/users', { email: 'not an e-mail' }),
+      401,
+      'auth/unauthenticated',
+    );
+  });
+
+  it('answers invalid input with a 400 validation problem naming the fields', async () => {
+    const response = await anonymous(t.app).post('/api/session/login', {
+      email: 'not an e-mail',
+      password: '',
+    });
+    const problem = expectProblem(response, 400, 'validation');
+    expect(problem.errors?.length).toBeGreaterThan(0);
+    expect(problem.errors!.map((error) => error.path).join(' ')).toMatch(/email/);
+  });
+
+  it('answers a malformed JSON body with a 400 problem', async () => {
+    const response = await anonymous(t.app).post('/api/session/login', '{"email":', {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('tags every answer with a request id', async () => {
+    const response = await anonymous(t.app).get('/api/version');
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

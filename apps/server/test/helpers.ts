@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { expect } from 'vitest';
+import type { TProblem, TPropertyMembership, TSession } from '@pms/contract';
+import { buildApp } from '../src/app.ts';
+import { readConfig } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { demoPassword, seedDemoData } from '../src/demo/seed.ts';
+
+export { demoPassword };
+
+/** The demo world every test file starts from. */
+export const demo = {
+  austria: 'Alpenhof Salzburg',
+  germany: 'Hotel Spreeblick Berlin',
+  users: {
+    admin: 'admin@example.com',
+    manager: 'manager@example.com',
+    staff: 'staff@example.com',
+    cleaning: 'cleaning@example.com',
+    catering: 'catering@example.com',
+  },
+} as const;
+
+export type TTestApp = {
+  app: FastifyInstance;
+  database: Database;
+  db: Database['db'];
+  close: () => Promise<void>;
+};
+
+/** A new, uniquely named database on the PostgreSQL server behind an admin url, and how to drop it. */
+async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `pms_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/**
+ * The whole application over a fresh database with the demo data: PGlite in memory, or a new database
+ * on the PostgreSQL server named by TEST_DATABASE_URL (an admin url) when that is set.
+ */
+export async function buildTestApp(): Promise<TTestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'pms-test-'));
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const postgres = adminUrl ? await createPostgresDatabase(adminUrl) : null;
+  const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir: null });
+  await migrate(database.db);
+  await seedDemoData(database.db);
+  const config = {
+    ...readConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://localhost:3000',
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    }),
+    webDist: null,
+  };
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TRequestOptions = {
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Send X-XSRF-TOKEN on unsafe methods (the default, as the web app does); false leaves it out. */
+  xsrf?: boolean;
+};
+
+type TBody = Record<string, unknown> | unknown[] | string | Buffer;
+
+const safeMethods = new Set<HTTPMethods>(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A caller of the API through app.inject, like a browser: it keeps the cookies the server sets
+ * (session and XSRF-TOKEN) and sends the XSRF token back on unsafe methods. With an authorization
+ * it is an API client instead.
+ */
+export class ApiClient {
+  readonly app: FastifyInstance;
+  /** The session the login answered with, for users. */
+  session: TSession | null = null;
+  private readonly authorization: string | null;
+  private readonly cookies = new Map<string, string>();
+
+  constructor(app: FastifyInstance, authorization: string | null = null) {
+    this.app = app;
+    this.authorization = authorization;
+  }
+
+  /** A second caller holding the same cookies right now (to replay a session after it ended). */
+  clone(): ApiClient {
+    const copy = new ApiClient(this.app, this.authorization);
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
+    copy.session = this.session;
+    return copy;
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  async request(
+    method: HTTPMethods,
+    url: string,
+    body?: TBody,
+    options: TRequestOptions = {},
+  ): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = {};
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; ');
+    }
+    if (this.authorization) headers.authorization = this.authorization;
+    const xsrfToken = this.cookies.get('XSRF-TOKEN');
+    if (!safeMethods.has(method) && options.xsrf !== false && xsrfToken) headers['x-xsrf-token'] = xsrfToken;
+    Object.assign(headers, options.headers);
+    const response = await this.app.inject({
+      method,
+      url,
+      headers,
+      ...(options.query ? { query: options.query } : {}),
+      ...(body !== undefined ? { payload: body } : {}),
+    });
+    this.remember(response);
+    return response;
+  }
+
+  get(url: string, options?: TRequestOptions) {
+    return this.request('GET', url, undefined, options);
+  }
+
+  post(url: string, body?: TBody, options?: TRequestOptions) {
+    return this.request('POST', url, body, options);
+  }
+
+  put(url: string, body?: TBody, options?: TRequestOptions) {
+    return this.request('PUT', url, body, options);
+  }
+
+  patch(url: string, body?: TBody, options?: TRequestOptions) {
+    return this.request('PATCH', url, body, options);
+  }
+
+  delete(url: string, options?: TRequestOptions) {
+    return this.request('DELETE', url, undefined, options);
+  }
+
+  /** Uploads one file as multipart/form-data (field `file`), as a browser form does. */
+  upload(url: string, file: TUpload, options: TRequestOptions = {}) {
+    const { payload, contentType } = multipartBody(file);
+    return this.request('POST', url, payload, {
+      ...options,
+      headers: { 'content-type': contentType, ...options.headers },
+    });
+  }
+
+  private remember(response: LightMyRequestResponse): void {
+    for (const cookie of response.cookies) {
+      const isCleared = cookie.value === '' || cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now());
+      if (isCleared) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+}
+
+/** A caller with no session and no key. */
+export function anonymous(app: FastifyInstance): ApiClient {
+  return new ApiClient(app);
+}
+
+/** Signs in through POST /api/session/login and returns the caller holding that session. */
+export async function login(app: FastifyInstance, email: string, password = demoPassword): Promise<ApiClient> {
+  const client = new ApiClient(app);
+  const response = await client.post('/api/session/login', { email, password });
+  if (response.statusCode !== 200) {
+    throw new Error(`login of ${email} failed with ${response.statusCode}: ${response.body}`);
+  }
+  client.session = response.json<TSession>();
+  return client;
+}
+
+/** A caller authenticating with an API key (Authorization: Bearer). */
+export function bearer(app: FastifyInstance, secret: string): ApiClient {
+  return new ApiClient(app, `Bearer ${secret}`);
+}
+
+/** The ids of the caller's properties by name. */
+export async function propertyIds(client: ApiClient): Promise<Record<string, string>> {
+  const response = await client.get('/api/session/properties');
+  expect(response.statusCode).toBe(200);
+  const { data } = response.json<{ data: TPropertyMembership[] }>();
+  return Object.fromEntries(data.map((property) => [property.name, property.id]));
+}
+
+/** Moves the caller's session to one of their properties, by id. */
+export async function switchProperty(client: ApiClient, propertyId: string): Promise<void> {
+  const response = await client.post('/api/session/switch_property', undefined, { query: { propertyId } });
+  expect(response.statusCode).toBe(200);
+  if (client.session) client.session = response.json<TSession>();
+}
+
+/** Asserts a problem+json answer with the given status and error code, and returns it. */
+export function expectProblem(response: LightMyRequestResponse, status: number, type: string): TProblem {
+  expect({ status: response.statusCode, body: response.body }).toMatchObject({ status });
+  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  const problem = response.json<TProblem>();
+  expect(problem).toMatchObject({ type, status });
+  return problem;
+}
+
+export type TUpload = { name: string; content: Buffer; contentType?: string; field?: string };
+
+/** A multipart/form-data body with one file part. */
+export function multipartBody({ name, content, contentType = 'application/octet-stream', field = 'file' }: TUpload): {
+  payload: Buffer;
+  contentType: string;
+} {
+  const boundary = `----pms-test-${randomUUID()}`;
+  const head =
+    `--${boundary}\r\n` +
+    `content-disposition: form-data; name="${field}"; filename="${name}"\r\n` +
+    `content-type: ${contentType}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const checksum = Buffer.alloc(4);
+  checksum.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, checksum]);
+}
+
+/** A real PNG image: width by height pixels of one RGB colour. */
+export function pngBytes(width = 2, height = 2, rgb: [number, number, number] = [29, 95, 216]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // colour type: truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(pixels)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A real one-page PDF document showing a line of text, with a correct cross-reference table. */
+export function pdfBytes(text = 'Rechnung 1001'): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}

@@ -1,0 +1,137 @@
+import { ZProblem, type TProblem } from '@pms/contract';
+import { sessionStore } from './session-store.ts';
+
+const apiBase = '/api';
+const xsrfCookie = 'XSRF-TOKEN';
+const xsrfHeader = 'X-XSRF-TOKEN';
+const logoutPath = '/session/logout';
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+type TMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type TQueryParams = Record<string, string | number | boolean | null | undefined>;
+export type TRequestOptions = {
+  query?: TQueryParams;
+  /** A JSON value, or FormData for a multipart upload. */
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+/** A non-2xx answer: carries the problem body whose `type` is an error code of the contract. */
+export class ApiError extends Error {
+  readonly problem: TProblem;
+
+  constructor(problem: TProblem) {
+    super(problem.detail ?? problem.title);
+    this.name = 'ApiError';
+    this.problem = problem;
+  }
+
+  get type(): string {
+    return this.problem.type;
+  }
+
+  get status(): number {
+    return this.problem.status;
+  }
+}
+
+function readCookie(name: string): string | null {
+  const prefix = `${name}=`;
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return entry ? decodeURIComponent(entry.slice(prefix.length)) : null;
+}
+
+function buildUrl(path: string, query: TQueryParams | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${apiBase}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readProblem(response: Response): Promise<TProblem> {
+  const fallback: TProblem = { type: 'unknown', title: response.statusText, status: response.status };
+  try {
+    const parsed = ZProblem.safeParse(await response.json());
+    return parsed.success ? parsed.data : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** A 401 ends the local session (the guard then sends the user to login); logout's own 401 is expected. */
+function reactToProblem(path: string, problem: TProblem): void {
+  if (problem.status === 401 && path !== logoutPath) sessionStore.end('expired');
+  if (problem.type === 'auth/password_change_required') sessionStore.requirePasswordChange();
+}
+
+async function send(method: TMethod, path: string, options: TRequestOptions): Promise<Response> {
+  const headers = new Headers({ accept: 'application/json, application/problem+json' });
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  if (!safeMethods.has(method)) {
+    const token = readCookie(xsrfCookie);
+    if (token) headers.set(xsrfHeader, token);
+  }
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ type: 'unknown', title: 'Network error', status: 0 });
+  }
+  if (!response.ok) {
+    const problem = await readProblem(response);
+    reactToProblem(path, problem);
+    throw new ApiError(problem);
+  }
+  return response;
+}
+
+async function request<T>(method: TMethod, path: string, options: TRequestOptions = {}): Promise<T> {
+  const response = await send(method, path, options);
+  const text = response.status === 204 ? '' : await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The file name a content-disposition header announces (RFC 6266, preferring filename*). */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A malformed extended value falls back to the plain filename.
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  return plain ? (plain[2] ?? plain[1] ?? '').trim() || null : null;
+}
+
+/** The one HTTP client of the web app: cookies, XSRF header, problem errors, no timeout. */
+export const api = {
+  get: <T>(path: string, options?: TRequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, options?: TRequestOptions) => request<T>('POST', path, options),
+  put: <T>(path: string, options?: TRequestOptions) => request<T>('PUT', path, options),
+  patch: <T>(path: string, options?: TRequestOptions) => request<T>('PATCH', path, options),
+  delete: <T = void>(path: string, options?: TRequestOptions) => request<T>('DELETE', path, options),
+
+  /** Fetches a file and the name its content-disposition gives it. */
+  async download(path: string, options?: TRequestOptions): Promise<{ blob: Blob; fileName: string | null }> {
+    const response = await send('GET', path, options ?? {});
+    return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('content-disposition')) };
+  },
+};

@@ -1,0 +1,16 @@
+import { isErrorCode } from '@pms/contract';
+import { i18n } from '../i18n/index.ts';
+import { ApiError } from './api-client.ts';
+
+/** The catalogue message for an error in the current language; unknown types say so. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError && isErrorCode(error.type)) {
+    return i18n.t(`errors.${error.type}`, { ...error.problem.params });
+  }
+  return i18n.t('errors.unknown');
+}
+
+/** Whether an error is about the session itself, which the guards handle rather than a message. */
+export function isSessionError(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.type === 'auth/password_change_required');
+}

@@ -1,0 +1,16 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSessionState } from './session-store.ts';
+
+/** Formats instants in the user's language and the current property's time zone. */
+export function useFormatDateTime(): (iso: string) => string {
+  const { i18n } = useTranslation();
+  const timeZone = useSessionState((state) => state.property?.timeZone);
+  return useCallback(
+    (iso: string) =>
+      new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+        new Date(iso),
+      ),
+    [i18n.language, timeZone],
+  );
+}

@@ -1,0 +1,62 @@
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './button.tsx';
+import { Modal, ModalActions } from './dialog.tsx';
+
+export type TConfirmColor = 'primary' | 'secondary' | 'red';
+
+export type TConfirmOptions = {
+  title: string;
+  /** Rich text under the title (the spec's HTML subtitle, as React nodes so nothing is injected). */
+  subtitle?: ReactNode;
+  content?: ReactNode;
+  confirmText?: string;
+  cancelText?: string;
+  confirmColor?: TConfirmColor;
+};
+
+type TConfirmState = { isOpen: boolean; options: TConfirmOptions | null; resolve: ((answer: boolean) => void) | null };
+
+let confirmState: TConfirmState = { isOpen: false, options: null, resolve: null };
+const listeners = new Set<() => void>();
+
+function setConfirmState(next: TConfirmState): void {
+  confirmState = next;
+  for (const listener of listeners) listener();
+}
+
+function answer(value: boolean): void {
+  confirmState.resolve?.(value);
+  // The options stay while the dialog fades out.
+  setConfirmState({ ...confirmState, isOpen: false, resolve: null });
+}
+
+/** Opens the global confirm dialog; resolves true when confirmed, false when cancelled or closed. */
+export function openConfirmDialog(options: TConfirmOptions): Promise<boolean> {
+  confirmState.resolve?.(false);
+  return new Promise((resolve) => setConfirmState({ isOpen: true, options, resolve }));
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function ConfirmDialogHost() {
+  const { t } = useTranslation();
+  const { isOpen, options } = useSyncExternalStore(subscribe, () => confirmState);
+  if (!options) return null;
+  return (
+    <Modal open={isOpen} onClose={() => answer(false)} title={options.title} description={options.subtitle}>
+      {options.content && <div className="text-sm text-gray-700">{options.content}</div>}
+      <ModalActions>
+        <Button variant="secondary" onClick={() => answer(false)}>
+          {options.cancelText ?? t('common.cancel')}
+        </Button>
+        <Button variant={options.confirmColor ?? 'primary'} onClick={() => answer(true)}>
+          {options.confirmText ?? t('common.confirm')}
+        </Button>
+      </ModalActions>
+    </Modal>
+  );
+}

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { ZAddress, ZId, ZIsoDate, ZRecord, ZTimestamp } from './common.ts';
+import { ZPageQuery } from './paging.ts';
+
+export const bookingStatuses = ['pending', 'confirmed', 'no_show', 'checked_in', 'checked_out', 'canceled'] as const;
+export const ZBookingStatus = z.enum(bookingStatuses);
+export type TBookingStatus = z.infer<typeof ZBookingStatus>;
+
+export const bookingActions = [
+  'check_in',
+  'undo_check_in',
+  'check_out',
+  'undo_check_out',
+  'no_show',
+  'undo_no_show',
+  'cancel',
+  'undo_cancel',
+] as const;
+export const ZBookingAction = z.enum(bookingActions);
+export type TBookingAction = z.infer<typeof ZBookingAction>;
+
+/**
+ * The booking status machine: for each action, the statuses it may start from and the status it
+ * leads to. Confirming a pending booking is its own call (several at once), not an action here.
+ */
+export const bookingTransitions: Record<TBookingAction, { from: readonly TBookingStatus[]; to: TBookingStatus }> = {
+  check_in: { from: ['pending', 'confirmed'], to: 'checked_in' },
+  undo_check_in: { from: ['checked_in'], to: 'confirmed' },
+  check_out: { from: ['checked_in'], to: 'checked_out' },
+  undo_check_out: { from: ['checked_out'], to: 'checked_in' },
+  no_show: { from: ['pending', 'confirmed'], to: 'no_show' },
+  undo_no_show: { from: ['no_show'], to: 'confirmed' },
+  cancel: { from: ['pending', 'confirmed'], to: 'canceled' },
+  undo_cancel: { from: ['canceled'], to: 'confirmed' },
+};
+
+/** The status an action leads to, or null when the action is not allowed from this status. */
+export function nextBookingStatus(status: TBookingStatus, action: TBookingAction): TBookingStatus | null {
+  const transition = bookingTransitions[action];
+  return transition.from.includes(status) ? transition.to : null;
+}
+
+/** The actions a booking in this status offers. */
+export function availableBookingActions(status: TBookingStatus): TBookingAction[] {
+  return bookingActions.filter((action) => nextBookingStatus(status, action) !== null);
+}
+
+/** Statuses whose booking holds its room; a pending booking is an unconfirmed request. */
+export const roomHoldingStatuses: readonly TBookingStatus[] = ['confirmed', 'checked_in', 'checked_out'];
+
+export const bookingSources = ['internal', 'walk_in'] as const;
+
+export const bookingFilters = [
+  'check_in_today',
+  'check_in_tomorrow',
+  'check_in_yesterday',
+  'check_out_today',
+  'check_out_tomorrow',
+  'check_out_yesterday',
+  'in_house',
+] as const;
+export const ZBookingFilter = z.enum(bookingFilters);
+export type TBookingFilter = z.infer<typeof ZBookingFilter>;
+
+export const bookingCodeDigits = 5;
+
+/** A booking code: five random digits between the property's prefix and suffix. */
+export function formatBookingCode(digits: number, prefix = '', suffix = ''): string {
+  return `${prefix}${String(digits).padStart(bookingCodeDigits, '0')}${suffix}`;
+}
+
+export const ZBookingLink = z.object({ id: z.string(), url: z.string(), expiresAt: ZTimestamp });
+export type TBookingLink = z.infer<typeof ZBookingLink>;
+
+export const ZBookingGuest = z.object({
+  id: ZId,
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  nationality: z.string().nullable(),
+  address: ZAddress,
+  isPrimary: z.boolean(),
+});
+export type TBookingGuest = z.infer<typeof ZBookingGuest>;
+
+const ZRef = z.object({ id: ZId, name: z.string() });
+
+export const ZBooking = ZRecord.extend({
+  externalId: z.string().nullable(),
+  code: z.string(),
+  status: ZBookingStatus,
+  occupancy: z.number().int(),
+  source: z.string(),
+  securityCode: z.string(),
+  checkIn: ZIsoDate,
+  checkOut: ZIsoDate,
+  numberOfNights: z.number().int(),
+  roomId: ZId.nullable(),
+  room: z.object({ id: ZId, number: z.string(), roomTypeId: ZId, maxOccupancy: z.number().int() }).nullable().optional(),
+  roomTypeId: ZId,
+  roomType: z.object({ id: ZId, name: z.string(), code: z.string() }).optional(),
+  rateId: ZId.nullable(),
+  rate: z.object({ id: ZId, name: z.string(), code: z.string() }).nullable().optional(),
+  customerId: ZId.nullable(),
+  customer: ZRef.extend({ email: z.string().nullable() }).nullable().optional(),
+  groupId: ZId.nullable(),
+  group: ZRef.nullable().optional(),
+  guests: z.array(ZBookingGuest).optional(),
+  link: ZBookingLink.nullable().optional(),
+  /** The name shown on the room plan and lists: customer, else first guest. */
+  displayName: z.string(),
+  grossAmount: z.number().int(),
+  paidAmount: z.number().int(),
+  dueAmount: z.number().int(),
+  externalCode: z.string().nullable(),
+  comment: z.string().nullable(),
+  color: z.string().nullable(),
+  isDebtor: z.boolean(),
+  isRoomFixed: z.boolean(),
+  isReadOnly: z.boolean(),
+  foodAndBeveragePerDay: z.number().int().nullable(),
+  signatureFileId: ZId.nullable(),
+  checkedInAt: ZTimestamp.nullable(),
+  checkedOutAt: ZTimestamp.nullable(),
+});
+export type TBooking = z.infer<typeof ZBooking>;
+
+const ZColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+
+export const ZNewCustomer = z.object({
+  name: z.string().trim().min(1).max(200),
+  email: z.email().max(254).optional(),
+  phone: z.string().max(50).optional(),
+});
+
+const editableBookingFields = {
+  checkIn: ZIsoDate,
+  checkOut: ZIsoDate,
+  occupancy: z.number().int().min(1).max(20),
+  roomId: ZId.nullable(),
+  roomTypeId: ZId,
+  rateId: ZId.nullable(),
+  customerId: ZId.nullable(),
+  groupId: ZId.nullable(),
+  externalId: z.string().max(100).nullable(),
+  externalCode: z.string().max(100).nullable(),
+  comment: z.string().max(5000).nullable(),
+  color: ZColor.nullable(),
+  isDebtor: z.boolean(),
+  isRoomFixed: z.boolean(),
+  foodAndBeveragePerDay: z.number().int().min(0).nullable(),
+};
+
+export const ZCreateBookingRequest = z.object({
+  ...editableBookingFields,
+  roomId: ZId.nullable().optional(),
+  roomTypeId: ZId.optional(),
+  rateId: ZId.nullable().optional(),
+  customerId: ZId.nullable().optional(),
+  /** A new customer contact created with the booking, instead of customerId. */
+  customer: ZNewCustomer.optional(),
+  groupId: ZId.nullable().optional(),
+  externalId: z.string().max(100).nullable().optional(),
+  externalCode: z.string().max(100).nullable().optional(),
+  comment: z.string().max(5000).nullable().optional(),
+  color: ZColor.nullable().optional(),
+  isDebtor: z.boolean().optional(),
+  isRoomFixed: z.boolean().optional(),
+  foodAndBeveragePerDay: z.number().int().min(0).nullable().optional(),
+  source: z.string().trim().min(1).max(50).default('internal'),
+  status: z.enum(['pending', 'confirmed']).default('confirmed'),
+});
+export type TCreateBookingRequest = z.input<typeof ZCreateBookingRequest>;
+
+export const ZUpdateBookingRequest = z.object(editableBookingFields).partial();
+export type TUpdateBookingRequest = z.infer<typeof ZUpdateBookingRequest>;
+
+export const ZBookingListQuery = ZPageQuery.extend({
+  from: ZIsoDate.optional(),
+  to: ZIsoDate.optional(),
+  filter: ZBookingFilter.optional(),
+  status: ZBookingStatus.optional(),
+  query: z.string().max(100).optional(),
+  expand: z.string().optional(),
+});
+export type TBookingListQuery = z.infer<typeof ZBookingListQuery>;
+
+export const ZBookingActionParams = z.object({ id: ZId, action: ZBookingAction });
+
+export const ZConfirmBookingsRequest = z.object({ ids: z.array(ZId).min(1).max(100) });
+
+export const ZAssignGuestRequest = z.union([
+  z.object({ contactId: ZId }),
+  z.object({ name: z.string().trim().min(1).max(200), email: z.email().optional(), phone: z.string().max(50).optional() }),
+]);
+export type TAssignGuestRequest = z.infer<typeof ZAssignGuestRequest>;
+
+export const ZEvent = z.object({
+  id: ZId,
+  type: z.string(),
+  actorType: z.enum(['user', 'api_key', 'system']),
+  actorName: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  createdAt: ZTimestamp,
+});
+export type TEvent = z.infer<typeof ZEvent>;
+
+export const ZCharge = z.object({
+  id: ZId,
+  itemId: ZId.nullable(),
+  quantity: z.number().int(),
+  text: z.string(),
+  netAmount: z.number().int(),
+  taxAmount: z.number().int(),
+  taxPercentage: z.number(),
+  grossAmount: z.number().int(),
+  default: z.boolean(),
+  bookedOn: ZIsoDate,
+});
+export type TCharge = z.infer<typeof ZCharge>;

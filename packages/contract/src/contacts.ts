@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { ZAddress, ZCountry, ZId, ZIsoDate, ZRecord, ZTimestamp, type TAddress } from './common.ts';
+import { ZBookingStatus } from './bookings.ts';
+import { ZPageQuery } from './paging.ts';
+import { searchObjectTypes } from './search.ts';
+import { ZLanguage } from './session.ts';
+
+export const contactTypes = ['person', 'company'] as const;
+export const ZContactType = z.enum(contactTypes);
+export type TContactType = z.infer<typeof ZContactType>;
+
+export const genders = ['male', 'female', 'unspecified'] as const;
+export const ZGender = z.enum(genders);
+export type TGender = z.infer<typeof ZGender>;
+
+export const ZContactCompany = z.object({
+  name: z.string().max(200).nullish(),
+  managingDirector: z.string().max(200).nullish(),
+  vatNumber: z.string().max(100).nullish(),
+  taxNumber: z.string().max(100).nullish(),
+  registrationNumber: z.string().max(100).nullish(),
+});
+export type TContactCompany = z.infer<typeof ZContactCompany>;
+
+/** An e-mail field a form may leave empty: '' is accepted and stored as no address. */
+const ZOptionalEmail = z.email().max(254).or(z.literal('')).nullable();
+
+const editableContactFields = {
+  type: ZContactType,
+  gender: ZGender,
+  name: z.string().trim().min(1).max(200),
+  email: ZOptionalEmail,
+  invoiceEmail: ZOptionalEmail,
+  phone: z.string().max(50).nullable(),
+  website: z.string().max(200).nullable(),
+  language: ZLanguage.nullable(),
+  dateOfBirth: ZIsoDate.nullable(),
+  nationality: ZCountry.nullable(),
+  address: ZAddress,
+  company: ZContactCompany,
+  defaultRateId: ZId.nullable(),
+  isDebtor: z.boolean(),
+};
+
+/** A person or company: customer of bookings, guest, invoice recipient. */
+export const ZContact = ZRecord.extend({
+  type: ZContactType,
+  gender: ZGender,
+  name: z.string(),
+  email: z.string().nullable(),
+  invoiceEmail: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  language: ZLanguage.nullable(),
+  dateOfBirth: ZIsoDate.nullable(),
+  nationality: ZCountry.nullable(),
+  address: ZAddress,
+  company: ZContactCompany,
+  defaultRateId: ZId.nullable(),
+  defaultRate: z.object({ id: ZId, name: z.string(), code: z.string() }).nullable().optional(),
+  isDebtor: z.boolean(),
+  /** The spec's guest shape: the same contact channels grouped. */
+  communication: z.object({
+    email: z.string().nullable(),
+    invoiceEmail: z.string().nullable(),
+    phone: z.string().nullable(),
+    website: z.string().nullable(),
+  }),
+});
+export type TContact = z.infer<typeof ZContact>;
+
+/** Create and replace (PUT): every editable field; the ones left out take their defaults. */
+export const ZCreateContactRequest = z.object({
+  ...editableContactFields,
+  type: ZContactType.default('person'),
+  gender: ZGender.default('unspecified'),
+  email: ZOptionalEmail.default(null),
+  invoiceEmail: ZOptionalEmail.default(null),
+  phone: editableContactFields.phone.default(null),
+  website: editableContactFields.website.default(null),
+  language: editableContactFields.language.default(null),
+  dateOfBirth: editableContactFields.dateOfBirth.default(null),
+  nationality: editableContactFields.nationality.default(null),
+  address: ZAddress.default({}),
+  company: ZContactCompany.default({}),
+  defaultRateId: editableContactFields.defaultRateId.default(null),
+  isDebtor: z.boolean().default(false),
+});
+export type TCreateContactRequest = z.input<typeof ZCreateContactRequest>;
+
+export const ZUpdateContactRequest = ZCreateContactRequest;
+export type TUpdateContactRequest = z.input<typeof ZUpdateContactRequest>;
+
+/** PATCH: only the fields sent change. */
+export const ZPatchContactRequest = z.object(editableContactFields).partial();
+export type TPatchContactRequest = z.infer<typeof ZPatchContactRequest>;
+
+export const ZContactListQuery = ZPageQuery.extend({
+  /** Part of the name, e-mail or phone, in any case. */
+  query: z.string().trim().max(100).optional(),
+  type: ZContactType.optional(),
+});
+export type TContactListQuery = z.infer<typeof ZContactListQuery>;
+
+export const contactBookingRoles = ['customer', 'guest'] as const;
+
+/** A booking of a contact's history: as the customer, or else as a guest. */
+export const ZContactBooking = z.object({
+  id: ZId,
+  code: z.string(),
+  status: ZBookingStatus,
+  checkIn: ZIsoDate,
+  checkOut: ZIsoDate,
+  roomNumber: z.string().nullable(),
+  role: z.enum(contactBookingRoles),
+});
+export type TContactBooking = z.infer<typeof ZContactBooking>;
+
+export const ZContactInvoice = z.object({
+  id: ZId,
+  number: z.string().nullable(),
+  status: z.enum(['draft', 'open', 'paid', 'canceled', 'completed']),
+  totalAmount: z.number().int(),
+  createdAt: ZTimestamp,
+});
+export type TContactInvoice = z.infer<typeof ZContactInvoice>;
+
+export const ZContactFileParams = z.object({ id: ZId, fileId: ZId });
+
+/** The fields guest completeness looks at; the portal's guest and the staff contact both have them. */
+export type TGuestFields = {
+  name?: string | null;
+  address?: TAddress | null;
+  dateOfBirth?: string | null;
+  nationality?: string | null;
+};
+
+const isFilled = (value: string | null | undefined) => Boolean(value?.trim());
+
+/**
+ * Whether a guest is complete for check-in: name, address (line 1, postal code, city, country), date
+ * of birth, nationality, and at least one document.
+ */
+export function isGuestComplete(guest: TGuestFields, documentCount: number): boolean {
+  const address = guest.address ?? {};
+  return (
+    [guest.name, address.line1, address.postalCode, address.city, address.country, guest.dateOfBirth, guest.nationality].every(
+      isFilled,
+    ) && documentCount > 0
+  );
+}
+
+/** A booking of a group, light: enough for the group's bookings tab. */
+export const ZGroupBooking = z.object({
+  id: ZId,
+  code: z.string(),
+  status: ZBookingStatus,
+  checkIn: ZIsoDate,
+  checkOut: ZIsoDate,
+  occupancy: z.number().int(),
+  roomNumber: z.string().nullable(),
+  /** The primary guest, else the first guest, else the customer. */
+  guestName: z.string().nullable(),
+});
+export type TGroupBooking = z.infer<typeof ZGroupBooking>;
+
+/** The figures of a group's bookings; canceled bookings do not count. */
+export const ZGroupFigures = z.object({
+  bookingCount: z.number().int(),
+  /** Sum of the bookings' occupancy. */
+  guestCount: z.number().int(),
+  nights: z.number().int(),
+  /** Distinct rooms. */
+  roomCount: z.number().int(),
+  earliestCheckIn: ZIsoDate.nullable(),
+  latestCheckOut: ZIsoDate.nullable(),
+  /** Gross cents of the charges on the bookings' folios. */
+  grossAmount: z.number().int(),
+});
+export type TGroupFigures = z.infer<typeof ZGroupFigures>;
+
+export const ZGroup = ZRecord.extend({
+  name: z.string(),
+  customerId: ZId.nullable(),
+  customer: ZContact.nullable().optional(),
+  bookings: z.array(ZGroupBooking).optional(),
+  ...ZGroupFigures.shape,
+});
+export type TGroup = z.infer<typeof ZGroup>;
+
+export const ZCreateGroupRequest = z.object({
+  name: z.string().trim().min(1).max(200),
+  customerId: ZId.nullable().default(null),
+});
+export type TCreateGroupRequest = z.input<typeof ZCreateGroupRequest>;
+
+export const ZUpdateGroupRequest = ZCreateGroupRequest;
+export type TUpdateGroupRequest = z.input<typeof ZUpdateGroupRequest>;
+
+export const ZGroupListQuery = ZPageQuery.extend({
+  query: z.string().trim().max(100).optional(),
+  expand: z.string().optional(),
+});
+export type TGroupListQuery = z.infer<typeof ZGroupListQuery>;
+
+/** The spec's object types, which notes (and search results) refer to. */
+export const ZNoteObjectType = z.enum(searchObjectTypes);
+export type TNoteObjectType = z.infer<typeof ZNoteObjectType>;
+
+export const ZNote = z.object({
+  id: ZId,
+  objectType: ZNoteObjectType,
+  objectId: ZId,
+  text: z.string(),
+  authorName: z.string(),
+  createdAt: ZTimestamp,
+});
+export type TNote = z.infer<typeof ZNote>;
+
+export const ZCreateNoteRequest = z.object({ text: z.string().trim().min(1).max(10_000) });
+export type TCreateNoteRequest = z.infer<typeof ZCreateNoteRequest>;
+
+export const ZNoteParams = z.object({ noteId: ZId });

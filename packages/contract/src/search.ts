@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { ZId } from './common.ts';
+import { ZPageQuery } from './paging.ts';
+
+export const searchObjectTypes = ['booking', 'contact', 'group', 'invoice'] as const;
+
+export const ZSearchQuery = ZPageQuery.extend({ query: z.string().trim().min(1).max(100) });
+
+export const ZSearchResult = z.object({
+  objectType: z.enum(searchObjectTypes),
+  id: ZId,
+  title: z.string(),
+  subtitle: z.string().nullable(),
+});
+export type TSearchResult = z.infer<typeof ZSearchResult>;
+
+export const ZDashboardQuery = z.object({ date: z.iso.date().optional() });
+
+const ZDashboardBooking = z.object({
+  id: ZId,
+  code: z.string(),
+  displayName: z.string(),
+  roomNumber: z.string().nullable(),
+  checkIn: z.string(),
+  checkOut: z.string(),
+  occupancy: z.number().int(),
+  status: z.string(),
+});
+export type TDashboardBooking = z.infer<typeof ZDashboardBooking>;
+
+export const ZDashboard = z.object({
+  date: z.string(),
+  arrivals: z.array(ZDashboardBooking),
+  departures: z.array(ZDashboardBooking),
+  inHouse: z.array(ZDashboardBooking),
+  occupancy: z.object({ occupiedRooms: z.number().int(), totalRooms: z.number().int(), percent: z.number() }),
+  guestsInHouse: z.number().int(),
+  roomsToClean: z.number().int(),
+  openBalances: z.object({ count: z.number().int(), amount: z.number().int() }),
+});
+export type TDashboard = z.infer<typeof ZDashboard>;

@@ -20,6 +20,7 @@ import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { registerSettingRoutes } from './modules/settings/settings.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
+import { registerBaseDataRoutes } from './modules/base-data/base-data.routes.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerGroupRoutes } from './modules/groups/groups.routes.ts';
 import { registerNoteRoutes } from './modules/notes/notes.routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   registerApiKeyRoutes(app, context);
   registerSettingRoutes(app, context);
   registerFileRoutes(app, context);
+  registerBaseDataRoutes(app, context);
   registerContactRoutes(app, context);
   registerGroupRoutes(app, context);
   registerNoteRoutes(app, context);

@@ -19,7 +19,10 @@ export function registerBaseDataRoutes(app: FastifyInstance, context: AppContext
 
   api.get(
     '/api/base_data',
-    { schema: { tags: ['base data'], response: { 200: ZBaseData, ...problemResponses } }, config: { access: ['baseData', 'read'] } },
+    {
+      schema: { tags: ['base data'], response: { 200: ZBaseData, ...problemResponses } },
+      config: { access: ['baseData', 'read'] },
+    },
     async (request) => service.getBaseData(db, authOf(request)),
   );
 

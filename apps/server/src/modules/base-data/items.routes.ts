@@ -35,13 +35,19 @@ export function registerItemRoutes(app: FastifyInstance, { db }: AppContext): vo
       schema: { tags, body: ZCreateItemRequest, response: { 201: ZItem, ...problemResponses } },
       config: { access: ['baseData', 'write'] },
     },
-    async (request, reply) => reply.status(201).send(await service.createItem(db, authOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.createItem(db, authOf(request), request.body)),
   );
 
   api.get(
     '/api/items/:id',
     {
-      schema: { tags, params: ZIdParams, querystring: ZExpandQuery, response: { 200: ZItem, ...problemResponses } },
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZExpandQuery,
+        response: { 200: ZItem, ...problemResponses },
+      },
       config: { access: ['baseData', 'read'] },
     },
     async (request) => service.getItem(db, authOf(request), request.params.id, request.query.expand),
@@ -50,7 +56,12 @@ export function registerItemRoutes(app: FastifyInstance, { db }: AppContext): vo
   api.put(
     '/api/items/:id',
     {
-      schema: { tags, params: ZIdParams, body: ZUpdateItemRequest, response: { 200: ZItem, ...problemResponses } },
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZUpdateItemRequest,
+        response: { 200: ZItem, ...problemResponses },
+      },
       config: { access: ['baseData', 'write'] },
     },
     async (request) => service.updateItem(db, authOf(request), request.params.id, request.body),

@@ -22,7 +22,11 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, { db }: AppCon
   api.get(
     '/api/payment_methods',
     {
-      schema: { tags, querystring: ZPageQuery, response: { 200: ZPaged(ZPaymentMethod), ...problemResponses } },
+      schema: {
+        tags,
+        querystring: ZPageQuery,
+        response: { 200: ZPaged(ZPaymentMethod), ...problemResponses },
+      },
       config: { access: ['baseData', 'read'] },
     },
     async (request) => service.listPaymentMethods(db, authOf(request), request.query),
@@ -31,22 +35,35 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, { db }: AppCon
   api.post(
     '/api/payment_methods',
     {
-      schema: { tags, body: ZCreatePaymentMethodRequest, response: { 201: ZPaymentMethod, ...problemResponses } },
+      schema: {
+        tags,
+        body: ZCreatePaymentMethodRequest,
+        response: { 201: ZPaymentMethod, ...problemResponses },
+      },
       config: { access: ['baseData', 'write'] },
     },
-    async (request, reply) => reply.status(201).send(await service.createPaymentMethod(db, authOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.createPaymentMethod(db, authOf(request), request.body)),
   );
 
   api.get(
     '/api/payment_methods/:id',
-    { schema: { tags, params: ZIdParams, response: { 200: ZPaymentMethod, ...problemResponses } }, config: { access: ['baseData', 'read'] } },
+    {
+      schema: { tags, params: ZIdParams, response: { 200: ZPaymentMethod, ...problemResponses } },
+      config: { access: ['baseData', 'read'] },
+    },
     async (request) => service.getPaymentMethod(db, authOf(request), request.params.id),
   );
 
   api.put(
     '/api/payment_methods/:id',
     {
-      schema: { tags, params: ZIdParams, body: ZUpdatePaymentMethodRequest, response: { 200: ZPaymentMethod, ...problemResponses } },
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZUpdatePaymentMethodRequest,
+        response: { 200: ZPaymentMethod, ...problemResponses },
+      },
       config: { access: ['baseData', 'write'] },
     },
     async (request) => service.updatePaymentMethod(db, authOf(request), request.params.id, request.body),
@@ -54,7 +71,10 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, { db }: AppCon
 
   api.delete(
     '/api/payment_methods/:id',
-    { schema: { tags, params: ZIdParams, response: { 204: z.null(), ...problemResponses } }, config: { access: ['baseData', 'write'] } },
+    {
+      schema: { tags, params: ZIdParams, response: { 204: z.null(), ...problemResponses } },
+      config: { access: ['baseData', 'write'] },
+    },
     async (request, reply) => {
       await service.deletePaymentMethod(db, authOf(request), request.params.id);
       return reply.status(204).send(null);

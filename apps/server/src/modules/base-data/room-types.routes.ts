@@ -34,19 +34,28 @@ export function registerRoomTypeRoutes(app: FastifyInstance, { db }: AppContext)
       schema: { tags, body: ZCreateRoomTypeRequest, response: { 201: ZRoomType, ...problemResponses } },
       config: { access: ['baseData', 'write'] },
     },
-    async (request, reply) => reply.status(201).send(await service.createRoomType(db, authOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.createRoomType(db, authOf(request), request.body)),
   );
 
   api.get(
     '/api/room_types/:id',
-    { schema: { tags, params: ZIdParams, response: { 200: ZRoomType, ...problemResponses } }, config: { access: ['baseData', 'read'] } },
+    {
+      schema: { tags, params: ZIdParams, response: { 200: ZRoomType, ...problemResponses } },
+      config: { access: ['baseData', 'read'] },
+    },
     async (request) => service.getRoomType(db, authOf(request), request.params.id),
   );
 
   api.put(
     '/api/room_types/:id',
     {
-      schema: { tags, params: ZIdParams, body: ZUpdateRoomTypeRequest, response: { 200: ZRoomType, ...problemResponses } },
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZUpdateRoomTypeRequest,
+        response: { 200: ZRoomType, ...problemResponses },
+      },
       config: { access: ['baseData', 'write'] },
     },
     async (request) => service.updateRoomType(db, authOf(request), request.params.id, request.body),
@@ -54,7 +63,10 @@ export function registerRoomTypeRoutes(app: FastifyInstance, { db }: AppContext)
 
   api.delete(
     '/api/room_types/:id',
-    { schema: { tags, params: ZIdParams, response: { 204: z.null(), ...problemResponses } }, config: { access: ['baseData', 'write'] } },
+    {
+      schema: { tags, params: ZIdParams, response: { 204: z.null(), ...problemResponses } },
+      config: { access: ['baseData', 'write'] },
+    },
     async (request, reply) => {
       await service.deleteRoomType(db, authOf(request), request.params.id);
       return reply.status(204).send(null);

@@ -36,13 +36,19 @@ export function registerRoomRoutes(app: FastifyInstance, { db }: AppContext): vo
       schema: { tags, body: ZCreateRoomRequest, response: { 201: ZCreatedRooms, ...problemResponses } },
       config: { access: ['baseData', 'write'] },
     },
-    async (request, reply) => reply.status(201).send(await service.createRooms(db, authOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.createRooms(db, authOf(request), request.body)),
   );
 
   api.get(
     '/api/rooms/:id',
     {
-      schema: { tags, params: ZIdParams, querystring: ZExpandQuery, response: { 200: ZRoom, ...problemResponses } },
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZExpandQuery,
+        response: { 200: ZRoom, ...problemResponses },
+      },
       config: { access: ['baseData', 'read'] },
     },
     async (request) => service.getRoom(db, authOf(request), request.params.id, request.query.expand),
@@ -51,7 +57,12 @@ export function registerRoomRoutes(app: FastifyInstance, { db }: AppContext): vo
   api.put(
     '/api/rooms/:id',
     {
-      schema: { tags, params: ZIdParams, body: ZUpdateRoomRequest, response: { 200: ZRoom, ...problemResponses } },
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZUpdateRoomRequest,
+        response: { 200: ZRoom, ...problemResponses },
+      },
       config: { access: ['baseData', 'write'] },
     },
     async (request) => service.updateRoom(db, authOf(request), request.params.id, request.body),

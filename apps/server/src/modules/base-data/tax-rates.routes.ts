@@ -34,19 +34,28 @@ export function registerTaxRateRoutes(app: FastifyInstance, { db }: AppContext):
       schema: { tags, body: ZCreateTaxRateRequest, response: { 201: ZTaxRate, ...problemResponses } },
       config: { access: ['baseData', 'write'] },
     },
-    async (request, reply) => reply.status(201).send(await service.createTaxRate(db, authOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.createTaxRate(db, authOf(request), request.body)),
   );
 
   api.get(
     '/api/tax_rates/:id',
-    { schema: { tags, params: ZIdParams, response: { 200: ZTaxRate, ...problemResponses } }, config: { access: ['baseData', 'read'] } },
+    {
+      schema: { tags, params: ZIdParams, response: { 200: ZTaxRate, ...problemResponses } },
+      config: { access: ['baseData', 'read'] },
+    },
     async (request) => service.getTaxRate(db, authOf(request), request.params.id),
   );
 
   api.put(
     '/api/tax_rates/:id',
     {
-      schema: { tags, params: ZIdParams, body: ZUpdateTaxRateRequest, response: { 200: ZTaxRate, ...problemResponses } },
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZUpdateTaxRateRequest,
+        response: { 200: ZTaxRate, ...problemResponses },
+      },
       config: { access: ['baseData', 'write'] },
     },
     async (request) => service.updateTaxRate(db, authOf(request), request.params.id, request.body),
@@ -54,7 +63,10 @@ export function registerTaxRateRoutes(app: FastifyInstance, { db }: AppContext):
 
   api.delete(
     '/api/tax_rates/:id',
-    { schema: { tags, params: ZIdParams, response: { 204: z.null(), ...problemResponses } }, config: { access: ['baseData', 'write'] } },
+    {
+      schema: { tags, params: ZIdParams, response: { 204: z.null(), ...problemResponses } },
+      config: { access: ['baseData', 'write'] },
+    },
     async (request, reply) => {
       await service.deleteTaxRate(db, authOf(request), request.params.id);
       return reply.status(204).send(null);

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretMask, type TGeneralSettings, type TPaged, type TSettingEntry } from '@pms/contract';
+import {
+  buildTestApp,
+  demo,
+  expectProblem,
+  login,
+  propertyIds,
+  switchProperty,
+  type ApiClient,
+  type TTestApp,
+} from '../../../test/helpers.ts';
+
+let t: TTestApp;
+let admin: ApiClient;
+let ids: Record<string, string>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await login(t.app, demo.users.admin);
+  ids = await propertyIds(admin);
+  await switchProperty(admin, ids[demo.austria]!);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function entries(client = admin): Promise<TSettingEntry[]> {
+  const response = await client.get('/api/settings', { query: { pageSize: '100' } });
+  expect(response.statusCode).toBe(200);
+  return response.json<TPaged<TSettingEntry>>().data;
+}
+
+describe('/api/settings/general', () => {
+  it("reads the current property's general settings", async () => {
+    const response = await admin.get('/api/settings/general');
+    expect(response.statusCode).toBe(200);
+    expect(response.json<TGeneralSettings>()).toMatchObject({
+      featurePreCheckIn: true,
+      featurePayment: true,
+      propertyInfoUrl: 'https://alpenhof-salzburg.example/info',
+    });
+  });
+
+  it('updates only the fields sent', async () => {
+    const response = await admin.patch('/api/settings/general', {
+      featurePayment: false,
+      propertyInfoUrl: 'https://alpenhof.example/hausinfo',
+    });
+    expect(response.statusCode).toBe(200);
+    const settings = response.json<TGeneralSettings>();
+    expect(settings).toMatchObject({
+      featurePayment: false,
+      featurePreCheckIn: true,
+      propertyInfoUrl: 'https://alpenhof.example/hausinfo',
+    });
+    expect((await admin.get('/api/settings/general')).json<TGeneralSettings>()).toEqual(settings);
+    const cleared = await admin.patch('/api/settings/general', { propertyInfoUrl: null, linkEmailSubject: null });
+    expect(cleared.json<TGeneralSettings>()).toMatchObject({ propertyInfoUrl: null, linkEmailSubject: null, featurePayment: false });
+  });
+
+  it('keeps each property its own settings', async () => {
+    await admin.patch('/api/settings/general', { featureCheckInJack: false });
+    await switchProperty(admin, ids[demo.germany]!);
+    const berlin = (await admin.get('/api/settings/general')).json<TGeneralSettings>();
+    await switchProperty(admin, ids[demo.austria]!);
+    expect(berlin).toMatchObject({ featureCheckInJack: true, propertyInfoUrl: 'https://spreeblick-berlin.example/info' });
+  });
+
+  it('refuses an invalid propertyInfoUrl and wrong types with 400 validation', async () => {
+    expectProblem(await admin.patch('/api/settings/general', { propertyInfoUrl: 'not a url' }), 400, 'validation');
+    expectProblem(await admin.patch('/api/settings/general', { featurePayment: 'yes' }), 400, 'validation');
+  });
+
+  it('is open to the manager and closed to staff, cleaning and catering', async () => {
+    const manager = await login(t.app, demo.users.manager);
+    expect((await manager.get('/api/settings/general')).statusCode).toBe(200);
+    expect((await manager.patch('/api/settings/general', { featurePreCheckIn: true })).statusCode).toBe(200);
+    for (const email of [demo.users.staff, demo.users.cleaning, demo.users.catering]) {
+      const user = await login(t.app, email);
+      expectProblem(await user.get('/api/settings/general'), 403, 'auth/forbidden');
+      expectProblem(await user.patch('/api/settings/general', { featurePayment: true }), 403, 'auth/forbidden');
+    }
+  });
+});
+
+describe('/api/settings entries', () => {
+  it('lists the entries with secret values masked', async () => {
+    const list = await entries();
+    const byKey = Object.fromEntries(list.map((entry) => [entry.key, entry]));
+    expect(byKey['payment.provider']).toMatchObject({ value: 'simulator', secret: false });
+    expect(byKey['payment.stripe.secret_key']).toMatchObject({ value: secretMask, secret: true });
+    expect(JSON.stringify(list)).not.toContain('sk_test_demo_not_a_real_key');
+  });
+
+  it('creates an entry, and a secret one whose value never comes back', async () => {
+    const plain = await admin.post('/api/settings', { key: 'door.webhook.url', value: 'https://doors.example/hook' });
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json<TSettingEntry>()).toMatchObject({ key: 'door.webhook.url', value: 'https://doors.example/hook', secret: false });
+
+    const secret = await admin.post('/api/settings', { key: 'door.webhook.secret', value: 'hunter2-hunter2', secret: true });
+    expect(secret.statusCode).toBe(201);
+    expect(secret.json<TSettingEntry>()).toMatchObject({ key: 'door.webhook.secret', value: secretMask, secret: true });
+    expect(secret.body).not.toContain('hunter2');
+    const list = await entries();
+    expect(list.find((entry) => entry.key === 'door.webhook.secret')?.value).toBe(secretMask);
+    expect(JSON.stringify(list)).not.toContain('hunter2');
+  });
+
+  it('refuses a key the property already has with 409 setting/already_exists', async () => {
+    expectProblem(await admin.post('/api/settings', { key: 'payment.provider', value: 'stripe' }), 409, 'setting/already_exists');
+    // The same key in another property is fine.
+    await switchProperty(admin, ids[demo.germany]!);
+    expect((await admin.post('/api/settings', { key: 'only.in.berlin', value: '1' })).statusCode).toBe(201);
+    await switchProperty(admin, ids[demo.austria]!);
+    expect((await admin.post('/api/settings', { key: 'only.in.berlin', value: '1' })).statusCode).toBe(201);
+  });
+
+  it('refuses invalid entries with 400 validation', async () => {
+    for (const body of [{ key: 'has space', value: 'x' }, { key: 'no.value' }, { value: 'no key' }, { key: 'x', value: 1 }]) {
+      expectProblem(await admin.post('/api/settings', body), 400, 'validation');
+    }
+  });
+
+  it('deletes an entry, after which its key can be used again', async () => {
+    const created = (await admin.post('/api/settings', { key: 'temporary.flag', value: 'on' })).json<TSettingEntry>();
+    expect((await admin.delete(`/api/settings/${created.id}`)).statusCode).toBe(204);
+    expect((await entries()).map((entry) => entry.key)).not.toContain('temporary.flag');
+    expectProblem(await admin.delete(`/api/settings/${created.id}`), 404, 'not_found');
+    expect((await admin.post('/api/settings', { key: 'temporary.flag', value: 'off' })).statusCode).toBe(201);
+  });
+
+  it("answers 404 for another property's entry", async () => {
+    await switchProperty(admin, ids[demo.germany]!);
+    const foreign = (await entries()).find((entry) => entry.key === 'payment.provider')!;
+    await switchProperty(admin, ids[demo.austria]!);
+    expectProblem(await admin.delete(`/api/settings/${foreign.id}`), 404, 'not_found');
+    await switchProperty(admin, ids[demo.germany]!);
+    expect((await entries()).map((entry) => entry.id)).toContain(foreign.id);
+    await switchProperty(admin, ids[demo.austria]!);
+  });
+
+  it('is for the admin only: a manager gets 403 auth/forbidden', async () => {
+    const entry = (await entries())[0]!;
+    for (const email of [demo.users.manager, demo.users.staff, demo.users.cleaning, demo.users.catering]) {
+      const user = await login(t.app, email);
+      expectProblem(await user.get('/api/settings'), 403, 'auth/forbidden');
+      expectProblem(await user.post('/api/settings', { key: 'by.others', value: 'x' }), 403, 'auth/forbidden');
+      expectProblem(await user.delete(`/api/settings/${entry.id}`), 403, 'auth/forbidden');
+    }
+    expect((await entries()).map((existing) => existing.id)).toContain(entry.id);
+  });
+});

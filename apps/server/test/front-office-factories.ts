@@ -56,7 +56,9 @@ export async function insertBooking(db: Db, input: TBookingInput): Promise<TBook
   if (guestIds.length > 0) {
     await db
       .insert(bookingGuests)
-      .values(guestIds.map((contactId, index) => ({ bookingId: booking!.id, contactId, isPrimary: index === 0 })));
+      .values(
+        guestIds.map((contactId, index) => ({ bookingId: booking!.id, contactId, isPrimary: index === 0 })),
+      );
   }
   return booking!;
 }

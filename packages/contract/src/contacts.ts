@@ -144,9 +144,15 @@ const isFilled = (value: string | null | undefined) => Boolean(value?.trim());
 export function isGuestComplete(guest: TGuestFields, documentCount: number): boolean {
   const address = guest.address ?? {};
   return (
-    [guest.name, address.line1, address.postalCode, address.city, address.country, guest.dateOfBirth, guest.nationality].every(
-      isFilled,
-    ) && documentCount > 0
+    [
+      guest.name,
+      address.line1,
+      address.postalCode,
+      address.city,
+      address.country,
+      guest.dateOfBirth,
+      guest.nationality,
+    ].every(isFilled) && documentCount > 0
   );
 }
 

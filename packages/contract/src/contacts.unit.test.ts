@@ -27,7 +27,9 @@ describe('isGuestComplete', () => {
   });
 
   it('does not need the optional address lines', () => {
-    expect(isGuestComplete({ ...complete, address: { ...complete.address, line2: null, state: null } }, 1)).toBe(true);
+    expect(
+      isGuestComplete({ ...complete, address: { ...complete.address, line2: null, state: null } }, 1),
+    ).toBe(true);
   });
 
   it('treats blank text as missing', () => {

@@ -48,8 +48,3 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
   instant = local - zoneOffsetMs(instant, timeZone);
   return new Date(instant);
 }
-
-/** True when the date string is a real calendar date. */
-export function isIsoDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(toUtc(value)).toISOString().slice(0, 10) === value;
-}

@@ -1,6 +1,6 @@
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
-import type { z } from 'zod';
+import { z } from 'zod';
 import de from '../i18n/de.json';
 import { i18n } from '../i18n/index.ts';
 
@@ -52,4 +52,9 @@ export function zodFormResolver<TInput extends FieldValues, TOutput extends Fiel
     }
     return { values: {}, errors: toNestErrors(fieldErrors, options) };
   };
+}
+
+/** An optional text field: an empty input means `replacement` (null or undefined) to the schema. */
+export function emptyTo<TSchema extends z.ZodType>(replacement: null | undefined, schema: TSchema) {
+  return z.preprocess((value) => (value === '' ? replacement : value), schema);
 }

@@ -7,11 +7,13 @@ type TCardProps = {
   actions?: ReactNode;
   /** Buttons under the content, such as a form's save button. */
   footer?: ReactNode;
+  /** Content reaches the edges, as a table does. */
+  isFlush?: boolean;
   className?: string;
   children: ReactNode;
 };
 
-export function Card({ title, description, actions, footer, className, children }: TCardProps) {
+export function Card({ title, description, actions, footer, isFlush = false, className, children }: TCardProps) {
   return (
     <section className={clsx('rounded-xl bg-white shadow-xs ring-1 ring-gray-200', className)}>
       {(title || actions) && (
@@ -23,7 +25,7 @@ export function Card({ title, description, actions, footer, className, children 
           {actions && <div className="flex shrink-0 items-center gap-2">{actions}</div>}
         </header>
       )}
-      <div className="px-5 py-5">{children}</div>
+      <div className={clsx(!isFlush && 'px-5 py-5')}>{children}</div>
       {footer && (
         <footer className="flex flex-wrap justify-end gap-3 rounded-b-xl border-t border-gray-100 bg-gray-50 px-5 py-3">
           {footer}

@@ -1,18 +1,8 @@
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import {
-  bookings,
-  contacts,
-  items,
-  paymentMethods,
-  rateItems,
-  ratePrices,
-  rates,
-  roomTypes,
-  rooms,
-  taxRates,
-} from '../../db/schema/index.ts';
+import type { paymentMethods, rates, roomTypes } from '../../db/schema/index.ts';
+import { bookings, contacts, items, rateItems, ratePrices, rooms, taxRates } from '../../db/schema/index.ts';
 
 export type TRoomTypeRow = typeof roomTypes.$inferSelect;
 export type TRoomRow = typeof rooms.$inferSelect;

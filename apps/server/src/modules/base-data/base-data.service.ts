@@ -209,7 +209,7 @@ async function toItemsWithTaxRates(db: Executor, rows: TItemRow[], isExpanded: b
 
 // The order of lists and of the cache
 const order = {
-  roomTypes: [asc(roomTypes.name), asc(roomTypes.id)],
+  roomTypes: [asc(roomTypes.sortOrder), asc(roomTypes.name), asc(roomTypes.id)],
   // Natural order: by the letters before the first digit, then shorter numbers first (2 before 10).
   rooms: [
     sql`regexp_replace(${rooms.number}, '[0-9].*$', '')`,
@@ -281,12 +281,16 @@ async function clearOtherDefaultRoomTypes(tx: Executor, propertyId: string, id: 
     .where(and(ofProperty(roomTypes, propertyId), eq(roomTypes.isDefault, true), ne(roomTypes.id, id)));
 }
 
+// A new room type comes after the property's others.
+const nextRoomTypeSortOrder = (propertyId: string) =>
+  sql<number>`(select coalesce(max(${roomTypes.sortOrder}) + 1, 0) from ${roomTypes} where ${roomTypes.propertyId} = ${propertyId})`;
+
 export async function createRoomType(db: Db, auth: TAuth, input: TCreateRoomTypeRequest): Promise<TRoomType> {
   const data = ZCreateRoomTypeRequest.parse(input);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(roomTypes)
-      .values({ ...data, propertyId: auth.propertyId })
+      .values({ ...data, propertyId: auth.propertyId, sortOrder: nextRoomTypeSortOrder(auth.propertyId) })
       .returning();
     if (row!.isDefault) await clearOtherDefaultRoomTypes(tx, auth.propertyId, row!.id);
     return toRoomType(row!);

@@ -133,63 +133,62 @@ export async function loadBookingRelations(db: Executor, list: TBookingRow[]) {
   const rateIds = [...new Set(list.map((b) => b.rateId).filter((id): id is string => !!id))];
   const customerIds = [...new Set(list.map((b) => b.customerId).filter((id): id is string => !!id))];
   const groupIds = [...new Set(list.map((b) => b.groupId).filter((id): id is string => !!id))];
-  const [roomRows, typeRows, rateRows, customerRows, groupRows, guestRows, linkRows] = await Promise.all([
-    roomIds.length
-      ? db
-          .select({
-            id: rooms.id,
-            number: rooms.number,
-            roomTypeId: rooms.roomTypeId,
-            maxOccupancy: roomTypes.maxOccupancy,
-          })
-          .from(rooms)
-          .innerJoin(roomTypes, eq(roomTypes.id, rooms.roomTypeId))
-          .where(inArray(rooms.id, roomIds))
-      : [],
-    db
-      .select({ id: roomTypes.id, name: roomTypes.name, code: roomTypes.code })
-      .from(roomTypes)
-      .where(inArray(roomTypes.id, typeIds)),
-    rateIds.length
-      ? db
-          .select({ id: rates.id, name: rates.name, code: rates.code })
-          .from(rates)
-          .where(inArray(rates.id, rateIds))
-      : [],
-    customerIds.length
-      ? db
-          .select({
-            id: contacts.id,
-            name: contacts.name,
-            email: contacts.email,
-            isDebtor: contacts.isDebtor,
-          })
-          .from(contacts)
-          .where(inArray(contacts.id, customerIds))
-      : [],
-    groupIds.length
-      ? db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, groupIds))
-      : [],
-    ids.length
-      ? db
-          .select({
-            bookingId: bookingGuests.bookingId,
-            isPrimary: bookingGuests.isPrimary,
-            contact: contacts,
-          })
-          .from(bookingGuests)
-          .innerJoin(contacts, eq(contacts.id, bookingGuests.contactId))
-          .where(inArray(bookingGuests.bookingId, ids))
-          .orderBy(asc(bookingGuests.createdAt))
-      : [],
-    ids.length
-      ? db
-          .select()
-          .from(bookingLinks)
-          .where(and(inArray(bookingLinks.bookingId, ids), isNull(bookingLinks.revokedAt)))
-          .orderBy(asc(bookingLinks.createdAt))
-      : [],
-  ]);
+  // One after the other: inside a transaction they share one connection.
+  const roomRows = await (roomIds.length
+    ? db
+        .select({
+          id: rooms.id,
+          number: rooms.number,
+          roomTypeId: rooms.roomTypeId,
+          maxOccupancy: roomTypes.maxOccupancy,
+        })
+        .from(rooms)
+        .innerJoin(roomTypes, eq(roomTypes.id, rooms.roomTypeId))
+        .where(inArray(rooms.id, roomIds))
+    : []);
+  const typeRows = await db
+    .select({ id: roomTypes.id, name: roomTypes.name, code: roomTypes.code })
+    .from(roomTypes)
+    .where(inArray(roomTypes.id, typeIds));
+  const rateRows = await (rateIds.length
+    ? db
+        .select({ id: rates.id, name: rates.name, code: rates.code })
+        .from(rates)
+        .where(inArray(rates.id, rateIds))
+    : []);
+  const customerRows = await (customerIds.length
+    ? db
+        .select({
+          id: contacts.id,
+          name: contacts.name,
+          email: contacts.email,
+          isDebtor: contacts.isDebtor,
+        })
+        .from(contacts)
+        .where(inArray(contacts.id, customerIds))
+    : []);
+  const groupRows = await (groupIds.length
+    ? db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, groupIds))
+    : []);
+  const guestRows = await (ids.length
+    ? db
+        .select({
+          bookingId: bookingGuests.bookingId,
+          isPrimary: bookingGuests.isPrimary,
+          contact: contacts,
+        })
+        .from(bookingGuests)
+        .innerJoin(contacts, eq(contacts.id, bookingGuests.contactId))
+        .where(inArray(bookingGuests.bookingId, ids))
+        .orderBy(asc(bookingGuests.createdAt))
+    : []);
+  const linkRows = await (ids.length
+    ? db
+        .select()
+        .from(bookingLinks)
+        .where(and(inArray(bookingLinks.bookingId, ids), isNull(bookingLinks.revokedAt)))
+        .orderBy(asc(bookingLinks.createdAt))
+    : []);
   const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
   return {
     rooms: byId(roomRows),

@@ -115,11 +115,10 @@ async function toBookings(
   expand: Set<string>,
 ): Promise<TBooking[]> {
   const ids = list.map((b) => b.id);
-  const [relations, amounts, readOnly] = await Promise.all([
-    loadBookingRelations(db, list),
-    bookingAmounts(db, ids),
-    readOnlyBookingIds(db, ids),
-  ]);
+  // One after the other: inside a transaction they share one connection.
+  const relations = await loadBookingRelations(db, list);
+  const amounts = await bookingAmounts(db, ids);
+  const readOnly = await readOnlyBookingIds(db, ids);
   return list.map((row) => {
     const guests = relations.guests.filter((guest) => guest.bookingId === row.id);
     const customer = row.customerId ? relations.customers.get(row.customerId) : undefined;

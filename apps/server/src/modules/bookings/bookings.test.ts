@@ -1,0 +1,533 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { addDays, todayIn, type TBooking, type TPaged, type TRoomPlan } from '@pms/contract';
+import { charges, folios, invoices, rooms } from '../../db/schema/index.ts';
+import {
+  buildTestApp,
+  demo,
+  expectProblem,
+  login,
+  propertyIds,
+  switchProperty,
+  type ApiClient,
+  type TTestApp,
+} from '../../../test/helpers.ts';
+
+let t: TTestApp;
+let admin: ApiClient;
+let ids: Record<string, string>;
+let today: string;
+let roomTypeId: string;
+let roomIds: Record<string, string>;
+let rateId: string;
+
+/** A stay far enough ahead that the demo bookings never meet it. */
+const day = (offset: number) => addDays(today, offset);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await login(t.app, demo.users.admin);
+  ids = await propertyIds(admin);
+  await switchProperty(admin, ids[demo.austria]!);
+  today = todayIn('Europe/Vienna');
+  const roomType = await admin.post('/api/room_types', {
+    name: 'Testzimmer',
+    code: 'TZ',
+    capacity: 2,
+    minOccupancy: 1,
+    maxOccupancy: 2,
+  });
+  expect(roomType.statusCode).toBe(201);
+  roomTypeId = roomType.json<{ id: string }>().id;
+  const created = await admin.post('/api/rooms', { number: '901-905', roomTypeId });
+  expect(created.statusCode).toBe(201);
+  roomIds = Object.fromEntries(
+    created.json<{ data: { id: string; number: string }[] }>().data.map((room) => [room.number, room.id]),
+  );
+  const rate = await admin.post('/api/rates', {
+    name: 'Testrate',
+    code: 'TR',
+    active: true,
+    isStandard: false,
+  });
+  expect(rate.statusCode).toBe(201);
+  rateId = rate.json<{ id: string }>().id;
+  expect(
+    (await admin.post(`/api/rates/${rateId}/prices`, { roomTypeId, occupancy: 1, amount: 10000 })).statusCode,
+  ).toBe(201);
+  expect(
+    (await admin.post(`/api/rates/${rateId}/prices`, { roomTypeId, occupancy: 2, amount: 13000 })).statusCode,
+  ).toBe(201);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function book(client: ApiClient, body: Record<string, unknown>) {
+  return client.post('/api/bookings', {
+    occupancy: 2,
+    rateId,
+    customer: { name: 'Eva Beispiel', email: `eva.${Math.random()}@example.com` },
+    ...body,
+  });
+}
+
+async function bookOk(body: Record<string, unknown>): Promise<TBooking> {
+  const response = await book(admin, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<TBooking>();
+}
+
+async function chargesOf(bookingId: string) {
+  return t.db
+    .select({
+      grossAmount: charges.grossAmount,
+      netAmount: charges.netAmount,
+      taxAmount: charges.taxAmount,
+      bookedOn: charges.bookedOn,
+      isDefault: charges.isDefault,
+    })
+    .from(charges)
+    .innerJoin(folios, eq(folios.id, charges.folioId))
+    .where(eq(folios.bookingId, bookingId));
+}
+
+describe('creating a booking', () => {
+  it('gives it a code with the property prefix, a portal link, its customer as guest and the rate charges', async () => {
+    const booking = await bookOk({ roomId: roomIds['901'], checkIn: day(100), checkOut: day(103) });
+    expect(booking.code).toMatch(/^AH-\d{5}$/);
+    expect(booking).toMatchObject({
+      status: 'confirmed',
+      source: 'internal',
+      numberOfNights: 3,
+      roomId: roomIds['901'],
+      roomTypeId,
+      occupancy: 2,
+    });
+    expect(booking.link!.id.length).toBeGreaterThanOrEqual(32);
+    expect(booking.link!.url).toBe(`http://localhost:3000/portal/${booking.link!.id}`);
+    expect(booking.guests).toHaveLength(1);
+    expect(booking.customer!.name).toBe('Eva Beispiel');
+    expect(booking.grossAmount).toBe(39000);
+    expect(booking.dueAmount).toBe(39000);
+    const posted = await chargesOf(booking.id);
+    expect(posted).toHaveLength(3);
+    expect(
+      posted.every((c) => c.grossAmount === 13000 && c.netAmount + c.taxAmount === 13000 && c.isDefault),
+    ).toBe(true);
+  });
+
+  it('links differ and are unguessable', async () => {
+    const a = await bookOk({
+      roomId: roomIds['902'],
+      checkIn: day(100),
+      checkOut: day(101),
+      source: 'walk_in',
+    });
+    const b = await bookOk({ roomId: roomIds['902'], checkIn: day(101), checkOut: day(102) });
+    expect(a.source).toBe('walk_in');
+    expect(a.link!.id).not.toBe(b.link!.id);
+    expect(a.link!.id).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  });
+
+  it('assigns a free room of the room type when none is given', async () => {
+    const booking = await bookOk({ roomTypeId, checkIn: day(120), checkOut: day(122) });
+    expect(booking.roomId).toBe(roomIds['901']);
+    const second = await bookOk({ roomTypeId, checkIn: day(120), checkOut: day(122) });
+    expect(second.roomId).toBe(roomIds['902']);
+  });
+
+  it('refuses dates in the past and a check-out not after check-in', async () => {
+    expectProblem(
+      await book(admin, { roomId: roomIds['903'], checkIn: day(-1), checkOut: day(2) }),
+      400,
+      'booking/invalid_dates',
+    );
+    expectProblem(
+      await book(admin, { roomId: roomIds['903'], checkIn: day(5), checkOut: day(5) }),
+      400,
+      'booking/invalid_dates',
+    );
+  });
+
+  it('refuses an overlapping stay in the same room, while a same-day turnover is fine', async () => {
+    await bookOk({ roomId: roomIds['903'], checkIn: day(130), checkOut: day(133) });
+    expectProblem(
+      await book(admin, { roomId: roomIds['903'], checkIn: day(132), checkOut: day(134) }),
+      409,
+      'booking/overlap_detected',
+    );
+    expectProblem(
+      await book(admin, { roomId: roomIds['903'], checkIn: day(129), checkOut: day(131) }),
+      409,
+      'booking/overlap_detected',
+    );
+    await bookOk({ roomId: roomIds['903'], checkIn: day(133), checkOut: day(135) });
+    await bookOk({ roomId: roomIds['903'], checkIn: day(128), checkOut: day(130) });
+  });
+
+  it('refuses a stay that meets a room lock', async () => {
+    const lock = await admin.post('/api/room_locks', {
+      roomId: roomIds['904'],
+      startDate: day(140),
+      endDate: day(142),
+      reason: 'Maler',
+    });
+    expect(lock.statusCode).toBe(201);
+    expectProblem(
+      await book(admin, { roomId: roomIds['904'], checkIn: day(142), checkOut: day(143) }),
+      409,
+      'booking/overlap_detected',
+    );
+    await bookOk({ roomId: roomIds['904'], checkIn: day(143), checkOut: day(144) });
+  });
+
+  it('refuses a rate without a price for the occupancy', async () => {
+    const roomType = await admin.post('/api/room_types', {
+      name: 'Ohne Preis',
+      code: 'OP',
+      capacity: 3,
+      maxOccupancy: 3,
+    });
+    const id = roomType.json<{ id: string }>().id;
+    expectProblem(
+      await book(admin, { roomTypeId: id, occupancy: 3, checkIn: day(150), checkOut: day(151) }),
+      400,
+      'rate/no_matching_price',
+    );
+  });
+
+  it('refuses more persons than the room takes, naming room, maximum and occupancy', async () => {
+    const problem = expectProblem(
+      await book(admin, { roomId: roomIds['905'], occupancy: 3, checkIn: day(150), checkOut: day(151) }),
+      400,
+      'booking/occupancy_exceeds_room',
+    );
+    expect(problem.params).toEqual({ roomNumber: '905', maxOccupancy: 2, occupancy: 3 });
+  });
+
+  it('validates the body', async () => {
+    expectProblem(
+      await admin.post('/api/bookings', { checkIn: 'tomorrow', occupancy: 0 }),
+      400,
+      'validation',
+    );
+  });
+});
+
+describe('changing and moving a booking', () => {
+  it('moves to a free room, reprices a new stay and records the change', async () => {
+    const booking = await bookOk({ roomId: roomIds['901'], checkIn: day(200), checkOut: day(202) });
+    const moved = await admin.put(`/api/bookings/${booking.id}`, {
+      roomId: roomIds['902'],
+      checkOut: day(204),
+      occupancy: 1,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<TBooking>()).toMatchObject({
+      roomId: roomIds['902'],
+      numberOfNights: 4,
+      grossAmount: 40000,
+    });
+    const events = (await admin.get(`/api/bookings/${booking.id}/events`)).json<{
+      data: { type: string }[];
+    }>().data;
+    expect(events.map((e) => e.type)).toEqual(['updated', 'created']);
+  });
+
+  it('refuses a move onto another stay', async () => {
+    await bookOk({ roomId: roomIds['901'], checkIn: day(210), checkOut: day(215) });
+    const other = await bookOk({ roomId: roomIds['902'], checkIn: day(211), checkOut: day(212) });
+    expectProblem(
+      await admin.put(`/api/bookings/${other.id}`, { roomId: roomIds['901'] }),
+      409,
+      'booking/overlap_detected',
+    );
+  });
+
+  it('refuses to move a booking fixed to its room', async () => {
+    const booking = await bookOk({
+      roomId: roomIds['903'],
+      checkIn: day(220),
+      checkOut: day(221),
+      isRoomFixed: true,
+    });
+    expectProblem(
+      await admin.put(`/api/bookings/${booking.id}`, { roomId: roomIds['904'] }),
+      409,
+      'booking/room_fixed',
+    );
+  });
+
+  it('refuses a move to a room too small for the occupancy', async () => {
+    const suites = (await admin.get('/api/rooms', { query: { pageSize: '100' } })).json<
+      TPaged<{ id: string; number: string }>
+    >().data;
+    const family = suites.find((room) => room.number === '307')!;
+    const booking = await bookOk({
+      roomId: family.id,
+      occupancy: 3,
+      rateId: null,
+      checkIn: day(230),
+      checkOut: day(231),
+    });
+    const problem = expectProblem(
+      await admin.put(`/api/bookings/${booking.id}`, { roomId: roomIds['905'] }),
+      400,
+      'booking/occupancy_exceeds_room',
+    );
+    expect(problem.params).toEqual({ roomNumber: '905', maxOccupancy: 2, occupancy: 3 });
+  });
+
+  it('is read-only once an invoice exists', async () => {
+    const booking = await bookOk({ roomId: roomIds['904'], checkIn: day(240), checkOut: day(241) });
+    const [folio] = await t.db.select().from(folios).where(eq(folios.bookingId, booking.id));
+    await t.db.insert(invoices).values({
+      propertyId: ids[demo.austria]!,
+      folioId: folio!.id,
+      bookingId: booking.id,
+      status: 'open',
+      number: 'AH-T1',
+    });
+    expectProblem(
+      await admin.put(`/api/bookings/${booking.id}`, { comment: 'Spät' }),
+      409,
+      'booking/read_only',
+    );
+    expectProblem(await admin.delete(`/api/bookings/${booking.id}`), 409, 'booking/read_only');
+    expect((await admin.get(`/api/bookings/${booking.id}`)).json<TBooking>().isReadOnly).toBe(true);
+  });
+});
+
+describe('status actions', () => {
+  it('checks in and out; the room turns dirty at check-out', async () => {
+    const booking = await bookOk({ roomId: roomIds['905'], checkIn: today, checkOut: day(1) });
+    await t.db.update(rooms).set({ housekeepingStatus: 'clean' }).where(eq(rooms.id, roomIds['905']!));
+    const checkedIn = await admin.post(`/api/bookings/${booking.id}/actions/check_in`);
+    expect(checkedIn.json<TBooking>()).toMatchObject({ status: 'checked_in' });
+    expect(checkedIn.json<TBooking>().checkedInAt).not.toBeNull();
+    expectProblem(
+      await admin.post(`/api/bookings/${booking.id}/actions/cancel`),
+      409,
+      'booking/invalid_transition',
+    );
+    const checkedOut = await admin.post(`/api/bookings/${booking.id}/actions/check_out`);
+    expect(checkedOut.json<TBooking>().status).toBe('checked_out');
+    const [room] = await t.db.select().from(rooms).where(eq(rooms.id, roomIds['905']!));
+    expect(room!.housekeepingStatus).toBe('dirty');
+    const events = (await admin.get(`/api/bookings/${booking.id}/events`)).json<{
+      data: { type: string }[];
+    }>().data;
+    expect(events.map((e) => e.type)).toEqual(['checked_out', 'checked_in', 'created']);
+  });
+
+  it('cancels (freeing the room and the charges) and refuses to undo onto a taken room', async () => {
+    const booking = await bookOk({ roomId: roomIds['901'], checkIn: day(300), checkOut: day(302) });
+    const canceled = await admin.post(`/api/bookings/${booking.id}/actions/cancel`);
+    expect(canceled.json<TBooking>()).toMatchObject({ status: 'canceled', grossAmount: 0 });
+    await bookOk({ roomId: roomIds['901'], checkIn: day(301), checkOut: day(303) });
+    expectProblem(
+      await admin.post(`/api/bookings/${booking.id}/actions/undo_cancel`),
+      409,
+      'booking/overlap_detected',
+    );
+  });
+
+  it('marks a no-show and undoes it', async () => {
+    const booking = await bookOk({ roomId: roomIds['902'], checkIn: day(310), checkOut: day(311) });
+    expect((await admin.post(`/api/bookings/${booking.id}/actions/no_show`)).json<TBooking>().status).toBe(
+      'no_show',
+    );
+    expect(
+      (await admin.post(`/api/bookings/${booking.id}/actions/undo_no_show`)).json<TBooking>().status,
+    ).toBe('confirmed');
+  });
+
+  it('refuses an unknown action', async () => {
+    const booking = await bookOk({ roomId: roomIds['902'], checkIn: day(320), checkOut: day(321) });
+    expectProblem(await admin.post(`/api/bookings/${booking.id}/actions/teleport`), 400, 'validation');
+  });
+
+  it('confirms pending bookings together, or none when one would overlap', async () => {
+    const a = await bookOk({
+      roomId: roomIds['903'],
+      checkIn: day(330),
+      checkOut: day(332),
+      status: 'pending',
+    });
+    const b = await bookOk({
+      roomId: roomIds['903'],
+      checkIn: day(331),
+      checkOut: day(333),
+      status: 'pending',
+    });
+    expect(a.roomId).toBe(roomIds['903']);
+    expectProblem(
+      await admin.post('/api/bookings/confirm', { ids: [a.id, b.id] }),
+      409,
+      'booking/overlaps_detected',
+    );
+    expect((await admin.get(`/api/bookings/${a.id}`)).json<TBooking>().status).toBe('pending');
+    const confirmed = await admin.post('/api/bookings/confirm', { ids: [a.id] });
+    expect(confirmed.json<{ data: TBooking[] }>().data[0]!.status).toBe('confirmed');
+  });
+});
+
+describe('guests', () => {
+  it('assigns and unassigns guests up to the occupancy', async () => {
+    const booking = await bookOk({ roomId: roomIds['904'], checkIn: day(400), checkOut: day(401) });
+    const added = await admin.post(`/api/bookings/${booking.id}/guests`, { name: 'Max Mitreisend' });
+    expect(added.statusCode).toBe(200);
+    const guest = added.json<TBooking>().guests!.find((g) => g.name === 'Max Mitreisend')!;
+    expectProblem(
+      await admin.post(`/api/bookings/${booking.id}/guests`, { name: 'Dritte Person' }),
+      400,
+      'booking/failed_assignment',
+    );
+    const removed = await admin.delete(`/api/bookings/${booking.id}/guests/${guest.id}`);
+    expect(removed.json<TBooking>().guests).toHaveLength(1);
+    expectProblem(
+      await admin.delete(`/api/bookings/${booking.id}/guests/${guest.id}`),
+      400,
+      'booking/failed_assignment',
+    );
+    expectProblem(
+      await admin.post(`/api/bookings/${booking.id}/guests`, {
+        contactId: '00000000-0000-4000-8000-000000000000',
+      }),
+      400,
+      'booking/failed_assignment',
+    );
+  });
+});
+
+describe('lists, filters and search', () => {
+  it("filters today's arrivals and finds a booking by code and by search", async () => {
+    const booking = await bookOk({
+      roomId: roomIds['901'],
+      checkIn: today,
+      checkOut: day(1),
+      customer: { name: 'Zacharias Suchbar' },
+    });
+    const arrivals = (
+      await admin.get('/api/bookings', { query: { filter: 'check_in_today', pageSize: '100' } })
+    ).json<TPaged<TBooking>>();
+    expect(arrivals.data.map((b) => b.id)).toContain(booking.id);
+    expect(arrivals.data.every((b) => b.checkIn === today)).toBe(true);
+    const departures = (
+      await admin.get('/api/bookings', { query: { filter: 'check_out_tomorrow', pageSize: '100' } })
+    ).json<TPaged<TBooking>>();
+    expect(departures.data.map((b) => b.id)).toContain(booking.id);
+    const byText = (await admin.get('/api/bookings', { query: { query: 'Zacharias' } })).json<
+      TPaged<TBooking>
+    >();
+    expect(byText.data.map((b) => b.id)).toEqual([booking.id]);
+    const found = (await admin.get('/api/search', { query: { query: booking.code } })).json<
+      TPaged<{ objectType: string; id: string }>
+    >();
+    expect(found.data).toContainEqual(expect.objectContaining({ objectType: 'booking', id: booking.id }));
+    const byName = (await admin.get('/api/search', { query: { query: 'zacharias' } })).json<
+      TPaged<{ objectType: string }>
+    >();
+    expect(byName.data.map((r) => r.objectType).sort()).toEqual(['booking', 'contact']);
+  });
+
+  it('pages the list and limits it to a period', async () => {
+    const page = (
+      await admin.get('/api/bookings', {
+        query: { from: today, to: day(7), pageSize: '10', expand: 'room,customer' },
+      })
+    ).json<TPaged<TBooking>>();
+    expect(page.pageSize).toBe(10);
+    expect(page.count).toBeGreaterThan(10);
+    expect(page.data.every((b) => b.checkOut > today && b.checkIn <= day(7))).toBe(true);
+    expect(page.data[0]!.customer).toBeDefined();
+  });
+
+  it('answers the room plan with rooms, bookings and locks of the period', async () => {
+    const plan = (
+      await admin.get('/api/room_plan', { query: { from: day(139), to: day(145) } })
+    ).json<TRoomPlan>();
+    expect(plan.rooms.length).toBe(45);
+    expect(plan.locks).toContainEqual(expect.objectContaining({ roomId: roomIds['904'], reason: 'Maler' }));
+    expect(plan.bookings.some((b) => b.roomId === roomIds['904'] && b.checkIn === day(143))).toBe(true);
+    expectProblem(
+      await admin.get('/api/room_plan', { query: { from: today, to: day(400) } }),
+      400,
+      'validation',
+    );
+  });
+});
+
+describe('roles and properties', () => {
+  it('lets catering read but not write, and keeps cleaning out', async () => {
+    const catering = await login(t.app, demo.users.catering);
+    await switchProperty(catering, ids[demo.austria]!);
+    expect((await catering.get('/api/bookings')).statusCode).toBe(200);
+    expectProblem(
+      await book(catering, { roomId: roomIds['905'], checkIn: day(500), checkOut: day(501) }),
+      403,
+      'auth/forbidden',
+    );
+    const cleaning = await login(t.app, demo.users.cleaning);
+    expectProblem(await cleaning.get('/api/bookings'), 403, 'auth/forbidden');
+    expectProblem(
+      await cleaning.get('/api/room_plan', { query: { from: today, to: day(3) } }),
+      403,
+      'auth/forbidden',
+    );
+  });
+
+  it("answers 404 for another property's booking and room", async () => {
+    const booking = await bookOk({ roomId: roomIds['905'], checkIn: day(510), checkOut: day(511) });
+    const other = await login(t.app, demo.users.manager);
+    await switchProperty(other, ids[demo.germany]!);
+    expectProblem(await other.get(`/api/bookings/${booking.id}`), 404, 'not_found');
+    expectProblem(await other.put(`/api/bookings/${booking.id}`, { comment: 'x' }), 404, 'not_found');
+    expectProblem(await other.post(`/api/bookings/${booking.id}/actions/cancel`), 404, 'not_found');
+    expectProblem(
+      await book(other, { roomId: roomIds['905'], checkIn: day(520), checkOut: day(521) }),
+      404,
+      'not_found',
+    );
+  });
+
+  it('needs the XSRF header for a cookie session', async () => {
+    const body = { roomId: roomIds['905'], occupancy: 1, checkIn: day(530), checkOut: day(531) };
+    expectProblem(await admin.post('/api/bookings', body, { xsrf: false }), 403, 'auth/xsrf_invalid');
+  });
+});
+
+describe('no double booking under concurrency', () => {
+  it('lets exactly one of 50 simultaneous requests for the same room win', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        book(admin, { roomId: roomIds['905'], checkIn: day(600 + (i % 3)), checkOut: day(603) }),
+      ),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    for (const response of responses.filter((r) => r.statusCode !== 201))
+      expectProblem(response, 409, 'booking/overlap_detected');
+    const plan = (
+      await admin.get('/api/room_plan', { query: { from: day(600), to: day(603) } })
+    ).json<TRoomPlan>();
+    expect(plan.bookings.filter((b) => b.roomId === roomIds['905'])).toHaveLength(1);
+  });
+});
+
+describe('charges', () => {
+  it('are posted per night with tax that adds up', async () => {
+    const booking = await bookOk({
+      roomId: roomIds['902'],
+      checkIn: day(700),
+      checkOut: day(702),
+      occupancy: 1,
+    });
+    const posted = await chargesOf(booking.id);
+    expect(posted.map((c) => c.bookedOn).sort()).toEqual([day(700), day(701)]);
+    expect(posted.every((c) => c.grossAmount === 10000 && c.netAmount === 9091 && c.taxAmount === 909)).toBe(
+      true,
+    );
+  });
+});

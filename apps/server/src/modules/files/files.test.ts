@@ -1,0 +1,251 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { maxFileSize, type TFile, type TFileUrl, type TPaged } from '@pms/contract';
+import {
+  anonymous,
+  buildTestApp,
+  demo,
+  expectProblem,
+  login,
+  pdfBytes,
+  pngBytes,
+  propertyIds,
+  switchProperty,
+  type ApiClient,
+  type TTestApp,
+} from '../../../test/helpers.ts';
+
+let t: TTestApp;
+let admin: ApiClient;
+let ids: Record<string, string>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await login(t.app, demo.users.admin);
+  ids = await propertyIds(admin);
+  await switchProperty(admin, ids[demo.austria]!);
+});
+afterAll(async () => {
+  await t.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const png = pngBytes(3, 2);
+const pdf = pdfBytes('Meldeschein');
+
+async function upload(client: ApiClient, name: string, content: Buffer, query?: Record<string, string>): Promise<TFile> {
+  const response = await client.upload('/api/files', { name, content }, query ? { query } : {});
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<TFile>();
+}
+
+/** The path and query of a signed url, for app.inject. */
+function pathOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+describe('POST /api/files', () => {
+  it('stores a PNG image and a PDF document by their real type', async () => {
+    const image = await upload(admin, 'Lobby Foto.png', png);
+    expect(image).toMatchObject({ name: 'Lobby Foto.png', mimeType: 'image/png', type: '.png', size: png.length, purpose: null });
+    const document = await upload(admin, 'meldeschein', pdf, { purpose: 'registration' });
+    // The name gets the extension of what the content really is.
+    expect(document).toMatchObject({ name: 'meldeschein.pdf', mimeType: 'application/pdf', type: '.pdf', size: pdf.length });
+    expect(document.purpose).toBe('registration');
+  });
+
+  it('keeps only the base name of a path sent as file name', async () => {
+    const file = await upload(admin, '../../etc/passwd.png', png);
+    expect(file.name).toBe('passwd.png');
+  });
+
+  it('refuses a text file named .png with 415 file/type_not_allowed', async () => {
+    const response = await admin.upload('/api/files', { name: 'innocent.png', content: Buffer.from('just some text\n'.repeat(20)) });
+    expectProblem(response, 415, 'file/type_not_allowed');
+  });
+
+  it('refuses other real types with 415 file/type_not_allowed', async () => {
+    const gif = Buffer.concat([Buffer.from('GIF89a', 'ascii'), Buffer.alloc(64)]);
+    expectProblem(await admin.upload('/api/files', { name: 'anim.gif', content: gif }), 415, 'file/type_not_allowed');
+  });
+
+  it('accepts a file of several megabytes below the limit', async () => {
+    const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]);
+    const file = await upload(admin, 'big.png', big);
+    expect(file.size).toBe(big.length);
+  });
+
+  it('refuses a file above the size limit with 413 file/too_large', async () => {
+    const huge = Buffer.concat([png, Buffer.alloc(maxFileSize + 1 - png.length)]);
+    const response = await admin.upload('/api/files', { name: 'huge.png', content: huge });
+    expectProblem(response, 413, 'file/too_large');
+    const list = (await admin.get('/api/files', { query: { pageSize: '100' } })).json<TPaged<TFile>>();
+    expect(list.data.map((file) => file.name)).not.toContain('huge.png');
+  });
+
+  it('refuses a multipart request without a file with 400 validation', async () => {
+    const boundary = 'only-a-field';
+    const payload = `--${boundary}\r\ncontent-disposition: form-data; name="note"\r\n\r\nhello\r\n--${boundary}--\r\n`;
+    const response = await admin.post('/api/files', payload, {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expectProblem(response, 400, 'validation');
+  });
+
+  it('refuses a request that is not multipart with a 4xx problem', async () => {
+    const response = await admin.post('/api/files', { file: 'not multipart' });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+});
+
+describe('reading files', () => {
+  it('lists, gets and serves the content of a file', async () => {
+    const file = await upload(admin, 'Zimmer 12.png', png);
+
+    const list = await admin.get('/api/files');
+    expect(list.statusCode).toBe(200);
+    expect(list.json<TPaged<TFile>>().data.map((entry) => entry.id)).toContain(file.id);
+
+    const single = await admin.get(`/api/files/${file.id}`);
+    expect(single.statusCode).toBe(200);
+    expect(single.json<TFile>()).toEqual(file);
+
+    const content = await admin.get(`/api/files/${file.id}/content`);
+    expect(content.statusCode).toBe(200);
+    expect(content.headers['content-type']).toBe('image/png');
+    expect(content.headers['content-disposition']).toBe(`inline; filename="Zimmer 12.png"; filename*=UTF-8''Zimmer%2012.png`);
+    expect(content.headers['x-content-type-options']).toBe('nosniff');
+    expect(content.rawPayload.equals(png)).toBe(true);
+  });
+
+  it('names a non-ASCII file in both content-disposition forms', async () => {
+    const file = await upload(admin, 'Gästeblatt Müller.pdf', pdf);
+    const content = await admin.get(`/api/files/${file.id}/content`);
+    expect(content.headers['content-type']).toBe('application/pdf');
+    expect(content.headers['content-disposition']).toBe(
+      `inline; filename="G_steblatt M_ller.pdf"; filename*=UTF-8''${encodeURIComponent('Gästeblatt Müller.pdf')}`,
+    );
+    expect(content.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it('answers 404 for an unknown file and 400 for a malformed id', async () => {
+    expectProblem(await admin.get('/api/files/00000000-0000-4000-8000-000000000000'), 404, 'not_found');
+    expectProblem(await admin.get('/api/files/00000000-0000-4000-8000-000000000000/content'), 404, 'not_found');
+    expectProblem(await admin.get('/api/files/nope'), 400, 'validation');
+  });
+});
+
+describe('signed download urls', () => {
+  it('serve the file without a session until they expire', async () => {
+    const file = await upload(admin, 'rechnung.pdf', pdf);
+    const response = await admin.get(`/api/files/${file.id}/url`);
+    expect(response.statusCode).toBe(200);
+    const link = response.json<TFileUrl>();
+    expect(link.url.startsWith(`http://localhost:3000/api/files/${file.id}/download?`)).toBe(true);
+    expect(new Date(link.expiresAt).getTime()).toBeGreaterThan(Date.now());
+
+    const download = await anonymous(t.app).get(pathOf(link.url));
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="rechnung.pdf"/);
+    expect(download.rawPayload.equals(pdf)).toBe(true);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(link.expiresAt).getTime() + 1000);
+    expectProblem(await anonymous(t.app).get(pathOf(link.url)), 403, 'file/link_invalid');
+  });
+
+  it('refuse a tampered signature, a moved expiry or another file with 403 file/link_invalid', async () => {
+    const file = await upload(admin, 'a.png', png);
+    const other = await upload(admin, 'b.png', png);
+    const link = new URL((await admin.get(`/api/files/${file.id}/url`)).json<TFileUrl>().url);
+    const signature = link.searchParams.get('signature')!;
+    const expires = Number(link.searchParams.get('expires'));
+    const client = anonymous(t.app);
+
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    const tampered = await client.get(`/api/files/${file.id}/download`, {
+      query: { expires: String(expires), signature: flipped },
+    });
+    expectProblem(tampered, 403, 'file/link_invalid');
+    const extended = await client.get(`/api/files/${file.id}/download`, {
+      query: { expires: String(expires + 86_400_000), signature },
+    });
+    expectProblem(extended, 403, 'file/link_invalid');
+    const elsewhere = await client.get(`/api/files/${other.id}/download`, {
+      query: { expires: String(expires), signature },
+    });
+    expectProblem(elsewhere, 403, 'file/link_invalid');
+    const expired = await client.get(`/api/files/${file.id}/download`, {
+      query: { expires: String(Date.now() - 1000), signature },
+    });
+    expectProblem(expired, 403, 'file/link_invalid');
+    expectProblem(await client.get(`/api/files/${file.id}/download`), 400, 'validation');
+  });
+});
+
+describe('DELETE /api/files/:id', () => {
+  it('deletes a file: it is gone from the list, its content and its links', async () => {
+    const file = await upload(admin, 'weg.png', png);
+    const link = (await admin.get(`/api/files/${file.id}/url`)).json<TFileUrl>();
+    expect((await admin.delete(`/api/files/${file.id}`)).statusCode).toBe(204);
+
+    expectProblem(await admin.get(`/api/files/${file.id}`), 404, 'not_found');
+    expectProblem(await admin.get(`/api/files/${file.id}/content`), 404, 'not_found');
+    expectProblem(await admin.get(`/api/files/${file.id}/url`), 404, 'not_found');
+    expectProblem(await anonymous(t.app).get(pathOf(link.url)), 404, 'not_found');
+    expectProblem(await admin.delete(`/api/files/${file.id}`), 404, 'not_found');
+    const list = (await admin.get('/api/files', { query: { pageSize: '100' } })).json<TPaged<TFile>>();
+    expect(list.data.map((entry) => entry.id)).not.toContain(file.id);
+  });
+});
+
+describe("another property's files", () => {
+  it('answer 404 everywhere and stay out of the list', async () => {
+    await switchProperty(admin, ids[demo.germany]!);
+    const foreign = await upload(admin, 'berlin.png', png);
+    await switchProperty(admin, ids[demo.austria]!);
+
+    expectProblem(await admin.get(`/api/files/${foreign.id}`), 404, 'not_found');
+    expectProblem(await admin.get(`/api/files/${foreign.id}/content`), 404, 'not_found');
+    expectProblem(await admin.get(`/api/files/${foreign.id}/url`), 404, 'not_found');
+    expectProblem(await admin.delete(`/api/files/${foreign.id}`), 404, 'not_found');
+    const list = (await admin.get('/api/files', { query: { pageSize: '100' } })).json<TPaged<TFile>>();
+    expect(list.data.map((entry) => entry.id)).not.toContain(foreign.id);
+
+    await switchProperty(admin, ids[demo.germany]!);
+    expect((await admin.get(`/api/files/${foreign.id}/content`)).statusCode).toBe(200);
+    await switchProperty(admin, ids[demo.austria]!);
+  });
+});
+
+describe('file roles', () => {
+  it('let staff work with files but not cleaning or catering, who still see the logo', async () => {
+    const logo = await upload(admin, 'logo.png', png, { purpose: 'logo' });
+    const scan = await upload(admin, 'ausweis.png', png, { purpose: 'id_scan' });
+
+    const staff = await login(t.app, demo.users.staff);
+    await switchProperty(staff, ids[demo.austria]!);
+    expect((await staff.get(`/api/files/${scan.id}/content`)).statusCode).toBe(200);
+    const own = await upload(staff, 'staff.pdf', pdf);
+    expect((await staff.delete(`/api/files/${own.id}`)).statusCode).toBe(204);
+
+    for (const email of [demo.users.cleaning, demo.users.catering]) {
+      const user = await login(t.app, email);
+      await switchProperty(user, ids[demo.austria]!);
+      expectProblem(await user.get('/api/files'), 403, 'auth/forbidden');
+      expectProblem(await user.get(`/api/files/${scan.id}`), 403, 'auth/forbidden');
+      expectProblem(await user.get(`/api/files/${scan.id}/content`), 403, 'auth/forbidden');
+      expectProblem(await user.get(`/api/files/${scan.id}/url`), 403, 'auth/forbidden');
+      expectProblem(await user.upload('/api/files', { name: 'x.png', content: png }), 403, 'auth/forbidden');
+      expectProblem(await user.delete(`/api/files/${scan.id}`), 403, 'auth/forbidden');
+      const logoContent = await user.get(`/api/files/${logo.id}/content`);
+      expect(logoContent.statusCode).toBe(200);
+      expect(logoContent.rawPayload.equals(png)).toBe(true);
+    }
+    expect((await admin.get(`/api/files/${scan.id}`)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { can, type TAccess, type TArea } from '@pms/contract';
+import { useSessionState } from '../lib/session-store.ts';
+import { ForbiddenState } from '../ui/forbidden-state.tsx';
+
+export const loginPath = '/login';
+export const profilePath = '/profile';
+
+/** Only a path inside the app may be a redirect target (no other origin, no loop to login). */
+export function safeRedirect(target: string | null): string {
+  const isInsideApp = target?.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
+  if (!target || !isInsideApp || target.startsWith(loginPath)) return '/';
+  return target;
+}
+
+/** Authenticated screens: without a user, to login with the wanted path (unless that was main). */
+export function RequireUser({ children }: { children: ReactNode }) {
+  const user = useSessionState((state) => state.user);
+  const endReason = useSessionState((state) => state.endReason);
+  const location = useLocation();
+  if (!user) {
+    const wanted = `${location.pathname}${location.search}`;
+    const isPlainLogin = endReason === 'logout' || location.pathname === '/';
+    const search = isPlainLogin ? '' : `?${new URLSearchParams({ redirect: wanted }).toString()}`;
+    return <Navigate to={`${loginPath}${search}`} replace />;
+  }
+  if (user.mustChangePassword && location.pathname !== profilePath) return <Navigate to={profilePath} replace />;
+  return children;
+}
+
+/** The login screen: a signed-in user goes on to the redirect target, or to main. */
+export function AnonymousOnly({ children }: { children: ReactNode }) {
+  const user = useSessionState((state) => state.user);
+  const [searchParams] = useSearchParams();
+  if (user) return <Navigate to={safeRedirect(searchParams.get('redirect'))} replace />;
+  return children;
+}
+
+/** A screen of an area the user's role may not use explains that instead of failing. */
+export function RequireAccess({ area, access = 'read', children }: { area: TArea; access?: TAccess; children: ReactNode }) {
+  const role = useSessionState((state) => state.user?.role);
+  if (!role || !can(role, area, access)) return <ForbiddenState />;
+  return children;
+}

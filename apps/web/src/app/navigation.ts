@@ -1,0 +1,49 @@
+import {
+  BookOpenIcon,
+  CalendarDaysIcon,
+  CircleStackIcon,
+  DocumentTextIcon,
+  LockClosedIcon,
+  PresentationChartLineIcon,
+  Squares2X2Icon,
+  SparklesIcon,
+  UserGroupIcon,
+  UsersIcon,
+} from '@heroicons/react/24/outline';
+import type { TArea } from '@pms/contract';
+import type { TIcon } from '../ui/button.tsx';
+
+export type TNavigationKey =
+  | 'roomPlan'
+  | 'dashboard'
+  | 'bookings'
+  | 'contacts'
+  | 'groups'
+  | 'invoices'
+  | 'roomLocks'
+  | 'housekeeping'
+  | 'reports'
+  | 'baseData';
+
+export type TNavigationEntry = {
+  key: TNavigationKey;
+  path: string;
+  area: TArea;
+  icon: TIcon;
+  /** Whether the screen exists yet; a new screen is added by switching this on. */
+  isAvailable: boolean;
+};
+
+/** The sidebar below the property switcher, in the spec's order. */
+export const navigation: readonly TNavigationEntry[] = [
+  { key: 'roomPlan', path: '/room-plan', area: 'roomPlan', icon: CalendarDaysIcon, isAvailable: false },
+  { key: 'dashboard', path: '/dashboard', area: 'dashboard', icon: Squares2X2Icon, isAvailable: false },
+  { key: 'bookings', path: '/bookings', area: 'bookings', icon: BookOpenIcon, isAvailable: true },
+  { key: 'contacts', path: '/contacts', area: 'contacts', icon: UsersIcon, isAvailable: false },
+  { key: 'groups', path: '/groups', area: 'groups', icon: UserGroupIcon, isAvailable: false },
+  { key: 'invoices', path: '/invoices', area: 'invoices', icon: DocumentTextIcon, isAvailable: false },
+  { key: 'roomLocks', path: '/room-locks', area: 'roomLocks', icon: LockClosedIcon, isAvailable: false },
+  { key: 'housekeeping', path: '/housekeeping', area: 'housekeeping', icon: SparklesIcon, isAvailable: false },
+  { key: 'reports', path: '/reports', area: 'reports', icon: PresentationChartLineIcon, isAvailable: false },
+  { key: 'baseData', path: '/base-data', area: 'baseData', icon: CircleStackIcon, isAvailable: false },
+];

@@ -1,0 +1,54 @@
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ZUpdateProfileRequest, type TSession } from '@pms/contract';
+import { zodFormResolver } from '../../../lib/form.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { Field, Input } from '../../../ui/field.tsx';
+import { toast } from '../../../ui/toast.tsx';
+import { useUpdateProfile } from '../api/update-profile.ts';
+
+const ZProfileForm = ZUpdateProfileRequest.pick({ name: true }).required();
+
+export function ProfileForm({ user }: { user: TSession }) {
+  const { t } = useTranslation();
+  const updateProfile = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm({ resolver: zodFormResolver(ZProfileForm), defaultValues: { name: user.name } });
+
+  const save = handleSubmit((values) =>
+    updateProfile.mutate(values, {
+      onSuccess: (session) => {
+        reset({ name: session.name });
+        toast.success(t('profile.saved'));
+      },
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={save}>
+      <Card
+        title={t('profile.personalTitle')}
+        description={t('profile.personalDescription')}
+        footer={
+          <Button type="submit" isLoading={updateProfile.isPending} disabled={!isDirty}>
+            {t('common.save')}
+          </Button>
+        }
+      >
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label={t('profile.name')} error={errors.name?.message}>
+            <Input autoComplete="name" {...register('name')} />
+          </Field>
+          <Field label={t('profile.email')}>
+            <Input type="email" value={user.email ?? ''} disabled readOnly />
+          </Field>
+        </div>
+      </Card>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../lib/session-store.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Badge } from '../../../ui/badge.tsx';
+import { PageHeader } from '../../../ui/page-header.tsx';
+import { LanguageForm } from '../components/language-form.tsx';
+import { PasswordForm } from '../components/password-form.tsx';
+import { ProfileForm } from '../components/profile-form.tsx';
+
+export function ProfileRoute() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title={t('profile.title')}
+        description={t('profile.description')}
+        actions={<Badge color="primary">{t(`roles.${user.role}`)}</Badge>}
+      />
+      <div className="space-y-6">
+        {user.mustChangePassword && (
+          <Alert type="warning" title={t('profile.mustChangePasswordTitle')}>
+            {t('profile.mustChangePasswordText')}
+          </Alert>
+        )}
+        {user.mustChangePassword && <PasswordForm />}
+        <ProfileForm user={user} />
+        <LanguageForm user={user} />
+        {!user.mustChangePassword && <PasswordForm />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  availableBookingActions,
+  bookingActions,
+  bookingStatuses,
+  formatBookingCode,
+  nextBookingStatus,
+} from './bookings.ts';
+
+describe('booking transitions', () => {
+  it('follows the table for every status and action', () => {
+    const table = Object.fromEntries(
+      bookingStatuses.map((status) => [
+        status,
+        Object.fromEntries(bookingActions.map((a) => [a, nextBookingStatus(status, a)])),
+      ]),
+    );
+    expect(table.pending).toMatchObject({
+      check_in: 'checked_in',
+      no_show: 'no_show',
+      cancel: 'canceled',
+      check_out: null,
+      undo_cancel: null,
+    });
+    expect(table.confirmed).toMatchObject({
+      check_in: 'checked_in',
+      no_show: 'no_show',
+      cancel: 'canceled',
+      undo_check_in: null,
+    });
+    expect(table.checked_in).toMatchObject({
+      check_out: 'checked_out',
+      undo_check_in: 'confirmed',
+      cancel: null,
+      no_show: null,
+    });
+    expect(table.checked_out).toMatchObject({ undo_check_out: 'checked_in', check_in: null, cancel: null });
+    expect(table.no_show).toMatchObject({ undo_no_show: 'confirmed', check_in: null });
+    expect(table.canceled).toMatchObject({ undo_cancel: 'confirmed', check_in: null, cancel: null });
+  });
+
+  it('offers the actions a status allows', () => {
+    expect(availableBookingActions('checked_in')).toEqual(['undo_check_in', 'check_out']);
+    expect(availableBookingActions('canceled')).toEqual(['undo_cancel']);
+  });
+});
+
+describe('formatBookingCode', () => {
+  it('pads the five random digits and adds prefix and suffix', () => {
+    expect(formatBookingCode(42)).toBe('00042');
+    expect(formatBookingCode(12345, 'AH-', '/26')).toBe('AH-12345/26');
+    expect(formatBookingCode(99999, 'X')).toMatch(/^X\d{5}$/);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, eachNight, nightsBetween, todayIn, zonedInstant } from './dates.ts';
+import { roundHalfAwayFromZero, splitGross } from './money.ts';
+
+describe('dates', () => {
+  it('counts nights and lists them across month and year ends', () => {
+    expect(nightsBetween('2026-12-30', '2027-01-02')).toBe(3);
+    expect(eachNight('2026-02-27', '2026-03-02')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01']);
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+  });
+
+  it('counts whole nights across daylight saving changes', () => {
+    expect(nightsBetween('2026-03-28', '2026-03-30')).toBe(2);
+    expect(nightsBetween('2026-10-24', '2026-10-26')).toBe(2);
+  });
+
+  it('turns a local date and time into the instant of that time zone, DST included', () => {
+    expect(zonedInstant('2026-01-15', '15:00', 'Europe/Vienna').toISOString()).toBe(
+      '2026-01-15T14:00:00.000Z',
+    );
+    expect(zonedInstant('2026-07-15', '15:00', 'Europe/Vienna').toISOString()).toBe(
+      '2026-07-15T13:00:00.000Z',
+    );
+    expect(zonedInstant('2026-03-29', '11:00', 'Europe/Vienna').toISOString()).toBe(
+      '2026-03-29T09:00:00.000Z',
+    );
+    expect(zonedInstant('2026-10-25', '11:00', 'Europe/Berlin').toISOString()).toBe(
+      '2026-10-25T10:00:00.000Z',
+    );
+  });
+
+  it("gives today's date in a time zone", () => {
+    const lateUtc = new Date('2026-06-30T22:30:00Z');
+    expect(todayIn('Europe/Vienna', lateUtc)).toBe('2026-07-01');
+    expect(todayIn('UTC', lateUtc)).toBe('2026-06-30');
+  });
+
+});
+
+describe('money', () => {
+  it('rounds half away from zero', () => {
+    expect(roundHalfAwayFromZero(2.5)).toBe(3);
+    expect(roundHalfAwayFromZero(-2.5)).toBe(-3);
+    expect(roundHalfAwayFromZero(2.4)).toBe(2);
+  });
+
+  it('splits gross into net and tax so that they add up', () => {
+    expect(splitGross(11000, 1000)).toEqual({ netAmount: 10000, taxAmount: 1000 });
+    expect(splitGross(1999, 1900)).toEqual({ netAmount: 1680, taxAmount: 319 });
+    expect(splitGross(-11000, 1000)).toEqual({ netAmount: -10000, taxAmount: -1000 });
+    expect(splitGross(1000, 0)).toEqual({ netAmount: 1000, taxAmount: 0 });
+  });
+});

@@ -145,7 +145,9 @@ export class ApiClient {
   ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = {};
     if (this.cookies.size > 0) {
-      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; ');
+      headers.cookie = [...this.cookies]
+        .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+        .join('; ');
     }
     if (this.authorization) headers.authorization = this.authorization;
     const xsrfToken = this.cookies.get('XSRF-TOKEN');
@@ -193,7 +195,10 @@ export class ApiClient {
 
   private remember(response: LightMyRequestResponse): void {
     for (const cookie of response.cookies) {
-      const isCleared = cookie.value === '' || cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now());
+      const isCleared =
+        cookie.value === '' ||
+        cookie.maxAge === 0 ||
+        (cookie.expires && cookie.expires.getTime() <= Date.now());
       if (isCleared) this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
@@ -206,7 +211,11 @@ export function anonymous(app: FastifyInstance): ApiClient {
 }
 
 /** Signs in through POST /api/session/login and returns the caller holding that session. */
-export async function login(app: FastifyInstance, email: string, password = demoPassword): Promise<ApiClient> {
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password = demoPassword,
+): Promise<ApiClient> {
   const client = new ApiClient(app);
   const response = await client.post('/api/session/login', { email, password });
   if (response.statusCode !== 200) {
@@ -248,7 +257,12 @@ export function expectProblem(response: LightMyRequestResponse, status: number, 
 export type TUpload = { name: string; content: Buffer; contentType?: string; field?: string };
 
 /** A multipart/form-data body with one file part. */
-export function multipartBody({ name, content, contentType = 'application/octet-stream', field = 'file' }: TUpload): {
+export function multipartBody({
+  name,
+  content,
+  contentType = 'application/octet-stream',
+  field = 'file',
+}: TUpload): {
   payload: Buffer;
   contentType: string;
 } {

@@ -1,6 +1,15 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, roles, type TAccess, type TArea, type TCreatedApiKey, type TFile, type TRole, type TSettingEntry } from '@pms/contract';
+import {
+  can,
+  roles,
+  type TAccess,
+  type TArea,
+  type TCreatedApiKey,
+  type TFile,
+  type TRole,
+  type TSettingEntry,
+} from '@pms/contract';
 import {
   bearer,
   buildTestApp,
@@ -50,7 +59,8 @@ const routes: TRoute[] = [
     area: 'properties',
     access: 'write',
     isForUsersOnly: true,
-    call: (c, role) => c.post('/api/properties', { name: `Matrix ${role} ${crypto.randomUUID().slice(0, 8)}` }),
+    call: (c, role) =>
+      c.post('/api/properties', { name: `Matrix ${role} ${crypto.randomUUID().slice(0, 8)}` }),
   },
   {
     name: 'PUT /api/properties/:id',
@@ -64,9 +74,18 @@ const routes: TRoute[] = [
     area: 'team',
     access: 'write',
     call: (c, role) =>
-      c.post('/api/users', { email: `matrix-${role}-${crypto.randomUUID().slice(0, 8)}@example.com`, name: 'M', roleId: 'staff' }),
+      c.post('/api/users', {
+        email: `matrix-${role}-${crypto.randomUUID().slice(0, 8)}@example.com`,
+        name: 'M',
+        roleId: 'staff',
+      }),
   },
-  { name: 'DELETE /api/users/:id', area: 'team', access: 'write', call: (c) => c.delete(`/api/users/${unknownId}`) },
+  {
+    name: 'DELETE /api/users/:id',
+    area: 'team',
+    access: 'write',
+    call: (c) => c.delete(`/api/users/${unknownId}`),
+  },
   { name: 'GET /api/api_keys', area: 'apiKeys', access: 'read', call: (c) => c.get('/api/api_keys') },
   {
     name: 'GET /api/api_keys/:id',
@@ -92,19 +111,30 @@ const routes: TRoute[] = [
     access: 'write',
     call: (c) => c.delete(`/api/api_keys/${unknownId}`),
   },
-  { name: 'GET /api/settings/general', area: 'settings', access: 'read', call: (c) => c.get('/api/settings/general') },
+  {
+    name: 'GET /api/settings/general',
+    area: 'settings',
+    access: 'read',
+    call: (c) => c.get('/api/settings/general'),
+  },
   {
     name: 'PATCH /api/settings/general',
     area: 'settings',
     access: 'write',
     call: (c) => c.patch('/api/settings/general', { featurePayment: true }),
   },
-  { name: 'GET /api/settings', area: 'advancedSettings', access: 'read', call: (c) => c.get('/api/settings') },
+  {
+    name: 'GET /api/settings',
+    area: 'advancedSettings',
+    access: 'read',
+    call: (c) => c.get('/api/settings'),
+  },
   {
     name: 'POST /api/settings',
     area: 'advancedSettings',
     access: 'write',
-    call: (c, role) => c.post('/api/settings', { key: `matrix.${role}.${crypto.randomUUID().slice(0, 8)}`, value: 'x' }),
+    call: (c, role) =>
+      c.post('/api/settings', { key: `matrix.${role}.${crypto.randomUUID().slice(0, 8)}`, value: 'x' }),
   },
   {
     name: 'DELETE /api/settings/:id',
@@ -113,7 +143,12 @@ const routes: TRoute[] = [
     call: (c) => c.delete(`/api/settings/${unknownId}`),
   },
   { name: 'GET /api/files', area: 'files', access: 'read', call: (c) => c.get('/api/files') },
-  { name: 'GET /api/files/:id', area: 'files', access: 'read', call: (c, _role, f) => c.get(`/api/files/${f.fileId}`) },
+  {
+    name: 'GET /api/files/:id',
+    area: 'files',
+    access: 'read',
+    call: (c, _role, f) => c.get(`/api/files/${f.fileId}`),
+  },
   {
     name: 'GET /api/files/:id/content',
     area: 'files',
@@ -132,7 +167,12 @@ const routes: TRoute[] = [
     access: 'write',
     call: (c) => c.upload('/api/files', { name: 'matrix.png', content: png }),
   },
-  { name: 'DELETE /api/files/:id', area: 'files', access: 'write', call: (c) => c.delete(`/api/files/${unknownId}`) },
+  {
+    name: 'DELETE /api/files/:id',
+    area: 'files',
+    access: 'write',
+    call: (c) => c.delete(`/api/files/${unknownId}`),
+  },
 ];
 
 let t: TTestApp;
@@ -176,21 +216,28 @@ describe('role matrix', () => {
 
   const cases = routes.flatMap((route) =>
     roles.flatMap((role) =>
-      (['user', 'key'] as const).map((kind) => ({ route, role, kind, isAllowed: can(role, route.area, route.access) })),
+      (['user', 'key'] as const).map((kind) => ({
+        route,
+        role,
+        kind,
+        isAllowed: can(role, route.area, route.access),
+      })),
     ),
   );
 
-  it.each(cases.map((entry) => [entry.route.name, entry.kind, entry.role, entry.isAllowed ? 'allowed' : 'refused', entry] as const))(
-    '%s as %s %s: %s',
-    async (_name, _kind, _role, _verdict, { route, role, kind, isAllowed }) => {
-      const response = await route.call(callers.get(`${kind}:${role}`)!, role, fixtures);
-      if (isAllowed && !(kind === 'key' && route.isForUsersOnly)) {
-        expect(response.statusCode, response.body).not.toBe(403);
-        expect(response.statusCode, response.body).not.toBe(401);
-        expect(response.statusCode, response.body).toBeLessThan(500);
-      } else {
-        expectProblem(response, 403, 'auth/forbidden');
-      }
-    },
-  );
+  it.each(
+    cases.map(
+      (entry) =>
+        [entry.route.name, entry.kind, entry.role, entry.isAllowed ? 'allowed' : 'refused', entry] as const,
+    ),
+  )('%s as %s %s: %s', async (_name, _kind, _role, _verdict, { route, role, kind, isAllowed }) => {
+    const response = await route.call(callers.get(`${kind}:${role}`)!, role, fixtures);
+    if (isAllowed && !(kind === 'key' && route.isForUsersOnly)) {
+      expect(response.statusCode, response.body).not.toBe(403);
+      expect(response.statusCode, response.body).not.toBe(401);
+      expect(response.statusCode, response.body).toBeLessThan(500);
+    } else {
+      expectProblem(response, 403, 'auth/forbidden');
+    }
+  });
 });

@@ -73,22 +73,32 @@ type TIconButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'
   icon: TIcon;
 };
 
+const iconButtonClasses = clsx(
+  'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-gray-500 transition-colors',
+  'hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary-600',
+  'disabled:cursor-not-allowed disabled:opacity-50',
+);
+
 export function IconButton({ label, icon: IconComponent, className, type = 'button', ...props }: TIconButtonProps) {
   return (
-    <button
-      type={type}
-      aria-label={label}
-      title={label}
-      className={clsx(
-        'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-gray-500 transition-colors',
-        'hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary-600',
-        'disabled:cursor-not-allowed disabled:opacity-50',
-        className,
-      )}
-      {...props}
-    >
+    <button type={type} aria-label={label} title={label} className={clsx(iconButtonClasses, className)} {...props}>
       <IconComponent aria-hidden="true" className="size-5" />
     </button>
+  );
+}
+
+type TIconLinkProps = Omit<ComponentPropsWithRef<typeof Link>, 'children' | 'className'> & {
+  label: string;
+  icon: TIcon;
+  className?: string;
+};
+
+/** An icon-only link, named by its label (for example the header's settings and profile). */
+export function IconLink({ label, icon: IconComponent, className, ...props }: TIconLinkProps) {
+  return (
+    <Link aria-label={label} title={label} className={clsx(iconButtonClasses, className)} {...props}>
+      <IconComponent aria-hidden="true" className="size-5" />
+    </Link>
   );
 }
 

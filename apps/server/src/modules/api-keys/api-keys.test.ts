@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TApiKey, TCreatedApiKey, TPaged, TProperty, TPropertyMembership, TSession } from '@pms/contract';
+import type {
+  TApiKey,
+  TCreatedApiKey,
+  TPaged,
+  TProperty,
+  TPropertyMembership,
+  TSession,
+} from '@pms/contract';
 import {
   buildTestApp,
   bearer,
@@ -34,7 +41,12 @@ async function createKey(body: Record<string, unknown>, client = admin): Promise
 describe('POST /api/api_keys', () => {
   it('generates a secret when none is given, shows it once and never again', async () => {
     const key = await createKey({ name: 'Channel manager', roleId: 'staff' });
-    expect(key).toMatchObject({ name: 'Channel manager', roleId: 'staff', lastUsedAt: null, deletedAt: null });
+    expect(key).toMatchObject({
+      name: 'Channel manager',
+      roleId: 'staff',
+      lastUsedAt: null,
+      deletedAt: null,
+    });
     expect(key.secret.length).toBeGreaterThanOrEqual(32);
     expect(key.prefix).toBe(key.secret.slice(0, key.prefix.length));
     expect(key.prefix.length).toBeLessThan(key.secret.length);
@@ -90,7 +102,8 @@ describe('Bearer authentication', () => {
     });
     const current = await client.get('/api/properties/current');
     expect(current.json<TProperty>().id).toBe(ids[demo.austria]);
-    const properties = (await client.get('/api/session/properties')).json<{ data: TPropertyMembership[] }>().data;
+    const properties = (await client.get('/api/session/properties')).json<{ data: TPropertyMembership[] }>()
+      .data;
     expect(properties.map((property) => property.id)).toEqual([ids[demo.austria]]);
     expectProblem(await client.get(`/api/properties/${ids[demo.germany]}`), 404, 'not_found');
     // Using a key is recorded.
@@ -100,7 +113,10 @@ describe('Bearer authentication', () => {
 
   it('needs no XSRF header for unsafe methods', async () => {
     const key = await createKey({ name: 'Settings sync', roleId: 'admin' });
-    const response = await bearer(t.app, key.secret).post('/api/settings', { key: 'sync.source', value: 'pms' });
+    const response = await bearer(t.app, key.secret).post('/api/settings', {
+      key: 'sync.source',
+      value: 'pms',
+    });
     expect(response.statusCode).toBe(201);
   });
 
@@ -108,7 +124,11 @@ describe('Bearer authentication', () => {
     const key = await createKey({ name: 'Front desk tablet', roleId: 'staff' });
     const client = bearer(t.app, key.secret);
     expectProblem(await client.get('/api/api_keys'), 403, 'auth/forbidden');
-    expectProblem(await client.post('/api/users', { email: 'a@example.com', name: 'A', roleId: 'admin' }), 403, 'auth/forbidden');
+    expectProblem(
+      await client.post('/api/users', { email: 'a@example.com', name: 'A', roleId: 'admin' }),
+      403,
+      'auth/forbidden',
+    );
     expect((await client.get('/api/files')).statusCode).toBe(200);
   });
 
@@ -118,12 +138,20 @@ describe('Bearer authentication', () => {
     expectProblem(await client.get('/api/api_keys'), 403, 'auth/forbidden');
     const updated = await admin.put(`/api/api_keys/${key.id}`, { name: 'Promoted key', roleId: 'admin' });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json<TApiKey>()).toMatchObject({ name: 'Promoted key', roleId: 'admin', prefix: key.prefix });
+    expect(updated.json<TApiKey>()).toMatchObject({
+      name: 'Promoted key',
+      roleId: 'admin',
+      prefix: key.prefix,
+    });
     expect((await client.get('/api/api_keys')).statusCode).toBe(200);
   });
 
   it('refuses an unknown secret with 401', async () => {
-    expectProblem(await bearer(t.app, 'pms_not-a-key-that-exists').get('/api/properties/current'), 401, 'auth/unauthenticated');
+    expectProblem(
+      await bearer(t.app, 'pms_not-a-key-that-exists').get('/api/properties/current'),
+      401,
+      'auth/unauthenticated',
+    );
   });
 
   it('refuses a deleted key with 401', async () => {
@@ -134,14 +162,18 @@ describe('Bearer authentication', () => {
     expectProblem(await client.get('/api/properties/current'), 401, 'auth/unauthenticated');
     expectProblem(await admin.get(`/api/api_keys/${key.id}`), 404, 'not_found');
     expectProblem(await admin.delete(`/api/api_keys/${key.id}`), 404, 'not_found');
-    expect((await admin.get('/api/api_keys')).json<TPaged<TApiKey>>().data.map((entry) => entry.id)).not.toContain(key.id);
+    expect(
+      (await admin.get('/api/api_keys')).json<TPaged<TApiKey>>().data.map((entry) => entry.id),
+    ).not.toContain(key.id);
   });
 
   it('keeps a key out of what belongs to a user: no property switch, password or profile', async () => {
     const key = await createKey({ name: 'Robot', roleId: 'admin' });
     const client = bearer(t.app, key.secret);
     expectProblem(
-      await client.post('/api/session/switch_property', undefined, { query: { propertyId: ids[demo.germany]! } }),
+      await client.post('/api/session/switch_property', undefined, {
+        query: { propertyId: ids[demo.germany]! },
+      }),
       403,
       'auth/forbidden',
     );
@@ -162,12 +194,18 @@ describe('API keys of another property', () => {
     await switchProperty(admin, ids[demo.austria]!);
 
     expectProblem(await admin.get(`/api/api_keys/${foreign.id}`), 404, 'not_found');
-    expectProblem(await admin.put(`/api/api_keys/${foreign.id}`, { name: 'Hijacked', roleId: 'admin' }), 404, 'not_found');
+    expectProblem(
+      await admin.put(`/api/api_keys/${foreign.id}`, { name: 'Hijacked', roleId: 'admin' }),
+      404,
+      'not_found',
+    );
     expectProblem(await admin.delete(`/api/api_keys/${foreign.id}`), 404, 'not_found');
     const list = (await admin.get('/api/api_keys', { query: { pageSize: '100' } })).json<TPaged<TApiKey>>();
     expect(list.data.map((entry) => entry.id)).not.toContain(foreign.id);
     // Still alive in its own property.
-    expect((await bearer(t.app, foreign.secret).get('/api/session')).json<TSession>().propertyId).toBe(ids[demo.germany]);
+    expect((await bearer(t.app, foreign.secret).get('/api/session')).json<TSession>().propertyId).toBe(
+      ids[demo.germany],
+    );
   });
 });
 
@@ -178,8 +216,16 @@ describe('who manages API keys', () => {
       const user = await login(t.app, email);
       expectProblem(await user.get('/api/api_keys'), 403, 'auth/forbidden');
       expectProblem(await user.get(`/api/api_keys/${key.id}`), 403, 'auth/forbidden');
-      expectProblem(await user.post('/api/api_keys', { name: 'Mine', roleId: 'admin' }), 403, 'auth/forbidden');
-      expectProblem(await user.put(`/api/api_keys/${key.id}`, { name: 'Mine', roleId: 'admin' }), 403, 'auth/forbidden');
+      expectProblem(
+        await user.post('/api/api_keys', { name: 'Mine', roleId: 'admin' }),
+        403,
+        'auth/forbidden',
+      );
+      expectProblem(
+        await user.put(`/api/api_keys/${key.id}`, { name: 'Mine', roleId: 'admin' }),
+        403,
+        'auth/forbidden',
+      );
       expectProblem(await user.delete(`/api/api_keys/${key.id}`), 403, 'auth/forbidden');
     }
     expect((await admin.get(`/api/api_keys/${key.id}`)).json<TApiKey>().name).toBe('Protected');

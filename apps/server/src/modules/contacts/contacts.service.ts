@@ -159,7 +159,10 @@ export async function updateContact(
   await assertRateOfProperty(db, auth, input.defaultRateId);
   return db.transaction(async (tx) => {
     const before = await findContact(tx, auth, id);
-    const [row] = await tx.update(contacts).set(toColumns(input)).where(ofProperty(auth, id)).returning();
+    const columns = toColumns(input);
+    // An empty PATCH has nothing to write.
+    if (Object.values(columns).every((value) => value === undefined)) return toContact(before);
+    const [row] = await tx.update(contacts).set(columns).where(ofProperty(auth, id)).returning();
     const fields = changedFields(before, row!, Object.keys(input));
     if (fields.length > 0) await recordContactEvent(tx, auth, id, 'updated', { fields });
     return toContact(row!);

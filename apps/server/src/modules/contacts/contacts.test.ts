@@ -126,10 +126,25 @@ describe('contacts', () => {
     expect(await contactEventTypes(created.id)).toEqual(['created', 'updated', 'updated', 'deleted']);
   });
 
+  it('pages through the demo contacts', async () => {
+    const response = await staff.get('/api/contacts', { query: { pageSize: '100' } });
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json<TPaged<TContact>>();
+    expect(page.count).toBeGreaterThan(50);
+    expect(page).toMatchObject({ pageNumber: 1, pageSize: 100, hasPreviousPage: false });
+    const withBookings = await staff.get(`/api/contacts/${page.data[0]!.id}/bookings`, {
+      query: { pageSize: '100' },
+    });
+    expect(withBookings.statusCode, withBookings.body).toBe(200);
+  });
+
   it('records no event for an update that changes nothing', async () => {
     const contact = await createContact(staff, { name: 'Unverändert' });
     const response = await staff.patch(`/api/contacts/${contact.id}`, { name: 'Unverändert' });
     expect(response.statusCode).toBe(200);
+    const empty = await staff.patch(`/api/contacts/${contact.id}`, {});
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json<TContact>().name).toBe('Unverändert');
     expect(await contactEventTypes(contact.id)).toEqual(['created']);
   });
 

@@ -33,7 +33,12 @@ afterEach(() => {
 const png = pngBytes(3, 2);
 const pdf = pdfBytes('Meldeschein');
 
-async function upload(client: ApiClient, name: string, content: Buffer, query?: Record<string, string>): Promise<TFile> {
+async function upload(
+  client: ApiClient,
+  name: string,
+  content: Buffer,
+  query?: Record<string, string>,
+): Promise<TFile> {
   const response = await client.upload('/api/files', { name, content }, query ? { query } : {});
   expect(response.statusCode, response.body).toBe(201);
   return response.json<TFile>();
@@ -48,10 +53,21 @@ function pathOf(url: string): string {
 describe('POST /api/files', () => {
   it('stores a PNG image and a PDF document by their real type', async () => {
     const image = await upload(admin, 'Lobby Foto.png', png);
-    expect(image).toMatchObject({ name: 'Lobby Foto.png', mimeType: 'image/png', type: '.png', size: png.length, purpose: null });
+    expect(image).toMatchObject({
+      name: 'Lobby Foto.png',
+      mimeType: 'image/png',
+      type: '.png',
+      size: png.length,
+      purpose: null,
+    });
     const document = await upload(admin, 'meldeschein', pdf, { purpose: 'registration' });
     // The name gets the extension of what the content really is.
-    expect(document).toMatchObject({ name: 'meldeschein.pdf', mimeType: 'application/pdf', type: '.pdf', size: pdf.length });
+    expect(document).toMatchObject({
+      name: 'meldeschein.pdf',
+      mimeType: 'application/pdf',
+      type: '.pdf',
+      size: pdf.length,
+    });
     expect(document.purpose).toBe('registration');
   });
 
@@ -61,13 +77,20 @@ describe('POST /api/files', () => {
   });
 
   it('refuses a text file named .png with 415 file/type_not_allowed', async () => {
-    const response = await admin.upload('/api/files', { name: 'innocent.png', content: Buffer.from('just some text\n'.repeat(20)) });
+    const response = await admin.upload('/api/files', {
+      name: 'innocent.png',
+      content: Buffer.from('just some text\n'.repeat(20)),
+    });
     expectProblem(response, 415, 'file/type_not_allowed');
   });
 
   it('refuses other real types with 415 file/type_not_allowed', async () => {
     const gif = Buffer.concat([Buffer.from('GIF89a', 'ascii'), Buffer.alloc(64)]);
-    expectProblem(await admin.upload('/api/files', { name: 'anim.gif', content: gif }), 415, 'file/type_not_allowed');
+    expectProblem(
+      await admin.upload('/api/files', { name: 'anim.gif', content: gif }),
+      415,
+      'file/type_not_allowed',
+    );
   });
 
   it('accepts a file of several megabytes below the limit', async () => {
@@ -116,7 +139,9 @@ describe('reading files', () => {
     const content = await admin.get(`/api/files/${file.id}/content`);
     expect(content.statusCode).toBe(200);
     expect(content.headers['content-type']).toBe('image/png');
-    expect(content.headers['content-disposition']).toBe(`inline; filename="Zimmer 12.png"; filename*=UTF-8''Zimmer%2012.png`);
+    expect(content.headers['content-disposition']).toBe(
+      `inline; filename="Zimmer 12.png"; filename*=UTF-8''Zimmer%2012.png`,
+    );
     expect(content.headers['x-content-type-options']).toBe('nosniff');
     expect(content.rawPayload.equals(png)).toBe(true);
   });
@@ -133,7 +158,11 @@ describe('reading files', () => {
 
   it('answers 404 for an unknown file and 400 for a malformed id', async () => {
     expectProblem(await admin.get('/api/files/00000000-0000-4000-8000-000000000000'), 404, 'not_found');
-    expectProblem(await admin.get('/api/files/00000000-0000-4000-8000-000000000000/content'), 404, 'not_found');
+    expectProblem(
+      await admin.get('/api/files/00000000-0000-4000-8000-000000000000/content'),
+      404,
+      'not_found',
+    );
     expectProblem(await admin.get('/api/files/nope'), 400, 'validation');
   });
 });

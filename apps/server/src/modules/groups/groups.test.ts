@@ -89,6 +89,18 @@ describe('groups', () => {
     expect(recorded.map((event) => event.type)).toEqual(['created', 'updated', 'deleted']);
   });
 
+  it('lists the demo groups with their figures, customers and bookings', async () => {
+    const response = await staff.get('/api/groups', {
+      query: { expand: 'customer,bookings', pageSize: '100' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const seminar = response
+      .json<TPaged<TGroup>>()
+      .data.find((group) => group.name === 'Firmenseminar Alpen Consulting');
+    expect(seminar?.customer?.name).toBe('Alpen Consulting GmbH');
+    expect(seminar?.bookings).toBeInstanceOf(Array);
+  });
+
   it('computes the figures over the bookings that are not canceled', async () => {
     const customer = await createContact('Reisebüro Mozart');
     const guest = await createContact('Reiseleiterin Eva');

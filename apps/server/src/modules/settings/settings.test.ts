@@ -54,8 +54,15 @@ describe('/api/settings/general', () => {
       propertyInfoUrl: 'https://alpenhof.example/hausinfo',
     });
     expect((await admin.get('/api/settings/general')).json<TGeneralSettings>()).toEqual(settings);
-    const cleared = await admin.patch('/api/settings/general', { propertyInfoUrl: null, linkEmailSubject: null });
-    expect(cleared.json<TGeneralSettings>()).toMatchObject({ propertyInfoUrl: null, linkEmailSubject: null, featurePayment: false });
+    const cleared = await admin.patch('/api/settings/general', {
+      propertyInfoUrl: null,
+      linkEmailSubject: null,
+    });
+    expect(cleared.json<TGeneralSettings>()).toMatchObject({
+      propertyInfoUrl: null,
+      linkEmailSubject: null,
+      featurePayment: false,
+    });
   });
 
   it('keeps each property its own settings', async () => {
@@ -63,11 +70,18 @@ describe('/api/settings/general', () => {
     await switchProperty(admin, ids[demo.germany]!);
     const berlin = (await admin.get('/api/settings/general')).json<TGeneralSettings>();
     await switchProperty(admin, ids[demo.austria]!);
-    expect(berlin).toMatchObject({ featureCheckInJack: true, propertyInfoUrl: 'https://spreeblick-berlin.example/info' });
+    expect(berlin).toMatchObject({
+      featureCheckInJack: true,
+      propertyInfoUrl: 'https://spreeblick-berlin.example/info',
+    });
   });
 
   it('refuses an invalid propertyInfoUrl and wrong types with 400 validation', async () => {
-    expectProblem(await admin.patch('/api/settings/general', { propertyInfoUrl: 'not a url' }), 400, 'validation');
+    expectProblem(
+      await admin.patch('/api/settings/general', { propertyInfoUrl: 'not a url' }),
+      400,
+      'validation',
+    );
     expectProblem(await admin.patch('/api/settings/general', { featurePayment: 'yes' }), 400, 'validation');
   });
 
@@ -78,7 +92,11 @@ describe('/api/settings/general', () => {
     for (const email of [demo.users.staff, demo.users.cleaning, demo.users.catering]) {
       const user = await login(t.app, email);
       expectProblem(await user.get('/api/settings/general'), 403, 'auth/forbidden');
-      expectProblem(await user.patch('/api/settings/general', { featurePayment: true }), 403, 'auth/forbidden');
+      expectProblem(
+        await user.patch('/api/settings/general', { featurePayment: true }),
+        403,
+        'auth/forbidden',
+      );
     }
   });
 });
@@ -93,13 +111,28 @@ describe('/api/settings entries', () => {
   });
 
   it('creates an entry, and a secret one whose value never comes back', async () => {
-    const plain = await admin.post('/api/settings', { key: 'door.webhook.url', value: 'https://doors.example/hook' });
+    const plain = await admin.post('/api/settings', {
+      key: 'door.webhook.url',
+      value: 'https://doors.example/hook',
+    });
     expect(plain.statusCode).toBe(201);
-    expect(plain.json<TSettingEntry>()).toMatchObject({ key: 'door.webhook.url', value: 'https://doors.example/hook', secret: false });
+    expect(plain.json<TSettingEntry>()).toMatchObject({
+      key: 'door.webhook.url',
+      value: 'https://doors.example/hook',
+      secret: false,
+    });
 
-    const secret = await admin.post('/api/settings', { key: 'door.webhook.secret', value: 'hunter2-hunter2', secret: true });
+    const secret = await admin.post('/api/settings', {
+      key: 'door.webhook.secret',
+      value: 'hunter2-hunter2',
+      secret: true,
+    });
     expect(secret.statusCode).toBe(201);
-    expect(secret.json<TSettingEntry>()).toMatchObject({ key: 'door.webhook.secret', value: secretMask, secret: true });
+    expect(secret.json<TSettingEntry>()).toMatchObject({
+      key: 'door.webhook.secret',
+      value: secretMask,
+      secret: true,
+    });
     expect(secret.body).not.toContain('hunter2');
     const list = await entries();
     expect(list.find((entry) => entry.key === 'door.webhook.secret')?.value).toBe(secretMask);
@@ -107,7 +140,11 @@ describe('/api/settings entries', () => {
   });
 
   it('refuses a key the property already has with 409 setting/already_exists', async () => {
-    expectProblem(await admin.post('/api/settings', { key: 'payment.provider', value: 'stripe' }), 409, 'setting/already_exists');
+    expectProblem(
+      await admin.post('/api/settings', { key: 'payment.provider', value: 'stripe' }),
+      409,
+      'setting/already_exists',
+    );
     // The same key in another property is fine.
     await switchProperty(admin, ids[demo.germany]!);
     expect((await admin.post('/api/settings', { key: 'only.in.berlin', value: '1' })).statusCode).toBe(201);
@@ -116,13 +153,20 @@ describe('/api/settings entries', () => {
   });
 
   it('refuses invalid entries with 400 validation', async () => {
-    for (const body of [{ key: 'has space', value: 'x' }, { key: 'no.value' }, { value: 'no key' }, { key: 'x', value: 1 }]) {
+    for (const body of [
+      { key: 'has space', value: 'x' },
+      { key: 'no.value' },
+      { value: 'no key' },
+      { key: 'x', value: 1 },
+    ]) {
       expectProblem(await admin.post('/api/settings', body), 400, 'validation');
     }
   });
 
   it('deletes an entry, after which its key can be used again', async () => {
-    const created = (await admin.post('/api/settings', { key: 'temporary.flag', value: 'on' })).json<TSettingEntry>();
+    const created = (
+      await admin.post('/api/settings', { key: 'temporary.flag', value: 'on' })
+    ).json<TSettingEntry>();
     expect((await admin.delete(`/api/settings/${created.id}`)).statusCode).toBe(204);
     expect((await entries()).map((entry) => entry.key)).not.toContain('temporary.flag');
     expectProblem(await admin.delete(`/api/settings/${created.id}`), 404, 'not_found');
@@ -144,7 +188,11 @@ describe('/api/settings entries', () => {
     for (const email of [demo.users.manager, demo.users.staff, demo.users.cleaning, demo.users.catering]) {
       const user = await login(t.app, email);
       expectProblem(await user.get('/api/settings'), 403, 'auth/forbidden');
-      expectProblem(await user.post('/api/settings', { key: 'by.others', value: 'x' }), 403, 'auth/forbidden');
+      expectProblem(
+        await user.post('/api/settings', { key: 'by.others', value: 'x' }),
+        403,
+        'auth/forbidden',
+      );
       expectProblem(await user.delete(`/api/settings/${entry.id}`), 403, 'auth/forbidden');
     }
     expect((await entries()).map((existing) => existing.id)).toContain(entry.id);

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { apiKeyQueryOptions } from './get-api-key.ts';
 
 export function deleteApiKey(id: string): Promise<void> {
   return api.delete(`/api_keys/${encodeURIComponent(id)}`);
@@ -10,9 +9,6 @@ export function useDeleteApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteApiKey,
-    onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: apiKeyQueryOptions(id).queryKey });
-      return queryClient.invalidateQueries({ queryKey: ['api-keys', 'list'] });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api-keys', 'list'] }),
   });
 }

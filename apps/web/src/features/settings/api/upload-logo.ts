@@ -14,5 +14,5 @@ export function fileContentUrl(fileId: string): string {
 }
 
 export function useUploadLogo() {
-  return useMutation({ mutationFn: uploadLogo });
+  return useMutation({ mutationFn: uploadLogo, meta: { errorTitle: 'settings.branding.logoNotUploaded' } });
 }

@@ -1,0 +1,60 @@
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ZUpdateApiKeyRequest, type TApiKey } from '@pms/contract';
+import { zodFormResolver } from '../../../lib/form.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { Field, Input, Select } from '../../../ui/field.tsx';
+import { RoleOptions } from '../../../ui/role-options.tsx';
+import { toast } from '../../../ui/toast.tsx';
+import { useUpdateApiKey } from '../api/update-api-key.ts';
+
+export function ApiKeyForm({ apiKey }: { apiKey: TApiKey }) {
+  const { t } = useTranslation();
+  const updateApiKey = useUpdateApiKey();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm({
+    resolver: zodFormResolver(ZUpdateApiKeyRequest),
+    defaultValues: { name: apiKey.name, roleId: apiKey.roleId },
+  });
+
+  const save = handleSubmit((changes) =>
+    updateApiKey.mutate(
+      { id: apiKey.id, changes },
+      {
+        onSuccess: (saved) => {
+          reset({ name: saved.name, roleId: saved.roleId });
+          toast.success(t('apiKeys.saved'));
+        },
+      },
+    ),
+  );
+
+  return (
+    <form noValidate onSubmit={save}>
+      <Card
+        title={t('apiKeys.editTitle')}
+        footer={
+          <Button type="submit" isLoading={updateApiKey.isPending} disabled={!isDirty}>
+            {t('common.save')}
+          </Button>
+        }
+      >
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label={t('apiKeys.name')} error={errors.name?.message}>
+            <Input autoComplete="off" {...register('name')} />
+          </Field>
+          <Field label={t('apiKeys.role')} error={errors.roleId?.message}>
+            <Select {...register('roleId')}>
+              <RoleOptions />
+            </Select>
+          </Field>
+        </div>
+      </Card>
+    </form>
+  );
+}

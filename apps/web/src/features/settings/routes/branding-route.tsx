@@ -1,0 +1,11 @@
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { useCurrentProperty } from '../api/get-current-property.ts';
+import { BrandingForm } from '../components/branding-form.tsx';
+
+export function BrandingRoute() {
+  const property = useCurrentProperty();
+  if (property.isPending) return <Spinner />;
+  if (property.isError) return <ErrorState error={property.error} onRetry={() => void property.refetch()} />;
+  return <BrandingForm key={property.data.id} property={property.data} />;
+}

@@ -1,0 +1,66 @@
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ZCreateUserRequest, type TCreateUserResponse } from '@pms/contract';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { zodFormResolver } from '../../../lib/form.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Modal, ModalActions } from '../../../ui/dialog.tsx';
+import { Field, Input, Select } from '../../../ui/field.tsx';
+import { RoleOptions } from '../../../ui/role-options.tsx';
+import { useCreateUser } from '../api/create-user.ts';
+
+type TAddUserDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  onAdded: (user: TCreateUserResponse) => void;
+};
+
+function AddUserForm({ onClose, onAdded }: Omit<TAddUserDialogProps, 'open'>) {
+  const { t } = useTranslation();
+  const createUser = useCreateUser();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodFormResolver(ZCreateUserRequest),
+    defaultValues: { email: '', name: '', roleId: 'staff' },
+  });
+
+  const save = handleSubmit((values) => createUser.mutate(values, { onSuccess: onAdded }));
+
+  return (
+    <form noValidate onSubmit={save} className="space-y-5">
+      {createUser.isError && <Alert type="error">{errorMessage(createUser.error)}</Alert>}
+      <Field label={t('team.email')} error={errors.email?.message}>
+        <Input type="email" autoComplete="off" {...register('email')} />
+      </Field>
+      <Field label={t('team.name')} error={errors.name?.message}>
+        <Input autoComplete="off" {...register('name')} />
+      </Field>
+      <Field label={t('team.role')} error={errors.roleId?.message}>
+        <Select {...register('roleId')}>
+          <RoleOptions />
+        </Select>
+      </Field>
+      <ModalActions>
+        <Button variant="secondary" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" isLoading={createUser.isPending}>
+          {t('team.add')}
+        </Button>
+      </ModalActions>
+    </form>
+  );
+}
+
+export function AddUserDialog({ open, onClose, onAdded }: TAddUserDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal open={open} onClose={onClose} title={t('team.addTitle')} description={t('team.addDescription')}>
+      <AddUserForm onClose={onClose} onAdded={onAdded} />
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { brandShades, parsePalette } from './properties.ts';
+
+const fullPalette = Object.fromEntries(
+  brandShades.map((shade, index) => [shade, `#0000${String(index).padStart(2, '0')}`]),
+);
+
+describe('parsePalette', () => {
+  it('reads a JSON map of every shade to a hex colour', () => {
+    expect(parsePalette(JSON.stringify(fullPalette))).toEqual(fullPalette);
+  });
+
+  it('accepts hex colours in either letter case', () => {
+    const mixed = { ...fullPalette, 500: '#1D4ED8', 600: '#1e40af' };
+    expect(parsePalette(JSON.stringify(mixed))).toEqual(mixed);
+  });
+
+  it('needs every shade from 50 to 900, since the web app sets all ten colour variables', () => {
+    expect(parsePalette('{"500":"#1d4ed8","600":"#1e40af"}')).toBeNull();
+  });
+
+  it('yields null for nothing', () => {
+    expect(parsePalette(null)).toBeNull();
+    expect(parsePalette(undefined)).toBeNull();
+    expect(parsePalette('')).toBeNull();
+  });
+
+  it('yields null for malformed JSON, unknown shades and colours that are not #rrggbb', () => {
+    for (const value of [
+      '{',
+      'not json',
+      '"#1d4ed8"',
+      '[]',
+      '{"950":"#000000"}',
+      '{"500":"blue"}',
+      '{"500":"#fff"}',
+      '{"500":5}',
+    ]) {
+      expect(parsePalette(value), value).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# The one test command (`npm test`, `.ci/run`): everything a release needs, in order, on a fresh
+# Debian 12 machine with only Node and npm (run as root there: it installs what is missing).
+#   dependencies, type checks, lint, unit tests, API tests on PGlite, API tests on a throwaway
+#   PostgreSQL cluster, build, end-to-end tests in Chromium.
+# Every stage runs; the first failure stops the run with a non-zero exit code. Nothing is skipped.
+set -Eeuo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root=$PWD
+export PATH="$root/node_modules/.bin:$PATH"
+
+run_started=$SECONDS
+stage_started=$SECONDS
+summary=()
+pg_dir=''
+
+banner() {
+  printf '\n\033[1m==== %s ====\033[0m\n\n' "$*"
+}
+
+current_stage=''
+
+on_error() {
+  local code=$1
+  printf '\n\033[1;31m!!!! FAILED: %s (exit code %d, after %d s)\033[0m\n' \
+    "${current_stage:-setup}" "$code" "$((SECONDS - stage_started))" >&2
+}
+trap 'on_error $?' ERR
+
+# Runs one stage with a banner before it and its duration after it; any failure ends the run (set -e).
+stage() {
+  current_stage=$1
+  shift
+  banner "$current_stage"
+  stage_started=$SECONDS
+  "$@"
+  local took=$((SECONDS - stage_started))
+  summary+=("$(printf '%4d s  %s' "$took" "$current_stage")")
+  printf '\n---- %s: passed in %d s\n' "$current_stage" "$took"
+}
+
+cleanup() {
+  if [[ -n $pg_dir ]]; then scripts/pg-cluster.sh stop "$pg_dir" >/dev/null 2>&1 || true; fi
+}
+trap cleanup EXIT
+
+install_dependencies() {
+  if [[ ! -d node_modules || ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+    npm ci
+  else
+    echo 'node_modules is up to date with package-lock.json'
+  fi
+  [[ -x node_modules/.bin/node ]] || { echo 'the pinned Node (node_modules/.bin/node) is missing' >&2; return 1; }
+  echo "Node for the npm scripts: $(node_modules/.bin/node --version)"
+}
+
+has_postgres() {
+  compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null
+}
+
+install_system_packages() {
+  if [[ -x /usr/bin/chromium ]] && has_postgres; then
+    echo "Chromium and PostgreSQL are installed: $(/usr/bin/chromium --version 2>/dev/null || echo chromium), $(ls -d /usr/lib/postgresql/*/ | xargs -n1 basename | tr '\n' ' ')"
+    return 0
+  fi
+  if [[ $(id -u) -ne 0 ]]; then
+    echo 'Chromium (/usr/bin/chromium) or PostgreSQL (/usr/lib/postgresql/*/bin) is missing;' >&2
+    echo 'run this as root to install them, or: apt-get install chromium postgresql' >&2
+    return 1
+  fi
+  apt-get update
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium postgresql
+  [[ -x /usr/bin/chromium ]] && has_postgres
+}
+
+api_tests_on_postgres() {
+  pg_dir=$(mktemp -d "${TMPDIR:-/tmp}/pms-pg.XXXXXX")
+  local url
+  url=$(scripts/pg-cluster.sh start "$pg_dir")
+  echo "PostgreSQL cluster: $url ($(psql_version))"
+  TEST_DATABASE_URL=$url npm run test:api
+  scripts/pg-cluster.sh stop "$pg_dir"
+  pg_dir=''
+}
+
+psql_version() {
+  "$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)/postgres" --version
+}
+
+stage 'Dependencies (npm ci)' install_dependencies
+stage 'System packages (Chromium, PostgreSQL)' install_system_packages
+stage 'Type check' npm run typecheck
+stage 'Lint and format' npm run lint
+stage 'Unit tests' npm run test:unit
+stage 'API tests on PGlite' npm run test:api
+stage 'API tests on PostgreSQL' api_tests_on_postgres
+stage 'Build' npm run build
+stage 'End-to-end tests (Playwright, Chromium)' npm run test:e2e
+
+banner "All stages passed in $((SECONDS - run_started)) s"
+printf '%s\n' "${summary[@]}"

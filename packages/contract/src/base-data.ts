@@ -201,6 +201,7 @@ export const ZUpdateItemRequest = z.object({ ...itemFields, amount: ZPrice.nulla
 export type TUpdateItemRequest = z.input<typeof ZUpdateItemRequest>;
 
 export const ZItemListQuery = ZPageQuery.extend(ZExpandQuery.shape);
+export type TItemListQuery = z.infer<typeof ZItemListQuery>;
 
 // Payment methods
 

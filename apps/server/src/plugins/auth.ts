@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {} from '@fastify/cookie';
 import { can, type TAccess, type TArea, type TRole } from '@pms/contract';
 import { AppError } from '../errors.ts';
 import type { Db } from '../db/client.ts';

@@ -25,7 +25,8 @@ export function RequireUser({ children }: { children: ReactNode }) {
     const search = isPlainLogin ? '' : `?${new URLSearchParams({ redirect: wanted }).toString()}`;
     return <Navigate to={`${loginPath}${search}`} replace />;
   }
-  if (user.mustChangePassword && location.pathname !== profilePath) return <Navigate to={profilePath} replace />;
+  if (user.mustChangePassword && location.pathname !== profilePath)
+    return <Navigate to={profilePath} replace />;
   return children;
 }
 
@@ -38,7 +39,15 @@ export function AnonymousOnly({ children }: { children: ReactNode }) {
 }
 
 /** A screen of an area the user's role may not use explains that instead of failing. */
-export function RequireAccess({ area, access = 'read', children }: { area: TArea; access?: TAccess; children: ReactNode }) {
+export function RequireAccess({
+  area,
+  access = 'read',
+  children,
+}: {
+  area: TArea;
+  access?: TAccess;
+  children: ReactNode;
+}) {
   const role = useSessionState((state) => state.user?.role);
   if (!role || !can(role, area, access)) return <ForbiddenState />;
   return children;

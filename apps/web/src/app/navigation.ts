@@ -43,7 +43,13 @@ export const navigation: readonly TNavigationEntry[] = [
   { key: 'groups', path: '/groups', area: 'groups', icon: UserGroupIcon, isAvailable: false },
   { key: 'invoices', path: '/invoices', area: 'invoices', icon: DocumentTextIcon, isAvailable: false },
   { key: 'roomLocks', path: '/room-locks', area: 'roomLocks', icon: LockClosedIcon, isAvailable: false },
-  { key: 'housekeeping', path: '/housekeeping', area: 'housekeeping', icon: SparklesIcon, isAvailable: false },
+  {
+    key: 'housekeeping',
+    path: '/housekeeping',
+    area: 'housekeeping',
+    icon: SparklesIcon,
+    isAvailable: false,
+  },
   { key: 'reports', path: '/reports', area: 'reports', icon: PresentationChartLineIcon, isAvailable: false },
   { key: 'baseData', path: '/base-data', area: 'baseData', icon: CircleStackIcon, isAvailable: false },
 ];

@@ -132,6 +132,9 @@ export const api = {
   /** Fetches a file and the name its content-disposition gives it. */
   async download(path: string, options?: TRequestOptions): Promise<{ blob: Blob; fileName: string | null }> {
     const response = await send('GET', path, options ?? {});
-    return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('content-disposition')) };
+    return {
+      blob: await response.blob(),
+      fileName: fileNameFromDisposition(response.headers.get('content-disposition')),
+    };
   },
 };

@@ -31,7 +31,11 @@ export function deriveShades(base: string): Record<TBrandShade, string> {
     const mix = shadeMix[shade];
     const target = mix >= 0 ? 255 : 0;
     const amount = Math.abs(mix);
-    const mixed = channels.map((channel) => channel + (target - channel) * amount) as [number, number, number];
+    const mixed = channels.map((channel) => channel + (target - channel) * amount) as [
+      number,
+      number,
+      number,
+    ];
     return [shade, toHex(mixed)] as const;
   });
   return Object.fromEntries(entries) as Record<TBrandShade, string>;

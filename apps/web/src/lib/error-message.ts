@@ -12,5 +12,7 @@ export function errorMessage(error: unknown): string {
 
 /** Whether an error is about the session itself, which the guards handle rather than a message. */
 export function isSessionError(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 401 || error.type === 'auth/password_change_required');
+  return (
+    error instanceof ApiError && (error.status === 401 || error.type === 'auth/password_change_required')
+  );
 }

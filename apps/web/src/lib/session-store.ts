@@ -113,7 +113,8 @@ export const sessionStore = {
   },
 
   requirePasswordChange(): void {
-    if (state.user && !state.user.mustChangePassword) update({ user: { ...state.user, mustChangePassword: true } });
+    if (state.user && !state.user.mustChangePassword)
+      update({ user: { ...state.user, mustChangePassword: true } });
   },
 
   /** Forgets the user, property and properties locally; the page size stays. */

@@ -18,7 +18,15 @@ const alertStyles: Record<TAlertType, { icon: TIcon; className: string }> = {
 };
 
 /** A notice inside the page, such as a form's error or a warning to act on. */
-export function Alert({ type, title, children }: { type: TAlertType; title?: ReactNode; children?: ReactNode }) {
+export function Alert({
+  type,
+  title,
+  children,
+}: {
+  type: TAlertType;
+  title?: ReactNode;
+  children?: ReactNode;
+}) {
   const { icon: TypeIcon, className } = alertStyles[type];
   return (
     <div

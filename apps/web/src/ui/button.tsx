@@ -9,7 +9,8 @@ export type TIcon = ComponentType<SVGProps<SVGSVGElement>>;
 
 const variantClasses: Record<TButtonVariant, string> = {
   primary: 'bg-primary-600 text-white shadow-xs hover:bg-primary-700 focus-visible:outline-primary-600',
-  secondary: 'bg-white text-gray-900 shadow-xs ring-1 ring-inset ring-gray-300 hover:bg-gray-50 focus-visible:outline-primary-600',
+  secondary:
+    'bg-white text-gray-900 shadow-xs ring-1 ring-inset ring-gray-300 hover:bg-gray-50 focus-visible:outline-primary-600',
   red: 'bg-red-600 text-white shadow-xs hover:bg-red-700 focus-visible:outline-red-600',
   ghost: 'text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-primary-600',
 };
@@ -79,9 +80,21 @@ const iconButtonClasses = clsx(
   'disabled:cursor-not-allowed disabled:opacity-50',
 );
 
-export function IconButton({ label, icon: IconComponent, className, type = 'button', ...props }: TIconButtonProps) {
+export function IconButton({
+  label,
+  icon: IconComponent,
+  className,
+  type = 'button',
+  ...props
+}: TIconButtonProps) {
   return (
-    <button type={type} aria-label={label} title={label} className={clsx(iconButtonClasses, className)} {...props}>
+    <button
+      type={type}
+      aria-label={label}
+      title={label}
+      className={clsx(iconButtonClasses, className)}
+      {...props}
+    >
       <IconComponent aria-hidden="true" className="size-5" />
     </button>
   );
@@ -102,13 +115,25 @@ export function IconLink({ label, icon: IconComponent, className, ...props }: TI
   );
 }
 
-type TButtonLinkProps = ComponentPropsWithRef<typeof Link> & Omit<TButtonStyle, 'className'> & { icon?: TIcon };
+type TButtonLinkProps = ComponentPropsWithRef<typeof Link> &
+  Omit<TButtonStyle, 'className'> & { icon?: TIcon };
 
 /** A link that looks like a button, for actions that navigate. */
-export function ButtonLink({ variant, size, icon: IconComponent, className, children, ...props }: TButtonLinkProps) {
+export function ButtonLink({
+  variant,
+  size,
+  icon: IconComponent,
+  className,
+  children,
+  ...props
+}: TButtonLinkProps) {
   return (
     <Link
-      className={buttonClasses({ variant, size, className: typeof className === 'string' ? className : undefined })}
+      className={buttonClasses({
+        variant,
+        size,
+        className: typeof className === 'string' ? className : undefined,
+      })}
       {...props}
     >
       {IconComponent && <IconComponent aria-hidden="true" className="size-4 shrink-0" />}

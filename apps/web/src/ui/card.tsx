@@ -13,9 +13,17 @@ type TCardProps = {
   children: ReactNode;
 };
 
-export function Card({ title, description, actions, footer, isFlush = false, className, children }: TCardProps) {
+export function Card({
+  title,
+  description,
+  actions,
+  footer,
+  isFlush = false,
+  className,
+  children,
+}: TCardProps) {
   return (
-    <section className={clsx('rounded-xl bg-white shadow-xs ring-1 ring-gray-200', className)}>
+    <section className={clsx('rounded-xl bg-white shadow-xs ring-1 ring-gray-200', isFlush && 'overflow-hidden', className)}>
       {(title || actions) && (
         <header className="flex flex-wrap items-start justify-between gap-3 border-b border-gray-100 px-5 py-4">
           <div className="min-w-0">

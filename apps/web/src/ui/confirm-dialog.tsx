@@ -15,7 +15,11 @@ export type TConfirmOptions = {
   confirmColor?: TConfirmColor;
 };
 
-type TConfirmState = { isOpen: boolean; options: TConfirmOptions | null; resolve: ((answer: boolean) => void) | null };
+type TConfirmState = {
+  isOpen: boolean;
+  options: TConfirmOptions | null;
+  resolve: ((answer: boolean) => void) | null;
+};
 
 let confirmState: TConfirmState = { isOpen: false, options: null, resolve: null };
 const listeners = new Set<() => void>();

@@ -14,7 +14,7 @@ type TModalProps = {
 /** The dialog frame every dialog uses: a title, transitions of 300 ms in and 200 ms out. */
 export function Modal({ open, onClose, title, description, size = 'md', children }: TModalProps) {
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <DialogBackdrop
         transition
         className="fixed inset-0 bg-gray-900/50 transition-opacity duration-300 ease-out data-closed:opacity-0 data-leave:duration-200 data-leave:ease-in"

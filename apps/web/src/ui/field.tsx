@@ -41,20 +41,39 @@ const controlClasses = clsx(
 );
 
 export function Input({ className, ...props }: ComponentPropsWithRef<'input'>) {
-  return <HeadlessInput invalid={use(InvalidContext)} className={clsx(controlClasses, className)} {...props} />;
+  return (
+    <HeadlessInput invalid={use(InvalidContext)} className={clsx(controlClasses, className)} {...props} />
+  );
 }
 
 export function Textarea({ className, ...props }: ComponentPropsWithRef<'textarea'>) {
-  return <HeadlessTextarea invalid={use(InvalidContext)} className={clsx(controlClasses, className)} {...props} />;
+  return (
+    <HeadlessTextarea invalid={use(InvalidContext)} className={clsx(controlClasses, className)} {...props} />
+  );
 }
 
 export function Select({ className, ...props }: ComponentPropsWithRef<'select'>) {
   return (
-    <HeadlessSelect invalid={use(InvalidContext)} className={clsx(controlClasses, 'pr-8', className)} {...props} />
+    <HeadlessSelect
+      invalid={use(InvalidContext)}
+      className={clsx(controlClasses, 'pr-8', className)}
+      {...props}
+    />
   );
 }
 
-type TCheckboxFieldProps = Omit<ComponentPropsWithRef<'input'>, 'type'> & { label: ReactNode; description?: ReactNode };
+/** The look of a colour picker, also for a picker that sits beside a field's own control. */
+export const colourInputClasses =
+  'h-9 w-11 shrink-0 cursor-pointer rounded-lg bg-white p-1 ring-1 ring-gray-300 ring-inset';
+
+export function ColourInput({ className, ...props }: Omit<ComponentPropsWithRef<'input'>, 'type'>) {
+  return <HeadlessInput type="color" className={clsx(colourInputClasses, className)} {...props} />;
+}
+
+type TCheckboxFieldProps = Omit<ComponentPropsWithRef<'input'>, 'type'> & {
+  label: ReactNode;
+  description?: ReactNode;
+};
 
 /** A native checkbox with its label and an optional explanation beneath. */
 export function CheckboxField({ label, description, className, ...props }: TCheckboxFieldProps) {

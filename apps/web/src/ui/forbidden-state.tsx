@@ -5,5 +5,7 @@ import { EmptyState } from './empty-state.tsx';
 /** What a screen shows to a role that may not use it. */
 export function ForbiddenState() {
   const { t } = useTranslation();
-  return <EmptyState icon={NoSymbolIcon} title={t('states.forbiddenTitle')} text={t('states.forbiddenText')} />;
+  return (
+    <EmptyState icon={NoSymbolIcon} title={t('states.forbiddenTitle')} text={t('states.forbiddenText')} />
+  );
 }

@@ -92,7 +92,8 @@ export function PagedTable<T extends { id: string }>({
 
   const rows = query.data.data;
   const rowIds = rows.map((row) => row.id);
-  const isPageSelected = selection !== undefined && rows.length > 0 && rowIds.every((id) => selection.selectedIds.has(id));
+  const isPageSelected =
+    selection !== undefined && rows.length > 0 && rowIds.every((id) => selection.selectedIds.has(id));
 
   const togglePage = () => {
     if (!selection) return;
@@ -116,7 +117,10 @@ export function PagedTable<T extends { id: string }>({
     const content = column.cell(row);
     if (index !== 0 || !detailRoute) return content;
     return (
-      <Link to={generatePath(detailRoute, { id: row.id })} className="font-medium text-primary-700 hover:underline">
+      <Link
+        to={generatePath(detailRoute, { id: row.id })}
+        className="font-medium text-primary-700 hover:underline"
+      >
         {content}
       </Link>
     );
@@ -124,7 +128,7 @@ export function PagedTable<T extends { id: string }>({
 
   return (
     <div className={clsx(query.isPlaceholderData && 'opacity-60 transition-opacity')}>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table aria-label={label} className="min-w-full divide-y divide-gray-200 text-sm">
           <thead className="bg-gray-50">
             <tr>
@@ -156,7 +160,10 @@ export function PagedTable<T extends { id: string }>({
           <tbody className="divide-y divide-gray-100 bg-white">
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={columns.length + (selection ? 1 : 0)} className="px-4 py-12 text-center text-gray-500">
+                <td
+                  colSpan={columns.length + (selection ? 1 : 0)}
+                  className="px-4 py-12 text-center text-gray-500"
+                >
                   {emptyText ?? t('table.noResults')}
                 </td>
               </tr>

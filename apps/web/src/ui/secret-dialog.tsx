@@ -18,7 +18,15 @@ type TSecretDialogProps = {
 };
 
 /** Shows a value the server hands out once (an API key secret, a default password) with a copy button. */
-export function SecretDialog({ open, onClose, title, description, label, value, warning }: TSecretDialogProps) {
+export function SecretDialog({
+  open,
+  onClose,
+  title,
+  description,
+  label,
+  value,
+  warning,
+}: TSecretDialogProps) {
   const { t } = useTranslation();
   const [isCopied, setIsCopied] = useState(false);
 
@@ -37,7 +45,11 @@ export function SecretDialog({ open, onClose, title, description, label, value, 
         <Field label={label}>
           <div className="flex gap-2">
             <Input readOnly value={value} className="font-mono" onFocus={(event) => event.target.select()} />
-            <Button variant="secondary" icon={isCopied ? CheckIcon : ClipboardDocumentIcon} onClick={() => void copy()}>
+            <Button
+              variant="secondary"
+              icon={isCopied ? CheckIcon : ClipboardDocumentIcon}
+              onClick={() => void copy()}
+            >
               {isCopied ? t('common.copied') : t('common.copy')}
             </Button>
           </div>

@@ -14,7 +14,10 @@ export function SpinnerIcon({ className = 'size-4' }: { className?: string }) {
 export function Spinner({ className }: { className?: string }) {
   const { t } = useTranslation();
   return (
-    <div role="status" className={clsx('flex items-center justify-center gap-3 py-16 text-sm text-gray-500', className)}>
+    <div
+      role="status"
+      className={clsx('flex items-center justify-center gap-3 py-16 text-sm text-gray-500', className)}
+    >
       <SpinnerIcon className="size-5 text-primary-600" />
       {t('common.loading')}
     </div>

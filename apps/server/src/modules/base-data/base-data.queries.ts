@@ -1,8 +1,17 @@
-import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import type { paymentMethods, rates, roomTypes } from '../../db/schema/index.ts';
-import { bookings, contacts, items, rateItems, ratePrices, rooms, taxRates } from '../../db/schema/index.ts';
+import type { paymentMethods, roomTypes } from '../../db/schema/index.ts';
+import {
+  bookings,
+  contacts,
+  items,
+  rateItems,
+  ratePrices,
+  rates,
+  rooms,
+  taxRates,
+} from '../../db/schema/index.ts';
 
 export type TRoomTypeRow = typeof roomTypes.$inferSelect;
 export type TRoomRow = typeof rooms.$inferSelect;
@@ -13,7 +22,11 @@ export type TRateRow = typeof rates.$inferSelect;
 export type TRatePriceRow = typeof ratePrices.$inferSelect;
 export type TRateItemRow = typeof rateItems.$inferSelect;
 
-/** The base data tables: each row belongs to one property and is soft deleted. */
+/**
+ * The base data tables: each row belongs to one property and is soft deleted. Drizzle types a
+ * query by one table, so the generic queries below cast the union: every member has the columns
+ * they use (id, propertyId, deletedAt).
+ */
 export type TBaseDataTable =
   | typeof roomTypes
   | typeof rooms
@@ -77,7 +90,7 @@ export async function selectByIds<TTable extends typeof roomTypes | typeof taxRa
   if (ids.length === 0) return new Map();
   const rows = (await db
     .select()
-    .from(table as typeof roomTypes)
+    .from(table as TBaseDataTable)
     .where(inArray(table.id, [...new Set(ids)]))) as TTable['$inferSelect'][];
   return new Map(rows.map((row) => [row.id, row]));
 }
@@ -136,6 +149,26 @@ export async function selectFirstTaxRate(db: Executor, propertyId: string): Prom
     .orderBy(asc(taxRates.createdAt), asc(taxRates.id))
     .limit(1);
   return row;
+}
+
+/** A price of a live rate for the room type that its occupancy range no longer allows. */
+export async function selectPriceOutsideOccupancy(
+  db: Executor,
+  roomType: TRoomTypeRow,
+): Promise<TRatePriceRow | undefined> {
+  const [row] = await db
+    .select({ price: ratePrices })
+    .from(ratePrices)
+    .innerJoin(rates, and(eq(rates.id, ratePrices.rateId), isNull(rates.deletedAt)))
+    .where(
+      and(
+        ofProperty(ratePrices, roomType.propertyId),
+        eq(ratePrices.roomTypeId, roomType.id),
+        or(lt(ratePrices.occupancy, roomType.minOccupancy), gt(ratePrices.occupancy, roomType.maxOccupancy)),
+      ),
+    )
+    .limit(1);
+  return row?.price;
 }
 
 type TReferencingTable = typeof bookings | typeof contacts | TBaseDataTable;

@@ -7,10 +7,11 @@ import {
   ZCreateRoomTypeRequest,
   ZRateItemRequest,
   ZUpdateItemRequest,
+  ZUpdateRateRequest,
+  ZUpdateRoomTypeRequest,
   expandRoomNumbers,
   parseExpand,
   toBasisPoints,
-  toPercentage,
   type TBaseData,
   type TCreateItemRequest,
   type TCreatePaymentMethodRequest,
@@ -20,16 +21,13 @@ import {
   type TCreateTaxRateRequest,
   type TCreatedRooms,
   type TItem,
-  type TItemType,
+  type TItemListQuery,
   type TPageQuery,
   type TPaged,
   type TPaymentMethod,
-  type TPaymentMethodKind,
   type TRate,
   type TRateItem,
-  type TRateItemFrequency,
   type TRateItemRequest,
-  type TRateItemUnit,
   type TRatePrice,
   type TRatePriceRequest,
   type TRoom,
@@ -56,7 +54,6 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { selectPage } from '../../lib/paging.ts';
-import { toRecord } from '../../lib/records.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { registerConstraintCode } from '../../plugins/problem.ts';
 import {
@@ -69,141 +66,47 @@ import {
   selectFirstTaxRate,
   selectOvernightItem,
   selectOwned,
+  selectPriceOutsideOccupancy,
   selectRateDetails,
   type TBaseDataTable,
   type TItemRow,
-  type TPaymentMethodRow,
-  type TRateItemRow,
   type TRatePriceRow,
   type TRateRow,
   type TReference,
   type TRoomRow,
-  type TRoomTypeRow,
-  type TTaxRateRow,
 } from './base-data.queries.ts';
+import {
+  toItem,
+  toPaymentMethod,
+  toRate,
+  toRatePrice,
+  toRateItem,
+  toRoom,
+  toRoomType,
+  toTaxRate,
+} from './base-data.mapper.ts';
 
 registerConstraintCode('room_types_code_key', 'room_type/already_exists');
 registerConstraintCode('rooms_number_key', 'room/already_exists');
 registerConstraintCode('rates_code_key', 'rate/already_exists');
 registerConstraintCode('rate_prices_key', 'rate/price_already_configured');
 
-export type { TItemRow, TRatePriceRow } from './base-data.queries.ts';
-
-// Mapping rows to the API
-
-function toRoomType(row: TRoomTypeRow): TRoomType {
-  return {
-    ...toRecord(row),
-    name: row.name,
-    code: row.code,
-    capacity: row.capacity,
-    minOccupancy: row.minOccupancy,
-    maxOccupancy: row.maxOccupancy,
-    isDefault: row.isDefault,
-    externalId: row.externalId,
-  };
-}
-
-function toRoom(row: TRoomRow, roomType: TRoomTypeRow | undefined): TRoom {
-  return {
-    ...toRecord(row),
-    number: row.number,
-    roomTypeId: row.roomTypeId,
-    roomType: roomType ? { id: roomType.id, name: roomType.name, code: roomType.code } : null,
-    housekeepingStatus: row.housekeepingStatus as TRoom['housekeepingStatus'],
-  };
-}
-
-function toTaxRate(row: TTaxRateRow): TTaxRate {
-  return {
-    ...toRecord(row),
-    name: row.name,
-    percentage: toPercentage(row.basisPoints),
-    accountNumber: row.accountNumber,
-    taxCode: row.taxCode,
-  };
-}
-
-function toItem(row: TItemRow, taxRate: TTaxRateRow | undefined): TItem {
-  return {
-    ...toRecord(row),
-    name: row.name,
-    type: row.type as TItemType,
-    active: row.active,
-    bookOnFollowingDay: row.bookOnFollowingDay,
-    bookingText: row.bookingText,
-    amount: row.amount,
-    taxRateId: row.taxRateId,
-    taxRate: taxRate ? toTaxRate(taxRate) : null,
-    accountNumber: row.accountNumber,
-    externalId: row.externalId,
-    isOvernight: row.isOvernight,
-  };
-}
-
-function toPaymentMethod(row: TPaymentMethodRow): TPaymentMethod {
-  return {
-    ...toRecord(row),
-    name: row.name,
-    kind: row.kind as TPaymentMethodKind,
-    bookingText: row.bookingText,
-    accountNumber: row.accountNumber,
-  };
-}
-
-function toRatePrice(row: TRatePriceRow): TRatePrice {
-  return { id: row.id, roomTypeId: row.roomTypeId, occupancy: row.occupancy, amount: row.amount };
-}
-
-function toRateItem(row: TRateItemRow, item: TItemRow): TRateItem {
-  return {
-    id: row.id,
-    itemId: row.itemId,
-    item: { name: item.name, type: item.type as TItemType },
-    unit: row.unit as TRateItemUnit,
-    frequency: row.frequency as TRateItemFrequency,
-    amount: row.amount,
-    inclusive: row.inclusive,
-  };
-}
-
 /** Rates with their prices and items, loaded for all of them at once. */
-async function toRates(db: Executor, rows: TRateRow[]): Promise<TRate[]> {
-  const details = await selectRateDetails(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({
-    ...toRecord(row),
-    name: row.name,
-    code: row.code,
-    active: row.active,
-    isStandard: row.isStandard,
-    externalId: row.externalId,
-    prices: (details.prices.get(row.id) ?? []).map(toRatePrice),
-    items: (details.items.get(row.id) ?? []).map(({ rateItem, item }) => toRateItem(rateItem, item)),
-  }));
+async function withRateDetails(db: Executor, rows: TRateRow[]): Promise<TRate[]> {
+  const rateIds = rows.map((row) => row.id);
+  const details = await selectRateDetails(db, rateIds);
+  return rows.map((row) => toRate(row, details.prices.get(row.id) ?? [], details.items.get(row.id) ?? []));
 }
 
-async function toRoomsWithTypes(db: Executor, rows: TRoomRow[], isExpanded: boolean): Promise<TRoom[]> {
-  const types = isExpanded
-    ? await selectByIds(
-        db,
-        roomTypes,
-        rows.map((row) => row.roomTypeId),
-      )
-    : new Map<string, TRoomTypeRow>();
-  return rows.map((row) => toRoom(row, types.get(row.roomTypeId)));
+async function withRoomTypes(db: Executor, rows: TRoomRow[], isExpanded: boolean): Promise<TRoom[]> {
+  const roomTypeIds = isExpanded ? rows.map((row) => row.roomTypeId) : [];
+  const roomTypesById = await selectByIds(db, roomTypes, roomTypeIds);
+  return rows.map((row) => toRoom(row, roomTypesById.get(row.roomTypeId)));
 }
 
-async function toItemsWithTaxRates(db: Executor, rows: TItemRow[], isExpanded: boolean): Promise<TItem[]> {
-  const taxRatesById = isExpanded
-    ? await selectByIds(
-        db,
-        taxRates,
-        rows.map((row) => row.taxRateId),
-      )
-    : new Map<string, TTaxRateRow>();
+async function withTaxRates(db: Executor, rows: TItemRow[], isExpanded: boolean): Promise<TItem[]> {
+  const taxRateIds = isExpanded ? rows.map((row) => row.taxRateId) : [];
+  const taxRatesById = await selectByIds(db, taxRates, taxRateIds);
   return rows.map((row) => toItem(row, taxRatesById.get(row.taxRateId)));
 }
 
@@ -247,16 +150,18 @@ async function deleteOwned(
   referencing: TReference[],
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    // Locked: a booking that starts to point at the record waits for this delete (foreign key share lock).
+    // Locked first: a booking saved for this record meanwhile (its foreign key check holds a share
+    // lock on the row) either commits before the check below sees it, or waits for the delete.
     const row = await selectOwned(tx, table, auth.propertyId, id, { lock: true });
     if (!row) throw notFound(what);
-    if (await isReferenced(tx, id, referencing))
+    if (await isReferenced(tx, id, referencing)) {
       throw new AppError('base_data/in_use', `the ${what} is still in use`);
+    }
     await markDeleted(tx, table, id);
   });
 }
 
-/** The one row an update or delete by id touched; none means no such record of the property. */
+/** The one row an update by id touched; none means no such record of the property. */
 function firstOrNotFound<TRow>(rows: TRow[], what: string): TRow {
   const [row] = rows;
   if (!row) throw notFound(what);
@@ -303,7 +208,7 @@ export async function updateRoomType(
   id: string,
   input: TUpdateRoomTypeRequest,
 ): Promise<TRoomType> {
-  const data = ZCreateRoomTypeRequest.parse(input);
+  const data = ZUpdateRoomTypeRequest.parse(input);
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(roomTypes)
@@ -311,6 +216,13 @@ export async function updateRoomType(
       .where(ofProperty(roomTypes, auth.propertyId, id))
       .returning();
     const row = firstOrNotFound(rows, 'room type');
+    const stranded = await selectPriceOutsideOccupancy(tx, row);
+    if (stranded) {
+      throw new AppError(
+        'rate/price_invalid_occupancy',
+        `a rate has a price for ${stranded.occupancy} persons in this room type: change or delete it first`,
+      );
+    }
     if (row.isDefault) await clearOtherDefaultRoomTypes(tx, auth.propertyId, row.id);
     return toRoomType(row);
   });
@@ -356,12 +268,12 @@ export async function listRooms(db: Db, auth: TAuth, query: TRoomListQuery): Pro
     query.housekeepingStatus ? eq(rooms.housekeepingStatus, query.housekeepingStatus) : undefined,
   );
   const page = await selectPage(db, rooms, where, order.rooms, query, (row) => row);
-  return { ...page, data: await toRoomsWithTypes(db, page.data, parseExpand(query.expand).has('roomType')) };
+  return { ...page, data: await withRoomTypes(db, page.data, parseExpand(query.expand).has('roomType')) };
 }
 
 export async function getRoom(db: Db, auth: TAuth, id: string, expand?: string): Promise<TRoom> {
   const row = await findOwned(db, rooms, auth.propertyId, id, 'room');
-  const [room] = await toRoomsWithTypes(db, [row], parseExpand(expand).has('roomType'));
+  const [room] = await withRoomTypes(db, [row], parseExpand(expand).has('roomType'));
   return room!;
 }
 
@@ -385,14 +297,15 @@ export async function updateRoom(db: Db, auth: TAuth, id: string, input: TUpdate
   const numbers = roomNumbersOf(input.number);
   if (numbers.length !== 1) throw new AppError('room/invalid_range', 'a room has one number');
   return db.transaction(async (tx) => {
+    await findOwned(tx, rooms, auth.propertyId, id, 'room');
     await findOwned(tx, roomTypes, auth.propertyId, input.roomTypeId, 'room type');
     await assertRoomNumbersFree(tx, auth.propertyId, numbers, id);
-    const rows = await tx
+    const [row] = await tx
       .update(rooms)
       .set({ number: numbers[0], roomTypeId: input.roomTypeId })
-      .where(ofProperty(rooms, auth.propertyId, id))
+      .where(eq(rooms.id, id))
       .returning();
-    return toRoom(firstOrNotFound(rows, 'room'), undefined);
+    return toRoom(row!, undefined);
   });
 }
 
@@ -453,7 +366,7 @@ export function deleteTaxRate(db: Db, auth: TAuth, id: string): Promise<void> {
 
 // Items
 
-export const overnightItemName = 'Übernachtung';
+const overnightItemName = 'Übernachtung';
 
 /** The overnight item, created from the property's first tax rate if missing; null without any tax rate. */
 async function findOrCreateOvernightItem(db: Executor, propertyId: string): Promise<TItemRow | null> {
@@ -496,11 +409,7 @@ function itemValues(data: z.output<typeof ZUpdateItemRequest>) {
   };
 }
 
-export async function listItems(
-  db: Db,
-  auth: TAuth,
-  query: TPageQuery & { expand?: string },
-): Promise<TPaged<TItem>> {
+export async function listItems(db: Db, auth: TAuth, query: TItemListQuery): Promise<TPaged<TItem>> {
   await findOrCreateOvernightItem(db, auth.propertyId);
   const page = await selectPage(
     db,
@@ -512,13 +421,13 @@ export async function listItems(
   );
   return {
     ...page,
-    data: await toItemsWithTaxRates(db, page.data, parseExpand(query.expand).has('taxRate')),
+    data: await withTaxRates(db, page.data, parseExpand(query.expand).has('taxRate')),
   };
 }
 
 export async function getItem(db: Db, auth: TAuth, id: string, expand?: string): Promise<TItem> {
   const row = await findOwned(db, items, auth.propertyId, id, 'item');
-  const [item] = await toItemsWithTaxRates(db, [row], parseExpand(expand).has('taxRate'));
+  const [item] = await withTaxRates(db, [row], parseExpand(expand).has('taxRate'));
   return item!;
 }
 
@@ -546,8 +455,9 @@ export async function updateItem(db: Db, auth: TAuth, id: string, input: TUpdate
         'The overnight item is an accommodation item priced by the rates: its amount is null.',
       );
     }
-    if (!current.isOvernight && data.amount === null)
+    if (!current.isOvernight && data.amount === null) {
       throw new AppError('validation', 'An item needs an amount.');
+    }
     await findOwned(tx, taxRates, auth.propertyId, data.taxRateId, 'tax rate');
     const [row] = await tx.update(items).set(itemValues(data)).where(eq(items.id, id)).returning();
     return toItem(row!, undefined);
@@ -637,11 +547,11 @@ export async function listRates(db: Db, auth: TAuth, page: TPageQuery): Promise<
     page,
     (row) => row,
   );
-  return { ...rows, data: await toRates(db, rows.data) };
+  return { ...rows, data: await withRateDetails(db, rows.data) };
 }
 
 async function readRate(db: Executor, propertyId: string, id: string): Promise<TRate> {
-  const [rate] = await toRates(db, [await findOwned(db, rates, propertyId, id, 'rate')]);
+  const [rate] = await withRateDetails(db, [await findOwned(db, rates, propertyId, id, 'rate')]);
   return rate!;
 }
 
@@ -663,7 +573,7 @@ export async function createRate(db: Db, auth: TAuth, input: TCreateRateRequest)
 }
 
 export async function updateRate(db: Db, auth: TAuth, id: string, input: TUpdateRateRequest): Promise<TRate> {
-  const data = ZCreateRateRequest.parse(input);
+  const data = ZUpdateRateRequest.parse(input);
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(rates)
@@ -713,8 +623,20 @@ async function assertValidRatePrice(
   if (existing) throw new AppError('rate/price_already_configured');
 }
 
-const ratePriceOf = (propertyId: string, rateId: string, priceId: string) =>
-  and(ofProperty(ratePrices, propertyId, priceId), eq(ratePrices.rateId, rateId));
+/** A live price or item of one of the property's live rates. */
+async function findRatePart<TTable extends typeof ratePrices | typeof rateItems>(
+  db: Executor,
+  table: TTable,
+  propertyId: string,
+  rateId: string,
+  id: string,
+  what: string,
+): Promise<TTable['$inferSelect']> {
+  await findOwned(db, rates, propertyId, rateId, 'rate');
+  const row = await findOwned(db, table, propertyId, id, what);
+  if (row.rateId !== rateId) throw notFound(what);
+  return row;
+}
 
 export async function createRatePrice(
   db: Db,
@@ -741,24 +663,16 @@ export async function updateRatePrice(
   input: TRatePriceRequest,
 ): Promise<TRatePrice> {
   return db.transaction(async (tx) => {
-    await findOwned(tx, rates, auth.propertyId, rateId, 'rate');
+    await findRatePart(tx, ratePrices, auth.propertyId, rateId, priceId, 'rate price');
     await assertValidRatePrice(tx, auth.propertyId, rateId, input, priceId);
-    const rows = await tx
-      .update(ratePrices)
-      .set(input)
-      .where(ratePriceOf(auth.propertyId, rateId, priceId))
-      .returning();
-    return toRatePrice(firstOrNotFound(rows, 'rate price'));
+    const [row] = await tx.update(ratePrices).set(input).where(eq(ratePrices.id, priceId)).returning();
+    return toRatePrice(row!);
   });
 }
 
 export async function deleteRatePrice(db: Db, auth: TAuth, rateId: string, priceId: string): Promise<void> {
-  const rows = await db
-    .update(ratePrices)
-    .set({ deletedAt: new Date() })
-    .where(ratePriceOf(auth.propertyId, rateId, priceId))
-    .returning({ id: ratePrices.id });
-  firstOrNotFound(rows, 'rate price');
+  await findRatePart(db, ratePrices, auth.propertyId, rateId, priceId, 'rate price');
+  await markDeleted(db, ratePrices, priceId);
 }
 
 /** The rate's price for a room type and occupancy; bookings are priced by it. */
@@ -781,8 +695,9 @@ export async function findRatePrice(
         eq(ratePrices.occupancy, occupancy),
       ),
     );
-  if (!row)
+  if (!row) {
     throw new AppError('rate/no_matching_price', `no price for ${occupancy} persons in this room type`);
+  }
   return row.price;
 }
 
@@ -807,9 +722,6 @@ async function rateItemValues(db: Executor, propertyId: string, input: TRateItem
   if (item.isOvernight) throw new AppError('validation', 'The overnight item is priced by the rate prices.');
   return { values: data, item };
 }
-
-const rateItemOf = (propertyId: string, rateId: string, rateItemId: string) =>
-  and(ofProperty(rateItems, propertyId, rateItemId), eq(rateItems.rateId, rateId));
 
 export async function createRateItem(
   db: Db,
@@ -836,24 +748,16 @@ export async function updateRateItem(
   input: TRateItemRequest,
 ): Promise<TRateItem> {
   return db.transaction(async (tx) => {
-    await findOwned(tx, rates, auth.propertyId, rateId, 'rate');
+    await findRatePart(tx, rateItems, auth.propertyId, rateId, rateItemId, 'rate item');
     const { values, item } = await rateItemValues(tx, auth.propertyId, input);
-    const rows = await tx
-      .update(rateItems)
-      .set(values)
-      .where(rateItemOf(auth.propertyId, rateId, rateItemId))
-      .returning();
-    return toRateItem(firstOrNotFound(rows, 'rate item'), item);
+    const [row] = await tx.update(rateItems).set(values).where(eq(rateItems.id, rateItemId)).returning();
+    return toRateItem(row!, item);
   });
 }
 
 export async function deleteRateItem(db: Db, auth: TAuth, rateId: string, rateItemId: string): Promise<void> {
-  const rows = await db
-    .update(rateItems)
-    .set({ deletedAt: new Date() })
-    .where(rateItemOf(auth.propertyId, rateId, rateItemId))
-    .returning({ id: rateItems.id });
-  firstOrNotFound(rows, 'rate item');
+  await findRatePart(db, rateItems, auth.propertyId, rateId, rateItemId, 'rate item');
+  await markDeleted(db, rateItems, rateItemId);
 }
 
 // Everything at once
@@ -878,6 +782,6 @@ export async function getBaseData(db: Db, auth: TAuth): Promise<TBaseData> {
     taxRates: taxRateRows.map(toTaxRate),
     items: itemRows.map((row) => toItem(row, taxRatesById.get(row.taxRateId))),
     paymentMethods: paymentMethodRows.map(toPaymentMethod),
-    rates: await toRates(db, rateRows),
+    rates: await withRateDetails(db, rateRows),
   };
 }

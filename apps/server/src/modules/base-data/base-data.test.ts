@@ -48,19 +48,22 @@ beforeAll(async () => {
   await switchProperty(admin, ids[demo.austria]!);
   berlin = await login(t.app, demo.users.admin);
   await switchProperty(berlin, ids[demo.germany]!);
-  [manager, staff, cleaning, catering] = await Promise.all(
-    [demo.users.manager, demo.users.staff, demo.users.cleaning, demo.users.catering].map(async (email) => {
-      const client = await login(t.app, email);
-      await switchProperty(client, ids[demo.austria]!);
-      return client;
-    }),
-  );
+  manager = await loginAtSalzburg(demo.users.manager);
+  staff = await loginAtSalzburg(demo.users.staff);
+  cleaning = await loginAtSalzburg(demo.users.cleaning);
+  catering = await loginAtSalzburg(demo.users.catering);
   salzburgData = await baseData(admin);
   berlinData = await baseData(berlin);
 });
 afterAll(async () => {
   await t.close();
 });
+
+async function loginAtSalzburg(email: string): Promise<ApiClient> {
+  const client = await login(t.app, email);
+  await switchProperty(client, ids[demo.austria]!);
+  return client;
+}
 
 async function baseData(client: ApiClient): Promise<TBaseData> {
   const response = await client.get('/api/base_data');
@@ -315,6 +318,17 @@ describe('/api/room_types', () => {
     );
     // Codes are per property: Berlin may use them too.
     expect(roomTypeByCode(berlinData, 'DZ')).toBeDefined();
+  });
+
+  it('refuses an occupancy range that leaves rate prices outside with 400 rate/price_invalid_occupancy', async () => {
+    const suite = roomTypeByCode(salzburgData, 'SU');
+    const narrowed = { ...suite, maxOccupancy: 2 };
+    expectProblem(
+      await admin.put(`/api/room_types/${suite.id}`, narrowed),
+      400,
+      'rate/price_invalid_occupancy',
+    );
+    expect((await admin.get(`/api/room_types/${suite.id}`)).json<TRoomType>().maxOccupancy).toBe(3);
   });
 
   it('refuses to delete a room type that rooms, prices or bookings use with 409 base_data/in_use', async () => {

@@ -4,7 +4,7 @@ import { ZRoomPlan, ZRoomPlanQuery } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { problemResponses } from '../../plugins/openapi.ts';
-import { getRoomPlan } from './room-plan.service.ts';
+import { getRoomPlanJson } from './room-plan.service.ts';
 
 export function registerRoomPlanRoutes(app: FastifyInstance, { db }: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -16,7 +16,12 @@ export function registerRoomPlanRoutes(app: FastifyInstance, { db }: AppContext)
         response: { 200: ZRoomPlan, ...problemResponses },
       },
       config: { access: ['roomPlan', 'read'] },
+      // The database already wrote the plan's JSON; it goes out as it is.
+      serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
     },
-    async (request) => getRoomPlan(db, authOf(request), request.query.from, request.query.to),
+    async (request, reply) => {
+      const json = await getRoomPlanJson(db, authOf(request), request.query.from, request.query.to);
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 }

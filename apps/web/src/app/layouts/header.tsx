@@ -1,6 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Bars3Icon, Cog6ToothIcon, MagnifyingGlassIcon, PlusIcon, UserCircleIcon } from '@heroicons/react/24/outline';
+import {
+  Bars3Icon,
+  Cog6ToothIcon,
+  MagnifyingGlassIcon,
+  PlusIcon,
+  UserCircleIcon,
+} from '@heroicons/react/24/outline';
 import { can } from '@pms/contract';
 import { SearchDialog } from '../../features/search/components/search-dialog.tsx';
 import { allowedSettingsTabs } from '../../features/settings/settings-tabs.ts';
@@ -37,13 +43,19 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const user = useCurrentUser();
   const version = useVersion();
   const [isSearchOpen, setIsSearchOpen] = useState(false);
+  const openSearch = useCallback(() => setIsSearchOpen(true), []);
   const canSearch = can(user.role, 'search');
   const isTestSystem = version.data !== undefined && version.data.environment !== 'production';
-  useSearchShortcut(canSearch, () => setIsSearchOpen(true));
+  useSearchShortcut(canSearch, openSearch);
 
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-gray-200 bg-white px-4 sm:px-6 lg:px-8">
-      <IconButton label={t('header.openMenu')} icon={Bars3Icon} className="-ml-2 lg:hidden" onClick={onOpenMenu} />
+      <IconButton
+        label={t('header.openMenu')}
+        icon={Bars3Icon}
+        className="-ml-2 lg:hidden"
+        onClick={onOpenMenu}
+      />
       {isTestSystem && <Badge color="amber">{t('header.testSystem')}</Badge>}
       <div className="flex flex-1 items-center justify-end gap-1 sm:gap-2">
         {canSearch && (
@@ -51,7 +63,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
             type="button"
             aria-label={t('header.search')}
             aria-keyshortcuts="/ Control+K Meta+K"
-            onClick={() => setIsSearchOpen(true)}
+            onClick={openSearch}
             className="flex size-9 items-center justify-center gap-2 rounded-lg text-sm text-gray-500 transition-colors hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary-600 md:w-64 md:justify-start md:bg-gray-50 md:px-3 md:ring-1 md:ring-gray-200 md:ring-inset"
           >
             <MagnifyingGlassIcon aria-hidden="true" className="size-5 shrink-0" />
@@ -62,7 +74,12 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
           </button>
         )}
         {can(user.role, 'bookings', 'write') && (
-          <ButtonLink to="/bookings?new=1" icon={PlusIcon} aria-label={t('header.createBooking')} className="max-sm:px-2.5">
+          <ButtonLink
+            to="/bookings?new=1"
+            icon={PlusIcon}
+            aria-label={t('header.createBooking')}
+            className="max-sm:px-2.5"
+          >
             <span className="hidden sm:inline">{t('header.createBooking')}</span>
           </ButtonLink>
         )}

@@ -22,7 +22,7 @@ export function MainLayout() {
       <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 border-r border-gray-200 bg-white lg:block">
         <Sidebar />
       </aside>
-      <Dialog open={isMenuOpen} onClose={closeMenu} className="relative z-50 lg:hidden">
+      <Dialog open={isMenuOpen} onClose={closeMenu} className="fixed inset-0 z-50 lg:hidden">
         <DialogBackdrop
           transition
           className="fixed inset-0 bg-gray-900/50 transition-opacity duration-300 ease-out data-closed:opacity-0 data-leave:duration-200"

@@ -10,9 +10,20 @@ import { SpinnerIcon } from '../../ui/spinner.tsx';
 import { navigation } from '../navigation.ts';
 import { PropertySwitcher } from './property-switcher.tsx';
 
-const itemClasses = 'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors';
+const itemClasses =
+  'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors';
 
-function NavItem({ to, icon: IconComponent, label, onNavigate }: { to: string; icon: TIcon; label: string; onNavigate?: () => void }) {
+function NavItem({
+  to,
+  icon: IconComponent,
+  label,
+  onNavigate,
+}: {
+  to: string;
+  icon: TIcon;
+  label: string;
+  onNavigate?: () => void;
+}) {
   return (
     <li>
       <NavLink
@@ -21,7 +32,9 @@ function NavItem({ to, icon: IconComponent, label, onNavigate }: { to: string; i
         className={({ isActive }) =>
           clsx(
             itemClasses,
-            isActive ? 'bg-primary-50 text-primary-700' : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900',
+            isActive
+              ? 'bg-primary-50 text-primary-700'
+              : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900',
           )
         }
       >
@@ -45,7 +58,13 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <nav aria-label={t('nav.label')} className="flex flex-1 flex-col">
         <ul className="space-y-1">
           {entries.map((entry) => (
-            <NavItem key={entry.key} to={entry.path} icon={entry.icon} label={t(`nav.${entry.key}`)} onNavigate={onNavigate} />
+            <NavItem
+              key={entry.key}
+              to={entry.path}
+              icon={entry.icon}
+              label={t(`nav.${entry.key}`)}
+              onNavigate={onNavigate}
+            />
           ))}
         </ul>
         <ul className="mt-auto space-y-1 border-t border-gray-200 pt-4">

@@ -45,7 +45,11 @@ function CreateApiKeyForm({ onClose, onCreated }: Omit<TCreateApiKeyDialogProps,
           <RoleOptions />
         </Select>
       </Field>
-      <Field label={t('apiKeys.ownSecret')} description={t('apiKeys.ownSecretHint')} error={errors.secret?.message}>
+      <Field
+        label={t('apiKeys.ownSecret')}
+        description={t('apiKeys.ownSecretHint')}
+        error={errors.secret?.message}
+      >
         <Input type="password" autoComplete="new-password" className="font-mono" {...register('secret')} />
       </Field>
       <ModalActions>

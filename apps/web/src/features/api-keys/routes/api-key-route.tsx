@@ -25,7 +25,13 @@ function ApiKeyDetails({ apiKey }: { apiKey: TApiKey }) {
   const remove = async () => {
     const isConfirmed = await openConfirmDialog({
       title: t('apiKeys.deleteTitle'),
-      subtitle: <Trans i18nKey="apiKeys.deleteText" values={{ name: apiKey.name }} components={{ strong: <strong /> }} />,
+      subtitle: (
+        <Trans
+          i18nKey="apiKeys.deleteText"
+          values={{ name: apiKey.name }}
+          components={{ strong: <strong /> }}
+        />
+      ),
       confirmText: t('common.delete'),
       confirmColor: 'red',
     });
@@ -41,7 +47,10 @@ function ApiKeyDetails({ apiKey }: { apiKey: TApiKey }) {
   const facts = [
     { label: t('apiKeys.prefix'), value: <code className="font-mono">{apiKey.prefix}…</code> },
     { label: t('common.created'), value: formatDateTime(apiKey.createdAt) },
-    { label: t('apiKeys.lastUsed'), value: apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : t('apiKeys.neverUsed') },
+    {
+      label: t('apiKeys.lastUsed'),
+      value: apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : t('apiKeys.neverUsed'),
+    },
   ];
 
   return (
@@ -49,7 +58,12 @@ function ApiKeyDetails({ apiKey }: { apiKey: TApiKey }) {
       <div className="space-y-6 lg:col-span-2">
         <ApiKeyForm apiKey={apiKey} />
         <Card title={t('apiKeys.deleteTitle')} description={t('apiKeys.deleteDescription')}>
-          <Button variant="red" icon={TrashIcon} isLoading={deleteApiKey.isPending} onClick={() => void remove()}>
+          <Button
+            variant="red"
+            icon={TrashIcon}
+            isLoading={deleteApiKey.isPending}
+            onClick={() => void remove()}
+          >
             {t('apiKeys.delete')}
           </Button>
         </Card>
@@ -73,7 +87,10 @@ export function ApiKeyRoute() {
   const { id = '' } = useParams();
   const apiKey = useApiKey(id);
   const back = (
-    <Link to={listPath} className="inline-flex items-center gap-1.5 text-sm font-medium text-gray-500 hover:text-gray-900">
+    <Link
+      to={listPath}
+      className="inline-flex items-center gap-1.5 text-sm font-medium text-gray-500 hover:text-gray-900"
+    >
       <ArrowLeftIcon aria-hidden="true" className="size-4" />
       {t('apiKeys.backToList')}
     </Link>

@@ -47,7 +47,8 @@ export function PasswordForm() {
     ),
   );
 
-  const isWrongPassword = updatePassword.error instanceof ApiError && updatePassword.error.type === 'auth/wrong_password';
+  const isWrongPassword =
+    updatePassword.error instanceof ApiError && updatePassword.error.type === 'auth/wrong_password';
 
   return (
     <form noValidate onSubmit={save}>
@@ -61,7 +62,9 @@ export function PasswordForm() {
         }
       >
         <div className="space-y-5 sm:max-w-md">
-          {updatePassword.isError && !isWrongPassword && <Alert type="error">{errorMessage(updatePassword.error)}</Alert>}
+          {updatePassword.isError && !isWrongPassword && (
+            <Alert type="error">{errorMessage(updatePassword.error)}</Alert>
+          )}
           <Field label={t('profile.currentPassword')} error={errors.currentPassword?.message}>
             <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
           </Field>

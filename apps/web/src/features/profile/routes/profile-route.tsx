@@ -11,7 +11,7 @@ export function ProfileRoute() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className="max-w-3xl">
       <PageHeader
         title={t('profile.title')}
         description={t('profile.description')}

@@ -12,7 +12,8 @@ export function updateProperty(id: string, changes: TUpdatePropertyRequest): Pro
 export function useUpdateProperty() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: TUpdatePropertyRequest }) => updateProperty(id, changes),
+    mutationFn: ({ id, changes }: { id: string; changes: TUpdatePropertyRequest }) =>
+      updateProperty(id, changes),
     meta: { errorTitle: 'settings.notSaved' },
     onSuccess: (property) => {
       queryClient.setQueryData(currentPropertyQueryOptions().queryKey, property);

@@ -2,12 +2,19 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ArrowUpTrayIcon, PhotoIcon, SparklesIcon, TrashIcon } from '@heroicons/react/24/outline';
-import { brandShades, parsePalette, ZHexColor, ZPalette, type TBrandShade, type TProperty } from '@pms/contract';
+import {
+  brandShades,
+  parsePalette,
+  ZHexColor,
+  ZPalette,
+  type TBrandShade,
+  type TProperty,
+} from '@pms/contract';
 import { deriveShades } from '../../../lib/branding.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
-import { Field, Input } from '../../../ui/field.tsx';
+import { ColourInput, colourInputClasses, Field, Input } from '../../../ui/field.tsx';
 import { SpinnerIcon } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useUpdateProperty } from '../api/update-property.ts';
@@ -45,7 +52,9 @@ export function BrandingForm({ property }: { property: TProperty }) {
     formState: { errors, isDirty },
   } = useForm({ resolver: zodFormResolver(ZPalette), defaultValues: palette });
   const shades = useWatch({ control });
-  const previewPalette = Object.fromEntries(brandShades.filter((shade) => isHexColour(shades[shade])).map((shade) => [shade, shades[shade]]));
+  const previewPalette = Object.fromEntries(
+    brandShades.filter((shade) => isHexColour(shades[shade])).map((shade) => [shade, shades[shade]]),
+  );
 
   const setShade = (shade: TBrandShade, colour: string) =>
     setValue(shade, colour, { shouldDirty: true, shouldValidate: true });
@@ -57,7 +66,9 @@ export function BrandingForm({ property }: { property: TProperty }) {
 
   const upload = (file: File | undefined) => {
     if (!file) return;
-    uploadLogo.mutate(file, { onSuccess: (stored) => setLogo({ id: stored.id, url: fileContentUrl(stored.id) }) });
+    uploadLogo.mutate(file, {
+      onSuccess: (stored) => setLogo({ id: stored.id, url: fileContentUrl(stored.id) }),
+    });
   };
 
   const save = handleSubmit((values) =>
@@ -78,17 +89,18 @@ export function BrandingForm({ property }: { property: TProperty }) {
   return (
     <form noValidate onSubmit={save} className="grid gap-6 lg:grid-cols-5">
       <div className="space-y-6 lg:col-span-3">
-        <Card title={t('settings.branding.coloursTitle')} description={t('settings.branding.coloursDescription')}>
+        <Card
+          title={t('settings.branding.coloursTitle')}
+          description={t('settings.branding.coloursDescription')}
+        >
           <div className="space-y-6">
             <div className="rounded-lg bg-gray-50 p-4 ring-1 ring-gray-200">
-              <Field label={t('settings.branding.baseColour')} description={t('settings.branding.baseColourHint')}>
+              <Field
+                label={t('settings.branding.baseColour')}
+                description={t('settings.branding.baseColourHint')}
+              >
                 <div className="flex flex-wrap items-center gap-2">
-                  <Input
-                    type="color"
-                    value={baseColour}
-                    onChange={(event) => setBaseColour(event.target.value)}
-                    className="h-9 w-14 cursor-pointer p-1"
-                  />
+                  <ColourInput value={baseColour} onChange={(event) => setBaseColour(event.target.value)} />
                   <Button variant="secondary" icon={SparklesIcon} onClick={applyBaseColour}>
                     {t('settings.branding.deriveShades')}
                   </Button>
@@ -97,14 +109,18 @@ export function BrandingForm({ property }: { property: TProperty }) {
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               {brandShades.map((shade) => (
-                <Field key={shade} label={t('settings.branding.shade', { shade })} error={errors[shade]?.message}>
+                <Field
+                  key={shade}
+                  label={t('settings.branding.shade', { shade })}
+                  error={errors[shade]?.message}
+                >
                   <div className="flex items-center gap-2">
                     <input
                       type="color"
                       aria-label={t('settings.branding.pickShade', { shade })}
                       value={isHexColour(shades[shade]) ? shades[shade] : '#000000'}
                       onChange={(event) => setShade(shade, event.target.value)}
-                      className="h-9 w-11 shrink-0 cursor-pointer rounded-lg bg-white p-1 ring-1 ring-gray-300 ring-inset"
+                      className={colourInputClasses}
                     />
                     <Input className="font-mono" spellCheck={false} {...register(shade)} />
                   </div>
@@ -117,14 +133,22 @@ export function BrandingForm({ property }: { property: TProperty }) {
           <div className="flex flex-wrap items-center gap-5">
             <div className="flex h-20 w-40 items-center justify-center rounded-lg bg-gray-50 ring-1 ring-gray-200">
               {logo.url ? (
-                <img src={logo.url} alt={t('settings.branding.logoPreview')} className="max-h-16 max-w-36 object-contain" />
+                <img
+                  src={logo.url}
+                  alt={t('settings.branding.logoPreview')}
+                  className="max-h-16 max-w-36 object-contain"
+                />
               ) : (
                 <PhotoIcon aria-hidden="true" className="size-8 text-gray-300" />
               )}
             </div>
             <div className="flex flex-wrap gap-3">
-              <label className={buttonClasses({ variant: 'secondary', className: 'cursor-pointer' })}>
-                {uploadLogo.isPending ? <SpinnerIcon /> : <ArrowUpTrayIcon aria-hidden="true" className="size-4" />}
+              <label className={buttonClasses({ variant: 'secondary', className: 'relative cursor-pointer' })}>
+                {uploadLogo.isPending ? (
+                  <SpinnerIcon />
+                ) : (
+                  <ArrowUpTrayIcon aria-hidden="true" className="size-4" />
+                )}
                 {t('settings.branding.uploadLogo')}
                 <input
                   type="file"
@@ -148,11 +172,18 @@ export function BrandingForm({ property }: { property: TProperty }) {
       </div>
       <div className="lg:col-span-2">
         <div className="space-y-6 lg:sticky lg:top-24">
-          <Card title={t('settings.branding.previewTitle')} description={t('settings.branding.previewDescription')}>
+          <Card
+            title={t('settings.branding.previewTitle')}
+            description={t('settings.branding.previewDescription')}
+          >
             <PalettePreview palette={previewPalette} logoUrl={logo.url} propertyName={property.name} />
           </Card>
           <div className="flex justify-end">
-            <Button type="submit" isLoading={updateProperty.isPending} disabled={!hasChanges || uploadLogo.isPending}>
+            <Button
+              type="submit"
+              isLoading={updateProperty.isPending}
+              disabled={!hasChanges || uploadLogo.isPending}
+            >
               {t('common.save')}
             </Button>
           </div>

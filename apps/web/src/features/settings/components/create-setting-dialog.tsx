@@ -34,7 +34,11 @@ function CreateSettingForm({ onClose }: { onClose: () => void }) {
   return (
     <form noValidate onSubmit={save} className="space-y-5">
       {createSetting.isError && <Alert type="error">{errorMessage(createSetting.error)}</Alert>}
-      <Field label={t('settings.advanced.key')} description={t('settings.advanced.keyHint')} error={errors.key?.message}>
+      <Field
+        label={t('settings.advanced.key')}
+        description={t('settings.advanced.keyHint')}
+        error={errors.key?.message}
+      >
         <Input className="font-mono" autoComplete="off" spellCheck={false} {...register('key')} />
       </Field>
       <Field label={t('settings.advanced.value')} error={errors.value?.message}>

@@ -55,7 +55,9 @@ export function GeneralSettingsForm({ settings }: { settings: TGeneralSettings }
       >
         <div className="space-y-8">
           <fieldset className="space-y-4">
-            <legend className="mb-4 text-sm font-semibold text-gray-900">{t('settings.general.portalFeatures')}</legend>
+            <legend className="mb-4 text-sm font-semibold text-gray-900">
+              {t('settings.general.portalFeatures')}
+            </legend>
             <CheckboxField
               label={t('settings.general.featurePreCheckIn')}
               description={t('settings.general.featurePreCheckInHint')}
@@ -81,7 +83,9 @@ export function GeneralSettingsForm({ settings }: { settings: TGeneralSettings }
             <Input type="url" placeholder="https://" {...register('propertyInfoUrl')} />
           </Field>
           <fieldset className="max-w-xl space-y-5">
-            <legend className="mb-1 text-sm font-semibold text-gray-900">{t('settings.general.linkEmail')}</legend>
+            <legend className="mb-1 text-sm font-semibold text-gray-900">
+              {t('settings.general.linkEmail')}
+            </legend>
             <p className="text-sm text-gray-500">{t('settings.general.linkEmailHint')}</p>
             <Field label={t('settings.general.linkEmailSubject')} error={errors.linkEmailSubject?.message}>
               <Input {...register('linkEmailSubject')} />

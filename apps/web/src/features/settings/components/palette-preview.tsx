@@ -42,7 +42,9 @@ export function PalettePreview({ palette, logoUrl, propertyName }: TPalettePrevi
             <span className="rounded-md bg-primary-100 px-2 py-0.5 text-xs font-medium text-primary-800">
               {t('settings.branding.sampleBadge')}
             </span>
-            <span className="text-sm font-medium text-primary-700 underline">{t('settings.branding.sampleLink')}</span>
+            <span className="text-sm font-medium text-primary-700 underline">
+              {t('settings.branding.sampleLink')}
+            </span>
           </div>
         </div>
       </div>

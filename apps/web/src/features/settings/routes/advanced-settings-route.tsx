@@ -28,7 +28,13 @@ export function AdvancedSettingsRoute() {
   const remove = async (entry: TSettingEntry) => {
     const isConfirmed = await openConfirmDialog({
       title: t('settings.advanced.deleteTitle'),
-      subtitle: <Trans i18nKey="settings.advanced.deleteText" values={{ key: entry.key }} components={{ strong: <strong /> }} />,
+      subtitle: (
+        <Trans
+          i18nKey="settings.advanced.deleteText"
+          values={{ key: entry.key }}
+          components={{ strong: <strong /> }}
+        />
+      ),
       confirmText: t('common.delete'),
       confirmColor: 'red',
     });
@@ -51,16 +57,21 @@ export function AdvancedSettingsRoute() {
   };
 
   const columns: TColumn<TSettingEntry>[] = [
-    { id: 'key', header: t('settings.advanced.key'), cell: (entry) => <span className="font-mono text-gray-900">{entry.key}</span> },
+    {
+      id: 'key',
+      header: t('settings.advanced.key'),
+      cell: (entry) => <span className="font-mono text-[13px] text-gray-900">{entry.key}</span>,
+    },
     {
       id: 'value',
       header: t('settings.advanced.value'),
-      cell: (entry) => <span className="block max-w-xs truncate font-mono text-gray-600">{entry.value}</span>,
+      cell: (entry) => <span className="block max-w-xs truncate font-mono text-[13px] text-gray-600">{entry.value}</span>,
     },
     {
       id: 'secret',
       header: t('settings.advanced.secret'),
-      cell: (entry) => (entry.secret ? <Badge color="amber">{t('settings.advanced.secretBadge')}</Badge> : null),
+      cell: (entry) =>
+        entry.secret ? <Badge color="amber">{t('settings.advanced.secretBadge')}</Badge> : null,
     },
     {
       id: 'created',
@@ -77,7 +88,7 @@ export function AdvancedSettingsRoute() {
         <IconButton
           label={t('settings.advanced.deleteLabel', { key: entry.key })}
           icon={TrashIcon}
-          className="hover:text-red-600"
+          className="-my-2 hover:text-red-600"
           onClick={() => void remove(entry)}
         />
       ),

@@ -42,12 +42,16 @@ export function TeamRoute() {
   const remove = async (user: TTeamUser) => {
     const isConfirmed = await openConfirmDialog({
       title: t('team.removeTitle'),
-      subtitle: <Trans i18nKey="team.removeText" values={{ name: user.name }} components={{ strong: <strong /> }} />,
+      subtitle: (
+        <Trans i18nKey="team.removeText" values={{ name: user.name }} components={{ strong: <strong /> }} />
+      ),
       confirmText: t('team.remove'),
       confirmColor: 'red',
     });
     if (!isConfirmed) return;
-    deleteUser.mutate(user.userId, { onSuccess: () => toast.success(t('team.removed', { name: user.name })) });
+    deleteUser.mutate(user.userId, {
+      onSuccess: () => toast.success(t('team.removed', { name: user.name })),
+    });
   };
 
   const columns: TColumn<TTeamUser>[] = [
@@ -79,7 +83,7 @@ export function TeamRoute() {
           <IconButton
             label={t('team.removeLabel', { name: user.name })}
             icon={TrashIcon}
-            className="hover:text-red-600"
+            className="-my-2 hover:text-red-600"
             onClick={() => void remove(user)}
           />
         ),

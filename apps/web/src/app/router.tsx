@@ -1,0 +1,126 @@
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { settingsTabs, type TSettingsTab } from '../features/settings/settings-tabs.ts';
+import { AnonymousOnly, loginPath, profilePath, RequireAccess, RequireUser } from './guards.tsx';
+import { MainLayout } from './layouts/main-layout.tsx';
+
+/** Loads a screen's code when it is first opened; the layout shows the spinner meanwhile. */
+function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const LoginRoute = lazyScreen(
+  () => import('../features/auth/routes/login-route.tsx'),
+  (m) => m.LoginRoute,
+);
+const BookingsRoute = lazyScreen(
+  () => import('../features/bookings/routes/bookings-route.tsx'),
+  (m) => m.BookingsRoute,
+);
+const ProfileRoute = lazyScreen(
+  () => import('../features/profile/routes/profile-route.tsx'),
+  (m) => m.ProfileRoute,
+);
+const ApiKeysRoute = lazyScreen(
+  () => import('../features/api-keys/routes/api-keys-route.tsx'),
+  (m) => m.ApiKeysRoute,
+);
+const ApiKeyRoute = lazyScreen(
+  () => import('../features/api-keys/routes/api-key-route.tsx'),
+  (m) => m.ApiKeyRoute,
+);
+const SettingsLayout = lazyScreen(
+  () => import('../features/settings/routes/settings-layout.tsx'),
+  (m) => m.SettingsLayout,
+);
+const SettingsIndexRoute = lazyScreen(
+  () => import('../features/settings/routes/settings-layout.tsx'),
+  (m) => m.SettingsIndexRoute,
+);
+const GeneralSettingsRoute = lazyScreen(
+  () => import('../features/settings/routes/general-settings-route.tsx'),
+  (m) => m.GeneralSettingsRoute,
+);
+const BrandingRoute = lazyScreen(
+  () => import('../features/settings/routes/branding-route.tsx'),
+  (m) => m.BrandingRoute,
+);
+const AdvancedSettingsRoute = lazyScreen(
+  () => import('../features/settings/routes/advanced-settings-route.tsx'),
+  (m) => m.AdvancedSettingsRoute,
+);
+const TeamRoute = lazyScreen(
+  () => import('../features/team/routes/team-route.tsx'),
+  (m) => m.TeamRoute,
+);
+
+const settingsScreens: Record<TSettingsTab, ReactNode> = {
+  general: <GeneralSettingsRoute />,
+  team: <TeamRoute />,
+  branding: <BrandingRoute />,
+  advanced: <AdvancedSettingsRoute />,
+};
+
+/** The staff area's routes and guards, as the spec's route table lists them. */
+export const router = createBrowserRouter([
+  {
+    path: loginPath,
+    element: (
+      <AnonymousOnly>
+        <LoginRoute />
+      </AnonymousOnly>
+    ),
+  },
+  {
+    path: '/',
+    element: (
+      <RequireUser>
+        <MainLayout />
+      </RequireUser>
+    ),
+    children: [
+      { index: true, element: <Navigate to="/bookings" replace /> },
+      {
+        path: 'bookings',
+        element: (
+          <RequireAccess area="bookings">
+            <BookingsRoute />
+          </RequireAccess>
+        ),
+      },
+      { path: profilePath.slice(1), element: <ProfileRoute /> },
+      {
+        path: 'api-keys',
+        element: (
+          <RequireAccess area="apiKeys">
+            <ApiKeysRoute />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'api-keys/:id',
+        element: (
+          <RequireAccess area="apiKeys">
+            <ApiKeyRoute />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'settings',
+        element: <SettingsLayout />,
+        children: [
+          { index: true, element: <SettingsIndexRoute /> },
+          ...settingsTabs.map((tab) => ({
+            path: tab.key,
+            element: (
+              <RequireAccess area={tab.area} access={tab.access}>
+                {settingsScreens[tab.key]}
+              </RequireAccess>
+            ),
+          })),
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+]);

@@ -26,8 +26,16 @@ function isStale(output, sources) {
 }
 
 const builds = [
-  { workspace: 'apps/web', output: 'apps/web/dist/index.html', sources: ['apps/web/src', 'apps/web/index.html', 'packages/contract/src'] },
-  { workspace: 'apps/server', output: 'apps/server/dist/server.js', sources: ['apps/server/src', 'packages/contract/src'] },
+  {
+    workspace: 'apps/web',
+    output: 'apps/web/dist/index.html',
+    sources: ['apps/web/src', 'apps/web/index.html', 'packages/contract/src'],
+  },
+  {
+    workspace: 'apps/server',
+    output: 'apps/server/dist/server.js',
+    sources: ['apps/server/src', 'packages/contract/src'],
+  },
 ];
 for (const build of builds) {
   if (!isStale(build.output, build.sources)) continue;

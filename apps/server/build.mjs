@@ -12,7 +12,9 @@ await build({
   sourcemap: true,
   packages: 'external',
   alias: { '@pms/contract': '../../packages/contract/src/index.ts' },
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
 console.log('server built: dist/server.js');

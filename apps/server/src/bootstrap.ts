@@ -5,24 +5,37 @@ import { generalSettings, properties, propertyUsers, users } from './db/schema/i
 import { hashPassword } from './lib/crypto.ts';
 import { seedDemoData } from './demo/seed.ts';
 
-export type TBootstrapResult = { created: 'demo' | 'admin' | null; adminEmail: string | null; adminPassword: string | null };
+export type TBootstrapResult = {
+  created: 'demo' | 'admin' | null;
+  adminEmail: string | null;
+  adminPassword: string | null;
+};
 
 /** On an empty database: loads the demo data, or creates the first administrator and a property. */
 export async function bootstrap(db: Db, config: TConfig): Promise<TBootstrapResult> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return { created: null, adminEmail: null, adminPassword: null };
   if (config.demoData !== false) {
-    const admin = await seedDemoData(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+    const admin = await seedDemoData(db, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+    });
     return { created: 'demo', ...admin };
   }
   if (!config.adminEmail || !config.adminPassword) {
-    throw new Error('The database is empty and DEMO_DATA=false: set ADMIN_EMAIL and ADMIN_PASSWORD for the first administrator.');
+    throw new Error(
+      'The database is empty and DEMO_DATA=false: set ADMIN_EMAIL and ADMIN_PASSWORD for the first administrator.',
+    );
   }
   await db.transaction(async (tx) => {
     const [property] = await tx.insert(properties).values({ name: 'Hotel', slug: 'hotel' }).returning();
     const [user] = await tx
       .insert(users)
-      .values({ email: config.adminEmail!.toLowerCase(), name: 'Administrator', passwordHash: await hashPassword(config.adminPassword!) })
+      .values({
+        email: config.adminEmail!.toLowerCase(),
+        name: 'Administrator',
+        passwordHash: await hashPassword(config.adminPassword!),
+      })
       .returning();
     await tx.insert(propertyUsers).values({ propertyId: property!.id, userId: user!.id, roleId: 'admin' });
     await tx.insert(generalSettings).values({ propertyId: property!.id });

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { ZAddress, ZId, ZIsoDate, ZRecord, ZTimestamp } from './common.ts';
 import { ZPageQuery } from './paging.ts';
 
-export const bookingStatuses = ['pending', 'confirmed', 'no_show', 'checked_in', 'checked_out', 'canceled'] as const;
+export const bookingStatuses = [
+  'pending',
+  'confirmed',
+  'no_show',
+  'checked_in',
+  'checked_out',
+  'canceled',
+] as const;
 export const ZBookingStatus = z.enum(bookingStatuses);
 export type TBookingStatus = z.infer<typeof ZBookingStatus>;
 
@@ -23,7 +30,10 @@ export type TBookingAction = z.infer<typeof ZBookingAction>;
  * The booking status machine: for each action, the statuses it may start from and the status it
  * leads to. Confirming a pending booking is its own call (several at once), not an action here.
  */
-export const bookingTransitions: Record<TBookingAction, { from: readonly TBookingStatus[]; to: TBookingStatus }> = {
+export const bookingTransitions: Record<
+  TBookingAction,
+  { from: readonly TBookingStatus[]; to: TBookingStatus }
+> = {
   check_in: { from: ['pending', 'confirmed'], to: 'checked_in' },
   undo_check_in: { from: ['checked_in'], to: 'confirmed' },
   check_out: { from: ['checked_in'], to: 'checked_out' },
@@ -97,7 +107,10 @@ export const ZBooking = ZRecord.extend({
   checkOut: ZIsoDate,
   numberOfNights: z.number().int(),
   roomId: ZId.nullable(),
-  room: z.object({ id: ZId, number: z.string(), roomTypeId: ZId, maxOccupancy: z.number().int() }).nullable().optional(),
+  room: z
+    .object({ id: ZId, number: z.string(), roomTypeId: ZId, maxOccupancy: z.number().int() })
+    .nullable()
+    .optional(),
   roomTypeId: ZId,
   roomType: z.object({ id: ZId, name: z.string(), code: z.string() }).optional(),
   rateId: ZId.nullable(),
@@ -192,7 +205,11 @@ export const ZConfirmBookingsRequest = z.object({ ids: z.array(ZId).min(1).max(1
 
 export const ZAssignGuestRequest = z.union([
   z.object({ contactId: ZId }),
-  z.object({ name: z.string().trim().min(1).max(200), email: z.email().optional(), phone: z.string().max(50).optional() }),
+  z.object({
+    name: z.string().trim().min(1).max(200),
+    email: z.email().optional(),
+    phone: z.string().max(50).optional(),
+  }),
 ]);
 export type TAssignGuestRequest = z.infer<typeof ZAssignGuestRequest>;
 

@@ -19,7 +19,12 @@ export const ZExpandQuery = z.object({ expand: z.string().optional() });
 
 /** Parses `?expand=a,b` into the set of relation names asked for. */
 export function parseExpand(expand: string | undefined): Set<string> {
-  return new Set((expand ?? '').split(',').map((part) => part.trim()).filter(Boolean));
+  return new Set(
+    (expand ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
 }
 
 export const ZAddress = z.object({

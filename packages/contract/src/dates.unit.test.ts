@@ -34,7 +34,6 @@ describe('dates', () => {
     expect(todayIn('Europe/Vienna', lateUtc)).toBe('2026-07-01');
     expect(todayIn('UTC', lateUtc)).toBe('2026-06-30');
   });
-
 });
 
 describe('money', () => {

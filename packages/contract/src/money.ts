@@ -4,12 +4,17 @@ export function roundHalfAwayFromZero(value: number): number {
 }
 
 /** Splits a gross amount in cents into net and tax for a tax rate in basis points (1000 = 10 %). */
-export function splitGross(grossAmount: number, taxBasisPoints: number): { netAmount: number; taxAmount: number } {
+export function splitGross(
+  grossAmount: number,
+  taxBasisPoints: number,
+): { netAmount: number; taxAmount: number } {
   const netAmount = roundHalfAwayFromZero((grossAmount * 10_000) / (10_000 + taxBasisPoints));
   return { netAmount, taxAmount: grossAmount - netAmount };
 }
 
 /** Formats cents as currency in a locale ('de' shows 1.234,50 €). */
 export function formatMoney(cents: number, currency = 'EUR', locale = 'de'): string {
-  return new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'de-AT', { style: 'currency', currency }).format(cents / 100);
+  return new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'de-AT', { style: 'currency', currency }).format(
+    cents / 100,
+  );
 }

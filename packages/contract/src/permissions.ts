@@ -27,7 +27,10 @@ export const permissions = {
     read: ['admin', 'manager', 'staff', 'cleaning'],
     write: ['admin', 'manager', 'staff', 'cleaning'],
   },
-  folios: { read: ['admin', 'manager', 'staff', 'catering'], write: ['admin', 'manager', 'staff', 'catering'] },
+  folios: {
+    read: ['admin', 'manager', 'staff', 'catering'],
+    write: ['admin', 'manager', 'staff', 'catering'],
+  },
   invoices: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
   reports: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager'] },
   dashboard: { read: ['admin', 'manager', 'staff'], write: [] },

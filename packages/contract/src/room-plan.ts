@@ -37,7 +37,9 @@ export const ZRoomPlan = z.object({
       isRoomFixed: z.boolean(),
     }),
   ),
-  locks: z.array(z.object({ id: ZId, roomId: ZId, startDate: ZIsoDate, endDate: ZIsoDate, reason: z.string() })),
+  locks: z.array(
+    z.object({ id: ZId, roomId: ZId, startDate: ZIsoDate, endDate: ZIsoDate, reason: z.string() }),
+  ),
 });
 export type TRoomPlan = z.infer<typeof ZRoomPlan>;
 
@@ -80,7 +82,9 @@ export const ZHousekeepingRoom = z.object({
   isLocked: z.boolean(),
   lockReason: z.string().nullable(),
   /** Who is in the room tonight, if anyone. */
-  occupant: z.object({ bookingId: ZId, name: z.string(), checkOut: ZIsoDate, status: ZBookingStatus }).nullable(),
+  occupant: z
+    .object({ bookingId: ZId, name: z.string(), checkOut: ZIsoDate, status: ZBookingStatus })
+    .nullable(),
   isDepartureToday: z.boolean(),
   isArrivalToday: z.boolean(),
 });

@@ -22,7 +22,10 @@ export type Database = {
 };
 
 /** Opens PostgreSQL when a url is given, else the embedded PGlite under dataDir (or in memory). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string | null }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string | null;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;

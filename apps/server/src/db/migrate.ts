@@ -11,8 +11,13 @@ const migrationLockId = 727_001;
 type TJournal = { entries: { idx: number; tag: string }[] };
 
 /** Applies the committed SQL migrations not yet applied, one transaction, under an advisory lock. */
-export async function migrate(db: Db, migrationsDir = process.env.MIGRATIONS_DIR ?? defaultDir): Promise<string[]> {
-  const journal = JSON.parse(readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as TJournal;
+export async function migrate(
+  db: Db,
+  migrationsDir = process.env.MIGRATIONS_DIR ?? defaultDir,
+): Promise<string[]> {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8'),
+  ) as TJournal;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${migrationLockId})`);
     await tx.execute(

@@ -9,7 +9,6 @@ import {
   groups,
   items,
   paymentMethods,
-  properties,
   rateItems,
   ratePrices,
   rates,
@@ -18,6 +17,7 @@ import {
   rooms,
   taxRates,
 } from '../db/schema/index.ts';
+import type { properties } from '../db/schema/index.ts';
 import { randomToken } from '../lib/crypto.ts';
 import { postStayCharges } from '../modules/bookings/booking-prices.ts';
 
@@ -459,19 +459,17 @@ export async function seedFrontOffice(
     }
   }
   const lockedRoom = roomList[5]!;
-  await tx
-    .insert(roomLocks)
-    .values([
-      {
-        propertyId: property.id,
-        roomId: lockedRoom.id,
-        startDate: addDays(today, 8),
-        endDate: addDays(today, 11),
-        reason: 'Renovierung Bad',
-        statusAfterStart: 'out_of_service',
-        statusAfterEnd: 'dirty',
-      },
-    ]);
+  await tx.insert(roomLocks).values([
+    {
+      propertyId: property.id,
+      roomId: lockedRoom.id,
+      startDate: addDays(today, 8),
+      endDate: addDays(today, 11),
+      reason: 'Renovierung Bad',
+      statusAfterStart: 'out_of_service',
+      statusAfterEnd: 'dirty',
+    },
+  ]);
   const dirtyRooms = roomList.filter((_, i) => i % 5 === 2).map((room) => room.id);
   await tx.update(rooms).set({ housekeepingStatus: 'dirty' }).where(inArray(rooms.id, dirtyRooms));
   return { rooms: roomList.length, bookings: created };

@@ -112,15 +112,13 @@ export async function seedDemoData(
       )
       .returning();
     for (const property of [austria!, germany!]) {
-      await tx
-        .insert(propertyUsers)
-        .values(
-          created.map((user, index) => ({
-            propertyId: property.id,
-            userId: user.id,
-            roleId: demoUsers[index]!.role,
-          })),
-        );
+      await tx.insert(propertyUsers).values(
+        created.map((user, index) => ({
+          propertyId: property.id,
+          userId: user.id,
+          roleId: demoUsers[index]!.role,
+        })),
+      );
       await tx.insert(generalSettings).values({
         propertyId: property.id,
         featurePreCheckIn: true,

@@ -12,7 +12,10 @@ export async function selectPage<TTable extends PgTable, TOut>(
   page: TPageQuery,
   map: (row: TTable['$inferSelect']) => TOut,
 ): Promise<TPaged<TOut>> {
-  const [total] = await db.select({ n: count() }).from(table as PgTable).where(where);
+  const [total] = await db
+    .select({ n: count() })
+    .from(table as PgTable)
+    .where(where);
   const rows = (await db
     .select()
     .from(table as PgTable)

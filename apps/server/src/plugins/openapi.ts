@@ -19,7 +19,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     openapi: {
       info: {
         title: 'PMS API',
-        description: 'Hotel property management and guest portal API. Errors are RFC 9457 problem details whose type is the error code.',
+        description:
+          'Hotel property management and guest portal API. Errors are RFC 9457 problem details whose type is the error code.',
         version,
       },
       components: {

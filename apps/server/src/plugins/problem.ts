@@ -89,12 +89,15 @@ export function registerProblemHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    return reply.status(404).type(problemContentType).send({
-      type: 'not_found',
-      title: titles[404]!,
-      status: 404,
-      detail: `No route ${request.method} ${request.url.split('?')[0]}`,
-      instance: request.url.split('?')[0],
-    } satisfies TProblem);
+    return reply
+      .status(404)
+      .type(problemContentType)
+      .send({
+        type: 'not_found',
+        title: titles[404]!,
+        status: 404,
+        detail: `No route ${request.method} ${request.url.split('?')[0]}`,
+        instance: request.url.split('?')[0],
+      } satisfies TProblem);
   });
 }

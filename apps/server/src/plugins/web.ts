@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** Serves the built web app; any non-API path falls back to index.html for the client router. */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const root = path.resolve(webDist);
-  if (!existsSync(path.join(root, 'index.html'))) throw new Error(`web app not built: ${root}/index.html missing`);
+  if (!existsSync(path.join(root, 'index.html')))
+    throw new Error(`web app not built: ${root}/index.html missing`);
   await app.register(fastifyStatic, { root, wildcard: false, index: false });
-  const sendIndex = (reply: import('fastify').FastifyReply, isPortal: boolean) => {
+  const sendIndex = (reply: FastifyReply, isPortal: boolean) => {
     reply.header('cache-control', 'no-cache');
     if (isPortal) reply.header('referrer-policy', 'no-referrer');
     return reply.sendFile('index.html');
@@ -22,7 +23,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     const url = request.url.split('?')[0]!;
     if (url.startsWith('/api/') || url === '/api') return reply.callNotFound();
     const file = path.join(root, url);
-    if (url !== '/' && file.startsWith(root) && existsSync(file) && !url.endsWith('/')) return reply.sendFile(url.slice(1));
+    if (url !== '/' && file.startsWith(root) && existsSync(file) && !url.endsWith('/'))
+      return reply.sendFile(url.slice(1));
     return sendIndex(reply, url.startsWith('/portal/'));
   });
 }

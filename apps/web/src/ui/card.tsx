@@ -23,7 +23,13 @@ export function Card({
   children,
 }: TCardProps) {
   return (
-    <section className={clsx('rounded-xl bg-white shadow-xs ring-1 ring-gray-200', isFlush && 'overflow-hidden', className)}>
+    <section
+      className={clsx(
+        'rounded-xl bg-white shadow-xs ring-1 ring-gray-200',
+        isFlush && 'overflow-hidden',
+        className,
+      )}
+    >
       {(title || actions) && (
         <header className="flex flex-wrap items-start justify-between gap-3 border-b border-gray-100 px-5 py-4">
           <div className="min-w-0">

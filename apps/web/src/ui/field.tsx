@@ -75,25 +75,29 @@ type TCheckboxFieldProps = Omit<ComponentPropsWithRef<'input'>, 'type'> & {
   description?: ReactNode;
 };
 
-/** A native checkbox with its label and an optional explanation beneath. */
+/** A native checkbox with its label and an optional explanation beneath (not part of its name). */
 export function CheckboxField({ label, description, className, ...props }: TCheckboxFieldProps) {
+  const inputId = useId();
   const descriptionId = useId();
   return (
-    <label className={clsx('flex items-start gap-3', className)}>
+    <div className={clsx('flex items-start gap-3', className)}>
       <input
+        id={inputId}
         type="checkbox"
         aria-describedby={description ? descriptionId : undefined}
-        className="mt-0.5 size-4 shrink-0 rounded border-gray-300 accent-primary-600"
+        className="mt-0.5 size-4 shrink-0 cursor-pointer rounded border-gray-300 accent-primary-600"
         {...props}
       />
-      <span className="text-sm">
-        <span className="font-medium text-gray-900">{label}</span>
+      <div className="text-sm">
+        <label htmlFor={inputId} className="cursor-pointer font-medium text-gray-900">
+          {label}
+        </label>
         {description && (
-          <span id={descriptionId} className="mt-0.5 block text-gray-500">
+          <p id={descriptionId} className="mt-0.5 text-gray-500">
             {description}
-          </span>
+          </p>
         )}
-      </span>
-    </label>
+      </div>
+    </div>
   );
 }

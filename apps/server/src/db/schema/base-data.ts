@@ -24,8 +24,13 @@ export const roomTypes = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('room_types_code_key').on(t.propertyId, t.code).where(sql`${t.deletedAt} is null`),
-    check('room_types_occupancy_check', sql`${t.minOccupancy} >= 1 and ${t.minOccupancy} <= ${t.maxOccupancy} and ${t.capacity} >= 1`),
+    uniqueIndex('room_types_code_key')
+      .on(t.propertyId, t.code)
+      .where(sql`${t.deletedAt} is null`),
+    check(
+      'room_types_occupancy_check',
+      sql`${t.minOccupancy} >= 1 and ${t.minOccupancy} <= ${t.maxOccupancy} and ${t.capacity} >= 1`,
+    ),
   ],
 );
 
@@ -42,7 +47,9 @@ export const rooms = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('rooms_number_key').on(t.propertyId, t.number).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('rooms_number_key')
+      .on(t.propertyId, t.number)
+      .where(sql`${t.deletedAt} is null`),
     index('rooms_room_type_idx').on(t.roomTypeId),
     check('rooms_housekeeping_check', sql`${t.housekeepingStatus} in ('clean', 'dirty', 'out_of_service')`),
   ],
@@ -83,7 +90,9 @@ export const items = pgTable(
   },
   (t) => [
     check('items_type_check', sql`${t.type} in ('accommodation', 'food_and_beverage', 'local_tax', 'other')`),
-    uniqueIndex('items_overnight_key').on(t.propertyId).where(sql`${t.isOvernight} and ${t.deletedAt} is null`),
+    uniqueIndex('items_overnight_key')
+      .on(t.propertyId)
+      .where(sql`${t.isOvernight} and ${t.deletedAt} is null`),
   ],
 );
 
@@ -112,7 +121,11 @@ export const rates = pgTable(
     isStandard: boolean('is_standard').notNull().default(false),
     externalId: text('external_id'),
   },
-  (t) => [uniqueIndex('rates_code_key').on(t.propertyId, t.code).where(sql`${t.deletedAt} is null`)],
+  (t) => [
+    uniqueIndex('rates_code_key')
+      .on(t.propertyId, t.code)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 export const ratePrices = pgTable(
@@ -131,7 +144,9 @@ export const ratePrices = pgTable(
     amount: integer('amount').notNull(),
   },
   (t) => [
-    uniqueIndex('rate_prices_key').on(t.rateId, t.roomTypeId, t.occupancy).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('rate_prices_key')
+      .on(t.rateId, t.roomTypeId, t.occupancy)
+      .where(sql`${t.deletedAt} is null`),
     check('rate_prices_amount_check', sql`${t.amount} >= 0 and ${t.occupancy} >= 1`),
   ],
 );

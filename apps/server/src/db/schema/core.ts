@@ -34,7 +34,11 @@ export const properties = pgTable(
     logoId: uuid('logo_id'),
     primaryColor: text('primary_color'),
   },
-  (t) => [uniqueIndex('properties_slug_key').on(t.slug).where(sql`${t.deletedAt} is null`)],
+  (t) => [
+    uniqueIndex('properties_slug_key')
+      .on(t.slug)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 export const users = pgTable(
@@ -48,7 +52,11 @@ export const users = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     lastPropertyId: uuid('last_property_id').references(() => properties.id),
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`)],
+  (t) => [
+    uniqueIndex('users_email_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 export const propertyUsers = pgTable(
@@ -64,7 +72,9 @@ export const propertyUsers = pgTable(
     roleId: text('role_id').notNull(),
   },
   (t) => [
-    uniqueIndex('property_users_member_key').on(t.propertyId, t.userId).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('property_users_member_key')
+      .on(t.propertyId, t.userId)
+      .where(sql`${t.deletedAt} is null`),
     index('property_users_user_idx').on(t.userId),
   ],
 );
@@ -98,7 +108,10 @@ export const loginAttempts = pgTable(
     ip: text('ip').notNull(),
     attemptedAt: timestamptz('attempted_at').notNull().defaultNow(),
   },
-  (t) => [index('login_attempts_email_idx').on(t.email, t.attemptedAt), index('login_attempts_ip_idx').on(t.ip, t.attemptedAt)],
+  (t) => [
+    index('login_attempts_email_idx').on(t.email, t.attemptedAt),
+    index('login_attempts_ip_idx').on(t.ip, t.attemptedAt),
+  ],
 );
 
 export const apiKeys = pgTable(
@@ -114,7 +127,10 @@ export const apiKeys = pgTable(
     secretHash: text('secret_hash').notNull(),
     lastUsedAt: timestamptz('last_used_at'),
   },
-  (t) => [uniqueIndex('api_keys_secret_key').on(t.secretHash), index('api_keys_property_idx').on(t.propertyId)],
+  (t) => [
+    uniqueIndex('api_keys_secret_key').on(t.secretHash),
+    index('api_keys_property_idx').on(t.propertyId),
+  ],
 );
 
 export const generalSettings = pgTable('general_settings', {
@@ -144,7 +160,11 @@ export const settingEntries = pgTable(
     value: text('value').notNull(),
     secret: boolean('secret').notNull().default(false),
   },
-  (t) => [uniqueIndex('setting_entries_key').on(t.propertyId, t.key).where(sql`${t.deletedAt} is null`)],
+  (t) => [
+    uniqueIndex('setting_entries_key')
+      .on(t.propertyId, t.key)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 export const files = pgTable(

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { TAddress } from '@pms/contract';
 import { recordFields, timestamptz } from './common.ts';
 import { files, properties } from './core.ts';
@@ -131,7 +143,10 @@ export const bookingGuests = pgTable(
     isPrimary: boolean('is_primary').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('booking_guests_key').on(t.bookingId, t.contactId), index('booking_guests_contact_idx').on(t.contactId)],
+  (t) => [
+    uniqueIndex('booking_guests_key').on(t.bookingId, t.contactId),
+    index('booking_guests_contact_idx').on(t.contactId),
+  ],
 );
 
 /** The guest portal's entry: an unguessable id that reaches one booking. */
@@ -179,19 +194,24 @@ export const roomLocks = pgTable(
  * Who holds which room on which nights. Kept by triggers from bookings and room locks; an
  * exclusion constraint here makes double booking impossible through any path.
  */
-export const roomOccupancies = pgTable('room_occupancies', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  propertyId: propertyId(),
-  roomId: uuid('room_id')
-    .notNull()
-    .references(() => rooms.id),
-  bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
-  roomLockId: uuid('room_lock_id').references(() => roomLocks.id, { onDelete: 'cascade' }),
-  stay: daterange('stay').notNull(),
-},
-(t) => [index('room_occupancies_booking_idx').on(t.bookingId), index('room_occupancies_lock_idx').on(t.roomLockId)],
+export const roomOccupancies = pgTable(
+  'room_occupancies',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    propertyId: propertyId(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    roomLockId: uuid('room_lock_id').references(() => roomLocks.id, { onDelete: 'cascade' }),
+    stay: daterange('stay').notNull(),
+  },
+  (t) => [
+    index('room_occupancies_booking_idx').on(t.bookingId),
+    index('room_occupancies_lock_idx').on(t.roomLockId),
+  ],
 );
 
 export const notes = pgTable(
@@ -263,7 +283,10 @@ export const charges = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     bookedOn: date('booked_on', { mode: 'string' }).notNull(),
   },
-  (t) => [index('charges_folio_idx').on(t.folioId), check('charges_sum_check', sql`${t.netAmount} + ${t.taxAmount} = ${t.grossAmount}`)],
+  (t) => [
+    index('charges_folio_idx').on(t.folioId),
+    check('charges_sum_check', sql`${t.netAmount} + ${t.taxAmount} = ${t.grossAmount}`),
+  ],
 );
 
 export const payments = pgTable(

@@ -28,7 +28,11 @@ export function toFile(row: TFileRow): TFile {
 /** Keeps a file name readable but harmless in paths and headers. */
 export function sanitizeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f"<>|:*?]/g, '').trim();
+  // Control characters and the characters file systems and headers reject are dropped.
+  const cleaned = [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && !'"<>|:*?'.includes(c))
+    .join('')
+    .trim();
   return cleaned.slice(0, 200) || 'file';
 }
 

@@ -143,7 +143,9 @@ export function BrandingForm({ property }: { property: TProperty }) {
               )}
             </div>
             <div className="flex flex-wrap gap-3">
-              <label className={buttonClasses({ variant: 'secondary', className: 'relative cursor-pointer' })}>
+              <label
+                className={buttonClasses({ variant: 'secondary', className: 'relative cursor-pointer' })}
+              >
                 {uploadLogo.isPending ? (
                   <SpinnerIcon />
                 ) : (

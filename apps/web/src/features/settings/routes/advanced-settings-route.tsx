@@ -65,7 +65,9 @@ export function AdvancedSettingsRoute() {
     {
       id: 'value',
       header: t('settings.advanced.value'),
-      cell: (entry) => <span className="block max-w-xs truncate font-mono text-[13px] text-gray-600">{entry.value}</span>,
+      cell: (entry) => (
+        <span className="block max-w-xs truncate font-mono text-[13px] text-gray-600">{entry.value}</span>
+      ),
     },
     {
       id: 'secret',

@@ -9,6 +9,8 @@ set -Eeuo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
 export PATH="$root/node_modules/.bin:$PATH"
+# The PGlite stage must run on PGlite: only the PostgreSQL stage names a server.
+unset TEST_DATABASE_URL
 
 run_started=$SECONDS
 stage_started=$SECONDS
@@ -75,7 +77,8 @@ install_system_packages() {
 }
 
 api_tests_on_postgres() {
-  pg_dir=$(mktemp -d "${TMPDIR:-/tmp}/pms-pg.XXXXXX")
+  # Under /tmp, which the postgres user can reach (a private TMPDIR may not be).
+  pg_dir=$(mktemp -d /tmp/pms-pg.XXXXXX)
   local url
   url=$(scripts/pg-cluster.sh start "$pg_dir")
   echo "PostgreSQL cluster: $url ($(psql_version))"

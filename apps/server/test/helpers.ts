@@ -53,6 +53,16 @@ async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; 
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
+        // pool.end() resolves before its connections have said goodbye; killing them then (drop ...
+        // with (force)) would surface as a connection error in the test. Let them leave first.
+        for (let attempt = 0; attempt < 100; attempt++) {
+          const { rows } = await client.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
         await client.query(`drop database if exists ${name} with (force)`);
       } finally {
         await client.end();

@@ -3,16 +3,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { can, type TAccess, type TArea } from '@pms/contract';
 import { useSessionState } from '../lib/session-store.ts';
 import { ForbiddenState } from '../ui/forbidden-state.tsx';
-
-export const loginPath = '/login';
-export const profilePath = '/profile';
-
-/** Only a path inside the app may be a redirect target (no other origin, no loop to login). */
-export function safeRedirect(target: string | null): string {
-  const isInsideApp = target?.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
-  if (!target || !isInsideApp || target.startsWith(loginPath)) return '/';
-  return target;
-}
+import { loginPath, profilePath, safeRedirect } from './redirect.ts';
 
 /** Authenticated screens: without a user, to login with the wanted path (unless that was main). */
 export function RequireUser({ children }: { children: ReactNode }) {

@@ -1,8 +1,9 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { settingsTabs, type TSettingsTab } from '../features/settings/settings-tabs.ts';
-import { AnonymousOnly, loginPath, profilePath, RequireAccess, RequireUser } from './guards.tsx';
+import { AnonymousOnly, RequireAccess, RequireUser } from './guards.tsx';
 import { MainLayout } from './layouts/main-layout.tsx';
+import { loginPath, profilePath } from './redirect.ts';
 
 /** Loads a screen's code when it is first opened; the layout shows the spinner meanwhile. */
 function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {

@@ -1,4 +1,5 @@
 import { ZProblem, type TProblem } from '@pms/contract';
+import { fileNameFromDisposition } from './content-disposition.ts';
 import { sessionStore } from './session-store.ts';
 
 const apiBase = '/api';
@@ -104,21 +105,6 @@ async function request<T>(method: TMethod, path: string, options: TRequestOption
   const response = await send(method, path, options);
   const text = response.status === 204 ? '' : await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** The file name a content-disposition header announces (RFC 6266, preferring filename*). */
-export function fileNameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1].trim());
-    } catch {
-      // A malformed extended value falls back to the plain filename.
-    }
-  }
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
-  return plain ? (plain[2] ?? plain[1] ?? '').trim() || null : null;
 }
 
 /** The one HTTP client of the web app: cookies, XSRF header, problem errors, no timeout. */

@@ -40,6 +40,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
       config: { access: ['files', 'write'] },
     },
     async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError('validation', 'send the file as multipart/form-data');
       const part = await request.file();
       if (!part) throw new AppError('validation', 'a multipart part named file is required');
       const content = await part.toBuffer();

@@ -10,6 +10,10 @@ import { ProfileForm } from '../components/profile-form.tsx';
 export function ProfileRoute() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const passwordCard = <PasswordForm key="password" />;
+  const otherCards = [<ProfileForm key="profile" user={user} />, <LanguageForm key="language" user={user} />];
+  // A pending password change comes first; keys keep the form's state when it moves.
+  const cards = user.mustChangePassword ? [passwordCard, ...otherCards] : [...otherCards, passwordCard];
   return (
     <div className="max-w-3xl">
       <PageHeader
@@ -23,10 +27,7 @@ export function ProfileRoute() {
             {t('profile.mustChangePasswordText')}
           </Alert>
         )}
-        {user.mustChangePassword && <PasswordForm />}
-        <ProfileForm user={user} />
-        <LanguageForm user={user} />
-        {!user.mustChangePassword && <PasswordForm />}
+        {cards}
       </div>
     </div>
   );

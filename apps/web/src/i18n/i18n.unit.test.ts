@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { errorCodes } from '@pms/contract';
+import de from './de.json';
+import en from './en.json';
+import { resolveLanguage } from './index.ts';
+
+function keysOf(value: object, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, child]) =>
+    typeof child === 'object' && child !== null ? keysOf(child, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+describe('catalogues', () => {
+  it('hold the same keys in German and English', () => {
+    expect(keysOf(en).sort()).toEqual(keysOf(de).sort());
+  });
+
+  it('have a message for every error code of the contract', () => {
+    for (const code of errorCodes) {
+      expect(de.errors).toHaveProperty([code]);
+      expect(en.errors).toHaveProperty([code]);
+    }
+  });
+});
+
+describe('resolveLanguage', () => {
+  it("takes the user's language first", () => {
+    expect(resolveLanguage('en', ['de-AT'])).toBe('en');
+  });
+
+  it("else the browser's first supported language", () => {
+    expect(resolveLanguage(null, ['fr-FR', 'en-GB', 'de'])).toBe('en');
+  });
+
+  it('else German', () => {
+    expect(resolveLanguage(null, ['fr-FR'])).toBe('de');
+    expect(resolveLanguage(undefined, [])).toBe('de');
+  });
+});

@@ -44,7 +44,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     logger: logger ? { level: config.logLevel } : false,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -13,6 +13,8 @@ export type TConfig = {
   smtpUrl: string | undefined;
   environment: string;
   webDist: string | null;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
 };
 
 function parseBoolean(value: string | undefined): boolean | undefined {
@@ -37,5 +39,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     smtpUrl: env.SMTP_URL || undefined,
     environment: env.NODE_ENV ?? 'development',
     webDist: env.WEB_DIST ?? null,
+    trustProxy: parseBoolean(env.TRUST_PROXY) ?? false,
   };
 }

@@ -87,6 +87,8 @@ export async function buildTestApp(): Promise<TTestApp> {
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
+      // Tests tell clients apart by X-Forwarded-For, as a proxy in front would.
+      TRUST_PROXY: 'true',
       PUBLIC_URL: 'http://localhost:3000',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     }),

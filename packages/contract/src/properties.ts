@@ -4,8 +4,9 @@ import { ZAddress, ZCommunication, ZId, ZRecord, ZTime } from './common.ts';
 export const brandShades = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900'] as const;
 export type TBrandShade = (typeof brandShades)[number];
 export const ZHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'hex colour such as #1d4ed8');
+/** All ten shades, each a hex colour. */
 export const ZPalette = z.record(z.enum(brandShades), ZHexColor);
-export type TPalette = Partial<Record<TBrandShade, string>>;
+export type TPalette = z.infer<typeof ZPalette>;
 
 export const propertyCountries = ['at', 'de', 'ch'] as const;
 export const ZPropertyCountry = z.enum(propertyCountries);

@@ -23,6 +23,7 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.unit.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: true,

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { TProblem, TPropertyMembership, TSession } from '@pms/contract';
 import { buildApp } from '../src/app.ts';
 import { readConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { demoPassword, seedDemoData } from '../src/demo/seed.ts';
+import { demoPassword } from '../src/demo/seed.ts';
+import { dropPostgresDatabase, runAdminQuery, withDatabaseName } from './postgres.ts';
 
 export { demoPassword };
 
@@ -35,40 +34,14 @@ export type TTestApp = {
   close: () => Promise<void>;
 };
 
-/** A new, uniquely named database on the PostgreSQL server behind an admin url, and how to drop it. */
-async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A copy of the template database on the PostgreSQL server behind an admin url, and how to drop it. */
+async function copyPostgresTemplate(
+  adminUrl: string,
+  template: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `pms_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        // pool.end() resolves before its connections have said goodbye; killing them then (drop ...
-        // with (force)) would surface as a connection error in the test. Let them leave first.
-        for (let attempt = 0; attempt < 100; attempt++) {
-          const { rows } = await client.query<{ n: number }>(
-            'select count(*)::int as n from pg_stat_activity where datname = $1',
-            [name],
-          );
-          if (rows[0]?.n === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  await runAdminQuery(adminUrl, `create database ${name} template ${template}`);
+  return { url: withDatabaseName(adminUrl, name), drop: () => dropPostgresDatabase(adminUrl, name) };
 }
 
 /**
@@ -78,10 +51,13 @@ async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; 
 export async function buildTestApp(): Promise<TTestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pms-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const postgres = adminUrl ? await createPostgresDatabase(adminUrl) : null;
-  const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir: null });
-  await migrate(database.db);
-  await seedDemoData(database.db);
+  const postgresTemplate = inject('postgresTemplate');
+  const pgliteTemplate = inject('pgliteTemplate');
+  const postgres =
+    adminUrl && postgresTemplate ? await copyPostgresTemplate(adminUrl, postgresTemplate) : null;
+  const database = postgres
+    ? await openDatabase({ databaseUrl: postgres.url })
+    : await openDatabase({ dataDir: null, loadDataDir: new Blob([await readFile(pgliteTemplate!)]) });
   const config = {
     ...readConfig({
       DATA_DIR: dataDir,

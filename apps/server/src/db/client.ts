@@ -19,12 +19,16 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** PGlite only: the whole database as a tarball, to open copies of it (the test suites' template). */
+  dump?: () => Promise<Blob>;
 };
 
 /** Opens PostgreSQL when a url is given, else the embedded PGlite under dataDir (or in memory). */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string | null;
+  /** PGlite: start from this dump instead of an empty database. */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -36,9 +40,13 @@ export async function openDatabase(options: {
     dataDir = path.resolve(options.dataDir, 'db');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir, extensions: { btree_gist } });
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { btree_gist },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }
 
 /** The rows of a raw `execute` result, which both drivers return under `rows`. */

@@ -25,7 +25,7 @@ function toHex(channels: [number, number, number]): string {
 }
 
 /** Derives the ten brand shades from one base colour, which becomes shade 500. */
-export function deriveShades(base: string): Record<TBrandShade, string> {
+export function deriveShades(base: string): TPalette {
   const channels = toChannels(base);
   const entries = brandShades.map((shade) => {
     const mix = shadeMix[shade];
@@ -38,24 +38,23 @@ export function deriveShades(base: string): Record<TBrandShade, string> {
     ];
     return [shade, toHex(mixed)] as const;
   });
-  return Object.fromEntries(entries) as Record<TBrandShade, string>;
+  return Object.fromEntries(entries) as TPalette;
 }
 
 function variableOf(shade: TBrandShade): string {
   return `--color-primary-${shade}`;
 }
 
-/** Sets the palette as the page-wide primary colour variables; shades it lacks fall back to the theme. */
+/** Sets the palette as the page-wide primary colour variables; without one the theme's defaults apply. */
 export function applyPalette(palette: TPalette | null, target: HTMLElement = document.documentElement): void {
   for (const shade of brandShades) {
-    const colour = palette?.[shade];
-    if (colour) target.style.setProperty(variableOf(shade), colour);
+    if (palette) target.style.setProperty(variableOf(shade), palette[shade]);
     else target.style.removeProperty(variableOf(shade));
   }
 }
 
-/** The palette as inline style, to preview it inside one element. */
-export function paletteStyle(palette: TPalette): CSSProperties {
+/** The shades as inline style, to preview them inside one element; missing ones keep the page's. */
+export function paletteStyle(palette: Partial<TPalette>): CSSProperties {
   const style: Record<string, string> = {};
   for (const shade of brandShades) {
     const colour = palette[shade];

@@ -9,7 +9,9 @@ import { SpinnerIcon } from '../../ui/spinner.tsx';
 
 function PropertyMark({ property }: { property: TPropertyMembership | null }) {
   if (property?.branding.logo) {
-    return <img src={property.branding.logo} alt="" className="size-9 shrink-0 rounded-lg object-contain" />;
+    return (
+      <img src={property.branding.logo} alt="" className="h-9 w-auto max-w-16 shrink-0 object-contain" />
+    );
   }
   return (
     <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-600 text-sm font-bold text-white">

@@ -8,6 +8,7 @@ import {
   ZHexColor,
   ZPalette,
   type TBrandShade,
+  type TPalette,
   type TProperty,
 } from '@pms/contract';
 import { deriveShades } from '../../../lib/branding.ts';
@@ -29,8 +30,8 @@ function isHexColour(value: string | undefined): value is string {
   return ZHexColor.safeParse(value).success;
 }
 
-function initialPalette(property: TProperty): Record<TBrandShade, string> {
-  return { ...deriveShades(defaultBase), ...parsePalette(property.branding.primaryColor) };
+function initialPalette(property: TProperty): TPalette {
+  return parsePalette(property.branding.primaryColor) ?? deriveShades(defaultBase);
 }
 
 type TLogo = { id: string | null; url: string | null };
@@ -52,7 +53,7 @@ export function BrandingForm({ property }: { property: TProperty }) {
     formState: { errors, isDirty },
   } = useForm({ resolver: zodFormResolver(ZPalette), defaultValues: palette });
   const shades = useWatch({ control });
-  const previewPalette = Object.fromEntries(
+  const previewPalette: Partial<TPalette> = Object.fromEntries(
     brandShades.filter((shade) => isHexColour(shades[shade])).map((shade) => [shade, shades[shade]]),
   );
 

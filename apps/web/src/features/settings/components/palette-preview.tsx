@@ -3,7 +3,7 @@ import { BookOpenIcon, PlusIcon } from '@heroicons/react/24/outline';
 import { brandShades, type TPalette } from '@pms/contract';
 import { paletteStyle } from '../../../lib/branding.ts';
 
-type TPalettePreviewProps = { palette: TPalette; logoUrl: string | null; propertyName: string };
+type TPalettePreviewProps = { palette: Partial<TPalette>; logoUrl: string | null; propertyName: string };
 
 /** A small piece of the app drawn in the chosen colours, before they are saved. */
 export function PalettePreview({ palette, logoUrl, propertyName }: TPalettePreviewProps) {

@@ -42,7 +42,8 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('validation', 'send the file as multipart/form-data');
       const part = await request.file();
-      if (part?.fieldname !== 'file') throw new AppError('validation', 'a multipart part named file is required');
+      if (part?.fieldname !== 'file')
+        throw new AppError('validation', 'a multipart part named file is required');
       const content = await part.toBuffer();
       const file = await service.uploadFile(ctx, authOf(request).propertyId, {
         name: part.filename,

@@ -116,14 +116,14 @@ export const ZContactBooking = z.object({
 });
 export type TContactBooking = z.infer<typeof ZContactBooking>;
 
-export const ZContactInvoice = z.object({
+export const ZInvoiceSummary = z.object({
   id: ZId,
   number: z.string().nullable(),
   status: z.enum(['draft', 'open', 'paid', 'canceled', 'completed']),
   totalAmount: z.number().int(),
   createdAt: ZTimestamp,
 });
-export type TContactInvoice = z.infer<typeof ZContactInvoice>;
+export type TInvoiceSummary = z.infer<typeof ZInvoiceSummary>;
 
 export const ZContactFileParams = z.object({ id: ZId, fileId: ZId });
 

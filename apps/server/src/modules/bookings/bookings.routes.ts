@@ -6,6 +6,9 @@ import {
   ZBooking,
   ZBookingActionParams,
   ZBookingListQuery,
+  ZCharge,
+  ZInvoiceSummary,
+  ZPageQuery,
   ZConfirmBookingsRequest,
   ZCreateBookingRequest,
   ZEvent,
@@ -135,6 +138,33 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
     async (request) =>
       service.unassignGuest(ctx, authOf(request), request.params.id, request.params.contactId),
+  );
+
+  api.get(
+    '/api/bookings/:id/charges',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        response: { 200: z.object({ data: z.array(ZCharge) }), ...problemResponses },
+      },
+      config: { access: ['folios', 'read'] },
+    },
+    async (request) => ({ data: await service.listBookingCharges(ctx, authOf(request), request.params.id) }),
+  );
+
+  api.get(
+    '/api/bookings/:id/invoices',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZPageQuery,
+        response: { 200: ZPaged(ZInvoiceSummary), ...problemResponses },
+      },
+      config: { access: ['invoices', 'read'] },
+    },
+    async (request) => service.listBookingInvoices(ctx, authOf(request), request.params.id, request.query),
   );
 
   api.get(

@@ -15,13 +15,28 @@ import {
   type TBookingAction,
   type TBookingListQuery,
   type TCreateBookingRequest,
+  type TCharge,
   type TEvent,
+  type TInvoiceSummary,
   type TPaged,
+  type TPageQuery,
   type TUpdateBookingRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { bookingGuests, bookingLinks, bookings, contacts, events, rooms } from '../../db/schema/index.ts';
+import {
+  bookingGuests,
+  bookingLinks,
+  bookings,
+  charges,
+  contacts,
+  events,
+  folios,
+  invoices,
+  rooms,
+} from '../../db/schema/index.ts';
+import { selectPage } from '../../lib/paging.ts';
+import { toInvoiceSummary } from '../invoices/invoices.mapper.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { recordEvent } from '../../lib/events.ts';
@@ -654,4 +669,44 @@ export async function listBookingEvents(ctx: AppContext, auth: TAuth, id: string
     data: row.data,
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+/** The charges on the booking's folios, by date. */
+export async function listBookingCharges(ctx: AppContext, auth: TAuth, id: string): Promise<TCharge[]> {
+  await findBooking(ctx.db, auth.propertyId, id);
+  const rows = await ctx.db
+    .select({ charge: charges })
+    .from(charges)
+    .innerJoin(folios, eq(folios.id, charges.folioId))
+    .where(and(eq(folios.bookingId, id), isNull(charges.deletedAt), isNull(folios.deletedAt)))
+    .orderBy(asc(charges.bookedOn), asc(charges.createdAt));
+  return rows.map(({ charge }) => ({
+    id: charge.id,
+    itemId: charge.itemId,
+    quantity: charge.quantity,
+    text: charge.text,
+    netAmount: charge.netAmount,
+    taxAmount: charge.taxAmount,
+    taxPercentage: charge.taxBasisPoints / 100,
+    grossAmount: charge.grossAmount,
+    default: charge.isDefault,
+    bookedOn: charge.bookedOn,
+  }));
+}
+
+export async function listBookingInvoices(
+  ctx: AppContext,
+  auth: TAuth,
+  id: string,
+  page: TPageQuery,
+): Promise<TPaged<TInvoiceSummary>> {
+  await findBooking(ctx.db, auth.propertyId, id);
+  return selectPage(
+    ctx.db,
+    invoices,
+    and(eq(invoices.propertyId, auth.propertyId), eq(invoices.bookingId, id), isNull(invoices.deletedAt)),
+    [desc(invoices.createdAt)],
+    page,
+    toInvoiceSummary,
+  );
 }

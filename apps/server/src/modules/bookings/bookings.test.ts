@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { addDays, todayIn, type TBooking, type TPaged, type TRoomPlan } from '@pms/contract';
+import { addDays, todayIn, type TBooking, type TCharge, type TPaged, type TRoomPlan } from '@pms/contract';
 import { charges, folios, invoices, rooms } from '../../db/schema/index.ts';
 import {
   buildTestApp,
@@ -517,7 +517,7 @@ describe('no double booking under concurrency', () => {
 });
 
 describe('charges', () => {
-  it('are posted per night with tax that adds up', async () => {
+  it('are posted per night with tax that adds up, and listed on the booking', async () => {
     const booking = await bookOk({
       roomId: roomIds['902'],
       checkIn: day(700),
@@ -529,5 +529,41 @@ describe('charges', () => {
     expect(posted.every((c) => c.grossAmount === 10000 && c.netAmount === 9091 && c.taxAmount === 909)).toBe(
       true,
     );
+    const listed = (await admin.get(`/api/bookings/${booking.id}/charges`)).json<{ data: TCharge[] }>().data;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        bookedOn: day(700),
+        grossAmount: 10000,
+        taxPercentage: 10,
+        default: true,
+        quantity: 1,
+      }),
+      expect.objectContaining({ bookedOn: day(701), grossAmount: 10000 }),
+    ]);
+    const invoicesOfBooking = (await admin.get(`/api/bookings/${booking.id}/invoices`)).json<
+      TPaged<unknown>
+    >();
+    expect(invoicesOfBooking.count).toBe(0);
+    const cleaning = await login(t.app, demo.users.cleaning);
+    await switchProperty(cleaning, ids[demo.austria]!);
+    expectProblem(await cleaning.get(`/api/bookings/${booking.id}/charges`), 403, 'auth/forbidden');
+  });
+
+  it('lists the invoices of a booking', async () => {
+    const booking = await bookOk({ roomId: roomIds['903'], checkIn: day(710), checkOut: day(711) });
+    const [folio] = await t.db.select().from(folios).where(eq(folios.bookingId, booking.id));
+    await t.db
+      .insert(invoices)
+      .values({
+        propertyId: ids[demo.austria]!,
+        folioId: folio!.id,
+        bookingId: booking.id,
+        status: 'draft',
+        totalAmount: 13000,
+      });
+    const listed = (await admin.get(`/api/bookings/${booking.id}/invoices`)).json<
+      TPaged<{ status: string; totalAmount: number }>
+    >();
+    expect(listed.data).toEqual([expect.objectContaining({ status: 'draft', totalAmount: 13000 })]);
   });
 });

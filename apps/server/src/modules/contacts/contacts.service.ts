@@ -5,7 +5,7 @@ import {
   ZCreateContactRequest,
   type TContact,
   type TContactBooking,
-  type TContactInvoice,
+  type TInvoiceSummary,
   type TContactListQuery,
   type TCreateContactRequest,
   type TFile,
@@ -30,6 +30,7 @@ import { changedFields, recordEvent } from '../../lib/events.ts';
 import { selectPage } from '../../lib/paging.ts';
 import { toRecord } from '../../lib/records.ts';
 import { containsText } from '../../lib/text-search.ts';
+import { toInvoiceSummary } from '../invoices/invoices.mapper.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { registerConstraintCode } from '../../plugins/problem.ts';
 import { getFile, toFile } from '../files/files.service.ts';
@@ -241,7 +242,7 @@ export async function listContactInvoices(
   auth: TAuth,
   id: string,
   page: TPageQuery,
-): Promise<TPaged<TContactInvoice>> {
+): Promise<TPaged<TInvoiceSummary>> {
   await findContact(db, auth, id);
   return selectPage(
     db,
@@ -249,13 +250,7 @@ export async function listContactInvoices(
     and(eq(invoices.propertyId, auth.propertyId), eq(invoices.customerId, id), isNull(invoices.deletedAt)),
     [desc(invoices.createdAt), asc(invoices.id)],
     page,
-    (row) => ({
-      id: row.id,
-      number: row.number,
-      status: row.status as TContactInvoice['status'],
-      totalAmount: row.totalAmount,
-      createdAt: row.createdAt.toISOString(),
-    }),
+    toInvoiceSummary,
   );
 }
 

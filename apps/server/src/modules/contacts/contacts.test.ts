@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TContact, TContactBooking, TContactInvoice, TFile, TPaged } from '@pms/contract';
+import type { TContact, TContactBooking, TInvoiceSummary, TFile, TPaged } from '@pms/contract';
 import { bookings, events, folios, invoices, rates } from '../../db/schema/index.ts';
 import {
   buildTestApp,
@@ -365,7 +365,7 @@ describe('contacts', () => {
 
     const response = await staff.get(`/api/contacts/${contact.id}/invoices`);
     expect(response.statusCode).toBe(200);
-    expect(response.json<TPaged<TContactInvoice>>().data).toEqual([
+    expect(response.json<TPaged<TInvoiceSummary>>().data).toEqual([
       {
         id: invoice!.id,
         number: 'AH-T1',

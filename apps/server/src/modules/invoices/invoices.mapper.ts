@@ -1,0 +1,13 @@
+import type { TInvoiceSummary } from '@pms/contract';
+import type { invoices } from '../../db/schema/index.ts';
+
+/** An invoice as lists of a contact's or a booking's invoices show it. */
+export function toInvoiceSummary(row: typeof invoices.$inferSelect): TInvoiceSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status as TInvoiceSummary['status'],
+    totalAmount: row.totalAmount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

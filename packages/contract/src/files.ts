@@ -9,6 +9,10 @@ export const allowedFileTypes = {
   'application/pdf': '.pdf',
 } as const;
 
+/** What a file is for; a logo must be an image. */
+export const filePurposes = { logo: 'logo', signature: 'signature', idDocument: 'id_document' } as const;
+export const imageMimeTypes: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
+
 export const ZFile = ZRecord.extend({
   name: z.string(),
   purpose: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAddress, ZCommunication, ZId, ZRecord, ZTime } from './common.ts';
+import { ZRole } from './permissions.ts';
 
 export const brandShades = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900'] as const;
 export type TBrandShade = (typeof brandShades)[number];
@@ -114,7 +115,7 @@ export const ZPropertyMembership = z.object({
   slug: z.string(),
   timeZone: z.string(),
   currency: z.string(),
-  roleId: z.string(),
+  roleId: ZRole,
   branding: ZBranding,
 });
 export type TPropertyMembership = z.infer<typeof ZPropertyMembership>;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '@pms/contract';
-import de from './de.json';
-import en from './en.json';
+import { catalogues } from './catalogues.ts';
+
+const { de, en } = catalogues;
 import { resolveLanguage } from './index.ts';
 
 function keysOf(value: object, prefix = ''): string[] {

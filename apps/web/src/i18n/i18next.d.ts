@@ -1,8 +1,8 @@
-import type de from './de.json';
+import type { catalogues } from './catalogues.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof de };
+    resources: { translation: typeof catalogues.de };
   }
 }

@@ -1,14 +1,12 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { languages, type TLanguage } from '@pms/contract';
-import de from './de.json';
-import en from './en.json';
+import { english, german } from './catalogues.ts';
 
-// Compile-time completeness: both catalogues hold the same keys (lib/error-message.ts checks that
-// every error code of the contract has a message).
+// lib/error-message.ts checks that every error code of the contract has a message.
 const resources = {
-  de: { translation: de satisfies typeof en },
-  en: { translation: en satisfies typeof de },
+  de: { translation: german },
+  en: { translation: english },
 };
 
 export const defaultLanguage: TLanguage = 'de';

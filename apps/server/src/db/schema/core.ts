@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { TAddress, TCommunication } from '@pms/contract';
+import type { TAddress, TCommunication, TRole } from '@pms/contract';
 import { recordFields, timestamptz } from './common.ts';
 
 type TBank = { name?: string | null; iban?: string | null; bic?: string | null };
@@ -69,7 +69,7 @@ export const propertyUsers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    roleId: text('role_id').notNull(),
+    roleId: text('role_id').$type<TRole>().notNull(),
   },
   (t) => [
     uniqueIndex('property_users_member_key')
@@ -122,7 +122,7 @@ export const apiKeys = pgTable(
       .notNull()
       .references(() => properties.id),
     name: text('name').notNull(),
-    roleId: text('role_id').notNull(),
+    roleId: text('role_id').$type<TRole>().notNull(),
     prefix: text('prefix').notNull(),
     secretHash: text('secret_hash').notNull(),
     lastUsedAt: timestamptz('last_used_at'),

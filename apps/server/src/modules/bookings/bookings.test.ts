@@ -552,15 +552,13 @@ describe('charges', () => {
   it('lists the invoices of a booking', async () => {
     const booking = await bookOk({ roomId: roomIds['903'], checkIn: day(710), checkOut: day(711) });
     const [folio] = await t.db.select().from(folios).where(eq(folios.bookingId, booking.id));
-    await t.db
-      .insert(invoices)
-      .values({
-        propertyId: ids[demo.austria]!,
-        folioId: folio!.id,
-        bookingId: booking.id,
-        status: 'draft',
-        totalAmount: 13000,
-      });
+    await t.db.insert(invoices).values({
+      propertyId: ids[demo.austria]!,
+      folioId: folio!.id,
+      bookingId: booking.id,
+      status: 'draft',
+      totalAmount: 13000,
+    });
     const listed = (await admin.get(`/api/bookings/${booking.id}/invoices`)).json<
       TPaged<{ status: string; totalAmount: number }>
     >();

@@ -1,7 +1,15 @@
 import type { Readable } from 'node:stream';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import { allowedFileTypes, type TFile, type TFileUrl, type TPageQuery, type TPaged } from '@pms/contract';
+import {
+  allowedFileTypes,
+  filePurposes,
+  imageMimeTypes,
+  type TFile,
+  type TFileUrl,
+  type TPageQuery,
+  type TPaged,
+} from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import { files } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -52,6 +60,9 @@ export async function uploadFile(
   input: { name: string; content: Buffer; purpose: string | null },
 ): Promise<TFile> {
   const { mimeType, extension } = await sniffFileType(input.content);
+  if (input.purpose === filePurposes.logo && !imageMimeTypes.includes(mimeType)) {
+    throw new AppError('file/type_not_allowed', 'A logo must be a JPEG, PNG or WebP image.');
+  }
   let name = sanitizeFileName(input.name);
   if (!name.toLowerCase().endsWith(extension) && !(extension === '.jpg' && /\.jpe?g$/i.test(name)))
     name += extension;

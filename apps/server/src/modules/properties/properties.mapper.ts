@@ -1,4 +1,4 @@
-import type { TProperty, TPropertyMembership } from '@pms/contract';
+import type { TProperty, TPropertyMembership, TRole } from '@pms/contract';
 import { toRecord } from '../../lib/records.ts';
 import type { properties } from '../../db/schema/index.ts';
 
@@ -30,7 +30,7 @@ export function toProperty(row: TPropertyRow): TProperty {
   };
 }
 
-export function toPropertyMembership(row: TPropertyRow, roleId: string): TPropertyMembership {
+export function toPropertyMembership(row: TPropertyRow, roleId: TRole): TPropertyMembership {
   const property = toProperty(row);
   return {
     id: property.id,

@@ -117,7 +117,7 @@ export async function switchProperty(db: Db, auth: TAuth, propertyId: string): P
   return toSession({
     ...auth,
     propertyId,
-    role: memberships.find((m) => m.id === propertyId)!.roleId as TAuth['role'],
+    role: memberships.find((m) => m.id === propertyId)!.roleId,
   });
 }
 

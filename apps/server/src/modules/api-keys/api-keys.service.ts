@@ -21,7 +21,7 @@ function toApiKey(row: TApiKeyRow): TApiKey {
   return {
     ...toRecord(row),
     name: row.name,
-    roleId: row.roleId as TApiKey['roleId'],
+    roleId: row.roleId,
     prefix: row.prefix,
     lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
   };

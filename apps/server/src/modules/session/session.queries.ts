@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { TRole } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { apiKeys, properties, propertyUsers, sessions, users } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
@@ -37,7 +36,7 @@ export async function findSessionIdentity(db: Executor, token: string): Promise<
     isApiKey: false,
     subjectId: row.userId,
     propertyId: row.propertyId,
-    role: row.role as TRole,
+    role: row.role,
     name: row.name,
     email: row.email,
     language: row.language,
@@ -59,7 +58,7 @@ export async function findApiKeyIdentity(db: Executor, secret: string): Promise<
     isApiKey: true,
     subjectId: row.id,
     propertyId: row.propertyId,
-    role: row.roleId as TRole,
+    role: row.roleId,
     name: row.name,
     email: null,
     language: null,

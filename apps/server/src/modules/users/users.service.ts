@@ -24,7 +24,7 @@ function toTeamUser({ membership, user }: TMemberRow): TTeamUser {
     user: { id: user.id, email: user.email, name: user.name, language },
     email: user.email,
     name: user.name,
-    roleId: membership.roleId as TTeamUser['roleId'],
+    roleId: membership.roleId,
     createdAt: membership.createdAt.toISOString(),
   };
 }

@@ -475,6 +475,15 @@ export async function deleteBooking(ctx: AppContext, auth: TAuth, id: string): P
   });
 }
 
+/** A guest checks in into an assigned room, on the arrival day or later. */
+async function assertReadyForCheckIn(db: Executor, booking: TBookingRow): Promise<void> {
+  if (!booking.roomId) throw new AppError('booking/invalid_transition', 'assign a room before checking in');
+  const property = await findProperty(db, booking.propertyId);
+  if (todayIn(property.timeZone) < booking.checkIn) {
+    throw new AppError('booking/invalid_transition', `the stay begins on ${booking.checkIn}`);
+  }
+}
+
 /** Runs one status action through the transition table; check-out leaves the room dirty. */
 export async function performAction(
   ctx: AppContext,
@@ -490,6 +499,7 @@ export async function performAction(
         'booking/invalid_transition',
         `${action} is not possible for a ${booking.status} booking`,
       );
+    if (action === 'check_in') await assertReadyForCheckIn(tx, booking);
     const now = new Date();
     const [row] = await tx
       .update(bookings)

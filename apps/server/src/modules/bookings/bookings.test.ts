@@ -333,6 +333,22 @@ describe('status actions', () => {
     );
   });
 
+  it('checks in only into an assigned room and not before the arrival day', async () => {
+    const early = await bookOk({ roomId: roomIds['904'], checkIn: day(305), checkOut: day(306) });
+    expectProblem(
+      await admin.post(`/api/bookings/${early.id}/actions/check_in`),
+      409,
+      'booking/invalid_transition',
+    );
+    const unassigned = await bookOk({ roomTypeId, checkIn: today, checkOut: day(1), status: 'pending' });
+    expect(unassigned.roomId).toBeNull();
+    expectProblem(
+      await admin.post(`/api/bookings/${unassigned.id}/actions/check_in`),
+      409,
+      'booking/invalid_transition',
+    );
+  });
+
   it('marks a no-show and undoes it', async () => {
     const booking = await bookOk({ roomId: roomIds['902'], checkIn: day(310), checkOut: day(311) });
     expect((await admin.post(`/api/bookings/${booking.id}/actions/no_show`)).json<TBooking>().status).toBe(

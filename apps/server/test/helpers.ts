@@ -313,3 +313,14 @@ export function pdfBytes(text = 'Rechnung 1001'): Buffer {
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
 }
+
+/** A test app with one demo user logged in and working in the Austrian demo property. */
+export async function startDemoApp(
+  email: string = demo.users.admin,
+): Promise<{ t: TTestApp; client: ApiClient; ids: Record<string, string> }> {
+  const t = await buildTestApp();
+  const client = await login(t.app, email);
+  const ids = await propertyIds(client);
+  await switchProperty(client, ids[demo.austria]!);
+  return { t, client, ids };
+}

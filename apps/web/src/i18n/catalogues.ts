@@ -2,10 +2,34 @@
 // feature under features/, each under its own top-level key. A feature adds its pair here.
 import de from './de.json';
 import en from './en.json';
+import notesDe from './notes.de.json';
+import notesEn from './notes.en.json';
+import contactsDe from './contacts.de.json';
+import contactsEn from './contacts.en.json';
+import groupsDe from './groups.de.json';
+import groupsEn from './groups.en.json';
+import housekeepingDe from './housekeeping.de.json';
+import housekeepingEn from './housekeeping.en.json';
+import dashboardDe from './dashboard.de.json';
+import dashboardEn from './dashboard.en.json';
 
 export const catalogues = {
-  de: { ...de },
-  en: { ...en },
+  de: {
+    ...de,
+    ...notesDe,
+    ...contactsDe,
+    ...groupsDe,
+    ...housekeepingDe,
+    ...dashboardDe,
+  },
+  en: {
+    ...en,
+    ...notesEn,
+    ...contactsEn,
+    ...groupsEn,
+    ...housekeepingEn,
+    ...dashboardEn,
+  },
 };
 
 // Compile-time completeness: both catalogues hold the same keys.

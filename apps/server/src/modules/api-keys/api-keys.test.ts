@@ -8,25 +8,21 @@ import type {
   TSession,
 } from '@pms/contract';
 import {
-  buildTestApp,
   bearer,
   demo,
   expectProblem,
   login,
-  propertyIds,
   switchProperty,
   type ApiClient,
   type TTestApp,
+  startDemoApp,
 } from '../../../test/helpers.ts';
 
 let t: TTestApp;
 let admin: ApiClient;
 let ids: Record<string, string>;
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await login(t.app, demo.users.admin);
-  ids = await propertyIds(admin);
-  await switchProperty(admin, ids[demo.austria]!);
+  ({ t, client: admin, ids } = await startDemoApp(demo.users.admin));
 });
 afterAll(async () => {
   await t.close();

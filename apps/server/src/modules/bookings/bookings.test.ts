@@ -3,14 +3,13 @@ import { eq } from 'drizzle-orm';
 import { addDays, todayIn, type TBooking, type TCharge, type TPaged, type TRoomPlan } from '@pms/contract';
 import { charges, folios, invoices, rooms } from '../../db/schema/index.ts';
 import {
-  buildTestApp,
   demo,
   expectProblem,
   login,
-  propertyIds,
   switchProperty,
   type ApiClient,
   type TTestApp,
+  startDemoApp,
 } from '../../../test/helpers.ts';
 
 let t: TTestApp;
@@ -25,10 +24,7 @@ let rateId: string;
 const day = (offset: number) => addDays(today, offset);
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await login(t.app, demo.users.admin);
-  ids = await propertyIds(admin);
-  await switchProperty(admin, ids[demo.austria]!);
+  ({ t, client: admin, ids } = await startDemoApp());
   today = todayIn('Europe/Vienna');
   const roomType = await admin.post('/api/room_types', {
     name: 'Testzimmer',

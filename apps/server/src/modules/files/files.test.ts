@@ -2,26 +2,22 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { maxFileSize, type TFile, type TFileUrl, type TPaged } from '@pms/contract';
 import {
   anonymous,
-  buildTestApp,
   demo,
   expectProblem,
   login,
   pdfBytes,
   pngBytes,
-  propertyIds,
   switchProperty,
   type ApiClient,
   type TTestApp,
+  startDemoApp,
 } from '../../../test/helpers.ts';
 
 let t: TTestApp;
 let admin: ApiClient;
 let ids: Record<string, string>;
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await login(t.app, demo.users.admin);
-  ids = await propertyIds(admin);
-  await switchProperty(admin, ids[demo.austria]!);
+  ({ t, client: admin, ids } = await startDemoApp(demo.users.admin));
 });
 afterAll(async () => {
   await t.close();

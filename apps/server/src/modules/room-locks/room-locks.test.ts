@@ -12,14 +12,13 @@ import {
 import { rooms } from '../../db/schema/index.ts';
 import { applyRoomLocks } from './room-locks.service.ts';
 import {
-  buildTestApp,
   demo,
   expectProblem,
   login,
-  propertyIds,
   switchProperty,
   type ApiClient,
   type TTestApp,
+  startDemoApp,
 } from '../../../test/helpers.ts';
 
 let t: TTestApp;
@@ -30,10 +29,7 @@ let roomIds: Record<string, string>;
 const day = (offset: number) => addDays(today, offset);
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await login(t.app, demo.users.admin);
-  ids = await propertyIds(admin);
-  await switchProperty(admin, ids[demo.austria]!);
+  ({ t, client: admin, ids } = await startDemoApp());
   today = todayIn('Europe/Vienna');
   const roomType = await admin.post('/api/room_types', {
     name: 'Sperrzimmer',

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCreateUserResponse, TPaged, TProperty, TSession, TTeamUser } from '@pms/contract';
 import {
   anonymous,
-  buildTestApp,
   demo,
   expectProblem,
   login,
@@ -10,16 +9,14 @@ import {
   switchProperty,
   type ApiClient,
   type TTestApp,
+  startDemoApp,
 } from '../../../test/helpers.ts';
 
 let t: TTestApp;
 let admin: ApiClient;
 let ids: Record<string, string>;
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await login(t.app, demo.users.admin);
-  ids = await propertyIds(admin);
-  await switchProperty(admin, ids[demo.austria]!);
+  ({ t, client: admin, ids } = await startDemoApp(demo.users.admin));
 });
 afterAll(async () => {
   await t.close();

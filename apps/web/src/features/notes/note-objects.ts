@@ -1,0 +1,15 @@
+import type { TArea, TNoteObjectType } from '@pms/contract';
+
+/**
+ * Where each kind of object lives: its collection path under /api, which is also the area whose
+ * access its notes need (a booking's notes need bookings access).
+ */
+export const noteCollections = {
+  booking: 'bookings',
+  contact: 'contacts',
+  group: 'groups',
+  invoice: 'invoices',
+} as const satisfies Record<TNoteObjectType, TArea>;
+
+export const notesQueryKey = (objectType: TNoteObjectType, objectId: string) =>
+  ['notes', objectType, objectId] as const;

@@ -37,10 +37,10 @@ export type TNavigationEntry = {
 /** The sidebar below the property switcher, in the spec's order. */
 export const navigation: readonly TNavigationEntry[] = [
   { key: 'roomPlan', path: '/room-plan', area: 'roomPlan', icon: CalendarDaysIcon, isAvailable: false },
-  { key: 'dashboard', path: '/dashboard', area: 'dashboard', icon: Squares2X2Icon, isAvailable: false },
+  { key: 'dashboard', path: '/dashboard', area: 'dashboard', icon: Squares2X2Icon, isAvailable: true },
   { key: 'bookings', path: '/bookings', area: 'bookings', icon: BookOpenIcon, isAvailable: true },
-  { key: 'contacts', path: '/contacts', area: 'contacts', icon: UsersIcon, isAvailable: false },
-  { key: 'groups', path: '/groups', area: 'groups', icon: UserGroupIcon, isAvailable: false },
+  { key: 'contacts', path: '/contacts', area: 'contacts', icon: UsersIcon, isAvailable: true },
+  { key: 'groups', path: '/groups', area: 'groups', icon: UserGroupIcon, isAvailable: true },
   { key: 'invoices', path: '/invoices', area: 'invoices', icon: DocumentTextIcon, isAvailable: false },
   { key: 'roomLocks', path: '/room-locks', area: 'roomLocks', icon: LockClosedIcon, isAvailable: false },
   {
@@ -48,7 +48,7 @@ export const navigation: readonly TNavigationEntry[] = [
     path: '/housekeeping',
     area: 'housekeeping',
     icon: SparklesIcon,
-    isAvailable: false,
+    isAvailable: true,
   },
   { key: 'reports', path: '/reports', area: 'reports', icon: PresentationChartLineIcon, isAvailable: false },
   { key: 'baseData', path: '/base-data', area: 'baseData', icon: CircleStackIcon, isAvailable: false },

@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { settingsTabs, type TSettingsTab } from '../features/settings/settings-tabs.ts';
 import { AnonymousOnly, RequireAccess, RequireUser } from './guards.tsx';
+import { HomeRedirect } from './home-redirect.tsx';
 import { MainLayout } from './layouts/main-layout.tsx';
 import { loginPath, profilePath } from './redirect.ts';
 
@@ -55,6 +56,35 @@ const TeamRoute = lazyScreen(
   (m) => m.TeamRoute,
 );
 
+const DashboardRoute = lazyScreen(
+  () => import('../features/dashboard/routes/dashboard-route.tsx'),
+  (m) => m.DashboardRoute,
+);
+const ContactsRoute = lazyScreen(
+  () => import('../features/contacts/routes/contacts-route.tsx'),
+  (m) => m.ContactsRoute,
+);
+const ContactRoute = lazyScreen(
+  () => import('../features/contacts/routes/contact-route.tsx'),
+  (m) => m.ContactRoute,
+);
+const GroupsRoute = lazyScreen(
+  () => import('../features/groups/routes/groups-route.tsx'),
+  (m) => m.GroupsRoute,
+);
+const GroupRoute = lazyScreen(
+  () => import('../features/groups/routes/group-route.tsx'),
+  (m) => m.GroupRoute,
+);
+const HousekeepingRoute = lazyScreen(
+  () => import('../features/housekeeping/routes/housekeeping-route.tsx'),
+  (m) => m.HousekeepingRoute,
+);
+const RoomCleanRoute = lazyScreen(
+  () => import('../features/housekeeping/routes/room-clean-route.tsx'),
+  (m) => m.RoomCleanRoute,
+);
+
 const settingsScreens: Record<TSettingsTab, ReactNode> = {
   general: <GeneralSettingsRoute />,
   team: <TeamRoute />,
@@ -80,12 +110,68 @@ export const router = createBrowserRouter([
       </RequireUser>
     ),
     children: [
-      { index: true, element: <Navigate to="/bookings" replace /> },
+      { index: true, element: <HomeRedirect /> },
       {
         path: 'bookings',
         element: (
           <RequireAccess area="bookings">
             <BookingsRoute />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'dashboard',
+        element: (
+          <RequireAccess area="dashboard">
+            <DashboardRoute />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'contacts',
+        element: (
+          <RequireAccess area="contacts">
+            <ContactsRoute />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'contacts/:id',
+        element: (
+          <RequireAccess area="contacts">
+            <ContactRoute />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'groups',
+        element: (
+          <RequireAccess area="groups">
+            <GroupsRoute />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'groups/:id',
+        element: (
+          <RequireAccess area="groups">
+            <GroupRoute />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'housekeeping',
+        element: (
+          <RequireAccess area="housekeeping">
+            <HousekeepingRoute />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'housekeeping/rooms/:id/clean',
+        element: (
+          <RequireAccess area="housekeeping">
+            <RoomCleanRoute />
           </RequireAccess>
         ),
       },

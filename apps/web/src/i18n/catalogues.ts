@@ -2,6 +2,12 @@
 // feature under features/, each under its own top-level key. A feature adds its pair here.
 import de from './de.json';
 import en from './en.json';
+import baseDataDe from './base-data.de.json';
+import baseDataEn from './base-data.en.json';
+import roomPlanDe from './room-plan.de.json';
+import roomPlanEn from './room-plan.en.json';
+import roomLocksDe from './room-locks.de.json';
+import roomLocksEn from './room-locks.en.json';
 import notesDe from './notes.de.json';
 import notesEn from './notes.en.json';
 import contactsDe from './contacts.de.json';
@@ -12,23 +18,37 @@ import housekeepingDe from './housekeeping.de.json';
 import housekeepingEn from './housekeeping.en.json';
 import dashboardDe from './dashboard.de.json';
 import dashboardEn from './dashboard.en.json';
+import bookingsDe from './bookings.de.json';
+import bookingsEn from './bookings.en.json';
+import searchDe from './search.de.json';
+import searchEn from './search.en.json';
 
 export const catalogues = {
   de: {
     ...de,
+    ...baseDataDe,
+    ...roomPlanDe,
+    ...roomLocksDe,
     ...notesDe,
     ...contactsDe,
     ...groupsDe,
     ...housekeepingDe,
     ...dashboardDe,
+    ...bookingsDe,
+    ...searchDe,
   },
   en: {
     ...en,
+    ...baseDataEn,
+    ...roomPlanEn,
+    ...roomLocksEn,
     ...notesEn,
     ...contactsEn,
     ...groupsEn,
     ...housekeepingEn,
     ...dashboardEn,
+    ...bookingsEn,
+    ...searchEn,
   },
 };
 

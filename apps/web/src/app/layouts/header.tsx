@@ -8,12 +8,13 @@ import {
   UserCircleIcon,
 } from '@heroicons/react/24/outline';
 import { can } from '@pms/contract';
+import { openCreateBooking } from '../../features/bookings/create-booking.ts';
 import { SearchDialog } from '../../features/search/components/search-dialog.tsx';
 import { allowedSettingsTabs } from '../../features/settings/settings-tabs.ts';
 import { useVersion } from '../../features/system/api/get-version.ts';
 import { useCurrentUser } from '../../lib/session-store.ts';
 import { Badge } from '../../ui/badge.tsx';
-import { ButtonLink, IconButton, IconLink } from '../../ui/button.tsx';
+import { Button, IconButton, IconLink } from '../../ui/button.tsx';
 
 function isTyping(target: EventTarget | null): boolean {
   return (
@@ -74,14 +75,14 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
           </button>
         )}
         {can(user.role, 'bookings', 'write') && (
-          <ButtonLink
-            to="/bookings?new=1"
+          <Button
             icon={PlusIcon}
             aria-label={t('header.createBooking')}
             className="max-sm:px-2.5"
+            onClick={() => openCreateBooking()}
           >
             <span className="hidden sm:inline">{t('header.createBooking')}</span>
-          </ButtonLink>
+          </Button>
         )}
         {allowedSettingsTabs(user.role).length > 0 && (
           <IconLink to="/settings" label={t('header.settings')} icon={Cog6ToothIcon} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { XMarkIcon } from '@heroicons/react/24/outline';
+import { CreateBookingDialog } from '../../features/bookings/components/create-booking-dialog.tsx';
 import { IconButton } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Header } from './header.tsx';
@@ -54,6 +55,7 @@ export function MainLayout() {
         </main>
       </div>
       <ScrollToTop />
+      <CreateBookingDialog />
     </div>
   );
 }

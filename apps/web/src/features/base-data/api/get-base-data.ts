@@ -14,6 +14,7 @@ function readStored(propertyId: string | null): TStoredBaseData | undefined {
     const raw = localStorage.getItem(storageKey(propertyId));
     if (raw === null) return undefined;
     const stored = JSON.parse(raw) as { data?: unknown; updatedAt?: unknown };
+    // What an older version of the app stored may no longer fit: then it loads afresh.
     const parsed = ZBaseData.safeParse(stored.data);
     if (!parsed.success || typeof stored.updatedAt !== 'number') return undefined;
     return { data: parsed.data, updatedAt: stored.updatedAt };
@@ -42,19 +43,24 @@ export async function getBaseData(propertyId = currentPropertyId()): Promise<TBa
 }
 
 /**
- * Cached until reloaded: every base data change invalidates ['base-data'], and the reload button
- * on the base data screen refetches it. The property id in the key gives each property its own
- * cache, so switching the property never shows the other one's rooms.
+ * Cached until reloaded: every base data change invalidates ['base-data'] and the base data
+ * screen has a reload button. The property id in the key gives each property its own cache, so
+ * another property's rooms never show after a switch.
  */
-export const baseDataQueryOptions = (propertyId = currentPropertyId()) =>
-  queryOptions({
+export const baseDataQueryOptions = (propertyId = currentPropertyId()) => {
+  let stored: TStoredBaseData | undefined | null = null;
+  const readOnce = () => (stored === null ? (stored = readStored(propertyId)) : stored);
+  return queryOptions({
     queryKey: ['base-data', propertyId],
     queryFn: () => getBaseData(propertyId),
     staleTime: Infinity,
-    initialData: () => readStored(propertyId)?.data,
-    initialDataUpdatedAt: () => readStored(propertyId)?.updatedAt,
+    gcTime: Infinity,
+    initialData: () => readOnce()?.data,
+    initialDataUpdatedAt: () => readOnce()?.updatedAt,
   });
+};
 
+/** The current property's base data, from the browser's copy at once and else from the server. */
 export function useBaseData() {
   const propertyId = useSessionState((state) => state.user?.propertyId ?? null);
   return useQuery(baseDataQueryOptions(propertyId));

@@ -1,17 +1,103 @@
 import { useTranslation } from 'react-i18next';
-import { BookOpenIcon } from '@heroicons/react/24/outline';
+import type { TBooking } from '@pms/contract';
+import { useFormatDate } from '../../../lib/format-date.ts';
+import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Card } from '../../../ui/card.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
+import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
+import { useBookings } from '../api/get-bookings.ts';
+import { useBookingFilterState } from '../booking-filters.ts';
+import { BookingStatusBadge } from '../components/booking-status-badge.tsx';
+import { BookingsFilterBar } from '../components/bookings-filter-bar.tsx';
 
-/** The landing screen; the bookings list replaces the placeholder once bookings exist. */
+const amountClasses = 'text-right tabular-nums whitespace-nowrap';
+
+/** The bookings list: quick filters, period, status and text search, all kept in the URL. */
 export function BookingsRoute() {
   const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  const formatMoney = useFormatMoney();
+  const paging = usePaging();
+  const filters = useBookingFilterState();
+  const bookings = useBookings({
+    ...filters.request,
+    pageNumber: paging.pageNumber,
+    pageSize: paging.pageSize,
+  });
+
+  const columns: TColumn<TBooking>[] = [
+    {
+      id: 'code',
+      header: t('bookings.columns.code'),
+      cell: (booking) => booking.code,
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'guest',
+      header: t('bookings.columns.guest'),
+      cell: (booking) => <span className="block max-w-56 truncate">{booking.displayName}</span>,
+    },
+    {
+      id: 'room',
+      header: t('bookings.columns.room'),
+      cell: (booking) => booking.room?.number ?? <span className="text-gray-400">{t('bookings.none')}</span>,
+    },
+    {
+      id: 'checkIn',
+      header: t('bookings.columns.checkIn'),
+      cell: (booking) => formatDate(booking.checkIn),
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'checkOut',
+      header: t('bookings.columns.checkOut'),
+      cell: (booking) => formatDate(booking.checkOut),
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'nights',
+      header: t('bookings.columns.nights'),
+      cell: (booking) => booking.numberOfNights,
+      className: 'text-right tabular-nums',
+    },
+    {
+      id: 'occupancy',
+      header: t('bookings.columns.occupancy'),
+      cell: (booking) => booking.occupancy,
+      className: 'text-right tabular-nums',
+    },
+    {
+      id: 'status',
+      header: t('bookings.columns.status'),
+      cell: (booking) => <BookingStatusBadge status={booking.status} />,
+    },
+    {
+      id: 'gross',
+      header: t('bookings.columns.gross'),
+      cell: (booking) => formatMoney(booking.grossAmount),
+      className: amountClasses,
+    },
+    {
+      id: 'due',
+      header: t('bookings.columns.due'),
+      cell: (booking) => formatMoney(booking.dueAmount),
+      className: amountClasses,
+    },
+  ];
+
   return (
     <>
       <PageHeader title={t('bookings.title')} description={t('bookings.description')} />
-      <Card>
-        <EmptyState icon={BookOpenIcon} title={t('bookings.emptyTitle')} text={t('bookings.emptyText')} />
+      <Card isFlush>
+        <BookingsFilterBar state={filters} />
+        <PagedTable
+          label={t('bookings.title')}
+          columns={columns}
+          query={bookings}
+          paging={paging}
+          detailRoute="/bookings/:id"
+          emptyText={t('bookings.empty')}
+        />
       </Card>
     </>
   );

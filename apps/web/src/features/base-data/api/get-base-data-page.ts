@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { toPaged, type TBaseData, type TPageQuery } from '@pms/contract';
+import { useSessionState } from '../../../lib/session-store.ts';
+import { baseDataQueryOptions } from './get-base-data.ts';
+
+/**
+ * One page of a base data list, taken from the cached base data rather than a request of its own:
+ * the lists show the same data as every other screen and reload with it.
+ */
+export function useBaseDataPage<T>(
+  rowsOf: (baseData: TBaseData) => T[],
+  { pageNumber, pageSize }: TPageQuery,
+) {
+  const propertyId = useSessionState((state) => state.user?.propertyId ?? null);
+  return useQuery({
+    ...baseDataQueryOptions(propertyId),
+    select: (baseData) => {
+      const rows = rowsOf(baseData);
+      const start = (pageNumber - 1) * pageSize;
+      return toPaged(rows.slice(start, start + pageSize), rows.length, { pageNumber, pageSize });
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { numberLocale } from '../form-inputs.ts';
+
+/** Formats a percentage (7.5) in the user's language: '7,5 %'. */
+export function useFormatPercentage(): (percentage: number) => string {
+  const { i18n } = useTranslation();
+  return useCallback(
+    (percentage: number) =>
+      new Intl.NumberFormat(numberLocale(i18n.language), { style: 'percent', maximumFractionDigits: 2 }).format(
+        percentage / 100,
+      ),
+    [i18n.language],
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TAssignGuestRequest, TBooking } from '@pms/contract';
+import { api } from '../../../lib/api-client.ts';
+import { invalidateAfterBookingChange } from './query-keys.ts';
+
+/** Adds an existing contact, or a new one by name, to the booking's guests. */
+export function assignGuest(id: string, guest: TAssignGuestRequest): Promise<TBooking> {
+  return api.post<TBooking>(`/bookings/${encodeURIComponent(id)}/guests`, { body: guest });
+}
+
+export function useAssignGuest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, guest }: { id: string; guest: TAssignGuestRequest }) => assignGuest(id, guest),
+    meta: { isErrorShownInline: true },
+    onSuccess: () => invalidateAfterBookingChange(queryClient),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TBooking, TCreateBookingRequest } from '@pms/contract';
+import { api } from '../../../lib/api-client.ts';
+import { invalidateAfterBookingChange } from './query-keys.ts';
+
+export function createBooking(booking: TCreateBookingRequest): Promise<TBooking> {
+  return api.post<TBooking>('/bookings', { body: booking });
+}
+
+export function useCreateBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBooking,
+    meta: { isErrorShownInline: true },
+    onSuccess: () => invalidateAfterBookingChange(queryClient),
+  });
+}

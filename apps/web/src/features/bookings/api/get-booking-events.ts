@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TEvent } from '@pms/contract';
+import { api } from '../../../lib/api-client.ts';
+import { bookingKey } from './query-keys.ts';
+
+export async function getBookingEvents(id: string): Promise<TEvent[]> {
+  const { data } = await api.get<{ data: TEvent[] }>(`/bookings/${encodeURIComponent(id)}/events`);
+  return data;
+}
+
+export const bookingEventsQueryOptions = (id: string) =>
+  queryOptions({ queryKey: [...bookingKey(id), 'events'], queryFn: () => getBookingEvents(id) });
+
+export function useBookingEvents(id: string) {
+  return useQuery(bookingEventsQueryOptions(id));
+}

@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TInvoiceSummary, TPageQuery, TPaged } from '@pms/contract';
+import { api } from '../../../lib/api-client.ts';
+import { bookingKey } from './query-keys.ts';
+
+export function getBookingInvoices(id: string, page: TPageQuery): Promise<TPaged<TInvoiceSummary>> {
+  return api.get<TPaged<TInvoiceSummary>>(`/bookings/${encodeURIComponent(id)}/invoices`, { query: page });
+}
+
+export const bookingInvoicesQueryOptions = (id: string, { pageNumber, pageSize }: TPageQuery) =>
+  queryOptions({
+    queryKey: [...bookingKey(id), 'invoices', { pageNumber, pageSize }],
+    queryFn: () => getBookingInvoices(id, { pageNumber, pageSize }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useBookingInvoices(id: string, page: TPageQuery) {
+  return useQuery(bookingInvoicesQueryOptions(id, page));
+}

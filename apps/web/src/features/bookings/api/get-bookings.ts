@@ -1,0 +1,24 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TBooking, TBookingListQuery, TPaged } from '@pms/contract';
+import { api } from '../../../lib/api-client.ts';
+import { bookingsKey } from './query-keys.ts';
+
+/** The list shows guest and room: both come embedded. */
+const listExpand = 'room,customer';
+
+export type TBookingsFilter = Omit<TBookingListQuery, 'expand'>;
+
+export function getBookings(filter: TBookingsFilter): Promise<TPaged<TBooking>> {
+  return api.get<TPaged<TBooking>>('/bookings', { query: { ...filter, expand: listExpand } });
+}
+
+export const bookingsQueryOptions = (filter: TBookingsFilter) =>
+  queryOptions({
+    queryKey: [...bookingsKey, 'list', filter],
+    queryFn: () => getBookings(filter),
+    placeholderData: keepPreviousData,
+  });
+
+export function useBookings(filter: TBookingsFilter) {
+  return useQuery(bookingsQueryOptions(filter));
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TBooking } from '@pms/contract';
+import { api } from '../../../lib/api-client.ts';
+import { invalidateAfterBookingChange } from './query-keys.ts';
+
+export function unassignGuest(id: string, contactId: string): Promise<TBooking> {
+  return api.delete<TBooking>(`/bookings/${encodeURIComponent(id)}/guests/${encodeURIComponent(contactId)}`);
+}
+
+export function useUnassignGuest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, contactId }: { id: string; contactId: string }) => unassignGuest(id, contactId),
+    onSuccess: () => invalidateAfterBookingChange(queryClient),
+  });
+}

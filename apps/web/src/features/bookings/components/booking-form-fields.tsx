@@ -1,0 +1,141 @@
+import { useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { addDays, nightsBetween, type TBaseData } from '@pms/contract';
+import { CheckboxField, ColourInput, Field, Input, Select, Textarea } from '../../../ui/field.tsx';
+import { stayOrderIssue, type TStayFormValues } from './booking-form-schema.ts';
+
+type TStayFieldsProps = {
+  baseData: TBaseData;
+  /** The room select's empty choice: 'assign automatically' or 'no room'. */
+  emptyRoomLabel: string;
+  /** Whether the rate select offers 'no rate' (the server picks the standard rate for a new booking). */
+  canClearRate: boolean;
+};
+
+/** Dates, room type, room, persons and rate; a new check-in keeps the number of nights. */
+export function StayFields({ baseData, emptyRoomLabel, canClearRate }: TStayFieldsProps) {
+  const { t } = useTranslation();
+  const {
+    register,
+    watch,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useFormContext<TStayFormValues>();
+  const [checkIn, roomTypeId] = watch(['checkIn', 'roomTypeId']);
+  const roomType = baseData.roomTypes.find((candidate) => candidate.id === roomTypeId);
+  const rooms = baseData.rooms.filter((room) => room.roomTypeId === roomTypeId);
+  const rates = baseData.rates.filter((rate) => rate.active || rate.id === getValues('rateId'));
+  const checkOutError =
+    errors.checkOut?.type === 'custom' && errors.checkOut.message !== undefined
+      ? t(`bookings.form.${stayOrderIssue}`)
+      : errors.checkOut?.message;
+
+  const keepNights = (previousCheckIn: string, nextCheckIn: string) => {
+    const checkOut = getValues('checkOut');
+    if (!nextCheckIn || !previousCheckIn || !checkOut) return;
+    const nights = Math.max(1, nightsBetween(previousCheckIn, checkOut));
+    setValue('checkOut', addDays(nextCheckIn, nights), { shouldDirty: true });
+  };
+
+  const checkInField = register('checkIn');
+  const roomTypeField = register('roomTypeId', {
+    onChange: () => setValue('roomId', '', { shouldDirty: true }),
+  });
+
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <Field label={t('bookings.form.checkIn')} error={errors.checkIn?.message}>
+        <Input
+          type="date"
+          {...checkInField}
+          onChange={(event) => {
+            keepNights(checkIn, event.target.value);
+            return checkInField.onChange(event);
+          }}
+        />
+      </Field>
+      <Field label={t('bookings.form.checkOut')} error={checkOutError}>
+        <Input type="date" min={checkIn ? addDays(checkIn, 1) : undefined} {...register('checkOut')} />
+      </Field>
+      <Field label={t('bookings.form.roomType')} error={errors.roomTypeId?.message}>
+        <Select {...roomTypeField}>
+          {!roomType && <option value="">{t('bookings.form.chooseRoomType')}</option>}
+          {baseData.roomTypes.map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {candidate.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field
+        label={t('bookings.form.room')}
+        description={t('bookings.form.roomHint')}
+        error={errors.roomId?.message}
+      >
+        <Select {...register('roomId')}>
+          <option value="">{emptyRoomLabel}</option>
+          {rooms.map((room) => (
+            <option key={room.id} value={room.id}>
+              {room.number}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field
+        label={t('bookings.form.occupancy')}
+        description={
+          roomType &&
+          t('bookings.form.occupancyHint', {
+            roomType: roomType.name,
+            min: roomType.minOccupancy,
+            max: roomType.maxOccupancy,
+          })
+        }
+        error={errors.occupancy?.message}
+      >
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={roomType?.maxOccupancy}
+          {...register('occupancy', { valueAsNumber: true })}
+        />
+      </Field>
+      <Field label={t('bookings.form.rate')} error={errors.rateId?.message}>
+        <Select {...register('rateId')}>
+          {canClearRate && <option value="">{t('bookings.form.noRate')}</option>}
+          {rates.map((rate) => (
+            <option key={rate.id} value={rate.id}>
+              {rate.isStandard ? t('bookings.form.standardRate', { name: rate.name }) : rate.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </div>
+  );
+}
+
+/** Comment and colour, the last fields of both booking forms. */
+export function CommentColourFields() {
+  const { t } = useTranslation();
+  const {
+    register,
+    watch,
+    formState: { errors },
+  } = useFormContext<TStayFormValues>();
+  const hasColor = watch('hasColor');
+  return (
+    <>
+      <Field label={t('bookings.form.comment')} error={errors.comment?.message}>
+        <Textarea rows={3} {...register('comment')} />
+      </Field>
+      <div className="flex flex-wrap items-end gap-4">
+        <Field label={t('bookings.form.colour')} error={errors.color?.message}>
+          <ColourInput disabled={!hasColor} {...register('color')} />
+        </Field>
+        <CheckboxField label={t('bookings.form.useColour')} className="pb-2" {...register('hasColor')} />
+      </div>
+    </>
+  );
+}

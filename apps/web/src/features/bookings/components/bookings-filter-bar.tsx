@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { XMarkIcon } from '@heroicons/react/24/outline';
+import { bookingFilters, bookingStatuses } from '@pms/contract';
+import { datePeriods } from '../../../lib/date-periods.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Field, Input, Select } from '../../../ui/field.tsx';
+import type { TBookingFilterState } from '../booking-filters.ts';
+
+const searchDelayMs = 250;
+
+/** The text box writes to the URL once typing pauses. */
+function SearchField({ state }: { state: TBookingFilterState }) {
+  const { t } = useTranslation();
+  const [term, setTerm] = useState(state.query);
+  const debouncedTerm = useDebouncedValue(term, searchDelayMs);
+  const { query, change } = state;
+
+  useEffect(() => {
+    if (debouncedTerm.trim() !== query) change({ query: debouncedTerm.trim() });
+    // Only a new debounced term writes to the URL; a reset remounts this field with an empty term.
+  }, [debouncedTerm]);
+
+  return (
+    <Field label={t('bookings.filters.search')}>
+      <Input
+        type="search"
+        autoComplete="off"
+        placeholder={t('bookings.filters.searchPlaceholder')}
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
+      />
+    </Field>
+  );
+}
+
+/** Quick filter, period (custom with its own dates), status and text, all kept in the URL. */
+export function BookingsFilterBar({ state }: { state: TBookingFilterState }) {
+  const { t } = useTranslation();
+  const [resetCount, setResetCount] = useState(0);
+  const { change } = state;
+
+  const reset = () => {
+    state.reset();
+    setResetCount((count) => count + 1);
+  };
+
+  return (
+    <section aria-label={t('bookings.filters.label')} className="space-y-4 border-b border-gray-100 p-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Field label={t('bookings.filters.quick')}>
+          <Select value={state.filter ?? ''} onChange={(event) => change({ filter: event.target.value })}>
+            <option value="">{t('bookings.filters.all')}</option>
+            {bookingFilters.map((filter) => (
+              <option key={filter} value={filter}>
+                {t(`bookings.filters.${filter}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={t('bookings.filters.period')}>
+          <Select
+            value={state.period ?? ''}
+            onChange={(event) => change({ period: event.target.value, from: null, to: null })}
+          >
+            <option value="">{t('bookings.filters.anyPeriod')}</option>
+            {datePeriods.map((period) => (
+              <option key={period} value={period}>
+                {t(`bookings.periods.${period}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={t('bookings.filters.status')}>
+          <Select value={state.status ?? ''} onChange={(event) => change({ status: event.target.value })}>
+            <option value="">{t('bookings.filters.anyStatus')}</option>
+            {bookingStatuses.map((status) => (
+              <option key={status} value={status}>
+                {t(`bookings.status.${status}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <SearchField key={resetCount} state={state} />
+      </div>
+      {(state.period === 'custom' || state.hasFilters) && (
+        <div className="flex flex-wrap items-end gap-4">
+          {state.period === 'custom' && (
+            <>
+              <Field label={t('bookings.filters.from')} className="w-full sm:w-44">
+                <Input
+                  type="date"
+                  value={state.customFrom ?? ''}
+                  max={state.customTo}
+                  onChange={(event) => change({ from: event.target.value })}
+                />
+              </Field>
+              <Field label={t('bookings.filters.to')} className="w-full sm:w-44">
+                <Input
+                  type="date"
+                  value={state.customTo ?? ''}
+                  min={state.customFrom}
+                  onChange={(event) => change({ to: event.target.value })}
+                />
+              </Field>
+            </>
+          )}
+          {state.hasFilters && (
+            <Button variant="ghost" icon={XMarkIcon} onClick={reset} className="sm:ml-auto">
+              {t('bookings.filters.reset')}
+            </Button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { TBaseData, TBooking, TContact, TUpdateBookingRequest } from '@pms/contract';
+import { useBaseData } from '../../base-data/api/get-base-data.ts';
+import { useContact } from '../../contacts/api/get-contact.ts';
+import { ContactPicker } from '../../contacts/components/contact-picker.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { zodFormResolver } from '../../../lib/form.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Modal, ModalActions } from '../../../ui/dialog.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { CheckboxField, Field, Input } from '../../../ui/field.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { toast } from '../../../ui/toast.tsx';
+import { useUpdateBooking } from '../api/update-booking.ts';
+import { CommentColourFields, StayFields } from './booking-form-fields.tsx';
+import { colorOf, editBookingFormSchema, type TEditBookingFormValues } from './booking-form-schema.ts';
+
+const defaultColor = '#3b82f6';
+
+type TEditFormProps = { booking: TBooking; onClose: () => void };
+
+function formValues(booking: TBooking): TEditBookingFormValues {
+  return {
+    checkIn: booking.checkIn,
+    checkOut: booking.checkOut,
+    roomTypeId: booking.roomTypeId,
+    roomId: booking.roomId ?? '',
+    occupancy: booking.occupancy,
+    rateId: booking.rateId ?? '',
+    comment: booking.comment ?? '',
+    hasColor: booking.color !== null,
+    color: booking.color ?? defaultColor,
+    customerId: booking.customerId,
+    externalCode: booking.externalCode ?? '',
+    isDebtor: booking.isDebtor,
+    isRoomFixed: booking.isRoomFixed,
+  };
+}
+
+const editableKeys = [
+  'checkIn',
+  'checkOut',
+  'roomTypeId',
+  'roomId',
+  'occupancy',
+  'rateId',
+  'comment',
+  'customerId',
+  'externalCode',
+  'isDebtor',
+  'isRoomFixed',
+] as const;
+
+function EditBookingFields({
+  booking,
+  baseData,
+  customer,
+  onClose,
+}: TEditFormProps & { baseData: TBaseData; customer: TContact | null }) {
+  const { t } = useTranslation();
+  const updateBooking = useUpdateBooking();
+  const [pickedCustomer, setPickedCustomer] = useState(customer);
+  const form = useForm({
+    resolver: zodFormResolver(editBookingFormSchema(baseData)),
+    defaultValues: formValues(booking),
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, dirtyFields, isDirty },
+  } = form;
+
+  // Only what was changed is sent, so untouched fields keep what the server derives for them.
+  const save = handleSubmit((values) => {
+    const changes: TUpdateBookingRequest = {};
+    for (const key of editableKeys) {
+      if (dirtyFields[key]) Object.assign(changes, { [key]: values[key] });
+    }
+    if (dirtyFields.hasColor || dirtyFields.color) changes.color = colorOf(values);
+    updateBooking.mutate(
+      { id: booking.id, changes },
+      {
+        onSuccess: () => {
+          toast.success(t('bookings.form.saved'));
+          onClose();
+        },
+      },
+    );
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={save} className="space-y-6">
+        {updateBooking.isError && <Alert type="error">{errorMessage(updateBooking.error)}</Alert>}
+        <StayFields baseData={baseData} emptyRoomLabel={t('bookings.form.noRoom')} canClearRate />
+        <div className="space-y-5 border-t border-gray-100 pt-5">
+          <Controller
+            control={control}
+            name="customerId"
+            render={({ field, fieldState }) => (
+              <ContactPicker
+                label={t('bookings.form.customer')}
+                value={pickedCustomer}
+                error={fieldState.error?.message}
+                onChange={(contact) => {
+                  setPickedCustomer(contact);
+                  field.onChange(contact?.id ?? null);
+                }}
+              />
+            )}
+          />
+          <Field label={t('bookings.form.externalCode')} error={errors.externalCode?.message}>
+            <Input autoComplete="off" {...register('externalCode')} />
+          </Field>
+          <CheckboxField
+            label={t('bookings.form.isDebtor')}
+            description={t('bookings.form.isDebtorHint')}
+            {...register('isDebtor')}
+          />
+          <CheckboxField
+            label={t('bookings.form.isRoomFixed')}
+            description={t('bookings.form.isRoomFixedHint')}
+            {...register('isRoomFixed')}
+          />
+        </div>
+        <div className="space-y-5 border-t border-gray-100 pt-5">
+          <CommentColourFields />
+        </div>
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" isLoading={updateBooking.isPending} disabled={!isDirty}>
+            {t('common.save')}
+          </Button>
+        </ModalActions>
+      </form>
+    </FormProvider>
+  );
+}
+
+function EditBookingWithCustomer({
+  booking,
+  customerId,
+  baseData,
+  onClose,
+}: TEditFormProps & { customerId: string; baseData: TBaseData }) {
+  const customer = useContact(customerId);
+  if (customer.isPending) return <Spinner />;
+  if (customer.isError) return <ErrorState error={customer.error} onRetry={() => void customer.refetch()} />;
+  return (
+    <EditBookingFields booking={booking} baseData={baseData} customer={customer.data} onClose={onClose} />
+  );
+}
+
+/** Loads what the form offers (base data, the current customer) before showing it. */
+function EditBookingForm({ booking, onClose }: TEditFormProps) {
+  const baseData = useBaseData();
+  if (baseData.isPending) return <Spinner />;
+  if (baseData.isError) return <ErrorState error={baseData.error} onRetry={() => void baseData.refetch()} />;
+  if (booking.customerId) {
+    return (
+      <EditBookingWithCustomer
+        booking={booking}
+        customerId={booking.customerId}
+        baseData={baseData.data}
+        onClose={onClose}
+      />
+    );
+  }
+  return <EditBookingFields booking={booking} baseData={baseData.data} customer={null} onClose={onClose} />;
+}
+
+export function EditBookingDialog({ booking, open, onClose }: TEditFormProps & { open: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Modal open={open} onClose={onClose} title={t('bookings.form.editTitle')} size="lg">
+      <EditBookingForm booking={booking} onClose={onClose} />
+    </Modal>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TContact, TCreateContactRequest } from '@pms/contract';
+import { api } from '../../../lib/api-client.ts';
+import { contactQueryOptions } from './get-contact.ts';
+
+export function createContact(contact: TCreateContactRequest): Promise<TContact> {
+  return api.post<TContact>('/contacts', { body: contact });
+}
+
+export function useCreateContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createContact,
+    meta: { isErrorShownInline: true },
+    onSuccess: (contact) => {
+      queryClient.setQueryData(contactQueryOptions(contact.id).queryKey, contact);
+      return queryClient.invalidateQueries({ queryKey: ['contacts', 'list'] });
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TContactBooking, TPageQuery, TPaged } from '@pms/contract';
+import { api } from '../../../lib/api-client.ts';
+
+/** The bookings a contact is the customer or a guest of, latest stay first. */
+export function getContactBookings(id: string, page: TPageQuery): Promise<TPaged<TContactBooking>> {
+  return api.get<TPaged<TContactBooking>>(`/contacts/${encodeURIComponent(id)}/bookings`, { query: page });
+}
+
+export const contactBookingsQueryOptions = (id: string, { pageNumber, pageSize }: TPageQuery) =>
+  queryOptions({
+    queryKey: ['contacts', 'detail', id, 'bookings', { pageNumber, pageSize }],
+    queryFn: () => getContactBookings(id, { pageNumber, pageSize }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useContactBookings(id: string, page: TPageQuery) {
+  return useQuery(contactBookingsQueryOptions(id, page));
+}

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TContact } from '@pms/contract';
+import { api } from '../../../lib/api-client.ts';
+
+export function getContact(id: string): Promise<TContact> {
+  return api.get<TContact>(`/contacts/${encodeURIComponent(id)}`);
+}
+
+export const contactQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['contacts', 'detail', id], queryFn: () => getContact(id) });
+
+export function useContact(id: string) {
+  return useQuery(contactQueryOptions(id));
+}

@@ -1,0 +1,18 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TContact, TContactListQuery, TPaged } from '@pms/contract';
+import { api } from '../../../lib/api-client.ts';
+
+export function getContacts(query: TContactListQuery): Promise<TPaged<TContact>> {
+  return api.get<TPaged<TContact>>('/contacts', { query });
+}
+
+export const contactsQueryOptions = ({ pageNumber, pageSize, query, type }: TContactListQuery) =>
+  queryOptions({
+    queryKey: ['contacts', 'list', { pageNumber, pageSize, query, type }],
+    queryFn: () => getContacts({ pageNumber, pageSize, query, type }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useContacts(query: TContactListQuery, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...contactsQueryOptions(query), enabled });
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import type { TInvoiceSummary } from '@pms/contract';
+import { Badge, type TBadgeColor } from '../../../ui/badge.tsx';
+
+type TInvoiceStatus = TInvoiceSummary['status'];
+
+/** The spec's colours: paid green, open yellow, canceled red, draft gray. */
+const statusColors: Record<TInvoiceStatus, TBadgeColor> = {
+  draft: 'gray',
+  open: 'amber',
+  paid: 'green',
+  canceled: 'red',
+  completed: 'primary',
+};
+
+export function InvoiceStatusBadge({ status }: { status: TInvoiceStatus }) {
+  const { t } = useTranslation();
+  return <Badge color={statusColors[status]}>{t(`contacts.invoices.statuses.${status}`)}</Badge>;
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { ZAddress, ZContactCompany, ZCreateContactRequest, type TContact } from '@pms/contract';
+import { emptyTo } from '../../lib/form.ts';
+
+type TBlanksAsNull<TShape extends Record<string, z.ZodType>> = {
+  [K in keyof TShape]: ReturnType<typeof emptyTo<TShape[K]>>;
+};
+
+/** Every field of the shape takes an empty input as null, as optional text and select fields do. */
+function blanksAsNull<TShape extends Record<string, z.ZodType>>(shape: TShape): TBlanksAsNull<TShape> {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, schema]) => [key, emptyTo(null, schema)]),
+  ) as TBlanksAsNull<TShape>;
+}
+
+/** The contact dialog's schema: the contract's request, with empty inputs meaning 'not given'. */
+export const ZContactForm = ZCreateContactRequest.extend({
+  ...blanksAsNull(
+    ZCreateContactRequest.pick({
+      phone: true,
+      website: true,
+      language: true,
+      dateOfBirth: true,
+      nationality: true,
+    }).shape,
+  ),
+  address: ZAddress.extend(blanksAsNull(ZAddress.shape)),
+  company: ZContactCompany.extend(blanksAsNull(ZContactCompany.shape)),
+});
+
+/** The form's values for a contact (or a new one): absent values become empty inputs. */
+export function toContactFormValues(contact?: TContact) {
+  const address = contact?.address ?? {};
+  const company = contact?.company ?? {};
+  return {
+    type: contact?.type ?? 'person',
+    gender: contact?.gender ?? 'unspecified',
+    name: contact?.name ?? '',
+    email: contact?.email ?? '',
+    invoiceEmail: contact?.invoiceEmail ?? '',
+    phone: contact?.phone ?? '',
+    website: contact?.website ?? '',
+    language: contact?.language ?? '',
+    dateOfBirth: contact?.dateOfBirth ?? '',
+    nationality: contact?.nationality ?? '',
+    address: {
+      line1: address.line1 ?? '',
+      line2: address.line2 ?? '',
+      postalCode: address.postalCode ?? '',
+      city: address.city ?? '',
+      state: address.state ?? '',
+      country: address.country ?? '',
+    },
+    company: {
+      name: company.name ?? '',
+      managingDirector: company.managingDirector ?? '',
+      vatNumber: company.vatNumber ?? '',
+      taxNumber: company.taxNumber ?? '',
+      registrationNumber: company.registrationNumber ?? '',
+    },
+    defaultRateId: contact?.defaultRateId ?? null,
+    isDebtor: contact?.isDebtor ?? false,
+  } satisfies z.input<typeof ZContactForm>;
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TDashboard } from '@pms/contract';
+import { api } from '../../../lib/api-client.ts';
+
+/** The front desk's day keeps moving: the figures refresh every minute. */
+const refreshIntervalMs = 60_000;
+
+/** Today's arrivals, departures, in-house guests, occupancy, rooms to clean and open balances. */
+export function getDashboard(): Promise<TDashboard> {
+  return api.get<TDashboard>('/dashboard');
+}
+
+export const dashboardQueryOptions = () =>
+  queryOptions({ queryKey: ['dashboard'], queryFn: getDashboard, refetchInterval: refreshIntervalMs });
+
+export function useDashboard() {
+  return useQuery(dashboardQueryOptions());
+}

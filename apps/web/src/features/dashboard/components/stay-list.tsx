@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link } from 'react-router';
+import type { TIcon } from '../../../ui/button.tsx';
+import { ZBookingStatus, type TDashboardBooking } from '@pms/contract';
+import { Badge } from '../../../ui/badge.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { BookingStatusBadge } from '../../bookings/components/booking-status-badge.tsx';
+
+function StatusBadge({ status }: { status: string }) {
+  const parsed = ZBookingStatus.safeParse(status);
+  return parsed.success ? <BookingStatusBadge status={parsed.data} /> : <Badge>{status}</Badge>;
+}
+
+type TStayListProps = {
+  title: string;
+  stays: readonly TDashboardBooking[];
+  emptyTitle: string;
+  emptyIcon: TIcon;
+};
+
+/** Today's arrivals or departures: room, name, guests and status, each linking to its booking. */
+export function StayList({ title, stays, emptyTitle, emptyIcon }: TStayListProps) {
+  const { t } = useTranslation();
+  return (
+    <Card isFlush title={title} actions={<Badge>{stays.length}</Badge>}>
+      {stays.length === 0 ? (
+        <EmptyState icon={emptyIcon} title={emptyTitle} />
+      ) : (
+        <ul aria-label={title} className="divide-y divide-gray-100">
+          {stays.map((stay) => (
+            <li key={stay.id}>
+              <Link
+                to={generatePath('/bookings/:id', { id: stay.id })}
+                className="flex items-center gap-4 px-5 py-3 text-sm transition-colors hover:bg-gray-50"
+              >
+                <span className="w-14 shrink-0 text-center">
+                  <span className="block text-xs text-gray-500">{t('dashboard.room')}</span>
+                  <span className="block text-base font-semibold text-gray-900">
+                    {stay.roomNumber ?? '–'}
+                  </span>
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium text-primary-700">{stay.displayName}</span>
+                  <span className="block text-xs text-gray-500">
+                    {stay.code} · {t('dashboard.guests', { count: stay.occupancy })}
+                  </span>
+                </span>
+                <StatusBadge status={stay.status} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TCreateGroupRequest, TGroup } from '@pms/contract';
+import { api } from '../../../lib/api-client.ts';
+
+export function createGroup(group: TCreateGroupRequest): Promise<TGroup> {
+  return api.post<TGroup>('/groups', { body: group });
+}
+
+export function useCreateGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createGroup,
+    meta: { isErrorShownInline: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['groups', 'list'] }),
+  });
+}

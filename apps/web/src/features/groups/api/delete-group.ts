@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** Deletes a group; its bookings stay and leave the group. */
+export function deleteGroup(id: string): Promise<void> {
+  return api.delete(`/groups/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteGroup,
+    meta: { errorTitle: 'groups.notDeleted' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['groups', 'list'] }),
+  });
+}

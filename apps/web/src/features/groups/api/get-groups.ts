@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TGroup, TGroupListQuery, TPaged } from '@pms/contract';
+import { api } from '../../../lib/api-client.ts';
+
+/** Groups with their figures and customer, newest first. */
+export function getGroups(query: TGroupListQuery): Promise<TPaged<TGroup>> {
+  return api.get<TPaged<TGroup>>('/groups', { query: { ...query, expand: 'customer' } });
+}
+
+export const groupsQueryOptions = ({ pageNumber, pageSize, query }: TGroupListQuery) =>
+  queryOptions({
+    queryKey: ['groups', 'list', { pageNumber, pageSize, query }],
+    queryFn: () => getGroups({ pageNumber, pageSize, query }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useGroups(query: TGroupListQuery) {
+  return useQuery(groupsQueryOptions(query));
+}

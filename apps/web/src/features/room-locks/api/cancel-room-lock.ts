@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TRoomLock } from '@pms/contract';
+import { api } from '../../../lib/api-client.ts';
+import { invalidateRoomLocks } from './invalidate-room-locks.ts';
+
+/** Ends a lock early: the room can be booked again. */
+export function cancelRoomLock(id: string): Promise<TRoomLock> {
+  return api.post<TRoomLock>(`/room_locks/${encodeURIComponent(id)}/actions/cancel`);
+}
+
+export function useCancelRoomLock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelRoomLock,
+    onSuccess: () => invalidateRoomLocks(queryClient),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TCreateRoomLockRequest, TRoomLock } from '@pms/contract';
+import { api } from '../../../lib/api-client.ts';
+import { invalidateRoomLocks } from './invalidate-room-locks.ts';
+
+export function createRoomLock(lock: TCreateRoomLockRequest): Promise<TRoomLock> {
+  return api.post<TRoomLock>('/room_locks', { body: lock });
+}
+
+export function useCreateRoomLock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRoomLock,
+    meta: { isErrorShownInline: true },
+    onSuccess: () => invalidateRoomLocks(queryClient),
+  });
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { invalidateRoomLocks } from './invalidate-room-locks.ts';
+
+export function deleteRoomLock(id: string): Promise<void> {
+  return api.delete(`/room_locks/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteRoomLock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteRoomLock,
+    onSuccess: () => invalidateRoomLocks(queryClient),
+  });
+}

@@ -1,0 +1,18 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TPageQuery, TPaged, TRoomLock } from '@pms/contract';
+import { api } from '../../../lib/api-client.ts';
+
+export function getRoomLocks(page: TPageQuery): Promise<TPaged<TRoomLock>> {
+  return api.get<TPaged<TRoomLock>>('/room_locks', { query: page });
+}
+
+export const roomLocksQueryOptions = ({ pageNumber, pageSize }: TPageQuery) =>
+  queryOptions({
+    queryKey: ['room-locks', 'list', { pageNumber, pageSize }],
+    queryFn: () => getRoomLocks({ pageNumber, pageSize }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useRoomLocks(page: TPageQuery) {
+  return useQuery(roomLocksQueryOptions(page));
+}

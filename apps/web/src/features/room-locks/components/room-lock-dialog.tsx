@@ -1,0 +1,138 @@
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { housekeepingStatuses, ZCreateRoomLockRequest, type TRoomLock } from '@pms/contract';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { emptyTo, zodFormResolver } from '../../../lib/form.ts';
+import { usePropertyToday } from '../../../lib/property-today.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Modal, ModalActions } from '../../../ui/dialog.tsx';
+import { Field, Input, Select } from '../../../ui/field.tsx';
+import { toast } from '../../../ui/toast.tsx';
+import { useBaseData } from '../../base-data/api/get-base-data.ts';
+import { useCreateRoomLock } from '../api/create-room-lock.ts';
+import { useUpdateRoomLock } from '../api/update-room-lock.ts';
+
+const ZRoomLockForm = ZCreateRoomLockRequest.extend({
+  roomId: emptyTo(undefined, ZCreateRoomLockRequest.shape.roomId),
+});
+
+function HousekeepingOptions() {
+  const { t } = useTranslation();
+  return housekeepingStatuses.map((status) => (
+    <option key={status} value={status}>
+      {t(`roomLocks.housekeeping.${status}`)}
+    </option>
+  ));
+}
+
+function RoomOptions() {
+  const { t } = useTranslation();
+  const baseData = useBaseData();
+  if (!baseData.data) return <option value="">{t('common.loading')}</option>;
+  const typeNames = new Map(baseData.data.roomTypes.map((roomType) => [roomType.id, roomType.name]));
+  return (
+    <>
+      <option value="">{t('roomLocks.chooseRoom')}</option>
+      {baseData.data.rooms.map((room) => (
+        <option key={room.id} value={room.id}>
+          {room.number} · {typeNames.get(room.roomTypeId)}
+        </option>
+      ))}
+    </>
+  );
+}
+
+type TRoomLockFormProps = { lock: TRoomLock | null; onClose: () => void };
+
+function RoomLockForm({ lock, onClose }: TRoomLockFormProps) {
+  const { t } = useTranslation();
+  const today = usePropertyToday();
+  const createRoomLock = useCreateRoomLock();
+  const updateRoomLock = useUpdateRoomLock();
+  const mutation = lock ? updateRoomLock : createRoomLock;
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm({
+    resolver: zodFormResolver(ZRoomLockForm),
+    defaultValues: {
+      roomId: lock?.roomId ?? '',
+      startDate: lock?.startDate ?? today,
+      endDate: lock?.endDate ?? today,
+      reason: lock?.reason ?? '',
+      statusAfterStart: lock?.statusAfterStart ?? 'out_of_service',
+      statusAfterEnd: lock?.statusAfterEnd ?? 'dirty',
+    },
+  });
+
+  const save = handleSubmit((values) => {
+    const onSuccess = () => {
+      toast.success(t(lock ? 'roomLocks.saved' : 'roomLocks.created'));
+      onClose();
+    };
+    if (lock) updateRoomLock.mutate({ id: lock.id, changes: values }, { onSuccess });
+    else createRoomLock.mutate(values, { onSuccess });
+  });
+
+  return (
+    <form noValidate onSubmit={save} className="space-y-5">
+      {mutation.isError && <Alert type="error">{errorMessage(mutation.error)}</Alert>}
+      <Field label={t('roomLocks.room')} error={errors.roomId?.message}>
+        <Select {...register('roomId')}>
+          <RoomOptions />
+        </Select>
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={t('roomLocks.startDate')} error={errors.startDate?.message}>
+          <Input type="date" {...register('startDate')} />
+        </Field>
+        <Field label={t('roomLocks.endDate')} error={errors.endDate?.message}>
+          <Input type="date" min={watch('startDate')} {...register('endDate')} />
+        </Field>
+      </div>
+      <Field label={t('roomLocks.reason')} error={errors.reason?.message}>
+        <Input autoComplete="off" {...register('reason')} />
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={t('roomLocks.statusAfterStart')} error={errors.statusAfterStart?.message}>
+          <Select {...register('statusAfterStart')}>
+            <HousekeepingOptions />
+          </Select>
+        </Field>
+        <Field label={t('roomLocks.statusAfterEnd')} error={errors.statusAfterEnd?.message}>
+          <Select {...register('statusAfterEnd')}>
+            <HousekeepingOptions />
+          </Select>
+        </Field>
+      </div>
+      <ModalActions>
+        <Button variant="secondary" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" isLoading={mutation.isPending}>
+          {lock ? t('common.save') : t('common.create')}
+        </Button>
+      </ModalActions>
+    </form>
+  );
+}
+
+type TRoomLockDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The lock to edit; without one the dialog creates a lock. */
+  lock?: TRoomLock | null;
+};
+
+/** Creates or edits a room lock; opened from the room locks list and the room plan's toolbar. */
+export function RoomLockDialog({ open, onClose, lock = null }: TRoomLockDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal open={open} onClose={onClose} title={t(lock ? 'roomLocks.editTitle' : 'roomLocks.createTitle')}>
+      <RoomLockForm key={lock?.id ?? 'new'} lock={lock} onClose={onClose} />
+    </Modal>
+  );
+}

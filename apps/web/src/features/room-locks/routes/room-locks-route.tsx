@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { NoSymbolIcon, PencilSquareIcon, PlusIcon, TrashIcon } from '@heroicons/react/24/outline';
+import { can, type TRoomLock } from '@pms/contract';
+import { useFormatDate } from '../../../lib/format-date.ts';
+import { useCurrentUser } from '../../../lib/session-store.ts';
+import { Badge, type TBadgeColor } from '../../../ui/badge.tsx';
+import { Button, IconButton } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { openConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { PageHeader } from '../../../ui/page-header.tsx';
+import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
+import { toast } from '../../../ui/toast.tsx';
+import { useBaseData } from '../../base-data/api/get-base-data.ts';
+import { useCancelRoomLock } from '../api/cancel-room-lock.ts';
+import { useDeleteRoomLock } from '../api/delete-room-lock.ts';
+import { useRoomLocks } from '../api/get-room-locks.ts';
+import { RoomLockDialog } from '../components/room-lock-dialog.tsx';
+
+const statusColors: Record<TRoomLock['status'], TBadgeColor> = {
+  scheduled: 'primary',
+  active: 'amber',
+  ended: 'gray',
+  canceled: 'red',
+};
+
+/** A lock can still change until it has ended or was canceled. */
+function isOpen(lock: TRoomLock): boolean {
+  return lock.status === 'scheduled' || lock.status === 'active';
+}
+
+type TDialogState = { isOpen: boolean; lock: TRoomLock | null };
+
+export function RoomLocksRoute() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const formatDate = useFormatDate();
+  const paging = usePaging();
+  const roomLocks = useRoomLocks(paging);
+  const baseData = useBaseData();
+  const cancelRoomLock = useCancelRoomLock();
+  const deleteRoomLock = useDeleteRoomLock();
+  const [dialog, setDialog] = useState<TDialogState>({ isOpen: false, lock: null });
+  const canWrite = can(user.role, 'roomLocks', 'write');
+  const roomNumbers = new Map(baseData.data?.rooms.map((room) => [room.id, room.number]));
+
+  const roomNumber = (lock: TRoomLock) => lock.room?.number ?? roomNumbers.get(lock.roomId) ?? '–';
+  const lockValues = (lock: TRoomLock) => ({
+    room: roomNumber(lock),
+    from: formatDate(lock.startDate),
+    to: formatDate(lock.endDate),
+  });
+
+  const cancel = async (lock: TRoomLock) => {
+    const isConfirmed = await openConfirmDialog({
+      title: t('roomLocks.cancelTitle'),
+      subtitle: (
+        <Trans i18nKey="roomLocks.cancelText" values={lockValues(lock)} components={{ strong: <strong /> }} />
+      ),
+      confirmText: t('roomLocks.cancelConfirm'),
+      cancelText: t('roomLocks.keep'),
+      confirmColor: 'red',
+    });
+    if (isConfirmed) cancelRoomLock.mutate(lock.id, { onSuccess: () => toast.success(t('roomLocks.canceled')) });
+  };
+
+  const remove = async (lock: TRoomLock) => {
+    const isConfirmed = await openConfirmDialog({
+      title: t('roomLocks.deleteTitle'),
+      subtitle: (
+        <Trans i18nKey="roomLocks.deleteText" values={lockValues(lock)} components={{ strong: <strong /> }} />
+      ),
+      confirmText: t('common.delete'),
+      confirmColor: 'red',
+    });
+    if (isConfirmed) deleteRoomLock.mutate(lock.id, { onSuccess: () => toast.success(t('roomLocks.deleted')) });
+  };
+
+  const columns: TColumn<TRoomLock>[] = [
+    {
+      id: 'room',
+      header: t('roomLocks.room'),
+      cell: (lock) => <span className="font-medium text-gray-900">{roomNumber(lock)}</span>,
+    },
+    {
+      id: 'start',
+      header: t('roomLocks.startDate'),
+      cell: (lock) => <span className="whitespace-nowrap">{formatDate(lock.startDate)}</span>,
+    },
+    {
+      id: 'end',
+      header: t('roomLocks.endDate'),
+      cell: (lock) => <span className="whitespace-nowrap">{formatDate(lock.endDate)}</span>,
+    },
+    { id: 'reason', header: t('roomLocks.reason'), cell: (lock) => lock.reason },
+    {
+      id: 'statusAfterStart',
+      header: t('roomLocks.statusAfterStart'),
+      cell: (lock) => t(`roomLocks.housekeeping.${lock.statusAfterStart}`),
+    },
+    {
+      id: 'statusAfterEnd',
+      header: t('roomLocks.statusAfterEnd'),
+      cell: (lock) => t(`roomLocks.housekeeping.${lock.statusAfterEnd}`),
+    },
+    {
+      id: 'status',
+      header: t('roomLocks.status'),
+      cell: (lock) => <Badge color={statusColors[lock.status]}>{t(`roomLocks.statuses.${lock.status}`)}</Badge>,
+    },
+  ];
+  if (canWrite) {
+    columns.push({
+      id: 'actions',
+      header: <span className="sr-only">{t('common.actions')}</span>,
+      className: 'w-36 text-right',
+      cell: (lock) => (
+        <div className="flex justify-end gap-1">
+          {isOpen(lock) && (
+            <>
+              <IconButton
+                label={t('roomLocks.edit')}
+                icon={PencilSquareIcon}
+                onClick={() => setDialog({ isOpen: true, lock })}
+              />
+              <IconButton
+                label={t('roomLocks.cancel')}
+                icon={NoSymbolIcon}
+                disabled={cancelRoomLock.isPending}
+                onClick={() => void cancel(lock)}
+              />
+            </>
+          )}
+          <IconButton
+            label={t('roomLocks.delete')}
+            icon={TrashIcon}
+            disabled={deleteRoomLock.isPending}
+            onClick={() => void remove(lock)}
+          />
+        </div>
+      ),
+    });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={t('roomLocks.title')}
+        description={t('roomLocks.description')}
+        actions={
+          canWrite && (
+            <Button icon={PlusIcon} onClick={() => setDialog({ isOpen: true, lock: null })}>
+              {t('roomLocks.create')}
+            </Button>
+          )
+        }
+      />
+      <Card isFlush>
+        <PagedTable
+          label={t('roomLocks.title')}
+          columns={columns}
+          query={roomLocks}
+          paging={paging}
+          emptyText={t('roomLocks.empty')}
+        />
+      </Card>
+      <RoomLockDialog
+        open={dialog.isOpen}
+        lock={dialog.lock}
+        onClose={() => setDialog((current) => ({ ...current, isOpen: false }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TRoomPlan } from '@pms/contract';
+import { api } from '../../../lib/api-client.ts';
+
+/** The days from `from` to `to`, both included (at most 120 days apart). */
+export type TRoomPlanRange = { from: string; to: string };
+
+export function getRoomPlan({ from, to }: TRoomPlanRange): Promise<TRoomPlan> {
+  return api.get<TRoomPlan>('/room_plan', { query: { from, to } });
+}
+
+export const roomPlanQueryOptions = ({ from, to }: TRoomPlanRange) =>
+  queryOptions({
+    queryKey: ['room-plan', { from, to }],
+    queryFn: () => getRoomPlan({ from, to }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useRoomPlan(range: TRoomPlanRange) {
+  return useQuery(roomPlanQueryOptions(range));
+}

@@ -1,0 +1,48 @@
+import clsx from 'clsx';
+import type { CSSProperties } from 'react';
+import type { TBookingStatus } from '@pms/contract';
+
+/** The bar colour of a booking without its own colour, as a class setting `--bar`. */
+const statusColors: Record<TBookingStatus, string> = {
+  pending: '[--bar:var(--color-amber-500)]',
+  confirmed: '[--bar:var(--color-primary-600)]',
+  checked_in: '[--bar:var(--color-emerald-600)]',
+  checked_out: '[--bar:var(--color-gray-500)]',
+  no_show: '[--bar:var(--color-gray-500)]',
+  canceled: '[--bar:var(--color-gray-500)]',
+};
+
+/** Pending is a striped outline, checked in solid and marked, checked out muted, the rest solid. */
+const statusStyles: Record<TBookingStatus, string> = {
+  pending:
+    'border border-dashed border-(--bar) text-gray-900 bg-[repeating-linear-gradient(135deg,color-mix(in_srgb,var(--bar)_25%,white)_0_5px,white_5px_10px)]',
+  confirmed: 'bg-(--bar)',
+  checked_in: 'bg-(--bar) border-l-4 border-black/30 font-semibold',
+  checked_out: 'bg-(--bar)/35 text-gray-800',
+  no_show: 'bg-(--bar)/35 text-gray-800',
+  canceled: 'bg-(--bar)/35 text-gray-800',
+};
+
+const solidStatuses: readonly TBookingStatus[] = ['confirmed', 'checked_in'];
+
+/** Whether dark text reads better than white on a #rrggbb colour (relative luminance). */
+function isLight(hex: string): boolean {
+  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((index) => Number.parseInt(hex.slice(index, index + 2), 16) / 255);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.6;
+}
+
+/** The classes and style of a booking's bar: its own colour if it has one, else its status colour. */
+export function barAppearance(status: TBookingStatus, color: string | null): {
+  className: string;
+  style: CSSProperties | undefined;
+} {
+  const isSolid = solidStatuses.includes(status);
+  return {
+    className: clsx(
+      statusStyles[status],
+      !color && statusColors[status],
+      isSolid && (color && isLight(color) ? 'text-gray-900' : 'text-white'),
+    ),
+    style: color ? ({ '--bar': color } as CSSProperties) : undefined,
+  };
+}

@@ -1,0 +1,145 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { nightsBetween, type TRoomPlan } from '@pms/contract';
+import {
+  buildPlanRows,
+  planDays,
+  type TPlanBooking,
+  type TPlanRoom,
+} from '../plan-layout.ts';
+import { PlanBackground, PlanHeader } from './plan-header.tsx';
+import { usePlanPointer, type TBookingPlace } from './plan-interaction.ts';
+import { PlanOverlay } from './plan-overlay.tsx';
+import { PlanRow } from './plan-row.tsx';
+import { fitDayWidth, headerHeight, roomColumnWidth, rowHeight } from './plan-geometry.ts';
+import { usePlanFormats } from './use-plan-formats.ts';
+
+/** Rows drawn above and below the visible ones, so a quick scroll does not show blank rows. */
+const overscanRows = 8;
+
+type TRowWindow = { first: number; last: number };
+
+type TRoomPlanGridProps = {
+  plan: TRoomPlan;
+  canMove: boolean;
+  canCreate: boolean;
+  onOpen: (bookingId: string) => void;
+  onSelect: (room: TPlanRoom, checkIn: string, checkOut: string) => void;
+  onMove: (booking: TPlanBooking, room: TPlanRoom, delta: number) => void;
+};
+
+/**
+ * The tape chart: one scroll container with a sticky day header and a sticky room column. Only the
+ * rows in view (plus a margin) are rendered; rows are memoised and pointer moves touch the overlay only.
+ */
+export function RoomPlanGrid({ plan, canMove, canCreate, onOpen, onSelect, onMove }: TRoomPlanGridProps) {
+  const { t } = useTranslation();
+  const formats = usePlanFormats();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const [viewport, setViewport] = useState({ width: 0, height: 0 });
+  const [rowWindow, setRowWindow] = useState<TRowWindow>({ first: 0, last: 0 });
+
+  const dayCount = nightsBetween(plan.from, plan.to) + 1;
+  const days = useMemo(() => planDays(plan.from, dayCount), [plan.from, dayCount]);
+  const rows = useMemo(() => buildPlanRows(plan), [plan]);
+  const bookings = useMemo(() => {
+    const places = new Map<string, TBookingPlace>();
+    for (const row of rows) {
+      for (const item of row.items) {
+        if (item.kind === 'booking') places.set(item.booking.id, item);
+      }
+    }
+    return places;
+  }, [rows]);
+  const dayWidth = fitDayWidth(viewport.width, dayCount);
+
+  const selectNights = useCallback(
+    (room: TPlanRoom, first: number, last: number) => onSelect(room, days[first] ?? plan.from, days[last + 1] ?? plan.to),
+    [days, onSelect, plan.from, plan.to],
+  );
+  const planPointer = usePlanPointer({
+    scrollRef,
+    contentRef,
+    rows,
+    bookings,
+    dayWidth,
+    dayCount,
+    canMove,
+    canCreate,
+    onOpen,
+    onSelect: selectNights,
+    onMove,
+  });
+
+  const updateRowWindow = useCallback(() => {
+    const container = scrollRef.current;
+    if (!container) return;
+    const top = container.scrollTop;
+    const first = Math.max(0, Math.floor(top / rowHeight) - overscanRows);
+    const last = Math.min(rows.length, Math.ceil((top + container.clientHeight) / rowHeight) + overscanRows);
+    setRowWindow((current) => (current.first === first && current.last === last ? current : { first, last }));
+  }, [rows.length]);
+
+  useLayoutEffect(() => {
+    const container = scrollRef.current;
+    if (!container) return;
+    const observer = new ResizeObserver(() =>
+      setViewport({ width: container.clientWidth, height: container.clientHeight }),
+    );
+    observer.observe(container);
+    return () => observer.disconnect();
+  }, []);
+
+  useLayoutEffect(updateRowWindow, [updateRowWindow, viewport.height]);
+
+  // Another period starts at its first day.
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollLeft = 0;
+  }, [plan.from]);
+
+  const onScroll = () => {
+    updateRowWindow();
+    planPointer.onScroll();
+  };
+
+  const totalWidth = roomColumnWidth + dayCount * dayWidth;
+  const visibleRows = rows.slice(rowWindow.first, rowWindow.last);
+
+  return (
+    <div
+      ref={scrollRef}
+      role="table"
+      aria-label={t('roomPlan.label')}
+      aria-rowcount={rows.length + 1}
+      aria-colcount={dayCount + 1}
+      onScroll={onScroll}
+      className="relative h-full touch-manipulation overflow-auto overscroll-contain select-none"
+      {...planPointer.handlers}
+    >
+      <div ref={contentRef} className="relative" style={{ width: totalWidth, height: headerHeight + rows.length * rowHeight }}>
+        <PlanHeader days={days} today={plan.today} dayWidth={dayWidth} formats={formats} />
+        <div role="rowgroup" className="relative" style={{ height: rows.length * rowHeight }}>
+          <PlanBackground days={days} today={plan.today} dayWidth={dayWidth} rowCount={rows.length} />
+          {visibleRows.map((row, offset) => (
+            <PlanRow
+              key={row.key}
+              row={row}
+              index={rowWindow.first + offset}
+              dayWidth={dayWidth}
+              dayCount={dayCount}
+              formats={formats}
+            />
+          ))}
+          <PlanOverlay
+            store={planPointer.store}
+            from={plan.from}
+            dayWidth={dayWidth}
+            dayCount={dayCount}
+            formats={formats}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

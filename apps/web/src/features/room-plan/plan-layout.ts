@@ -1,0 +1,150 @@
+import { addDays, errorStatus, nightsBetween, type TProblem, type TRoomPlan } from '@pms/contract';
+
+export type TPlanRoom = TRoomPlan['rooms'][number];
+export type TPlanBooking = TRoomPlan['bookings'][number];
+export type TPlanLock = TRoomPlan['locks'][number];
+
+/**
+ * A bar on a row, in nights counted from the plan's first day: `start` is the first night, `end`
+ * the night after the last (a booking's check-out, the day after a lock's last day). Bars that
+ * overlap on one row (a pending request over a confirmed stay) share the row in lanes.
+ */
+export type TPlanItem =
+  | { kind: 'booking'; booking: TPlanBooking; start: number; end: number; lane: number }
+  | { kind: 'lock'; lock: TPlanLock; start: number; end: number; lane: number };
+
+export type TPlanRow = {
+  key: string;
+  /** Null for a row of unassigned bookings. */
+  room: TPlanRoom | null;
+  roomTypeName: string;
+  laneCount: number;
+  items: TPlanItem[];
+};
+
+/** The plan's days, `count` of them from `from`. */
+export function planDays(from: string, count: number): string[] {
+  return Array.from({ length: count }, (_, index) => addDays(from, index));
+}
+
+export function isWeekend(date: string): boolean {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return weekday === 0 || weekday === 6;
+}
+
+type TWithoutLane<T> = T extends unknown ? Omit<T, 'lane'> : never;
+type TUnplacedItem = TWithoutLane<TPlanItem>;
+
+/** Puts each item into the first lane that is free from its start; stays are half-open, so a turnover shares a lane. */
+function packLanes(items: TUnplacedItem[]): { items: TPlanItem[]; laneCount: number } {
+  const laneEnds: number[] = [];
+  const placed = [...items]
+    .sort((a, b) => a.start - b.start || a.end - b.end)
+    .map((item) => {
+      let lane = laneEnds.findIndex((end) => end <= item.start);
+      if (lane === -1) lane = laneEnds.push(item.end) - 1;
+      else laneEnds[lane] = item.end;
+      return { ...item, lane };
+    });
+  return { items: placed, laneCount: Math.max(1, laneEnds.length) };
+}
+
+function bookingItem(plan: TRoomPlan, booking: TPlanBooking): TUnplacedItem {
+  return {
+    kind: 'booking',
+    booking,
+    start: nightsBetween(plan.from, booking.checkIn),
+    end: nightsBetween(plan.from, booking.checkOut),
+  };
+}
+
+function lockItem(plan: TRoomPlan, lock: TPlanLock): TUnplacedItem {
+  return {
+    kind: 'lock',
+    lock,
+    start: nightsBetween(plan.from, lock.startDate),
+    end: nightsBetween(plan.from, lock.endDate) + 1,
+  };
+}
+
+/**
+ * The rows of the tape chart: unassigned bookings first, one row per lane of each room type, then
+ * every room in the plan's order with its bookings and locks.
+ */
+export function buildPlanRows(plan: TRoomPlan): TPlanRow[] {
+  const itemsByRoom = new Map<string, TUnplacedItem[]>();
+  const unassignedByType = new Map<string, TUnplacedItem[]>();
+  const add = (map: Map<string, TUnplacedItem[]>, key: string, item: TUnplacedItem) => {
+    const list = map.get(key);
+    if (list) list.push(item);
+    else map.set(key, [item]);
+  };
+  for (const booking of plan.bookings) {
+    const item = bookingItem(plan, booking);
+    if (booking.roomId) add(itemsByRoom, booking.roomId, item);
+    else add(unassignedByType, booking.roomTypeId, item);
+  }
+  for (const lock of plan.locks) add(itemsByRoom, lock.roomId, lockItem(plan, lock));
+
+  const typeNames = new Map(plan.rooms.map((room) => [room.roomTypeId, room.roomTypeName]));
+  const typeOrder = [...typeNames.keys()];
+  const unassignedTypes = [...unassignedByType.keys()].sort(
+    (a, b) => rank(typeOrder, a) - rank(typeOrder, b),
+  );
+  const unassignedRows = unassignedTypes.flatMap((roomTypeId) => {
+    const { items, laneCount } = packLanes(unassignedByType.get(roomTypeId) ?? []);
+    return Array.from({ length: laneCount }, (_, lane) => ({
+      key: `unassigned:${roomTypeId}:${lane}`,
+      room: null,
+      roomTypeName: typeNames.get(roomTypeId) ?? '',
+      laneCount: 1,
+      items: items.filter((item) => item.lane === lane).map((item) => ({ ...item, lane: 0 })),
+    }));
+  });
+
+  const roomRows = plan.rooms.map((room) => ({
+    key: room.id,
+    room,
+    roomTypeName: room.roomTypeName,
+    ...packLanes(itemsByRoom.get(room.id) ?? []),
+  }));
+  return [...unassignedRows, ...roomRows];
+}
+
+function rank(order: string[], id: string): number {
+  const index = order.indexOf(id);
+  return index === -1 ? order.length : index;
+}
+
+/**
+ * The free nights of a row from `anchor` towards `focus`, stopping before the first taken night;
+ * null when the anchor night itself is taken.
+ */
+export function freeNights(row: TPlanRow, anchor: number, focus: number): { first: number; last: number } | null {
+  const isTaken = (night: number) => row.items.some((item) => item.start <= night && night < item.end);
+  if (isTaken(anchor)) return null;
+  const step = focus >= anchor ? 1 : -1;
+  let reached = anchor;
+  while (reached !== focus && !isTaken(reached + step)) reached += step;
+  return { first: Math.min(anchor, reached), last: Math.max(anchor, reached) };
+}
+
+/**
+ * Why a booking may not go to a room, as the server would answer: a booking fixed to its room
+ * stays there, and a room takes at most its room type's maximum occupancy.
+ */
+export function moveRefusal(booking: TPlanBooking, room: TPlanRoom): TProblem | null {
+  if (room.id === booking.roomId) return null;
+  if (booking.isRoomFixed) {
+    return { type: 'booking/room_fixed', title: 'Room fixed', status: errorStatus['booking/room_fixed'] };
+  }
+  if (room.maxOccupancy < booking.occupancy) {
+    return {
+      type: 'booking/occupancy_exceeds_room',
+      title: 'Occupancy exceeds room',
+      status: errorStatus['booking/occupancy_exceeds_room'],
+      params: { roomNumber: room.number, maxOccupancy: room.maxOccupancy, occupancy: booking.occupancy },
+    };
+  }
+  return null;
+}

@@ -1,0 +1,76 @@
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const e2eDir = path.dirname(fileURLToPath(import.meta.url));
+const artifactsDir = path.join(e2eDir, 'artifacts');
+const port = Number(process.env.E2E_PORT ?? 3390);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Every run starts from a fresh embedded database with the demo data. The workers load this file
+// too and inherit the runner's environment: only the runner, which sets the variable, deletes.
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = path.join(tmpdir(), `pms-e2e-${port}`);
+  rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true });
+}
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: path.join(artifactsDir, 'test-results'),
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['junit', { outputFile: path.join(artifactsDir, 'junit.xml') }]],
+  use: {
+    baseURL,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Vienna',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          // Debian's Chromium: Playwright cannot download its own browsers here.
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // The built server under the Node that runs Playwright (the pinned Node 24 in npm scripts).
+    command: `"${process.execPath}" ../apps/server/dist/server.js`,
+    cwd: e2eDir,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      WEB_DIST: path.join(e2eDir, '../apps/web/dist'),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -19,6 +19,7 @@ test.describe('route guards', () => {
   test('a screen without a session asks for login and comes back after it', async ({ page }) => {
     await page.goto('/settings/team');
     await expect(page).toHaveURL('/login?redirect=%2Fsettings%2Fteam');
+    await expectAccessible(page);
 
     await page.getByLabel('E-Mail-Adresse').fill('admin@example.com');
     await page.getByLabel('Passwort').fill('demo1234');
@@ -31,6 +32,8 @@ test.describe('route guards', () => {
   test('a logged-in user is sent from login to main, and from an unknown path to main', async ({ page }) => {
     await loginAs(page, 'staff@example.com');
     await expect(page).toHaveURL('/bookings');
+    await expectAccessible(page);
+    await shot(page, 'bookings-staff');
 
     await page.goto('/login');
     await expect(page).toHaveURL('/bookings');
@@ -43,6 +46,8 @@ test.describe('route guards', () => {
   test('a 401 from the API sends to login with the current path, and back after login', async ({ page }) => {
     await loginAs(page, 'admin@example.com', undefined, { path: '/settings/general' });
     await expect(page.getByRole('heading', { name: 'Allgemein' })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'settings-general');
 
     // The session ends behind the app's back; the next call it makes answers 401.
     await page.context().clearCookies({ name: 'pms_session' });

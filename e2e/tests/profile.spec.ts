@@ -16,7 +16,7 @@ test('a new member must change the default password first, then works with the n
   await shot(page, 'profile-password-change-required');
 
   // Every other screen leads back to the profile until the password is changed.
-  await page.getByRole('link', { name: 'Buchungen' }).click();
+  await page.getByRole('link', { name: 'Buchungen', exact: true }).click();
   await expect(page).toHaveURL('/profile');
 
   const form = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Passwort ändern' }) });
@@ -37,7 +37,7 @@ test('a new member must change the default password first, then works with the n
   await expect(notice).toHaveCount(0);
   await expect(form.getByLabel('Aktuelles Passwort')).toHaveValue('');
 
-  await page.getByRole('link', { name: 'Buchungen' }).click();
+  await page.getByRole('link', { name: 'Buchungen', exact: true }).click();
   await expect(page).toHaveURL('/bookings');
   await expect(page.getByRole('heading', { level: 1, name: 'Buchungen' })).toBeVisible();
 
@@ -87,10 +87,10 @@ test('the profile language switches the interface to English and back', async ({
   // It is the user's setting: it holds after a reload.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
-  await page.getByRole('link', { name: 'Bookings' }).click();
+  await page.getByRole('link', { name: 'Bookings', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Profile' }).click();
+  await page.getByRole('link', { name: 'Profile', exact: true }).click();
   await page.getByLabel('Language', { exact: true }).selectOption('de');
   await expect(page.getByRole('heading', { level: 1, name: 'Profil' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');

@@ -27,7 +27,11 @@ test('branding: a new brand colour recolours the app once saved', async ({ page,
   expect(property.name).toBe(propertyNames.germany);
 
   try {
-    const primaryButton = page.getByRole('link', { name: 'Buchung anlegen' });
+    // The header's create-booking control, a primary button (a link in earlier builds).
+    const header = page.getByRole('banner');
+    const primaryButton = header
+      .getByRole('button', { name: 'Buchung anlegen' })
+      .or(header.getByRole('link', { name: 'Buchung anlegen' }));
     const before = await backgroundOf(primaryButton);
     await expect(page.getByRole('heading', { name: 'Markenfarben' })).toBeVisible();
     await expectAccessible(page);

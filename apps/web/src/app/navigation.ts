@@ -36,13 +36,13 @@ export type TNavigationEntry = {
 
 /** The sidebar below the property switcher, in the spec's order. */
 export const navigation: readonly TNavigationEntry[] = [
-  { key: 'roomPlan', path: '/room-plan', area: 'roomPlan', icon: CalendarDaysIcon, isAvailable: false },
+  { key: 'roomPlan', path: '/room-plan', area: 'roomPlan', icon: CalendarDaysIcon, isAvailable: true },
   { key: 'dashboard', path: '/dashboard', area: 'dashboard', icon: Squares2X2Icon, isAvailable: true },
   { key: 'bookings', path: '/bookings', area: 'bookings', icon: BookOpenIcon, isAvailable: true },
   { key: 'contacts', path: '/contacts', area: 'contacts', icon: UsersIcon, isAvailable: true },
   { key: 'groups', path: '/groups', area: 'groups', icon: UserGroupIcon, isAvailable: true },
   { key: 'invoices', path: '/invoices', area: 'invoices', icon: DocumentTextIcon, isAvailable: false },
-  { key: 'roomLocks', path: '/room-locks', area: 'roomLocks', icon: LockClosedIcon, isAvailable: false },
+  { key: 'roomLocks', path: '/room-locks', area: 'roomLocks', icon: LockClosedIcon, isAvailable: true },
   {
     key: 'housekeeping',
     path: '/housekeeping',
@@ -51,5 +51,5 @@ export const navigation: readonly TNavigationEntry[] = [
     isAvailable: true,
   },
   { key: 'reports', path: '/reports', area: 'reports', icon: PresentationChartLineIcon, isAvailable: false },
-  { key: 'baseData', path: '/base-data', area: 'baseData', icon: CircleStackIcon, isAvailable: false },
+  { key: 'baseData', path: '/base-data', area: 'baseData', icon: CircleStackIcon, isAvailable: true },
 ];

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { baseDataRoute } from '../features/base-data/routes/base-data-routes.tsx';
 import { settingsTabs, type TSettingsTab } from '../features/settings/settings-tabs.ts';
 import { AnonymousOnly, RequireAccess, RequireUser } from './guards.tsx';
 import { HomeRedirect } from './home-redirect.tsx';
@@ -18,6 +19,10 @@ const LoginRoute = lazyScreen(
 const BookingsRoute = lazyScreen(
   () => import('../features/bookings/routes/bookings-route.tsx'),
   (m) => m.BookingsRoute,
+);
+const BookingRoute = lazyScreen(
+  () => import('../features/bookings/routes/booking-route.tsx'),
+  (m) => m.BookingRoute,
 );
 const ProfileRoute = lazyScreen(
   () => import('../features/profile/routes/profile-route.tsx'),
@@ -84,6 +89,14 @@ const RoomCleanRoute = lazyScreen(
   () => import('../features/housekeeping/routes/room-clean-route.tsx'),
   (m) => m.RoomCleanRoute,
 );
+const RoomPlanRoute = lazyScreen(
+  () => import('../features/room-plan/routes/room-plan-route.tsx'),
+  (m) => m.RoomPlanRoute,
+);
+const RoomLocksRoute = lazyScreen(
+  () => import('../features/room-locks/routes/room-locks-route.tsx'),
+  (m) => m.RoomLocksRoute,
+);
 
 const settingsScreens: Record<TSettingsTab, ReactNode> = {
   general: <GeneralSettingsRoute />,
@@ -116,6 +129,14 @@ export const router = createBrowserRouter([
         element: (
           <RequireAccess area="bookings">
             <BookingsRoute />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'bookings/:id',
+        element: (
+          <RequireAccess area="bookings">
+            <BookingRoute />
           </RequireAccess>
         ),
       },
@@ -175,6 +196,23 @@ export const router = createBrowserRouter([
           </RequireAccess>
         ),
       },
+      {
+        path: 'room-plan',
+        element: (
+          <RequireAccess area="roomPlan">
+            <RoomPlanRoute />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'room-locks',
+        element: (
+          <RequireAccess area="roomLocks">
+            <RoomLocksRoute />
+          </RequireAccess>
+        ),
+      },
+      baseDataRoute,
       { path: profilePath.slice(1), element: <ProfileRoute /> },
       {
         path: 'api-keys',

@@ -74,7 +74,10 @@ function decimalField<TSchema extends TNumberSchema>(
 }
 
 /** An amount input ('20,00') as the cents the contract's schema checks; empty means `empty`. */
-export function moneyInput<TSchema extends TNumberSchema>(schema: TSchema, empty: null | undefined = undefined) {
+export function moneyInput<TSchema extends TNumberSchema>(
+  schema: TSchema,
+  empty: null | undefined = undefined,
+) {
   return decimalField(schema, empty, (decimal) => Math.round(decimal * 100));
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ZAddress, ZContactCompany, ZCreateContactRequest, type TContact } from '@pms/contract';
 import { emptyTo } from '../../lib/form.ts';
 

@@ -7,18 +7,18 @@ export type TPlanLock = TRoomPlan['locks'][number];
 /**
  * A bar on a row, in nights counted from the plan's first day: `start` is the first night, `end`
  * the night after the last (a booking's check-out, the day after a lock's last day). Bars that
- * overlap on one row (a pending request over a confirmed stay) share the row in lanes.
+ * overlap on one row (a pending request over a confirmed stay) share its height: `lane` of
+ * `laneCount` lanes of their overlapping group.
  */
 export type TPlanItem =
-  | { kind: 'booking'; booking: TPlanBooking; start: number; end: number; lane: number }
-  | { kind: 'lock'; lock: TPlanLock; start: number; end: number; lane: number };
+  | { kind: 'booking'; booking: TPlanBooking; start: number; end: number; lane: number; laneCount: number }
+  | { kind: 'lock'; lock: TPlanLock; start: number; end: number; lane: number; laneCount: number };
 
 export type TPlanRow = {
   key: string;
   /** Null for a row of unassigned bookings. */
   room: TPlanRoom | null;
   roomTypeName: string;
-  laneCount: number;
   items: TPlanItem[];
 };
 
@@ -32,21 +32,35 @@ export function isWeekend(date: string): boolean {
   return weekday === 0 || weekday === 6;
 }
 
-type TWithoutLane<T> = T extends unknown ? Omit<T, 'lane'> : never;
+type TWithoutLane<T> = T extends unknown ? Omit<T, 'lane' | 'laneCount'> : never;
 type TUnplacedItem = TWithoutLane<TPlanItem>;
 
-/** Puts each item into the first lane that is free from its start; stays are half-open, so a turnover shares a lane. */
-function packLanes(items: TUnplacedItem[]): { items: TPlanItem[]; laneCount: number } {
-  const laneEnds: number[] = [];
-  const placed = [...items]
-    .sort((a, b) => a.start - b.start || a.end - b.end)
-    .map((item) => {
-      let lane = laneEnds.findIndex((end) => end <= item.start);
-      if (lane === -1) lane = laneEnds.push(item.end) - 1;
-      else laneEnds[lane] = item.end;
-      return { ...item, lane };
-    });
-  return { items: placed, laneCount: Math.max(1, laneEnds.length) };
+/**
+ * Puts each item into the first lane free from its start (stays are half-open, so a same-day
+ * turnover shares a lane). Lanes are counted per group of overlapping items, so a bar that
+ * overlaps nothing keeps the full row height.
+ */
+function packLanes(items: TUnplacedItem[]): TPlanItem[] {
+  const placed: TPlanItem[] = [];
+  let group: TPlanItem[] = [];
+  let groupEnd = -Infinity;
+  let laneEnds: number[] = [];
+  const closeGroup = () => {
+    for (const item of group) item.laneCount = laneEnds.length;
+    placed.push(...group);
+    group = [];
+    laneEnds = [];
+  };
+  for (const item of [...items].sort((a, b) => a.start - b.start || a.end - b.end)) {
+    if (item.start >= groupEnd) closeGroup();
+    let lane = laneEnds.findIndex((end) => end <= item.start);
+    if (lane === -1) lane = laneEnds.push(item.end) - 1;
+    else laneEnds[lane] = item.end;
+    groupEnd = Math.max(groupEnd, item.end);
+    group.push({ ...item, lane, laneCount: 1 });
+  }
+  closeGroup();
+  return placed;
 }
 
 function bookingItem(plan: TRoomPlan, booking: TPlanBooking): TUnplacedItem {
@@ -92,13 +106,13 @@ export function buildPlanRows(plan: TRoomPlan): TPlanRow[] {
     (a, b) => rank(typeOrder, a) - rank(typeOrder, b),
   );
   const unassignedRows = unassignedTypes.flatMap((roomTypeId) => {
-    const { items, laneCount } = packLanes(unassignedByType.get(roomTypeId) ?? []);
-    return Array.from({ length: laneCount }, (_, lane) => ({
+    const items = packLanes(unassignedByType.get(roomTypeId) ?? []);
+    const rowCount = Math.max(...items.map((item) => item.lane)) + 1;
+    return Array.from({ length: rowCount }, (_, lane) => ({
       key: `unassigned:${roomTypeId}:${lane}`,
       room: null,
       roomTypeName: typeNames.get(roomTypeId) ?? '',
-      laneCount: 1,
-      items: items.filter((item) => item.lane === lane).map((item) => ({ ...item, lane: 0 })),
+      items: items.filter((item) => item.lane === lane).map((item) => ({ ...item, lane: 0, laneCount: 1 })),
     }));
   });
 
@@ -106,7 +120,7 @@ export function buildPlanRows(plan: TRoomPlan): TPlanRow[] {
     key: room.id,
     room,
     roomTypeName: room.roomTypeName,
-    ...packLanes(itemsByRoom.get(room.id) ?? []),
+    items: packLanes(itemsByRoom.get(room.id) ?? []),
   }));
   return [...unassignedRows, ...roomRows];
 }
@@ -120,7 +134,11 @@ function rank(order: string[], id: string): number {
  * The free nights of a row from `anchor` towards `focus`, stopping before the first taken night;
  * null when the anchor night itself is taken.
  */
-export function freeNights(row: TPlanRow, anchor: number, focus: number): { first: number; last: number } | null {
+export function freeNights(
+  row: TPlanRow,
+  anchor: number,
+  focus: number,
+): { first: number; last: number } | null {
   const isTaken = (night: number) => row.items.some((item) => item.start <= night && night < item.end);
   if (isTaken(anchor)) return null;
   const step = focus >= anchor ? 1 : -1;

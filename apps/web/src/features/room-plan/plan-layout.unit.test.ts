@@ -67,8 +67,8 @@ describe('buildPlanRows', () => {
       ),
     );
     expect(rows.map((row) => row.room?.number)).toEqual(['101', '201']);
-    expect(rows[0]?.items).toMatchObject([{ kind: 'booking', start: 1, end: 4, lane: 0 }]);
-    expect(rows[1]?.items).toMatchObject([{ kind: 'lock', start: 2, end: 4, lane: 0 }]);
+    expect(rows[0]?.items).toMatchObject([{ kind: 'booking', start: 1, end: 4, lane: 0, laneCount: 1 }]);
+    expect(rows[1]?.items).toMatchObject([{ kind: 'lock', start: 2, end: 4, lane: 0, laneCount: 1 }]);
   });
 
   it('keeps a same-day turnover in one lane and puts overlapping bars into lanes', () => {
@@ -77,10 +77,15 @@ describe('buildPlanRows', () => {
         booking('1', { checkIn: '2025-05-01', checkOut: '2025-05-03' }),
         booking('2', { checkIn: '2025-05-03', checkOut: '2025-05-04' }),
         booking('3', { checkIn: '2025-05-02', checkOut: '2025-05-04', status: 'pending' }),
+        booking('4', { checkIn: '2025-05-06', checkOut: '2025-05-08' }),
       ]),
     );
-    expect(rows[0]?.laneCount).toBe(2);
-    expect(rows[0]?.items.map((item) => item.lane)).toEqual([0, 1, 0]);
+    expect(rows[0]?.items.map((item) => [item.lane, item.laneCount])).toEqual([
+      [0, 2],
+      [1, 2],
+      [0, 2],
+      [0, 1],
+    ]);
   });
 
   it('puts unassigned bookings on top, one row per lane of their room type', () => {
@@ -118,7 +123,9 @@ describe('moveRefusal', () => {
   const [room101Row, room201Row] = buildPlanRows(plan([]));
 
   it('refuses to move a booking fixed to its room', () => {
-    expect(moveRefusal(booking('1', { isRoomFixed: true }), room201Row!.room!)?.type).toBe('booking/room_fixed');
+    expect(moveRefusal(booking('1', { isRoomFixed: true }), room201Row!.room!)?.type).toBe(
+      'booking/room_fixed',
+    );
   });
 
   it('names room, maximum and occupancy when the room is too small', () => {

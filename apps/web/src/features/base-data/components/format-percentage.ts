@@ -7,9 +7,10 @@ export function useFormatPercentage(): (percentage: number) => string {
   const { i18n } = useTranslation();
   return useCallback(
     (percentage: number) =>
-      new Intl.NumberFormat(numberLocale(i18n.language), { style: 'percent', maximumFractionDigits: 2 }).format(
-        percentage / 100,
-      ),
+      new Intl.NumberFormat(numberLocale(i18n.language), {
+        style: 'percent',
+        maximumFractionDigits: 2,
+      }).format(percentage / 100),
     [i18n.language],
   );
 }

@@ -21,6 +21,8 @@ const ZItemForm = ZOvernightItemForm.refine((item) => item.amount !== null, {
   message: 'required',
 });
 
+const overnightTypes = ['accommodation'] as const;
+
 type TItemDialogProps = TDialogState<TItem> & { taxRates: readonly TTaxRate[] };
 
 export function ItemDialog({ open, record, onClose, taxRates }: TItemDialogProps) {
@@ -59,8 +61,8 @@ export function ItemDialog({ open, record, onClose, taxRates }: TItemDialogProps
               <Input autoComplete="off" {...register('name')} />
             </Field>
             <Field label={t('baseData.items.type')} error={errors.type?.message}>
-              <Select disabled={isOvernight} {...register('type')}>
-                {itemTypes.map((type) => (
+              <Select {...register('type')}>
+                {(isOvernight ? overnightTypes : itemTypes).map((type) => (
                   <option key={type} value={type}>
                     {t(`baseData.items.types.${type}`)}
                   </option>

@@ -38,7 +38,11 @@ export function RoomTypeDialog({ open, record, onClose }: TDialogState<TRoomType
       {({ register, formState: { errors } }) => (
         <>
           <div className="grid gap-5 sm:grid-cols-3">
-            <Field label={t('baseData.roomTypes.name')} error={errors.name?.message} className="sm:col-span-2">
+            <Field
+              label={t('baseData.roomTypes.name')}
+              error={errors.name?.message}
+              className="sm:col-span-2"
+            >
               <Input autoComplete="off" {...register('name')} />
             </Field>
             <Field label={t('baseData.roomTypes.code')} error={errors.code?.message}>
@@ -49,7 +53,12 @@ export function RoomTypeDialog({ open, record, onClose }: TDialogState<TRoomType
               description={t('baseData.roomTypes.capacityHint')}
               error={errors.capacity?.message}
             >
-              <Input type="number" min={1} inputMode="numeric" {...register('capacity', { valueAsNumber: true })} />
+              <Input
+                type="number"
+                min={1}
+                inputMode="numeric"
+                {...register('capacity', { valueAsNumber: true })}
+              />
             </Field>
             <Field label={t('baseData.roomTypes.minOccupancy')} error={errors.minOccupancy?.message}>
               <Input

@@ -23,21 +23,24 @@ export function useRemoveRecord() {
     const isConfirmed = await openConfirmDialog({
       title: t(`baseData.${kind}.deleteTitle`),
       subtitle: (
-        <Trans i18nKey={`baseData.${kind}.deleteText`} values={{ name }} components={{ strong: <strong /> }} />
+        <Trans
+          i18nKey={`baseData.${kind}.deleteText`}
+          values={{ name }}
+          components={{ strong: <strong /> }}
+        />
       ),
       confirmText: t('common.delete'),
       confirmColor: 'red',
     });
     if (!isConfirmed) return;
-    deleteRecord.mutate(
-      { collection, id },
-      {
-        onSuccess: () => {
-          toast.success(t(`baseData.${kind}.deleted`));
-          onDeleted?.();
-        },
-      },
-    );
+    try {
+      // Awaited rather than passed callbacks: a deleted rate's page goes away before it is done.
+      await deleteRecord.mutateAsync({ collection, id });
+    } catch {
+      return; // The toast of the mutation cache says why (base_data/in_use, say).
+    }
+    toast.success(t(`baseData.${kind}.deleted`));
+    onDeleted?.();
   };
 
   return { remove, isDeleting: deleteRecord.isPending };

@@ -101,7 +101,11 @@ export function RoomsRoute() {
         </Field>
       }
       renderDialog={(dialog) => (
-        <RoomDialog {...dialog} roomTypes={roomTypes} roomTypeId={roomTypeId || defaultRoomTypeId(roomTypes)} />
+        <RoomDialog
+          {...dialog}
+          roomTypes={roomTypes}
+          roomTypeId={roomTypeId || defaultRoomTypeId(roomTypes)}
+        />
       )}
     />
   );

@@ -21,7 +21,11 @@ export function TaxRatesRoute() {
       className: 'text-right',
       cell: (taxRate) => <span className="tabular-nums">{formatPercentage(taxRate.percentage)}</span>,
     },
-    { id: 'accountNumber', header: t('baseData.taxRates.accountNumber'), cell: (taxRate) => taxRate.accountNumber },
+    {
+      id: 'accountNumber',
+      header: t('baseData.taxRates.accountNumber'),
+      cell: (taxRate) => taxRate.accountNumber,
+    },
     { id: 'taxCode', header: t('baseData.taxRates.taxCode'), cell: (taxRate) => taxRate.taxCode },
   ];
 

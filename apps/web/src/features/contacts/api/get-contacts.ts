@@ -13,6 +13,6 @@ export const contactsQueryOptions = ({ pageNumber, pageSize, query, type }: TCon
     placeholderData: keepPreviousData,
   });
 
-export function useContacts(query: TContactListQuery, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...contactsQueryOptions(query), enabled });
+export function useContacts(query: TContactListQuery) {
+  return useQuery(contactsQueryOptions(query));
 }

@@ -53,7 +53,8 @@ function ContactForm({ contact, onClose, onSaved }: Omit<TContactDialogProps, 'o
     const options = {
       onSuccess: onSaved,
       onError: (error: Error) => {
-        if (isDuplicateEmail(error)) setError('email', { message: errorMessage(error) });
+        if (isDuplicateEmail(error))
+          setError('email', { message: errorMessage(error) }, { shouldFocus: true });
       },
     };
     if (contact) updateContact.mutate({ id: contact.id, contact: values }, options);
@@ -62,9 +63,6 @@ function ContactForm({ contact, onClose, onSaved }: Omit<TContactDialogProps, 'o
 
   return (
     <form noValidate onSubmit={save} className="space-y-6">
-      {mutation.isError && !isDuplicateEmail(mutation.error) && (
-        <Alert type="error">{errorMessage(mutation.error)}</Alert>
-      )}
       <Section legend={t('contacts.sections.general')}>
         <Field label={t('contacts.type')} error={errors.type?.message}>
           <Select {...register('type')}>
@@ -165,6 +163,9 @@ function ContactForm({ contact, onClose, onSaved }: Omit<TContactDialogProps, 'o
         description={t('contacts.isDebtorHint')}
         {...register('isDebtor')}
       />
+      {mutation.isError && !isDuplicateEmail(mutation.error) && (
+        <Alert type="error">{errorMessage(mutation.error)}</Alert>
+      )}
       <ModalActions>
         <Button variant="secondary" onClick={onClose}>
           {t('common.cancel')}

@@ -9,7 +9,7 @@ import {
 } from '@heroicons/react/24/outline';
 import { can, type THousekeepingRoom, type THousekeepingState } from '@pms/contract';
 import { useCurrentUser } from '../../../lib/session-store.ts';
-import { Button, ButtonLink } from '../../../ui/button.tsx';
+import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -127,7 +127,6 @@ export function RoomCleanRoute() {
           icon={QuestionMarkCircleIcon}
           title={t('housekeeping.roomNotFound')}
           text={t('housekeeping.roomNotFoundText')}
-          action={<ButtonLink to={returnPath}>{t('housekeeping.backToList')}</ButtonLink>}
         />
       );
     return <RoomConfirmation room={room} returnPath={returnPath} />;

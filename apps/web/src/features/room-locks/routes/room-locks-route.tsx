@@ -61,7 +61,8 @@ export function RoomLocksRoute() {
       cancelText: t('roomLocks.keep'),
       confirmColor: 'red',
     });
-    if (isConfirmed) cancelRoomLock.mutate(lock.id, { onSuccess: () => toast.success(t('roomLocks.canceled')) });
+    if (isConfirmed)
+      cancelRoomLock.mutate(lock.id, { onSuccess: () => toast.success(t('roomLocks.canceled')) });
   };
 
   const remove = async (lock: TRoomLock) => {
@@ -73,7 +74,8 @@ export function RoomLocksRoute() {
       confirmText: t('common.delete'),
       confirmColor: 'red',
     });
-    if (isConfirmed) deleteRoomLock.mutate(lock.id, { onSuccess: () => toast.success(t('roomLocks.deleted')) });
+    if (isConfirmed)
+      deleteRoomLock.mutate(lock.id, { onSuccess: () => toast.success(t('roomLocks.deleted')) });
   };
 
   const columns: TColumn<TRoomLock>[] = [
@@ -95,25 +97,27 @@ export function RoomLocksRoute() {
     { id: 'reason', header: t('roomLocks.reason'), cell: (lock) => lock.reason },
     {
       id: 'statusAfterStart',
-      header: t('roomLocks.statusAfterStart'),
+      header: t('roomLocks.afterStartColumn'),
       cell: (lock) => t(`roomLocks.housekeeping.${lock.statusAfterStart}`),
     },
     {
       id: 'statusAfterEnd',
-      header: t('roomLocks.statusAfterEnd'),
+      header: t('roomLocks.afterEndColumn'),
       cell: (lock) => t(`roomLocks.housekeeping.${lock.statusAfterEnd}`),
     },
     {
       id: 'status',
       header: t('roomLocks.status'),
-      cell: (lock) => <Badge color={statusColors[lock.status]}>{t(`roomLocks.statuses.${lock.status}`)}</Badge>,
+      cell: (lock) => (
+        <Badge color={statusColors[lock.status]}>{t(`roomLocks.statuses.${lock.status}`)}</Badge>
+      ),
     },
   ];
   if (canWrite) {
     columns.push({
       id: 'actions',
       header: <span className="sr-only">{t('common.actions')}</span>,
-      className: 'w-36 text-right',
+      className: 'w-32 text-right whitespace-nowrap',
       cell: (lock) => (
         <div className="flex justify-end gap-1">
           {isOpen(lock) && (

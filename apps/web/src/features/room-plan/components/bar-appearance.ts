@@ -27,12 +27,17 @@ const solidStatuses: readonly TBookingStatus[] = ['confirmed', 'checked_in'];
 
 /** Whether dark text reads better than white on a #rrggbb colour (relative luminance). */
 function isLight(hex: string): boolean {
-  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((index) => Number.parseInt(hex.slice(index, index + 2), 16) / 255);
+  const [r = 0, g = 0, b = 0] = [1, 3, 5].map(
+    (index) => Number.parseInt(hex.slice(index, index + 2), 16) / 255,
+  );
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.6;
 }
 
 /** The classes and style of a booking's bar: its own colour if it has one, else its status colour. */
-export function barAppearance(status: TBookingStatus, color: string | null): {
+export function barAppearance(
+  status: TBookingStatus,
+  color: string | null,
+): {
   className: string;
   style: CSSProperties | undefined;
 } {
@@ -46,3 +51,7 @@ export function barAppearance(status: TBookingStatus, color: string | null): {
     style: color ? ({ '--bar': color } as CSSProperties) : undefined,
   };
 }
+
+/** The hatching of a room lock. */
+export const lockPattern =
+  'bg-[repeating-linear-gradient(135deg,var(--color-gray-200)_0_5px,var(--color-gray-50)_5px_10px)] ring-1 ring-gray-300 ring-inset';

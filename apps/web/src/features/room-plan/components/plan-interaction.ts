@@ -9,13 +9,7 @@ import {
   type RefObject,
 } from 'react';
 import type { TProblem } from '@pms/contract';
-import {
-  freeNights,
-  moveRefusal,
-  type TPlanBooking,
-  type TPlanRoom,
-  type TPlanRow,
-} from '../plan-layout.ts';
+import { freeNights, moveRefusal, type TPlanBooking, type TPlanRoom, type TPlanRow } from '../plan-layout.ts';
 import { clamp, headerHeight, roomColumnWidth, rowHeight } from './plan-geometry.ts';
 
 /** What the overlay draws while the pointer selects free days or drags a booking. */
@@ -85,8 +79,10 @@ const maxScrollStep = 24;
 
 /** Scroll speed near an edge: faster the closer the pointer is to it. */
 function edgeStep(position: number, start: number, end: number): number {
-  if (position < start + edgeSize) return -Math.ceil(maxScrollStep * Math.min(1, (start + edgeSize - position) / edgeSize));
-  if (position > end - edgeSize) return Math.ceil(maxScrollStep * Math.min(1, (position - end + edgeSize) / edgeSize));
+  if (position < start + edgeSize)
+    return -Math.ceil(maxScrollStep * Math.min(1, (start + edgeSize - position) / edgeSize));
+  if (position > end - edgeSize)
+    return Math.ceil(maxScrollStep * Math.min(1, (position - end + edgeSize) / edgeSize));
   return 0;
 }
 
@@ -157,7 +153,8 @@ function createPlanPointer(latest: RefObject<TPlanPointerOptions>) {
     gesture = null;
     if (ended && ended.kind !== 'select') delete ended.bar.dataset.dragging;
     const container = latest.current.scrollRef.current;
-    if (ended && container?.hasPointerCapture(ended.pointerId)) container.releasePointerCapture(ended.pointerId);
+    if (ended && container?.hasPointerCapture(ended.pointerId))
+      container.releasePointerCapture(ended.pointerId);
     if (container) container.style.cursor = '';
     cancelAnimationFrame(frame);
     frame = 0;
@@ -192,7 +189,8 @@ function createPlanPointer(latest: RefObject<TPlanPointerOptions>) {
     const bar = target.closest<HTMLElement>('[data-booking-id]');
     if (bar) {
       const bookingId = bar.dataset.bookingId;
-      if (canMove && bookingId) gesture = { kind: 'press', pointerId: event.pointerId, bar, bookingId, originX: x };
+      if (canMove && bookingId)
+        gesture = { kind: 'press', pointerId: event.pointerId, bar, bookingId, originX: x };
       return;
     }
     const rowIndex = Number(target.closest<HTMLElement>('[data-track]')?.dataset.track);

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { THousekeepingState } from '@pms/contract';
 import type { TPlanItem, TPlanRow } from '../plan-layout.ts';
-import { barAppearance } from './bar-appearance.ts';
+import { barAppearance, lockPattern } from './bar-appearance.ts';
 import { barBox, laneBox, roomColumnWidth, rowHeight, type TBarBox } from './plan-geometry.ts';
 import type { TPlanFormats } from './use-plan-formats.ts';
 
@@ -16,11 +16,11 @@ const housekeepingDots: Record<THousekeepingState, string> = {
 /** Text needs this much height; thinner lanes show colour only (the name stays in the label). */
 const minTextHeight = 14;
 
-type TItemProps = { item: TPlanItem; box: TBarBox; formats: TPlanFormats; laneCount: number };
+type TItemProps = { item: TPlanItem; box: TBarBox; formats: TPlanFormats };
 
-function PlanItem({ item, box, formats, laneCount }: TItemProps) {
+function PlanItem({ item, box, formats }: TItemProps) {
   const { t } = useTranslation();
-  const { top, height } = laneBox(item.lane, laneCount);
+  const { top, height } = laneBox(item.lane, item.laneCount);
   const position = { left: box.left, width: box.width, top, height };
   const edges = clsx(!box.isCutStart && 'rounded-l-md', !box.isCutEnd && 'rounded-r-md');
   const hasText = height >= minTextHeight;
@@ -36,8 +36,8 @@ function PlanItem({ item, box, formats, laneCount }: TItemProps) {
         })}
         style={position}
         className={clsx(
-          'absolute flex items-center overflow-hidden px-1.5 text-xs text-gray-700 ring-1 ring-gray-300 ring-inset',
-          'bg-[repeating-linear-gradient(135deg,var(--color-gray-200)_0_5px,var(--color-gray-50)_5px_10px)]',
+          'absolute flex items-center overflow-hidden px-1.5 text-xs text-gray-700',
+          lockPattern,
           edges,
         )}
       >
@@ -141,7 +141,7 @@ export const PlanRow = memo(function PlanRow({ row, index, dayWidth, dayCount, f
           const box = barBox(item.start, item.end, dayWidth, dayCount);
           if (!box) return null;
           const key = item.kind === 'lock' ? `lock:${item.lock.id}` : item.booking.id;
-          return <PlanItem key={key} item={item} box={box} formats={formats} laneCount={row.laneCount} />;
+          return <PlanItem key={key} item={item} box={box} formats={formats} />;
         })}
       </div>
     </div>

@@ -1,12 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nightsBetween, type TRoomPlan } from '@pms/contract';
-import {
-  buildPlanRows,
-  planDays,
-  type TPlanBooking,
-  type TPlanRoom,
-} from '../plan-layout.ts';
+import { addDays, nightsBetween, type TRoomPlan } from '@pms/contract';
+import { buildPlanRows, planDays, type TPlanBooking, type TPlanRoom } from '../plan-layout.ts';
 import { PlanBackground, PlanHeader } from './plan-header.tsx';
 import { usePlanPointer, type TBookingPlace } from './plan-interaction.ts';
 import { PlanOverlay } from './plan-overlay.tsx';
@@ -47,7 +42,8 @@ export function RoomPlanGrid({ plan, canMove, canCreate, onOpen, onSelect, onMov
     const places = new Map<string, TBookingPlace>();
     for (const row of rows) {
       for (const item of row.items) {
-        if (item.kind === 'booking') places.set(item.booking.id, item);
+        if (item.kind === 'booking')
+          places.set(item.booking.id, { booking: item.booking, start: item.start, end: item.end });
       }
     }
     return places;
@@ -55,8 +51,9 @@ export function RoomPlanGrid({ plan, canMove, canCreate, onOpen, onSelect, onMov
   const dayWidth = fitDayWidth(viewport.width, dayCount);
 
   const selectNights = useCallback(
-    (room: TPlanRoom, first: number, last: number) => onSelect(room, days[first] ?? plan.from, days[last + 1] ?? plan.to),
-    [days, onSelect, plan.from, plan.to],
+    (room: TPlanRoom, first: number, last: number) =>
+      onSelect(room, addDays(plan.from, first), addDays(plan.from, last + 1)),
+    [onSelect, plan.from],
   );
   const planPointer = usePlanPointer({
     scrollRef,
@@ -117,7 +114,11 @@ export function RoomPlanGrid({ plan, canMove, canCreate, onOpen, onSelect, onMov
       className="relative h-full touch-manipulation overflow-auto overscroll-contain select-none"
       {...planPointer.handlers}
     >
-      <div ref={contentRef} className="relative" style={{ width: totalWidth, height: headerHeight + rows.length * rowHeight }}>
+      <div
+        ref={contentRef}
+        className="relative"
+        style={{ width: totalWidth, height: headerHeight + rows.length * rowHeight }}
+      >
         <PlanHeader days={days} today={plan.today} dayWidth={dayWidth} formats={formats} />
         <div role="rowgroup" className="relative" style={{ height: rows.length * rowHeight }}>
           <PlanBackground days={days} today={plan.today} dayWidth={dayWidth} rowCount={rows.length} />

@@ -1,29 +1,145 @@
-import { useState } from 'react';
+import clsx from 'clsx';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MagnifyingGlassIcon } from '@heroicons/react/24/outline';
+import { generatePath, useNavigate } from 'react-router';
+import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
+import {
+  BookOpenIcon,
+  DocumentTextIcon,
+  MagnifyingGlassIcon,
+  UserGroupIcon,
+  UsersIcon,
+} from '@heroicons/react/24/outline';
+import { searchObjectTypes, type TSearchResult } from '@pms/contract';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import type { TIcon } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
 import { Field, Input } from '../../../ui/field.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { useSearch } from '../api/search.ts';
 
-function SearchForm() {
-  const { t } = useTranslation();
-  const [term, setTerm] = useState('');
+type TObjectType = TSearchResult['objectType'];
+
+const minQueryLength = 2;
+const searchDelayMs = 250;
+
+const resultTypes: Record<TObjectType, { path: string; icon: TIcon }> = {
+  booking: { path: '/bookings/:id', icon: BookOpenIcon },
+  contact: { path: '/contacts/:id', icon: UsersIcon },
+  group: { path: '/groups/:id', icon: UserGroupIcon },
+  invoice: { path: '/invoices/:id', icon: DocumentTextIcon },
+};
+
+function SearchMessage({ children }: { children: ReactNode }) {
   return (
-    <div className="space-y-4">
-      <Field label={t('search.label')}>
-        <Input
-          type="search"
-          autoFocus
-          autoComplete="off"
-          placeholder={t('search.placeholder')}
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-        />
-      </Field>
-      <div className="flex flex-col items-center gap-2 rounded-lg bg-gray-50 px-4 py-8 text-center text-sm text-gray-500">
-        <MagnifyingGlassIcon aria-hidden="true" className="size-6 text-gray-400" />
-        {t('search.hint')}
-      </div>
+    <div
+      role="status"
+      className="flex flex-col items-center gap-2 rounded-lg bg-gray-50 px-4 py-8 text-center text-sm text-gray-500"
+    >
+      <MagnifyingGlassIcon aria-hidden="true" className="size-6 text-gray-400" />
+      {children}
     </div>
+  );
+}
+
+function ResultGroup({ type, results }: { type: TObjectType; results: readonly TSearchResult[] }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const { icon: TypeIcon } = resultTypes[type];
+  return (
+    <div role="group" aria-labelledby={headingId}>
+      <div
+        id={headingId}
+        role="presentation"
+        className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-gray-500 uppercase"
+      >
+        {t(`search.types.${type}`)}
+      </div>
+      {results.map((result) => (
+        <ComboboxOption
+          key={result.id}
+          value={result}
+          className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 data-focus:bg-primary-50"
+        >
+          <TypeIcon aria-hidden="true" className="size-5 shrink-0 text-gray-400" />
+          <span className="min-w-0 flex-1">
+            <span className="block truncate text-sm font-medium text-gray-900">{result.title}</span>
+            {result.subtitle && (
+              <span className="block truncate text-xs text-gray-500">{result.subtitle}</span>
+            )}
+          </span>
+        </ComboboxOption>
+      ))}
+    </div>
+  );
+}
+
+function SearchForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [term, setTerm] = useState('');
+  const query = useDebouncedValue(term.trim(), searchDelayMs);
+  const isSearching = query.length >= minQueryLength;
+  const results = useSearch(query, isSearching);
+  const page = isSearching ? results.data : undefined;
+  const groups = searchObjectTypes
+    .map((type) => ({ type, results: page?.data.filter((result) => result.objectType === type) ?? [] }))
+    .filter((group) => group.results.length > 0);
+
+  const open = (result: TSearchResult | null) => {
+    if (!result) return;
+    onClose();
+    void navigate(generatePath(resultTypes[result.objectType].path, { id: result.id }));
+  };
+
+  const renderState = () => {
+    if (term.trim().length < minQueryLength)
+      return <SearchMessage>{t('search.hint', { count: minQueryLength })}</SearchMessage>;
+    if (results.isError) return <ErrorState error={results.error} onRetry={() => void results.refetch()} />;
+    if (!page || (query !== term.trim() && groups.length === 0)) return <Spinner className="py-8" />;
+    if (groups.length === 0) return <SearchMessage>{t('search.noResults', { query })}</SearchMessage>;
+    return null;
+  };
+
+  return (
+    <Combobox<TSearchResult | null> value={null} onChange={open}>
+      <div className="space-y-4">
+        <Field label={t('search.label')}>
+          <ComboboxInput
+            as={Input}
+            type="search"
+            autoFocus
+            autoComplete="off"
+            placeholder={t('search.placeholder')}
+            onChange={(event) => setTerm(event.target.value)}
+          />
+        </Field>
+        {renderState()}
+        {groups.length > 0 && (
+          <>
+            <ComboboxOptions
+              static
+              aria-label={t('search.resultsLabel')}
+              className={clsx(
+                '-mx-2 max-h-[55dvh] overflow-y-auto',
+                results.isPlaceholderData && 'opacity-60',
+              )}
+            >
+              {groups.map((group) => (
+                <ResultGroup key={group.type} type={group.type} results={group.results} />
+              ))}
+            </ComboboxOptions>
+            {page && page.count > page.data.length && (
+              <p className="text-xs text-gray-500">
+                {t('search.more', { count: page.count - page.data.length })}
+              </p>
+            )}
+            <p className="hidden text-xs text-gray-400 sm:block">{t('search.keyboardHint')}</p>
+          </>
+        )}
+      </div>
+    </Combobox>
   );
 }
 
@@ -32,7 +148,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
   const { t } = useTranslation();
   return (
     <Modal open={open} onClose={onClose} title={t('search.title')}>
-      <SearchForm />
+      <SearchForm onClose={onClose} />
     </Modal>
   );
 }

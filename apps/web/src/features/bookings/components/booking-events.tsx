@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import type { TEvent } from '@pms/contract';
+import { useFormatDateTime } from '../../../lib/format.ts';
+import { Card } from '../../../ui/card.tsx';
+import { DataTable } from '../../../ui/data-table.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import type { TColumn } from '../../../ui/paged-table.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { useBookingEvents } from '../api/get-booking-events.ts';
+
+/** The event types the server records on bookings. */
+const bookingEventTypes = [
+  'created',
+  'updated',
+  'checked_in',
+  'check_in_undone',
+  'checked_out',
+  'check_out_undone',
+  'marked_no_show',
+  'no_show_undone',
+  'canceled',
+  'cancellation_undone',
+  'confirmed',
+  'guest_assigned',
+  'guest_unassigned',
+  'deleted',
+] as const;
+type TBookingEventType = (typeof bookingEventTypes)[number];
+
+function isBookingEventType(type: string): type is TBookingEventType {
+  return (bookingEventTypes as readonly string[]).includes(type);
+}
+
+/** What happened to the booking, newest first: time, who and what. */
+export function BookingEvents({ bookingId }: { bookingId: string }) {
+  const { t } = useTranslation();
+  const formatDateTime = useFormatDateTime();
+  const events = useBookingEvents(bookingId);
+
+  const columns: TColumn<TEvent>[] = [
+    {
+      id: 'time',
+      header: t('bookings.events.time'),
+      cell: (event) => <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>,
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'who',
+      header: t('bookings.events.who'),
+      cell: (event) => (event.actorType === 'system' ? t('bookings.events.system') : event.actorName),
+    },
+    {
+      id: 'what',
+      header: t('bookings.events.what'),
+      cell: (event) =>
+        isBookingEventType(event.type) ? t(`bookings.events.types.${event.type}`) : event.type,
+    },
+  ];
+
+  return (
+    <Card isFlush title={t('bookings.events.title')}>
+      {events.isPending ? (
+        <Spinner />
+      ) : events.isError ? (
+        <ErrorState error={events.error} onRetry={() => void events.refetch()} />
+      ) : (
+        <DataTable
+          label={t('bookings.events.listLabel')}
+          columns={columns}
+          rows={events.data}
+          emptyText={t('bookings.events.empty')}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ArrowLeftIcon, PencilSquareIcon } from '@heroicons/react/24/outline';
+import { can, type TBooking } from '@pms/contract';
+import { NotesPanel } from '../../notes/components/notes-panel.tsx';
+import { useFormatDate } from '../../../lib/format-date.ts';
+import { useCurrentUser } from '../../../lib/session-store.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { PageHeader } from '../../../ui/page-header.tsx';
+import { QueryTabs, type TQueryTab } from '../../../ui/query-tabs.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { useBooking } from '../api/get-booking.ts';
+import { BookingActions } from '../components/booking-actions.tsx';
+import { BookingEvents } from '../components/booking-events.tsx';
+import { BookingFolios } from '../components/booking-folios.tsx';
+import { BookingGuests } from '../components/booking-guests.tsx';
+import { BookingInvoices } from '../components/booking-invoices.tsx';
+import { BookingOverview } from '../components/booking-overview.tsx';
+import { BookingStatusBadge } from '../components/booking-status-badge.tsx';
+import { EditBookingDialog } from '../components/edit-booking-dialog.tsx';
+
+type TBookingTab = 'overview' | 'guests' | 'folios' | 'invoices' | 'notes' | 'events';
+
+function BookingDetails({ booking }: { booking: TBooking }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const formatDate = useFormatDate();
+  const [isEditOpen, setIsEditOpen] = useState(false);
+  const canWrite = can(user.role, 'bookings', 'write');
+  const canEdit = canWrite && !booking.isReadOnly;
+
+  const tabs: TQueryTab<TBookingTab>[] = [
+    {
+      key: 'overview',
+      label: t('bookings.detail.tabs.overview'),
+      content: <BookingOverview booking={booking} />,
+    },
+    {
+      key: 'guests',
+      label: t('bookings.detail.tabs.guests'),
+      content: <BookingGuests booking={booking} canEdit={canEdit} />,
+    },
+    ...(can(user.role, 'folios')
+      ? [
+          {
+            key: 'folios' as const,
+            label: t('bookings.detail.tabs.folios'),
+            content: <BookingFolios bookingId={booking.id} />,
+          },
+        ]
+      : []),
+    ...(can(user.role, 'invoices')
+      ? [
+          {
+            key: 'invoices' as const,
+            label: t('bookings.detail.tabs.invoices'),
+            content: <BookingInvoices bookingId={booking.id} />,
+          },
+        ]
+      : []),
+    {
+      key: 'notes',
+      label: t('bookings.detail.tabs.notes'),
+      content: <NotesPanel objectType="booking" objectId={booking.id} />,
+    },
+    {
+      key: 'events',
+      label: t('bookings.detail.tabs.events'),
+      content: <BookingEvents bookingId={booking.id} />,
+    },
+  ];
+
+  return (
+    <>
+      <div className="mb-6 space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="min-w-0 text-sm text-gray-600">
+            <span className="font-medium text-gray-900">{booking.displayName}</span>
+            {' · '}
+            {formatDate(booking.checkIn)} – {formatDate(booking.checkOut)}
+            {' · '}
+            {t('bookings.nights', { count: booking.numberOfNights })}
+          </p>
+          {canEdit && (
+            <Button variant="secondary" icon={PencilSquareIcon} onClick={() => setIsEditOpen(true)}>
+              {t('bookings.detail.edit')}
+            </Button>
+          )}
+        </div>
+        {canWrite && <BookingActions booking={booking} />}
+        {booking.isReadOnly && (
+          <Alert type="info" title={t('bookings.detail.readOnlyTitle')}>
+            {t('bookings.detail.readOnlyText')}
+          </Alert>
+        )}
+      </div>
+      <QueryTabs label={t('bookings.detail.tabsLabel')} tabs={tabs} />
+      {canEdit && (
+        <EditBookingDialog booking={booking} open={isEditOpen} onClose={() => setIsEditOpen(false)} />
+      )}
+    </>
+  );
+}
+
+/** A booking: its status actions and the tabs overview, guests, folios, invoices, notes, events. */
+export function BookingRoute() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const booking = useBooking(id);
+  const back = (
+    <Link
+      to="/bookings"
+      className="inline-flex items-center gap-1.5 text-sm font-medium text-gray-500 hover:text-gray-900"
+    >
+      <ArrowLeftIcon aria-hidden="true" className="size-4" />
+      {t('bookings.detail.backToList')}
+    </Link>
+  );
+
+  if (booking.isPending) return <Spinner />;
+  return (
+    <>
+      <PageHeader
+        back={back}
+        title={
+          booking.data ? (
+            <span className="flex flex-wrap items-center gap-3">
+              {booking.data.code}
+              <BookingStatusBadge status={booking.data.status} />
+            </span>
+          ) : (
+            t('bookings.title')
+          )
+        }
+      />
+      {booking.isError ? (
+        <Card>
+          <ErrorState error={booking.error} onRetry={() => void booking.refetch()} />
+        </Card>
+      ) : (
+        <BookingDetails key={booking.data.id} booking={booking.data} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CalendarDaysIcon, LockClosedIcon } from '@heroicons/react/24/outline';
+import { addDays, can, ZIsoDate } from '@pms/contract';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useFormatDate } from '../../../lib/format-date.ts';
+import { usePropertyToday } from '../../../lib/property-today.ts';
+import { useCurrentUser } from '../../../lib/session-store.ts';
+import { Button } from '../../../ui/button.tsx';
+import { openConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { PageHeader } from '../../../ui/page-header.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { toast } from '../../../ui/toast.tsx';
+import { openCreateBooking } from '../../bookings/create-booking.ts';
+import { RoomLockDialog } from '../../room-locks/components/room-lock-dialog.tsx';
+import { useRoomPlan } from '../api/get-room-plan.ts';
+import { useMoveBooking } from '../api/move-booking.ts';
+import { RoomPlanGrid } from '../components/room-plan-grid.tsx';
+import {
+  isDayRange,
+  RoomPlanLegend,
+  RoomPlanToolbar,
+  type TDayRange,
+  type TPlanPeriod,
+} from '../components/room-plan-toolbar.tsx';
+import { moveRefusal, type TPlanBooking, type TPlanRoom } from '../plan-layout.ts';
+
+const defaultDays: TDayRange = 30;
+/** Days shown before today, so this morning's departures are in view. */
+const daysBeforeToday = 1;
+
+/** The period from the URL (`from`, `days`), so a reload or a shared link shows the same days. */
+function usePlanPeriod(todayStart: string): [TPlanPeriod, (period: TPlanPeriod) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const from = searchParams.get('from') ?? '';
+  const days = Number(searchParams.get('days'));
+  const period: TPlanPeriod = {
+    from: ZIsoDate.safeParse(from).success ? from : todayStart,
+    days: isDayRange(days) ? days : defaultDays,
+  };
+  const setPeriod = (next: TPlanPeriod) =>
+    setSearchParams({ from: next.from, days: String(next.days) }, { replace: true });
+  return [period, setPeriod];
+}
+
+export function RoomPlanRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const formatDate = useFormatDate();
+  const todayStart = addDays(usePropertyToday(), -daysBeforeToday);
+  const [period, setPeriod] = usePlanPeriod(todayStart);
+  const plan = useRoomPlan({ from: period.from, to: addDays(period.from, period.days - 1) });
+  const moveBooking = useMoveBooking();
+  const [isLockDialogOpen, setIsLockDialogOpen] = useState(false);
+  const canChangeBookings = can(user.role, 'bookings', 'write');
+
+  const requestMove = async (booking: TPlanBooking, room: TPlanRoom, delta: number) => {
+    if (room.id === booking.roomId && delta === 0) return;
+    const refusal = moveRefusal(booking, room);
+    if (refusal) {
+      toast.error(t('roomPlan.moveFailed'), errorMessage(new ApiError(refusal)));
+      return;
+    }
+    const checkIn = addDays(booking.checkIn, delta);
+    const checkOut = addDays(booking.checkOut, delta);
+    const isConfirmed = await openConfirmDialog({
+      title: t('roomPlan.moveTitle'),
+      subtitle: (
+        <Trans
+          i18nKey="roomPlan.moveText"
+          values={{
+            code: booking.code,
+            room: room.number,
+            checkIn: formatDate(checkIn),
+            checkOut: formatDate(checkOut),
+          }}
+          components={{ strong: <strong /> }}
+        />
+      ),
+      confirmText: t('roomPlan.move'),
+    });
+    if (!isConfirmed) return;
+    moveBooking.mutate(
+      { id: booking.id, roomId: room.id, checkIn, checkOut },
+      { onSuccess: () => toast.success(t('roomPlan.moved', { code: booking.code, room: room.number })) },
+    );
+  };
+
+  const renderPlan = () => {
+    if (plan.isPending) return <Spinner />;
+    if (plan.isError && !plan.data)
+      return <ErrorState error={plan.error} onRetry={() => void plan.refetch()} />;
+    if (plan.data.rooms.length === 0 && plan.data.bookings.length === 0)
+      return (
+        <EmptyState icon={CalendarDaysIcon} title={t('roomPlan.emptyTitle')} text={t('roomPlan.emptyText')} />
+      );
+    return (
+      <RoomPlanGrid
+        plan={plan.data}
+        canMove={canChangeBookings}
+        canCreate={canChangeBookings}
+        onOpen={(bookingId) => void navigate(`/bookings/${encodeURIComponent(bookingId)}`)}
+        onSelect={(room, checkIn, checkOut) => openCreateBooking({ roomId: room.id, checkIn, checkOut })}
+        onMove={(booking, room, delta) => void requestMove(booking, room, delta)}
+      />
+    );
+  };
+
+  return (
+    <div className="flex h-[calc(100dvh-7rem)] min-h-[30rem] flex-col lg:h-[calc(100dvh-8rem)]">
+      <PageHeader
+        title={t('roomPlan.title')}
+        actions={
+          can(user.role, 'roomLocks', 'write') && (
+            <Button variant="secondary" icon={LockClosedIcon} onClick={() => setIsLockDialogOpen(true)}>
+              {t('roomPlan.newRoomLock')}
+            </Button>
+          )
+        }
+      />
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <RoomPlanToolbar
+          period={period}
+          todayStart={todayStart}
+          isUpdating={plan.isPlaceholderData || moveBooking.isPending}
+          onChange={setPeriod}
+        />
+        <RoomPlanLegend />
+      </div>
+      <section className="relative min-h-0 flex-1 overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-gray-200">
+        {renderPlan()}
+      </section>
+      <RoomLockDialog open={isLockDialogOpen} onClose={() => setIsLockDialogOpen(false)} />
+    </div>
+  );
+}

@@ -189,11 +189,15 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(report, `accessibility violations on ${page.url()}:\n${report.join('\n')}`).toEqual([]);
 }
 
-/** Saves a full-page screenshot to e2e/artifacts/screenshots/<name>.png. */
-export async function shot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a full-page screenshot to e2e/artifacts/screenshots/<name>.png. An open menu takes
+ * `fullPage: false`: capturing beyond the viewport resizes it for a moment, and Headless UI may
+ * close an anchored menu then.
+ */
+export async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   await settle(page);
   mkdirSync(screenshotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage });
 }
 
 type TFixtures = {

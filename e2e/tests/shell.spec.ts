@@ -21,7 +21,7 @@ test('switching the property from the sidebar renames the switcher and recolours
     'true',
   );
   await expectAccessible(page);
-  await shot(page, 'property-switcher');
+  await shot(page, 'property-switcher', { fullPage: false });
 
   await page.getByRole('menuitem', { name: propertyNames.germany }).click();
   await expect(switcher).toContainText(propertyNames.germany);

@@ -116,10 +116,14 @@ export const ZContactBooking = z.object({
 });
 export type TContactBooking = z.infer<typeof ZContactBooking>;
 
+/** Invoice statuses (spec section 4). */
+export const invoiceStatuses = ['draft', 'open', 'paid', 'canceled', 'completed'] as const;
+export type TInvoiceStatus = (typeof invoiceStatuses)[number];
+
 export const ZInvoiceSummary = z.object({
   id: ZId,
   number: z.string().nullable(),
-  status: z.enum(['draft', 'open', 'paid', 'canceled', 'completed']),
+  status: z.enum(invoiceStatuses),
   totalAmount: z.number().int(),
   createdAt: ZTimestamp,
 });

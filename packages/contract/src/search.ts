@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId } from './common.ts';
 import { ZPageQuery } from './paging.ts';
+import { ZBookingStatus } from './bookings.ts';
 
 export const searchObjectTypes = ['booking', 'contact', 'group', 'invoice'] as const;
 
@@ -24,7 +25,7 @@ const ZDashboardBooking = z.object({
   checkIn: z.string(),
   checkOut: z.string(),
   occupancy: z.number().int(),
-  status: z.string(),
+  status: ZBookingStatus,
 });
 export type TDashboardBooking = z.infer<typeof ZDashboardBooking>;
 

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { addDays, formatBookingCode, todayIn, zonedInstant } from '@pms/contract';
+import { addDays, formatBookingCode, todayIn, zonedInstant, type TBookingStatus } from '@pms/contract';
 import type { Tx } from '../db/client.ts';
 import {
   bookingGuests,
@@ -405,7 +405,7 @@ export async function seedFrontOffice(
       const isPast = checkOut < today || (checkOut === today && random.next() < 0.5);
       const isCurrent = !isPast && checkIn <= today;
       const roll = random.next();
-      let status: string;
+      let status: TBookingStatus;
       if (isPast) status = roll < 0.08 ? 'canceled' : roll < 0.13 ? 'no_show' : 'checked_out';
       else if (isCurrent) status = checkIn === today && roll < 0.5 ? 'confirmed' : 'checked_in';
       else status = roll < 0.08 ? 'canceled' : roll < 0.16 ? 'pending' : 'confirmed';

@@ -1,5 +1,5 @@
 // The German and English catalogues: the shell's keys (de.json, en.json) plus one file pair per
-// feature under features/, each under its own top-level key. A feature adds its pair here.
+// feature beside them (<feature>.de.json, <feature>.en.json), each under its own top-level key. A feature adds its pair here.
 import de from './de.json';
 import en from './en.json';
 import baseDataDe from './base-data.de.json';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { THousekeepingState } from '@pms/contract';
 import { recordFields } from './common.ts';
 import { properties } from './core.ts';
 
@@ -43,7 +44,7 @@ export const rooms = pgTable(
     roomTypeId: uuid('room_type_id')
       .notNull()
       .references(() => roomTypes.id),
-    housekeepingStatus: text('housekeeping_status').notNull().default('clean'),
+    housekeepingStatus: text('housekeeping_status').$type<THousekeepingState>().notNull().default('clean'),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { TAddress } from '@pms/contract';
+import type { TAddress, TBookingStatus, THousekeepingState, TInvoiceStatus, TRoomLock } from '@pms/contract';
 import { recordFields, timestamptz } from './common.ts';
 import { files, properties } from './core.ts';
 import { items, paymentMethods, rates, roomTypes, rooms, taxRates } from './base-data.ts';
@@ -91,7 +91,7 @@ export const bookings = pgTable(
     ...recordFields,
     propertyId: propertyId(),
     code: text('code').notNull(),
-    status: text('status').notNull().default('confirmed'),
+    status: text('status').$type<TBookingStatus>().notNull().default('confirmed'),
     occupancy: integer('occupancy').notNull(),
     source: text('source').notNull().default('internal'),
     securityCode: text('security_code').notNull(),
@@ -177,9 +177,12 @@ export const roomLocks = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     reason: text('reason').notNull(),
-    statusAfterStart: text('status_after_start').notNull().default('out_of_service'),
-    statusAfterEnd: text('status_after_end').notNull().default('dirty'),
-    status: text('status').notNull().default('scheduled'),
+    statusAfterStart: text('status_after_start')
+      .$type<THousekeepingState>()
+      .notNull()
+      .default('out_of_service'),
+    statusAfterEnd: text('status_after_end').$type<THousekeepingState>().notNull().default('dirty'),
+    status: text('status').$type<TRoomLock['status']>().notNull().default('scheduled'),
     startAppliedAt: timestamptz('start_applied_at'),
     endAppliedAt: timestamptz('end_applied_at'),
   },
@@ -316,7 +319,7 @@ export const invoices = pgTable(
     bookingId: uuid('booking_id').references(() => bookings.id),
     customerId: uuid('customer_id').references(() => contacts.id),
     number: text('number'),
-    status: text('status').notNull().default('draft'),
+    status: text('status').$type<TInvoiceStatus>().notNull().default('draft'),
     totalAmount: integer('total_amount').notNull().default(0),
     paidAmount: integer('paid_amount').notNull().default(0),
     billingAddress: jsonb('billing_address').$type<TAddress>().notNull().default({}),

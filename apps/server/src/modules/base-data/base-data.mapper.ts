@@ -44,7 +44,7 @@ export function toRoom(row: TRoomRow, roomType: TRoomTypeRow | undefined): TRoom
     number: row.number,
     roomTypeId: row.roomTypeId,
     roomType: roomType ? { id: roomType.id, name: roomType.name, code: roomType.code } : null,
-    housekeepingStatus: row.housekeepingStatus as TRoom['housekeepingStatus'],
+    housekeepingStatus: row.housekeepingStatus,
   };
 }
 

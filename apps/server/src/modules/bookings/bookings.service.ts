@@ -142,7 +142,7 @@ async function toBookings(
       ...toRecord(row),
       externalId: row.externalId,
       code: row.code,
-      status: row.status as TBooking['status'],
+      status: row.status,
       occupancy: row.occupancy,
       source: row.source,
       securityCode: row.securityCode,
@@ -493,7 +493,7 @@ export async function performAction(
 ): Promise<TBooking> {
   return ctx.db.transaction(async (tx) => {
     const booking = await findBooking(tx, auth.propertyId, id, true);
-    const status = nextBookingStatus(booking.status as TBooking['status'], action);
+    const status = nextBookingStatus(booking.status, action);
     if (!status)
       throw new AppError(
         'booking/invalid_transition',

@@ -230,7 +230,7 @@ export async function listContactBookings(
     .offset((page.pageNumber - 1) * page.pageSize);
   const data = rows.map(({ customerId, ...booking }) => ({
     ...booking,
-    status: booking.status as TContactBooking['status'],
+    status: booking.status,
     role: customerId === id ? ('customer' as const) : ('guest' as const),
   }));
   return toPaged(data, total?.n ?? 0, page);

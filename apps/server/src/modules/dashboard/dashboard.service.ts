@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { todayIn, type TDashboard, type TDashboardBooking } from '@pms/contract';
+import { todayIn, type TDashboard } from '@pms/contract';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { bookings, contacts, rooms } from '../../db/schema/index.ts';
 import type { TAuth } from '../../plugins/auth.ts';
@@ -33,7 +33,7 @@ export async function getDashboard(db: Db, auth: TAuth, date?: string): Promise<
       ),
     )
     .orderBy(asc(rooms.number));
-  const arrivals: TDashboardBooking[] = stays.filter((s) => s.checkIn === day && s.status !== 'checked_out');
+  const arrivals = stays.filter((s) => s.checkIn === day && s.status !== 'checked_out');
   const departures = stays.filter((s) => s.checkOut === day);
   const inHouse = stays.filter((s) => s.checkIn <= day && s.checkOut > day && s.status === 'checked_in');
   const occupiedRooms = new Set(

@@ -90,7 +90,7 @@ export async function selectGroupBookings(
   const byGroup = new Map<string, TGroupBooking[]>();
   for (const { groupId, ...booking } of rows) {
     const list = byGroup.get(groupId!) ?? [];
-    list.push({ ...booking, status: booking.status as TGroupBooking['status'] });
+    list.push(booking);
     byGroup.set(groupId!, list);
   }
   return byGroup;

@@ -23,6 +23,14 @@ export function registerHousekeepingRoutes(app: FastifyInstance, { db }: AppCont
     },
     async (request) => ({ data: await service.listHousekeeping(db, authOf(request), request.query.filter) }),
   );
+  api.get(
+    '/api/housekeeping/rooms/:id',
+    {
+      schema: { tags, params: ZIdParams, response: { 200: ZHousekeepingRoom, ...problemResponses } },
+      config: { access: ['housekeeping', 'read'] },
+    },
+    async (request) => service.getHousekeepingRoom(db, authOf(request), request.params.id),
+  );
   api.patch(
     '/api/housekeeping/rooms/:id',
     {

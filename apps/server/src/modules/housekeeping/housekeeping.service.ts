@@ -76,7 +76,7 @@ export async function listHousekeeping(
     const lock = locks.find((l) => l.roomId === room.id);
     return {
       ...room,
-      housekeepingStatus: room.housekeepingStatus as THousekeepingState,
+      housekeepingStatus: room.housekeepingStatus,
       isLocked: Boolean(lock),
       lockReason: lock?.reason ?? null,
       occupant: occupant
@@ -84,7 +84,7 @@ export async function listHousekeeping(
             bookingId: occupant.id,
             name: occupant.name ?? occupant.code,
             checkOut: occupant.checkOut,
-            status: occupant.status as 'confirmed',
+            status: occupant.status,
           }
         : null,
       isDepartureToday: stays.some((stay) => stay.roomId === room.id && stay.checkOut === today),
@@ -105,6 +105,12 @@ export async function setHousekeepingStatus(db: Db, auth: TAuth, roomId: string,
     .where(and(eq(rooms.id, roomId), eq(rooms.propertyId, auth.propertyId), isNull(rooms.deletedAt)))
     .returning({ id: rooms.id });
   if (!row) throw notFound('room');
-  const [room] = (await listHousekeeping(db, auth)).filter((r) => r.id === roomId);
-  return room!;
+  return getHousekeepingRoom(db, auth, roomId);
+}
+
+/** One room as housekeeping sees it today. */
+export async function getHousekeepingRoom(db: Db, auth: TAuth, roomId: string): Promise<THousekeepingRoom> {
+  const room = (await listHousekeeping(db, auth)).find((r) => r.id === roomId);
+  if (!room) throw notFound('room');
+  return room;
 }

@@ -6,7 +6,7 @@ export function toInvoiceSummary(row: typeof invoices.$inferSelect): TInvoiceSum
   return {
     id: row.id,
     number: row.number,
-    status: row.status as TInvoiceSummary['status'],
+    status: row.status,
     totalAmount: row.totalAmount,
     createdAt: row.createdAt.toISOString(),
   };

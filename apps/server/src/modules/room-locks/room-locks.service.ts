@@ -27,9 +27,9 @@ function toRoomLock(row: TRoomLockRow): TRoomLock {
     startDate: row.startDate,
     endDate: row.endDate,
     reason: row.reason,
-    statusAfterStart: row.statusAfterStart as TRoomLock['statusAfterStart'],
-    statusAfterEnd: row.statusAfterEnd as TRoomLock['statusAfterEnd'],
-    status: row.status as TRoomLock['status'],
+    statusAfterStart: row.statusAfterStart,
+    statusAfterEnd: row.statusAfterEnd,
+    status: row.status,
     startAppliedAt: row.startAppliedAt?.toISOString() ?? null,
     endAppliedAt: row.endAppliedAt?.toISOString() ?? null,
   };

@@ -214,6 +214,8 @@ describe('housekeeping', () => {
       housekeepingStatus: 'clean',
     });
     expect(cleaned.json<THousekeepingRoom>().housekeepingStatus).toBe('clean');
+    const one = await cleaning.get(`/api/housekeeping/rooms/${roomIds['954']}`);
+    expect(one.json<THousekeepingRoom>()).toMatchObject({ number: '954', housekeepingStatus: 'clean' });
     const clean = (await cleaning.get('/api/housekeeping', { query: { filter: 'clean' } })).json<{
       data: THousekeepingRoom[];
     }>();
@@ -230,6 +232,7 @@ describe('housekeeping', () => {
   it("answers 404 for another property's room", async () => {
     const other = await login(t.app, demo.users.cleaning);
     await switchProperty(other, ids[demo.germany]!);
+    expectProblem(await other.get(`/api/housekeeping/rooms/${roomIds['954']}`), 404, 'not_found');
     expectProblem(
       await other.patch(`/api/housekeeping/rooms/${roomIds['954']}`, { housekeepingStatus: 'clean' }),
       404,

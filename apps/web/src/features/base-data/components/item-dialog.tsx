@@ -5,7 +5,7 @@ import { CheckboxField, Field, Input, Select } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';
 import { moneyInput, textOrNull, toMoneyInput } from '../form-inputs.ts';
-import { useFormatPercentage } from './format-percentage.ts';
+import { useTaxRateLabel } from './tax-rate-format.ts';
 import { OptionalLabel } from './optional-label.tsx';
 import { RecordDialog, type TDialogState } from './record-dialog.tsx';
 
@@ -27,7 +27,7 @@ type TItemDialogProps = TDialogState<TItem> & { taxRates: readonly TTaxRate[] };
 
 export function ItemDialog({ open, record, onClose, taxRates }: TItemDialogProps) {
   const { t, i18n } = useTranslation();
-  const formatPercentage = useFormatPercentage();
+  const taxRateLabel = useTaxRateLabel();
   const isOvernight = record?.isOvernight ?? false;
   return (
     <RecordDialog
@@ -87,7 +87,7 @@ export function ItemDialog({ open, record, onClose, taxRates }: TItemDialogProps
               <Select {...register('taxRateId')}>
                 {taxRates.map((taxRate) => (
                   <option key={taxRate.id} value={taxRate.id}>
-                    {taxRate.name} ({formatPercentage(taxRate.percentage)})
+                    {taxRateLabel(taxRate)}
                   </option>
                 ))}
               </Select>

@@ -16,7 +16,7 @@ export function PartsTable<TRow extends { id: string }>({
   emptyText,
 }: TPartsTableProps<TRow>) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table aria-label={label} className="min-w-full divide-y divide-gray-200 text-sm">
         <thead className="bg-gray-50">
           <tr>

@@ -114,11 +114,13 @@ function Section({
   children: ReactNode;
 }) {
   return (
-    <fieldset className="border-t border-gray-100 pt-6 first:border-t-0 first:pt-0">
-      <legend className="text-sm font-semibold text-gray-900">{title}</legend>
-      {description && <p className="mt-1 text-sm text-gray-500">{description}</p>}
-      <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">{children}</div>
-    </fieldset>
+    <div className="border-t border-gray-100 pt-6 first:border-t-0 first:pt-0">
+      <fieldset>
+        <legend className="text-sm font-semibold text-gray-900">{title}</legend>
+        {description && <p className="mt-1 text-sm text-gray-500">{description}</p>}
+        <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">{children}</div>
+      </fieldset>
+    </div>
   );
 }
 

@@ -55,7 +55,12 @@ function RatePrices({ rate, baseData }: { rate: TRate; baseData: TBaseData }) {
       header: t('baseData.ratePrices.roomType'),
       cell: (price) => <span className="font-medium text-gray-900">{roomTypeOf(price)?.name}</span>,
     },
-    { id: 'occupancy', header: t('baseData.ratePrices.occupancy'), cell: persons },
+    {
+      id: 'occupancy',
+      header: t('baseData.ratePrices.occupancy'),
+      className: 'whitespace-nowrap',
+      cell: persons,
+    },
     {
       id: 'amount',
       header: t('baseData.ratePrices.amount'),
@@ -101,11 +106,13 @@ function RateItems({ rate, baseData }: { rate: TRate; baseData: TBaseData }) {
     {
       id: 'unit',
       header: t('baseData.rateItems.unit'),
+      className: 'whitespace-nowrap',
       cell: (rateItem) => t(`baseData.rateItems.units.${rateItem.unit}`),
     },
     {
       id: 'frequency',
       header: t('baseData.rateItems.frequency'),
+      className: 'whitespace-nowrap',
       cell: (rateItem) => t(`baseData.rateItems.frequencies.${rateItem.frequency}`),
     },
     {

@@ -126,7 +126,7 @@ function AddGuestForms({ booking }: { booking: TBooking }) {
             isLoading={assignGuest.isPending && 'contactId' in assignGuest.variables.guest}
             onClick={addExisting}
           >
-            {t('bookings.guests.add')}
+            {t('bookings.guests.addContact')}
           </Button>
         </div>
         <form noValidate onSubmit={addNew} className="flex flex-col gap-3">
@@ -139,7 +139,7 @@ function AddGuestForms({ booking }: { booking: TBooking }) {
             className="self-start"
             isLoading={assignGuest.isPending && 'name' in assignGuest.variables.guest}
           >
-            {t('bookings.guests.add')}
+            {t('bookings.guests.create')}
           </Button>
         </form>
       </div>

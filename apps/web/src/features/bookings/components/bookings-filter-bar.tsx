@@ -48,7 +48,7 @@ export function BookingsFilterBar({ state }: { state: TBookingFilterState }) {
 
   return (
     <section aria-label={t('bookings.filters.label')} className="space-y-4 border-b border-gray-100 p-4">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <Field label={t('bookings.filters.quick')}>
           <Select value={state.filter ?? ''} onChange={(event) => change({ filter: event.target.value })}>
             <option value="">{t('bookings.filters.all')}</option>

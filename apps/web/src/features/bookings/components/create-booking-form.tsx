@@ -119,14 +119,12 @@ function CreateBookingFields({
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={save} className="space-y-6">
-        {createBooking.isError && <Alert type="error">{errorMessage(createBooking.error)}</Alert>}
         <StayFields
           baseData={baseData}
           emptyRoomLabel={t('bookings.form.assignAutomatically')}
           canClearRate={false}
         />
-        <fieldset className="space-y-4 border-t border-gray-100 pt-5">
-          <legend className="sr-only">{t('bookings.form.customer')}</legend>
+        <div className="space-y-4 border-t border-gray-100 pt-5">
           <Controller
             control={control}
             name="customerMode"
@@ -177,7 +175,7 @@ function CreateBookingFields({
               </Field>
             </div>
           )}
-        </fieldset>
+        </div>
         <div className="grid gap-5 border-t border-gray-100 pt-5 sm:grid-cols-2">
           <Field label={t('bookings.form.source')} error={errors.source?.message}>
             <Select {...register('source')}>
@@ -196,6 +194,7 @@ function CreateBookingFields({
           </Field>
         </div>
         <CommentColourFields />
+        {createBooking.isError && <Alert type="error">{errorMessage(createBooking.error)}</Alert>}
         <ModalActions>
           <Button variant="secondary" onClick={onClose}>
             {t('common.cancel')}
@@ -223,7 +222,7 @@ function CustomerPicker({
   const [picked, setPicked] = useState<TContact | null>(null);
   return (
     <ContactPicker
-      label={t('bookings.form.customer')}
+      label={t('bookings.form.customerContact')}
       value={contactId && picked?.id === contactId ? picked : null}
       error={error}
       onChange={(contact) => {

@@ -95,7 +95,6 @@ function EditBookingFields({
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={save} className="space-y-6">
-        {updateBooking.isError && <Alert type="error">{errorMessage(updateBooking.error)}</Alert>}
         <StayFields baseData={baseData} emptyRoomLabel={t('bookings.form.noRoom')} canClearRate />
         <div className="space-y-5 border-t border-gray-100 pt-5">
           <Controller
@@ -130,6 +129,7 @@ function EditBookingFields({
         <div className="space-y-5 border-t border-gray-100 pt-5">
           <CommentColourFields />
         </div>
+        {updateBooking.isError && <Alert type="error">{errorMessage(updateBooking.error)}</Alert>}
         <ModalActions>
           <Button variant="secondary" onClick={onClose}>
             {t('common.cancel')}

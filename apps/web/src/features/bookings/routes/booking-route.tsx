@@ -76,28 +76,41 @@ function BookingDetails({ booking }: { booking: TBooking }) {
 
   return (
     <>
-      <div className="mb-6 space-y-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="min-w-0 text-sm text-gray-600">
+      <PageHeader
+        back={<BackToList />}
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            {booking.code}
+            <BookingStatusBadge status={booking.status} />
+          </span>
+        }
+        description={
+          <>
             <span className="font-medium text-gray-900">{booking.displayName}</span>
             {' · '}
             {formatDate(booking.checkIn)} – {formatDate(booking.checkOut)}
             {' · '}
             {t('bookings.nights', { count: booking.numberOfNights })}
-          </p>
-          {canEdit && (
+          </>
+        }
+        actions={
+          canEdit && (
             <Button variant="secondary" icon={PencilSquareIcon} onClick={() => setIsEditOpen(true)}>
               {t('bookings.detail.edit')}
             </Button>
+          )
+        }
+      />
+      {(canWrite || booking.isReadOnly) && (
+        <div className="-mt-2 mb-6 space-y-4">
+          {canWrite && <BookingActions booking={booking} />}
+          {booking.isReadOnly && (
+            <Alert type="info" title={t('bookings.detail.readOnlyTitle')}>
+              {t('bookings.detail.readOnlyText')}
+            </Alert>
           )}
         </div>
-        {canWrite && <BookingActions booking={booking} />}
-        {booking.isReadOnly && (
-          <Alert type="info" title={t('bookings.detail.readOnlyTitle')}>
-            {t('bookings.detail.readOnlyText')}
-          </Alert>
-        )}
-      </div>
+      )}
       <QueryTabs label={t('bookings.detail.tabsLabel')} tabs={tabs} />
       {canEdit && (
         <EditBookingDialog booking={booking} open={isEditOpen} onClose={() => setIsEditOpen(false)} />
@@ -106,12 +119,9 @@ function BookingDetails({ booking }: { booking: TBooking }) {
   );
 }
 
-/** A booking: its status actions and the tabs overview, guests, folios, invoices, notes, events. */
-export function BookingRoute() {
+function BackToList() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
-  const booking = useBooking(id);
-  const back = (
+  return (
     <Link
       to="/bookings"
       className="inline-flex items-center gap-1.5 text-sm font-medium text-gray-500 hover:text-gray-900"
@@ -120,30 +130,24 @@ export function BookingRoute() {
       {t('bookings.detail.backToList')}
     </Link>
   );
+}
+
+/** A booking: its status actions and the tabs overview, guests, folios, invoices, notes, events. */
+export function BookingRoute() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const booking = useBooking(id);
 
   if (booking.isPending) return <Spinner />;
-  return (
-    <>
-      <PageHeader
-        back={back}
-        title={
-          booking.data ? (
-            <span className="flex flex-wrap items-center gap-3">
-              {booking.data.code}
-              <BookingStatusBadge status={booking.data.status} />
-            </span>
-          ) : (
-            t('bookings.title')
-          )
-        }
-      />
-      {booking.isError ? (
+  if (booking.isError) {
+    return (
+      <>
+        <PageHeader back={<BackToList />} title={t('bookings.title')} />
         <Card>
           <ErrorState error={booking.error} onRetry={() => void booking.refetch()} />
         </Card>
-      ) : (
-        <BookingDetails key={booking.data.id} booking={booking.data} />
-      )}
-    </>
-  );
+      </>
+    );
+  }
+  return <BookingDetails key={booking.data.id} booking={booking.data} />;
 }

@@ -15,7 +15,7 @@ const amountClasses = 'text-right tabular-nums whitespace-nowrap';
 /** The bookings list: quick filters, period, status and text search, all kept in the URL. */
 export function BookingsRoute() {
   const { t } = useTranslation();
-  const formatDate = useFormatDate();
+  const formatDate = useFormatDate('short');
   const formatMoney = useFormatMoney();
   const paging = usePaging();
   const filters = useBookingFilterState();

@@ -25,7 +25,7 @@ const statusColors: Record<TRoomLock['status'], TBadgeColor> = {
 };
 
 /** A lock can still change until it has ended or was canceled. */
-function isOpen(lock: TRoomLock): boolean {
+function isChangeable(lock: TRoomLock): boolean {
   return lock.status === 'scheduled' || lock.status === 'active';
 }
 
@@ -51,31 +51,36 @@ export function RoomLocksRoute() {
     to: formatDate(lock.endDate),
   });
 
-  const cancel = async (lock: TRoomLock) => {
-    const isConfirmed = await openConfirmDialog({
+  const lockActions = {
+    cancel: {
+      mutation: cancelRoomLock,
       title: t('roomLocks.cancelTitle'),
-      subtitle: (
-        <Trans i18nKey="roomLocks.cancelText" values={lockValues(lock)} components={{ strong: <strong /> }} />
-      ),
+      text: 'roomLocks.cancelText',
       confirmText: t('roomLocks.cancelConfirm'),
       cancelText: t('roomLocks.keep'),
-      confirmColor: 'red',
-    });
-    if (isConfirmed)
-      cancelRoomLock.mutate(lock.id, { onSuccess: () => toast.success(t('roomLocks.canceled')) });
-  };
-
-  const remove = async (lock: TRoomLock) => {
-    const isConfirmed = await openConfirmDialog({
+      done: t('roomLocks.canceled'),
+    },
+    delete: {
+      mutation: deleteRoomLock,
       title: t('roomLocks.deleteTitle'),
-      subtitle: (
-        <Trans i18nKey="roomLocks.deleteText" values={lockValues(lock)} components={{ strong: <strong /> }} />
-      ),
+      text: 'roomLocks.deleteText',
       confirmText: t('common.delete'),
+      cancelText: undefined,
+      done: t('roomLocks.deleted'),
+    },
+  } as const;
+
+  /** Cancelling and deleting both ask first, naming the room and the days. */
+  const runLockAction = async (action: keyof typeof lockActions, lock: TRoomLock) => {
+    const { mutation, title, text, confirmText, cancelText, done } = lockActions[action];
+    const isConfirmed = await openConfirmDialog({
+      title,
+      subtitle: <Trans i18nKey={text} values={lockValues(lock)} components={{ strong: <strong /> }} />,
+      confirmText,
+      cancelText,
       confirmColor: 'red',
     });
-    if (isConfirmed)
-      deleteRoomLock.mutate(lock.id, { onSuccess: () => toast.success(t('roomLocks.deleted')) });
+    if (isConfirmed) mutation.mutate(lock.id, { onSuccess: () => toast.success(done) });
   };
 
   const columns: TColumn<TRoomLock>[] = [
@@ -120,7 +125,7 @@ export function RoomLocksRoute() {
       className: 'w-32 text-right whitespace-nowrap',
       cell: (lock) => (
         <div className="flex justify-end gap-1">
-          {isOpen(lock) && (
+          {isChangeable(lock) && (
             <>
               <IconButton
                 label={t('roomLocks.edit')}
@@ -131,7 +136,7 @@ export function RoomLocksRoute() {
                 label={t('roomLocks.cancel')}
                 icon={NoSymbolIcon}
                 disabled={cancelRoomLock.isPending}
-                onClick={() => void cancel(lock)}
+                onClick={() => void runLockAction('cancel', lock)}
               />
             </>
           )}
@@ -139,7 +144,7 @@ export function RoomLocksRoute() {
             label={t('roomLocks.delete')}
             icon={TrashIcon}
             disabled={deleteRoomLock.isPending}
-            onClick={() => void remove(lock)}
+            onClick={() => void runLockAction('delete', lock)}
           />
         </div>
       ),

@@ -1,21 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TBooking, TRoomPlan } from '@pms/contract';
-import { api } from '../../../lib/api-client.ts';
+import type { TRoomPlan } from '@pms/contract';
+import { invalidateAfterBookingChange } from '../../bookings/api/query-keys.ts';
+import { updateBooking } from '../../bookings/api/update-booking.ts';
 
 export type TMoveBooking = { id: string; roomId: string; checkIn: string; checkOut: string };
 
-/** Moves a booking to another room and/or other dates (the server applies the move rules). */
-export function moveBooking({ id, roomId, checkIn, checkOut }: TMoveBooking): Promise<TBooking> {
-  return api.put<TBooking>(`/bookings/${encodeURIComponent(id)}`, { body: { roomId, checkIn, checkOut } });
-}
-
 const roomPlanKey = ['room-plan'];
 
-/** The bar jumps to its new place at once and goes back if the server refuses the move. */
+/**
+ * Moves a booking to another room and/or other dates (the server applies the move rules). The bar
+ * jumps to its new place at once and goes back if the server refuses; then the plan loads again.
+ */
 export function useMoveBooking() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: moveBooking,
+    mutationFn: ({ id, roomId, checkIn, checkOut }: TMoveBooking) =>
+      updateBooking(id, { roomId, checkIn, checkOut }),
     meta: { errorTitle: 'roomPlan.moveFailed' },
     onMutate: async (move) => {
       await queryClient.cancelQueries({ queryKey: roomPlanKey });
@@ -37,10 +37,6 @@ export function useMoveBooking() {
     onError: (_error, _move, context) => {
       for (const [key, plan] of context?.previous ?? []) queryClient.setQueryData(key, plan);
     },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: roomPlanKey }),
-        queryClient.invalidateQueries({ queryKey: ['bookings'] }),
-      ]),
+    onSettled: () => invalidateAfterBookingChange(queryClient),
   });
 }

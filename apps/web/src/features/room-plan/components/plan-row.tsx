@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { THousekeepingState } from '@pms/contract';
 import type { TPlanItem, TPlanRow } from '../plan-layout.ts';
 import { barAppearance, lockPattern } from './bar-appearance.ts';
@@ -16,10 +17,10 @@ const housekeepingDots: Record<THousekeepingState, string> = {
 /** Text needs this much height; thinner lanes show colour only (the name stays in the label). */
 const minTextHeight = 14;
 
-type TItemProps = { item: TPlanItem; box: TBarBox; formats: TPlanFormats };
+/** Gets `t` from its row: thousands of bars should not each subscribe to language changes. */
+type TItemProps = { item: TPlanItem; box: TBarBox; formats: TPlanFormats; t: TFunction };
 
-function PlanItem({ item, box, formats }: TItemProps) {
-  const { t } = useTranslation();
+function PlanItem({ item, box, formats, t }: TItemProps) {
   const { top, height } = laneBox(item.lane, item.laneCount);
   const position = { left: box.left, width: box.width, top, height };
   const edges = clsx(!box.isCutStart && 'rounded-l-md', !box.isCutEnd && 'rounded-r-md');
@@ -68,7 +69,7 @@ function PlanItem({ item, box, formats }: TItemProps) {
       })}
       style={{ ...position, ...appearance.style }}
       className={clsx(
-        'absolute flex cursor-pointer items-center gap-1.5 overflow-hidden px-1.5 text-xs leading-none whitespace-nowrap shadow-xs',
+        'absolute flex cursor-pointer items-center gap-1.5 overflow-hidden px-1.5 text-xs leading-none whitespace-nowrap',
         'hover:brightness-95 focus-visible:z-[1] focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-gray-900',
         'data-dragging:opacity-40',
         appearance.className,
@@ -141,7 +142,7 @@ export const PlanRow = memo(function PlanRow({ row, index, dayWidth, dayCount, f
           const box = barBox(item.start, item.end, dayWidth, dayCount);
           if (!box) return null;
           const key = item.kind === 'lock' ? `lock:${item.lock.id}` : item.booking.id;
-          return <PlanItem key={key} item={item} box={box} formats={formats} />;
+          return <PlanItem key={key} item={item} box={box} formats={formats} t={t} />;
         })}
       </div>
     </div>

@@ -11,6 +11,8 @@ import { usePlanFormats } from './use-plan-formats.ts';
 
 /** Rows drawn above and below the visible ones, so a quick scroll does not show blank rows. */
 const overscanRows = 8;
+/** The drawn rows change in steps of this many, so scrolling re-renders every few rows, not every row. */
+const rowStep = 4;
 
 type TRowWindow = { first: number; last: number };
 
@@ -73,8 +75,11 @@ export function RoomPlanGrid({ plan, canMove, canCreate, onOpen, onSelect, onMov
     const container = scrollRef.current;
     if (!container) return;
     const top = container.scrollTop;
-    const first = Math.max(0, Math.floor(top / rowHeight) - overscanRows);
-    const last = Math.min(rows.length, Math.ceil((top + container.clientHeight) / rowHeight) + overscanRows);
+    const first = Math.max(0, Math.floor((top / rowHeight - overscanRows) / rowStep) * rowStep);
+    const last = Math.min(
+      rows.length,
+      Math.ceil(((top + container.clientHeight) / rowHeight + overscanRows) / rowStep) * rowStep,
+    );
     setRowWindow((current) => (current.first === first && current.last === last ? current : { first, last }));
   }, [rows.length]);
 

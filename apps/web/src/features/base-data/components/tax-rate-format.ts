@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TTaxRate } from '@pms/contract';
 import { numberLocale } from '../form-inputs.ts';
 
 /** Formats a percentage (7.5) in the user's language: '7,5 %'. */
@@ -12,5 +13,17 @@ export function useFormatPercentage(): (percentage: number) => string {
         maximumFractionDigits: 2,
       }).format(percentage / 100),
     [i18n.language],
+  );
+}
+
+/** A tax rate as a choice names it: 'Ermäßigt (10 %)', or just its name if that says the rate. */
+export function useTaxRateLabel(): (taxRate: TTaxRate) => string {
+  const formatPercentage = useFormatPercentage();
+  return useCallback(
+    (taxRate: TTaxRate) => {
+      const percentage = formatPercentage(taxRate.percentage);
+      return taxRate.name.includes(percentage) ? taxRate.name : `${taxRate.name} (${percentage})`;
+    },
+    [formatPercentage],
   );
 }

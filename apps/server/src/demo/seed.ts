@@ -7,28 +7,28 @@ import { seedFrontOffice } from './seed-front-office.ts';
 export const demoPassword = 'demo1234';
 
 const alpine = {
-  50: '#eff8ff',
-  100: '#dbeefe',
-  200: '#bfe2fe',
-  300: '#93d0fd',
-  400: '#60b4fa',
-  500: '#3b94f6',
-  600: '#2576eb',
-  700: '#1d5fd8',
-  800: '#1e4daf',
-  900: '#1e438a',
+  50: '#eff6ff',
+  100: '#dbeafe',
+  200: '#bfdbfe',
+  300: '#93c5fd',
+  400: '#60a5fa',
+  500: '#3b82f6',
+  600: '#2563eb',
+  700: '#1d4ed8',
+  800: '#1e40af',
+  900: '#1e3a8a',
 };
 const forest = {
-  50: '#f0fdf5',
-  100: '#dcfce8',
-  200: '#bbf7d1',
-  300: '#86efad',
+  50: '#f0fdf4',
+  100: '#dcfce7',
+  200: '#bbf7d0',
+  300: '#86efac',
   400: '#4ade80',
-  500: '#22c55e',
-  600: '#16a34a',
-  700: '#15803c',
-  800: '#166533',
-  900: '#14532b',
+  500: '#16a34a',
+  600: '#15803d',
+  700: '#166534',
+  800: '#14532d',
+  900: '#0f3d21',
 };
 
 export const demoUsers: { email: string; name: string; role: TRole }[] = [

@@ -20,6 +20,8 @@ export function DataTable<T extends { id: string }>({
   aggregate,
   emptyText,
 }: TDataTableProps<T>) {
+  // Without rows a plain text says so, readable on a phone where the table would scroll sideways.
+  if (rows.length === 0) return <p className="px-4 py-12 text-center text-sm text-gray-500">{emptyText}</p>;
   return (
     <div className="overflow-x-auto">
       <table aria-label={label} className="min-w-full divide-y divide-gray-200 text-sm">
@@ -40,25 +42,17 @@ export function DataTable<T extends { id: string }>({
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-100 bg-white">
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="px-4 py-12 text-center text-gray-500">
-                {emptyText}
-              </td>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              {columns.map((column) => (
+                <td key={column.id} className={clsx('px-4 py-3 text-gray-700', column.className)}>
+                  {column.cell(row)}
+                </td>
+              ))}
             </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={row.id}>
-                {columns.map((column) => (
-                  <td key={column.id} className={clsx('px-4 py-3 text-gray-700', column.className)}>
-                    {column.cell(row)}
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
+          ))}
         </tbody>
-        {aggregate && rows.length > 0 && (
+        {aggregate && (
           <tfoot className="border-t-2 border-gray-200 bg-gray-50 font-semibold text-gray-900">
             <tr>
               {columns.map((column) => (

@@ -14,7 +14,10 @@ function PropertyMark({ property }: { property: TPropertyMembership | null }) {
     );
   }
   return (
-    <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-600 text-sm font-bold text-white">
+    <span
+      aria-hidden="true"
+      className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-600 text-sm font-bold text-white"
+    >
       {property?.name.slice(0, 1) ?? ''}
     </span>
   );
@@ -40,7 +43,7 @@ export function PropertySwitcher() {
       >
         <PropertyMark property={property} />
         <span className="min-w-0 flex-1">
-          <span className="block text-xs text-gray-500">{t('nav.property')}</span>
+          <span className="block text-xs text-gray-600">{t('nav.property')}</span>
           <span className="block truncate text-sm font-semibold text-gray-900">{property?.name ?? '…'}</span>
         </span>
         {switchProperty.isPending ? (

@@ -35,7 +35,6 @@ export function ItemDialog({ open, record, onClose, taxRates }: TItemDialogProps
       isNew={!record}
       open={open}
       onClose={onClose}
-      description={isOvernight ? <Alert type="info">{t('baseData.items.overnightHint')}</Alert> : undefined}
       schema={isOvernight ? ZOvernightItemForm : ZItemForm}
       defaultValues={{
         name: record?.name ?? '',
@@ -56,6 +55,7 @@ export function ItemDialog({ open, record, onClose, taxRates }: TItemDialogProps
     >
       {({ register, formState: { errors } }) => (
         <>
+          {isOvernight && <Alert type="info">{t('baseData.items.overnightHint')}</Alert>}
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label={t('baseData.items.name')} error={errors.name?.message} className="sm:col-span-2">
               <Input autoComplete="off" {...register('name')} />

@@ -66,10 +66,11 @@ function RecordForm<TInput extends FieldValues, TOutput extends FieldValues, TRe
   );
 }
 
-type TRecordDialogProps<TInput extends FieldValues, TOutput extends FieldValues, TResult> = Omit<
-  TRecordFormProps<TInput, TOutput, TResult>,
-  'onClose'
-> & { open: boolean; onClose: () => void; description?: ReactNode };
+type TRecordDialogProps<TInput extends FieldValues, TOutput extends FieldValues, TResult> = TRecordFormProps<
+  TInput,
+  TOutput,
+  TResult
+> & { open: boolean };
 
 /**
  * The one create and edit dialog of base data: a form checked with the contract's schema, the
@@ -78,7 +79,6 @@ type TRecordDialogProps<TInput extends FieldValues, TOutput extends FieldValues,
 export function RecordDialog<TInput extends FieldValues, TOutput extends FieldValues, TResult>({
   open,
   onClose,
-  description,
   ...formProps
 }: TRecordDialogProps<TInput, TOutput, TResult>) {
   const { t } = useTranslation();
@@ -89,7 +89,6 @@ export function RecordDialog<TInput extends FieldValues, TOutput extends FieldVa
       onClose={onClose}
       size="lg"
       title={t(`baseData.${kind}.${isNew ? 'createTitle' : 'editTitle'}`)}
-      description={description}
     >
       <RecordForm onClose={onClose} {...formProps} />
     </Modal>

@@ -22,7 +22,10 @@ export function useTaxRateLabel(): (taxRate: TTaxRate) => string {
   return useCallback(
     (taxRate: TTaxRate) => {
       const percentage = formatPercentage(taxRate.percentage);
-      return taxRate.name.includes(percentage) ? taxRate.name : `${taxRate.name} (${percentage})`;
+      const withoutSpaces = (text: string) => text.replace(/\s/g, '');
+      return withoutSpaces(taxRate.name).includes(withoutSpaces(percentage))
+        ? taxRate.name
+        : `${taxRate.name} (${percentage})`;
     },
     [formatPercentage],
   );

@@ -51,7 +51,7 @@ export function RoomsRoute() {
       header: (
         <button
           type="button"
-          className="inline-flex items-center gap-1 uppercase hover:text-gray-900"
+          className="inline-flex items-center gap-1 rounded uppercase hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary-600"
           title={isDescending ? t('baseData.rooms.sortAscending') : t('baseData.rooms.sortDescending')}
           onClick={() => changeParam(sortParam, isDescending ? '' : 'desc')}
         >

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { DocumentTextIcon } from '@heroicons/react/24/outline';
 import type { TInvoiceSummary } from '@pms/contract';
 import { InvoiceStatusBadge } from '../../contacts/components/invoice-status-badge.tsx';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Card } from '../../../ui/card.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
 import { useBookingInvoices } from '../api/get-booking-invoices.ts';
 
@@ -42,14 +44,17 @@ export function BookingInvoices({ bookingId }: { bookingId: string }) {
 
   return (
     <Card isFlush title={t('bookings.invoices.title')}>
-      <PagedTable
-        label={t('bookings.invoices.listLabel')}
-        columns={columns}
-        query={invoices}
-        paging={paging}
-        detailRoute="/invoices/:id"
-        emptyText={t('bookings.invoices.empty')}
-      />
+      {invoices.data?.count === 0 ? (
+        <EmptyState icon={DocumentTextIcon} title={t('bookings.invoices.empty')} />
+      ) : (
+        <PagedTable
+          label={t('bookings.invoices.listLabel')}
+          columns={columns}
+          query={invoices}
+          paging={paging}
+          detailRoute="/invoices/:id"
+        />
+      )}
     </Card>
   );
 }

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { BookOpenIcon } from '@heroicons/react/24/outline';
 import type { TBooking } from '@pms/contract';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Card } from '../../../ui/card.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
 import { useBookings } from '../api/get-bookings.ts';
@@ -90,14 +92,21 @@ export function BookingsRoute() {
       <PageHeader title={t('bookings.title')} description={t('bookings.description')} />
       <Card isFlush>
         <BookingsFilterBar state={filters} />
-        <PagedTable
-          label={t('bookings.title')}
-          columns={columns}
-          query={bookings}
-          paging={paging}
-          detailRoute="/bookings/:id"
-          emptyText={t('bookings.empty')}
-        />
+        {bookings.data?.count === 0 ? (
+          <EmptyState
+            icon={BookOpenIcon}
+            title={t('bookings.emptyTitle')}
+            text={filters.hasFilters ? t('bookings.emptyFiltered') : t('bookings.emptyText')}
+          />
+        ) : (
+          <PagedTable
+            label={t('bookings.title')}
+            columns={columns}
+            query={bookings}
+            paging={paging}
+            detailRoute="/bookings/:id"
+          />
+        )}
       </Card>
     </>
   );

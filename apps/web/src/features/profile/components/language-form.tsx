@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/index.ts';
 import { languages, type TLanguage, type TSession } from '@pms/contract';
 import { Card } from '../../../ui/card.tsx';
 import { Field, Select } from '../../../ui/field.tsx';
@@ -19,7 +20,7 @@ export function LanguageForm({ user }: { user: TSession }) {
   const change = (value: string) =>
     updateProfile.mutate(
       { language: isLanguage(value) ? value : null },
-      { onSuccess: () => toast.success(t('profile.languageSaved')) },
+      { onSuccess: () => toast.success(i18n.t('profile.languageSaved')) },
     );
 
   return (

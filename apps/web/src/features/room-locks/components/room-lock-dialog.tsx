@@ -21,7 +21,7 @@ function HousekeepingOptions() {
   const { t } = useTranslation();
   return housekeepingStatuses.map((status) => (
     <option key={status} value={status}>
-      {t(`roomLocks.housekeeping.${status}`)}
+      {t(`housekeeping.statuses.${status}`)}
     </option>
   ));
 }

@@ -103,12 +103,12 @@ export function RoomLocksRoute() {
     {
       id: 'statusAfterStart',
       header: t('roomLocks.afterStartColumn'),
-      cell: (lock) => t(`roomLocks.housekeeping.${lock.statusAfterStart}`),
+      cell: (lock) => t(`housekeeping.statuses.${lock.statusAfterStart}`),
     },
     {
       id: 'statusAfterEnd',
       header: t('roomLocks.afterEndColumn'),
-      cell: (lock) => t(`roomLocks.housekeeping.${lock.statusAfterEnd}`),
+      cell: (lock) => t(`housekeeping.statuses.${lock.statusAfterEnd}`),
     },
     {
       id: 'status',

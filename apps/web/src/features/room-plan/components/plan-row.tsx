@@ -109,7 +109,7 @@ export const PlanRow = memo(function PlanRow({ row, index, dayWidth, dayCount, f
         <div
           role="rowheader"
           aria-label={room.number}
-          title={`${row.roomTypeName} · ${t(`roomLocks.housekeeping.${room.housekeepingStatus}`)}`}
+          title={`${row.roomTypeName} · ${t(`housekeeping.statuses.${room.housekeepingStatus}`)}`}
           className="sticky left-0 z-10 flex h-full shrink-0 items-center gap-2 border-r border-gray-200 bg-white px-3"
           style={{ width: roomColumnWidth }}
         >

@@ -141,42 +141,19 @@ async function settle(page: Page): Promise<void> {
   );
 }
 
-type TAxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
-type TAxeNode = TAxeViolation['nodes'][number];
-
-/** The colours axe measured for a contrast failure, as '#ffffff on #2576eb'. */
-function contrastPair(node: TAxeNode): string | null {
-  const data = node.any.find((check) => check.id === 'color-contrast')?.data as
-    { fgColor?: string; bgColor?: string } | undefined;
-  return data?.fgColor && data.bgColor ? `${data.fgColor} on ${data.bgColor}` : null;
-}
-
-/**
- * Violations already reported to the web app's owners. Each is excluded narrowly (rule and the
- * measured colours) so that anything else still fails; delete an entry once it is fixed.
- */
-// Findings accepted for now, each with the measured colours so that anything new still fails.
-const knownFindings: { rule: string; matches: (node: TAxeNode) => boolean }[] = [];
-
-function isKnown(violation: TAxeViolation, node: TAxeNode): boolean {
-  return knownFindings.some((known) => known.rule === violation.id && known.matches(node));
-}
-
 /** Runs axe with the WCAG 2 A and AA rules on the page as it is and fails with a readable list. */
 export async function expectAccessible(page: Page): Promise<void> {
   await settle(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const report = results.violations.flatMap((violation) =>
-    violation.nodes
-      .filter((node) => !isKnown(violation, node))
-      .map((node) =>
-        [
-          `[${violation.id}] (${violation.impact ?? 'n/a'}) ${violation.help}`,
-          `  at ${node.target.join(' ')}`,
-          `  ${node.html}`,
-          `  ${(node.failureSummary ?? '').replaceAll('\n', '\n  ')}`,
-        ].join('\n'),
-      ),
+    violation.nodes.map((node) =>
+      [
+        `[${violation.id}] (${violation.impact ?? 'n/a'}) ${violation.help}`,
+        `  at ${node.target.join(' ')}`,
+        `  ${node.html}`,
+        `  ${(node.failureSummary ?? '').replaceAll('\n', '\n  ')}`,
+      ].join('\n'),
+    ),
   );
   expect(report, `accessibility violations on ${page.url()}:\n${report.join('\n')}`).toEqual([]);
 }

@@ -12,7 +12,7 @@ import { usePlanFormats } from './use-plan-formats.ts';
 /** Rows drawn above and below the visible ones, so a quick scroll does not show blank rows. */
 const overscanRows = 8;
 /** The drawn rows change in steps of this many, so scrolling re-renders every few rows, not every row. */
-const rowStep = 2;
+const rowStep = 4;
 
 type TRowWindow = { first: number; last: number };
 

@@ -105,9 +105,20 @@ export const sessionStore = {
   },
 
   /** Takes over a changed name or branding of one property without waiting for the list. */
-  updateProperty(changed: Pick<TPropertyMembership, 'id' | 'name' | 'branding'>): void {
+  updateProperty(
+    changed: Pick<TPropertyMembership, 'id' | 'name' | 'slug' | 'timeZone' | 'currency' | 'branding'>,
+  ): void {
     const properties = state.properties.map((property) =>
-      property.id === changed.id ? { ...property, name: changed.name, branding: changed.branding } : property,
+      property.id === changed.id
+        ? {
+            ...property,
+            name: changed.name,
+            slug: changed.slug,
+            timeZone: changed.timeZone,
+            currency: changed.currency,
+            branding: changed.branding,
+          }
+        : property,
     );
     update({ properties, property: findProperty(properties, state.user?.propertyId) });
   },

@@ -5,8 +5,8 @@ import type { TBookingStatus } from '@pms/contract';
 /** The bar colour of a booking without its own colour, as a class setting `--bar`. */
 const statusColors: Record<TBookingStatus, string> = {
   pending: '[--bar:var(--color-amber-500)]',
-  confirmed: '[--bar:var(--color-primary-600)]',
-  checked_in: '[--bar:var(--color-emerald-600)]',
+  confirmed: '[--bar:var(--color-primary-700)]',
+  checked_in: '[--bar:var(--color-emerald-700)]',
   checked_out: '[--bar:var(--color-gray-500)]',
   no_show: '[--bar:var(--color-gray-500)]',
   canceled: '[--bar:var(--color-gray-500)]',
@@ -25,12 +25,22 @@ const statusStyles: Record<TBookingStatus, string> = {
 
 const solidStatuses: readonly TBookingStatus[] = ['confirmed', 'checked_in'];
 
-/** Whether dark text reads better than white on a #rrggbb colour (relative luminance). */
+/** Relative luminance of a #rrggbb colour (WCAG 2). */
+function luminance(hex: string): number {
+  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((index) => {
+    const channel = Number.parseInt(hex.slice(index, index + 2), 16) / 255;
+    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The luminance of gray-900, the dark text colour. */
+const darkTextLuminance = 0.0123;
+
+/** Whether dark text contrasts more than white with a #rrggbb colour. */
 function isLight(hex: string): boolean {
-  const [r = 0, g = 0, b = 0] = [1, 3, 5].map(
-    (index) => Number.parseInt(hex.slice(index, index + 2), 16) / 255,
-  );
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.6;
+  const background = luminance(hex);
+  return (background + 0.05) / (darkTextLuminance + 0.05) > 1.05 / (background + 0.05);
 }
 
 /** The classes and style of a booking's bar: its own colour if it has one, else its status colour. */

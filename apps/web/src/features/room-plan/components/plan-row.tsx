@@ -78,8 +78,8 @@ function PlanItem({ item, box, formats, t }: TItemProps) {
     >
       {hasText && (
         <>
-          <span className="truncate font-medium">{booking.displayName}</span>
-          <span className="truncate opacity-80">{booking.code}</span>
+          <span className="truncate font-semibold">{booking.displayName}</span>
+          <span className="truncate font-normal">{booking.code}</span>
         </>
       )}
     </div>

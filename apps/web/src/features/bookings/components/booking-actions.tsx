@@ -1,5 +1,8 @@
+import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { availableBookingActions, type TBooking, type TBookingAction } from '@pms/contract';
+import { useFormatDate } from '../../../lib/format-date.ts';
+import { usePropertyToday } from '../../../lib/property-today.ts';
 import { Button, type TButtonVariant } from '../../../ui/button.tsx';
 import { openConfirmDialog, type TConfirmColor } from '../../../ui/confirm-dialog.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -21,7 +24,18 @@ function confirmColor(action: TBookingAction): TConfirmColor {
 export function BookingActions({ booking }: { booking: TBooking }) {
   const { t } = useTranslation();
   const performAction = usePerformBookingAction();
+  const formatDate = useFormatDate();
+  const today = usePropertyToday();
+  const hintId = useId();
   const actions = availableBookingActions(booking.status);
+  // The server checks a guest in only into an assigned room and from the arrival day on.
+  const checkInHint = !actions.includes('check_in')
+    ? null
+    : !booking.roomId
+      ? t('bookings.actions.checkInNeedsRoom')
+      : booking.checkIn > today
+        ? t('bookings.actions.checkInFrom', { date: formatDate(booking.checkIn) })
+        : null;
 
   const run = async (action: TBookingAction) => {
     const isConfirmed = await openConfirmDialog({
@@ -45,19 +59,30 @@ export function BookingActions({ booking }: { booking: TBooking }) {
 
   if (actions.length === 0) return null;
   return (
-    <div role="group" aria-label={t('bookings.actions.label')} className="flex flex-wrap gap-2">
-      {actions.map((action) => (
-        <Button
-          key={action}
-          variant={buttonVariant(action)}
-          className={destructiveActions.has(action) ? 'text-red-700' : undefined}
-          isLoading={performAction.isPending && performAction.variables.action === action}
-          disabled={performAction.isPending}
-          onClick={() => void run(action)}
-        >
-          {t(`bookings.actions.${action}`)}
-        </Button>
-      ))}
+    <div className="space-y-2">
+      <div role="group" aria-label={t('bookings.actions.label')} className="flex flex-wrap gap-2">
+        {actions.map((action) => {
+          const isBlocked = action === 'check_in' && checkInHint !== null;
+          return (
+            <Button
+              key={action}
+              variant={buttonVariant(action)}
+              className={destructiveActions.has(action) ? 'text-red-700' : undefined}
+              isLoading={performAction.isPending && performAction.variables.action === action}
+              disabled={performAction.isPending || isBlocked}
+              aria-describedby={isBlocked ? hintId : undefined}
+              onClick={() => void run(action)}
+            >
+              {t(`bookings.actions.${action}`)}
+            </Button>
+          );
+        })}
+      </div>
+      {checkInHint && (
+        <p id={hintId} className="text-sm text-gray-500">
+          {checkInHint}
+        </p>
+      )}
     </div>
   );
 }

@@ -17,7 +17,7 @@ const statusStyles: Record<TBookingStatus, string> = {
   pending:
     'border border-dashed border-(--bar) text-gray-900 bg-[repeating-linear-gradient(135deg,color-mix(in_srgb,var(--bar)_25%,white)_0_5px,white_5px_10px)]',
   confirmed: 'bg-(--bar)',
-  checked_in: 'bg-(--bar) border-l-4 border-black/30 font-semibold',
+  checked_in: 'bg-(--bar) border-l-4 border-black/30',
   checked_out: 'bg-(--bar)/35 text-gray-800',
   no_show: 'bg-(--bar)/35 text-gray-800',
   canceled: 'bg-(--bar)/35 text-gray-800',

@@ -81,7 +81,11 @@ export async function loginAs(
   await page.goto('/api/health');
   await page.evaluate((user) => localStorage.setItem('user', JSON.stringify(user)), session);
   await page.goto(target);
-  await expect(page.getByRole('navigation', { name: /^(Hauptnavigation|Main navigation)$/ })).toBeVisible();
+  // The sidebar's navigation, or on a phone the header's button that opens it as a drawer.
+  const navigation = page
+    .getByRole('navigation', { name: /^(Hauptnavigation|Main navigation)$/ })
+    .or(page.getByRole('button', { name: /^(Menü öffnen|Open menu)$/ }));
+  await expect(navigation.filter({ visible: true })).toBeVisible();
   return session;
 }
 
@@ -91,6 +95,7 @@ export type TApiClient = {
   get: (url: string) => Promise<APIResponse>;
   post: (url: string, data?: unknown) => Promise<APIResponse>;
   put: (url: string, data: unknown) => Promise<APIResponse>;
+  patch: (url: string, data: unknown) => Promise<APIResponse>;
   delete: (url: string) => Promise<APIResponse>;
 };
 
@@ -108,6 +113,7 @@ async function openApiClient(
     get: (url) => request.get(url),
     post: (url, data) => request.post(url, { data, headers }),
     put: (url, data) => request.put(url, { data, headers }),
+    patch: (url, data) => request.patch(url, { data, headers }),
     delete: (url) => request.delete(url, { headers }),
   };
 }
@@ -115,6 +121,11 @@ async function openApiClient(
 /** An e-mail address no other test (and no earlier run on the same database) uses. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** A person's name no other test (and no earlier run) uses, for finding them by name. */
+export function uniqueName(name: string): string {
+  return `${name} ${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;
 }
 
 export type TNewMember = { email: string; name: string; password: string };

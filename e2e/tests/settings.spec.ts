@@ -32,9 +32,14 @@ test('branding: a new brand colour recolours the app once saved', async ({ page,
     const primaryButton = header
       .getByRole('button', { name: 'Buchung anlegen' })
       .or(header.getByRole('link', { name: 'Buchung anlegen' }));
-    const before = await backgroundOf(primaryButton);
+    // The property's palette arrives with the property list, after the first paint; the button
+    // fades into it (axe waits for that).
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--color-primary-600')))
+      .not.toBe('');
     await expect(page.getByRole('heading', { name: 'Markenfarben' })).toBeVisible();
     await expectAccessible(page);
+    const before = await backgroundOf(primaryButton);
     await shot(page, 'settings-branding');
 
     await page.getByLabel('Grundfarbe').fill('#9333ea');

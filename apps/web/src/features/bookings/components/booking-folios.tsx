@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TCharge } from '@pms/contract';
+import { useFormatPercentage } from '../../base-data/components/tax-rate-format.ts';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Card } from '../../../ui/card.tsx';
@@ -17,11 +18,11 @@ function sumOf(charges: readonly TCharge[], amount: 'netAmount' | 'taxAmount' | 
 
 /** The charges on the booking's folios with their totals; read only until the folio screens come. */
 export function BookingFolios({ bookingId }: { bookingId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const formatDate = useFormatDate();
   const formatMoney = useFormatMoney();
   const charges = useBookingCharges(bookingId);
-  const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  const formatPercentage = useFormatPercentage();
 
   const columns: TColumn<TCharge>[] = [
     {
@@ -49,7 +50,7 @@ export function BookingFolios({ bookingId }: { bookingId: string }) {
       cell: (charge) => (
         <>
           {formatMoney(charge.taxAmount)}{' '}
-          <span className="text-gray-500">({percent.format(charge.taxPercentage)} %)</span>
+          <span className="text-gray-500">({formatPercentage(charge.taxPercentage)})</span>
         </>
       ),
       className: amountClasses,

@@ -61,6 +61,9 @@ function checkStay(
   }
 }
 
+/** The colour a picker starts with before the booking has one. */
+export const defaultColor = '#3b82f6';
+
 /** A colour picker always holds a colour; the checkbox says whether the booking keeps it. */
 export function colorOf(values: { hasColor: boolean; color: string }): string | null {
   return values.hasColor ? values.color : null;

@@ -13,13 +13,20 @@ const searchDelayMs = 250;
 /** The text box writes to the URL once typing pauses. */
 function SearchField({ state }: { state: TBookingFilterState }) {
   const { t } = useTranslation();
-  const [term, setTerm] = useState(state.query);
-  const debouncedTerm = useDebouncedValue(term, searchDelayMs);
   const { query, change } = state;
+  const [term, setTerm] = useState(query);
+  const [urlQuery, setUrlQuery] = useState(query);
+  const debouncedTerm = useDebouncedValue(term, searchDelayMs);
+
+  // A query the URL gets from elsewhere (reset, back button) replaces the typed term.
+  if (query !== urlQuery) {
+    setUrlQuery(query);
+    if (query !== term.trim()) setTerm(query);
+  }
 
   useEffect(() => {
     if (debouncedTerm.trim() !== query) change({ query: debouncedTerm.trim() });
-    // Only a new debounced term writes to the URL; a reset remounts this field with an empty term.
+    // Only a new debounced term writes to the URL, never a URL change itself.
   }, [debouncedTerm]);
 
   return (
@@ -38,13 +45,7 @@ function SearchField({ state }: { state: TBookingFilterState }) {
 /** Quick filter, period (custom with its own dates), status and text, all kept in the URL. */
 export function BookingsFilterBar({ state }: { state: TBookingFilterState }) {
   const { t } = useTranslation();
-  const [resetCount, setResetCount] = useState(0);
   const { change } = state;
-
-  const reset = () => {
-    state.reset();
-    setResetCount((count) => count + 1);
-  };
 
   return (
     <section aria-label={t('bookings.filters.label')} className="space-y-4 border-b border-gray-100 p-4">
@@ -82,7 +83,7 @@ export function BookingsFilterBar({ state }: { state: TBookingFilterState }) {
             ))}
           </Select>
         </Field>
-        <SearchField key={resetCount} state={state} />
+        <SearchField state={state} />
       </div>
       {(state.period === 'custom' || state.hasFilters) && (
         <div className="flex flex-wrap items-end gap-4">
@@ -107,7 +108,7 @@ export function BookingsFilterBar({ state }: { state: TBookingFilterState }) {
             </>
           )}
           {state.hasFilters && (
-            <Button variant="ghost" icon={XMarkIcon} onClick={reset} className="sm:ml-auto">
+            <Button variant="ghost" icon={XMarkIcon} onClick={state.reset} className="sm:ml-auto">
               {t('bookings.filters.reset')}
             </Button>
           )}

@@ -25,14 +25,13 @@ import { useCreateBooking } from '../api/create-booking.ts';
 import type { TCreateBookingInitial } from '../create-booking.ts';
 import {
   colorOf,
+  defaultColor,
   createBookingFormSchema,
   customerModes,
   type TCreateBookingFormValues,
 } from './booking-form-schema.ts';
 import { CommentColourFields, StayFields } from './booking-form-fields.tsx';
 import { SegmentedControl } from '../../../ui/segmented-control.tsx';
-
-const defaultColor = '#3b82f6';
 
 type TCreateBookingFormProps = { initial: TCreateBookingInitial; onClose: () => void };
 
@@ -90,6 +89,8 @@ function CreateBookingFields({
     formState: { errors },
   } = form;
   const customerMode = watch('customerMode');
+  // The picker shows the chosen contact; the form keeps only its id.
+  const [customer, setCustomer] = useState<TContact | null>(null);
 
   const save = handleSubmit((values) => {
     const booking: TCreateBookingRequest = {
@@ -147,10 +148,14 @@ function CreateBookingFields({
               control={control}
               name="customerId"
               render={({ field, fieldState }) => (
-                <CustomerPicker
-                  contactId={field.value}
+                <ContactPicker
+                  label={t('bookings.form.customerContact')}
+                  value={customer}
                   error={fieldState.error?.message}
-                  onChange={(contact) => field.onChange(contact?.id ?? null)}
+                  onChange={(contact) => {
+                    setCustomer(contact);
+                    field.onChange(contact?.id ?? null);
+                  }}
                 />
               )}
             />
@@ -205,31 +210,6 @@ function CreateBookingFields({
         </ModalActions>
       </form>
     </FormProvider>
-  );
-}
-
-/** Keeps the picked contact's name for the input while the form holds only its id. */
-function CustomerPicker({
-  contactId,
-  error,
-  onChange,
-}: {
-  contactId: string | null;
-  error: string | undefined;
-  onChange: (contact: TContact | null) => void;
-}) {
-  const { t } = useTranslation();
-  const [picked, setPicked] = useState<TContact | null>(null);
-  return (
-    <ContactPicker
-      label={t('bookings.form.customerContact')}
-      value={contactId && picked?.id === contactId ? picked : null}
-      error={error}
-      onChange={(contact) => {
-        setPicked(contact);
-        onChange(contact);
-      }}
-    />
   );
 }
 

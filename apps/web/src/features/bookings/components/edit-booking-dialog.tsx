@@ -16,9 +16,12 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useUpdateBooking } from '../api/update-booking.ts';
 import { CommentColourFields, StayFields } from './booking-form-fields.tsx';
-import { colorOf, editBookingFormSchema, type TEditBookingFormValues } from './booking-form-schema.ts';
-
-const defaultColor = '#3b82f6';
+import {
+  colorOf,
+  defaultColor,
+  editBookingFormSchema,
+  type TEditBookingFormValues,
+} from './booking-form-schema.ts';
 
 type TEditFormProps = { booking: TBooking; onClose: () => void };
 

@@ -1,0 +1,75 @@
+/** Bookings, rooms and the room plan through the API: the state a journey starts from. */
+import { addDays, todayIn } from '@pms/contract';
+import type {
+  TBooking,
+  TCreateBookingRequest,
+  THousekeepingRoom,
+  THousekeepingState,
+  TProperty,
+  TRoomPlan,
+} from '@pms/contract';
+import { expect, type TApiClient } from './fixtures.ts';
+
+export type TPlanRoom = TRoomPlan['rooms'][number];
+
+/** Today in the current property's time zone: the day the server counts arrivals by. */
+export async function propertyToday(api: TApiClient): Promise<string> {
+  const response = await api.get('/api/properties/current');
+  expect(response.ok(), await response.text()).toBe(true);
+  return todayIn(((await response.json()) as TProperty).timeZone);
+}
+
+/**
+ * The rooms of a room type that no booking (a pending one included) and no lock holds on any
+ * night from check-in to check-out, in the room plan's order.
+ */
+export async function freeRooms(
+  api: TApiClient,
+  roomTypeName: string,
+  checkIn: string,
+  checkOut: string,
+): Promise<TPlanRoom[]> {
+  // The plan lists every booking with a night in [from, to] and every lock on a day in it.
+  const response = await api.get(`/api/room_plan?from=${checkIn}&to=${addDays(checkOut, -1)}`);
+  expect(response.ok(), await response.text()).toBe(true);
+  const plan = (await response.json()) as TRoomPlan;
+  const taken = new Set([
+    ...plan.bookings.map((booking) => booking.roomId),
+    ...plan.locks.map((lock) => lock.roomId),
+  ]);
+  const rooms = plan.rooms.filter((room) => room.roomTypeName === roomTypeName && !taken.has(room.id));
+  expect(rooms, `free ${roomTypeName} from ${checkIn} to ${checkOut}`).not.toEqual([]);
+  return rooms;
+}
+
+/** Books through the API, as a channel or a colleague would. */
+export async function createBooking(api: TApiClient, request: TCreateBookingRequest): Promise<TBooking> {
+  const response = await api.post('/api/bookings', request);
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as TBooking;
+}
+
+export async function getBooking(api: TApiClient, id: string): Promise<TBooking> {
+  const response = await api.get(`/api/bookings/${id}?expand=room`);
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as TBooking;
+}
+
+/** A room as housekeeping sees it today, found by its number. */
+export async function housekeepingRoom(api: TApiClient, number: string): Promise<THousekeepingRoom> {
+  const response = await api.get('/api/housekeeping');
+  expect(response.ok(), await response.text()).toBe(true);
+  const { data } = (await response.json()) as { data: THousekeepingRoom[] };
+  const room = data.find((candidate) => candidate.number === number);
+  if (!room) throw new Error(`no room ${number}`);
+  return room;
+}
+
+export async function setHousekeepingStatus(
+  api: TApiClient,
+  roomId: string,
+  housekeepingStatus: THousekeepingState,
+): Promise<void> {
+  const response = await api.patch(`/api/housekeeping/rooms/${roomId}`, { housekeepingStatus });
+  expect(response.ok(), await response.text()).toBe(true);
+}

@@ -37,7 +37,9 @@ export async function getDashboard(db: Db, auth: TAuth, date?: string): Promise<
   const departures = stays.filter((s) => s.checkOut === day);
   const inHouse = stays.filter((s) => s.checkIn <= day && s.checkOut > day && s.status === 'checked_in');
   const occupiedRooms = new Set(
-    stays.filter((s) => s.checkOut > day && s.status !== 'pending' && s.roomNumber).map((s) => s.roomNumber),
+    stays
+      .filter((s) => s.checkOut > day && s.status !== 'pending' && s.status !== 'checked_out' && s.roomNumber)
+      .map((s) => s.roomNumber),
   ).size;
   const [roomCount] = await db
     .select({ n: count() })

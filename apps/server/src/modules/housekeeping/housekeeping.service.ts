@@ -88,7 +88,9 @@ export async function listHousekeeping(
           }
         : null,
       isDepartureToday: stays.some((stay) => stay.roomId === room.id && stay.checkOut === today),
-      isArrivalToday: stays.some((stay) => stay.roomId === room.id && stay.checkIn === today),
+      isArrivalToday: stays.some(
+        (stay) => stay.roomId === room.id && stay.checkIn === today && stay.status !== 'checked_out',
+      ),
     };
   });
   if (filter === 'locked')

@@ -66,7 +66,7 @@ function ResultGroup({ type, results }: { type: TObjectType; results: readonly T
           <span className="min-w-0 flex-1">
             <span className="block truncate text-sm font-medium text-gray-900">{result.title}</span>
             {result.subtitle && (
-              <span className="block truncate text-xs text-gray-500">{result.subtitle}</span>
+              <span className="block truncate text-xs text-gray-600">{result.subtitle}</span>
             )}
           </span>
         </ComboboxOption>
@@ -120,6 +120,7 @@ function SearchForm({ onClose }: { onClose: () => void }) {
           <>
             <ComboboxOptions
               static
+              modal={false}
               aria-label={t('search.resultsLabel')}
               className={clsx(
                 '-mx-2 max-h-[55dvh] overflow-y-auto',
@@ -135,7 +136,7 @@ function SearchForm({ onClose }: { onClose: () => void }) {
                 {t('search.more', { count: page.count - page.data.length })}
               </p>
             )}
-            <p className="hidden text-xs text-gray-400 sm:block">{t('search.keyboardHint')}</p>
+            <p className="hidden text-xs text-gray-500 sm:block">{t('search.keyboardHint')}</p>
           </>
         )}
       </div>

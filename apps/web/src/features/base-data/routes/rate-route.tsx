@@ -15,7 +15,7 @@ import { collections } from '../api/base-data-collections.ts';
 import { useBaseData } from '../api/get-base-data.ts';
 import { baseDataPath } from '../base-data-tabs.ts';
 import { ActiveBadge } from '../components/active-badge.tsx';
-import { PartsTable } from '../components/parts-table.tsx';
+import { DataTable } from '../../../ui/data-table.tsx';
 import { RateDialog } from '../components/rate-dialog.tsx';
 import { RateItemDialog } from '../components/rate-item-dialog.tsx';
 import { RatePriceDialog } from '../components/rate-price-dialog.tsx';
@@ -75,7 +75,7 @@ function RatePrices({ rate, baseData }: { rate: TRate; baseData: TBaseData }) {
       onCreate={actions.canWrite ? actions.openCreate : undefined}
       blocker={roomTypes.length === 0 ? t('baseData.ratePrices.needsRoomType') : null}
     >
-      <PartsTable
+      <DataTable
         label={t('baseData.ratePrices.title')}
         columns={actions.withActions(columns)}
         rows={prices}
@@ -139,7 +139,7 @@ function RateItems({ rate, baseData }: { rate: TRate; baseData: TBaseData }) {
       onCreate={actions.canWrite ? actions.openCreate : undefined}
       blocker={items.length === 0 ? t('baseData.rateItems.needsItem') : null}
     >
-      <PartsTable
+      <DataTable
         label={t('baseData.rateItems.title')}
         columns={actions.withActions(columns)}
         rows={rate.items}

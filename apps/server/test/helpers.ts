@@ -31,6 +31,8 @@ export type TTestApp = {
   app: FastifyInstance;
   database: Database;
   db: Database['db'];
+  /** Another instance of the application on the same database, as a second server would run it. */
+  startInstance: () => Promise<FastifyInstance>;
   close: () => Promise<void>;
 };
 
@@ -63,8 +65,8 @@ export async function buildTestApp(): Promise<TTestApp> {
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      // Tests tell clients apart by X-Forwarded-For, as a proxy in front would.
-      TRUST_PROXY: 'true',
+      // app.inject comes from 127.0.0.1, trusted as the proxy: tests tell clients apart by X-Forwarded-For.
+      TRUST_PROXY: '127.0.0.1',
       PUBLIC_URL: 'http://localhost:3000',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     }),
@@ -72,11 +74,24 @@ export async function buildTestApp(): Promise<TTestApp> {
   };
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
+  const instances: { app: FastifyInstance; database: Database }[] = [];
   return {
     app,
     database,
     db: database.db,
+    startInstance: async () => {
+      // PostgreSQL: a pool of its own, as another process has; PGlite has one connection to share.
+      const own = postgres ? await openDatabase({ databaseUrl: postgres.url }) : database;
+      const instance = await buildApp({ config, database: own, logger: false });
+      await instance.ready();
+      instances.push({ app: instance, database: own });
+      return instance;
+    },
     close: async () => {
+      for (const instance of instances) {
+        await instance.app.close();
+        if (instance.database !== database) await instance.database.close();
+      }
       await app.close();
       await database.close();
       await postgres?.drop();

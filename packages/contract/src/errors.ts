@@ -11,6 +11,7 @@ export const errorStatus = {
   'auth/too_many_attempts': 429,
   'auth/wrong_password': 404,
   not_found: 404,
+  unavailable: 503,
   'file/too_large': 413,
   'file/type_not_allowed': 415,
   'file/link_invalid': 403,

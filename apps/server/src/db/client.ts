@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -31,8 +32,18 @@ export async function openDatabase(options: {
   loadDataDir?: Blob;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // Nothing waits forever: a request that cannot get a connection, a lock or an answer in time
+      // fails (and a transaction is retried, see retryTransactions) instead of hanging.
+      connectionTimeoutMillis: 10_000,
+      lock_timeout: 5_000,
+      statement_timeout: 30_000,
+      idle_in_transaction_session_timeout: 60_000,
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    retryTransactions(db);
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let dataDir: string | undefined;
@@ -47,6 +58,39 @@ export async function openDatabase(options: {
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
+}
+
+/** SQLSTATEs after which a transaction can simply run again: serialization failure, deadlock, lock timeout. */
+const retryableCodes = new Set(['40001', '40P01', '55P03']);
+const maxAttempts = 5;
+
+function isRetryable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && retryableCodes.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Makes every `db.transaction` run again, a bounded number of times after a short random pause,
+ * when PostgreSQL aborted it for a serialization failure, a deadlock or a lock timeout. The callback
+ * runs from the start each time, so it must do nothing outside the database that cannot be repeated.
+ */
+function retryTransactions(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = async (callback, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(callback, config);
+      } catch (error) {
+        if (attempt >= maxAttempts || !isRetryable(error)) throw error;
+        await setTimeout(Math.random() * 20 * attempt);
+      }
+    }
+  };
 }
 
 /** The rows of a raw `execute` result, which both drivers return under `rows`. */

@@ -1,3 +1,8 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client.ts';
+import { notFound } from '../errors.ts';
+
 type TRecordRow = { id: string; createdAt: Date; updatedAt: Date; deletedAt: Date | null };
 
 /** The common record fields of a row, as the API sends them. */
@@ -8,4 +13,21 @@ export function toRecord(row: TRecordRow) {
     updatedAt: row.updatedAt.toISOString(),
     deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
   };
+}
+
+type TOwnedTable = PgTable & { id: AnyPgColumn; propertyId: AnyPgColumn; deletedAt: AnyPgColumn };
+
+/** Refuses (404) an id that does not name a live record of the property: ids in request bodies included. */
+export async function assertOwned(
+  db: Executor,
+  table: TOwnedTable,
+  propertyId: string,
+  id: string,
+  what: string,
+): Promise<void> {
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), eq(table.propertyId, propertyId), isNull(table.deletedAt)));
+  if (!row) throw notFound(what);
 }

@@ -13,6 +13,7 @@ const titles: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 const problemContentType = 'application/problem+json; charset=utf-8';
@@ -25,12 +26,26 @@ export function registerConstraintCode(constraint: string, code: AppError['code'
   constraintCodes[constraint] = code;
 }
 
+// SQLSTATEs that stand for one error code whatever the constraint: a reference to a record that is not
+// there (or belongs to another property: the tenant keys); a lock or statement that timed out.
+const stateCodes: Record<string, AppError['code']> = {
+  '23503': 'not_found',
+  '55P03': 'unavailable',
+  '57014': 'unavailable',
+};
+
 function databaseError(error: unknown): AppError | null {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
     const candidate = current as { code?: string; constraint?: string; cause?: unknown };
     if (candidate.constraint && constraintCodes[candidate.constraint]) {
       return new AppError(constraintCodes[candidate.constraint]!);
+    }
+    const byState = candidate.code ? stateCodes[candidate.code] : undefined;
+    if (byState) return new AppError(byState);
+    // node-postgres' pool gives up waiting for a free connection with this error, which has no code.
+    if (current instanceof Error && current.message === 'timeout exceeded when trying to connect') {
+      return new AppError('unavailable');
     }
     current = candidate.cause;
   }

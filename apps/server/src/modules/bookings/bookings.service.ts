@@ -32,6 +32,7 @@ import {
   contacts,
   events,
   folios,
+  groups,
   invoices,
   rooms,
 } from '../../db/schema/index.ts';
@@ -40,7 +41,7 @@ import { toInvoiceSummary } from '../invoices/invoices.mapper.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { recordEvent } from '../../lib/events.ts';
-import { toRecord } from '../../lib/records.ts';
+import { assertOwned, toRecord } from '../../lib/records.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { registerConstraintCode, toAppError } from '../../plugins/problem.ts';
 import {
@@ -246,17 +247,7 @@ export async function createBooking(
     }
     let customerId = input.customerId ?? null;
     if (customerId) {
-      const [customer] = await tx
-        .select({ id: contacts.id })
-        .from(contacts)
-        .where(
-          and(
-            eq(contacts.id, customerId),
-            eq(contacts.propertyId, auth.propertyId),
-            isNull(contacts.deletedAt),
-          ),
-        );
-      if (!customer) throw notFound('contact');
+      await assertOwned(tx, contacts, auth.propertyId, customerId, 'contact');
     } else if (input.customer) {
       const [customer] = await tx
         .insert(contacts)
@@ -269,6 +260,7 @@ export async function createBooking(
         .returning();
       customerId = customer!.id;
     }
+    if (input.groupId) await assertOwned(tx, groups, auth.propertyId, input.groupId, 'group');
     const rateId = await resolveRateId(tx, auth.propertyId, input.rateId);
     const row = await insertWithUniqueCode(tx, property, {
       propertyId: auth.propertyId,
@@ -416,19 +408,8 @@ export async function updateBooking(
     } else if (input.roomTypeId) {
       await findRoomType(tx, auth.propertyId, input.roomTypeId);
     }
-    if (input.customerId) {
-      const [customer] = await tx
-        .select({ id: contacts.id })
-        .from(contacts)
-        .where(
-          and(
-            eq(contacts.id, input.customerId),
-            eq(contacts.propertyId, auth.propertyId),
-            isNull(contacts.deletedAt),
-          ),
-        );
-      if (!customer) throw notFound('contact');
-    }
+    if (input.customerId) await assertOwned(tx, contacts, auth.propertyId, input.customerId, 'contact');
+    if (input.groupId) await assertOwned(tx, groups, auth.propertyId, input.groupId, 'group');
     if (input.rateId) next.rateId = await resolveRateId(tx, auth.propertyId, input.rateId);
     const { id: _id, createdAt: _c, updatedAt: _u, ...values } = next;
     const [row] = await tx.update(bookings).set(values).where(eq(bookings.id, id)).returning();
@@ -586,18 +567,8 @@ export async function assignGuest(
     await assertEditable(tx, booking);
     let contactId: string;
     if ('contactId' in input) {
-      const [contact] = await tx
-        .select({ id: contacts.id })
-        .from(contacts)
-        .where(
-          and(
-            eq(contacts.id, input.contactId),
-            eq(contacts.propertyId, auth.propertyId),
-            isNull(contacts.deletedAt),
-          ),
-        );
-      if (!contact) throw new AppError('booking/failed_assignment', 'unknown contact');
-      contactId = contact.id;
+      await assertOwned(tx, contacts, auth.propertyId, input.contactId, 'contact');
+      contactId = input.contactId;
     } else {
       const [contact] = await tx
         .insert(contacts)

@@ -407,8 +407,8 @@ describe('guests', () => {
       await admin.post(`/api/bookings/${booking.id}/guests`, {
         contactId: '00000000-0000-4000-8000-000000000000',
       }),
-      400,
-      'booking/failed_assignment',
+      404,
+      'not_found',
     );
   });
 });

@@ -8,9 +8,10 @@ import type {
 } from '@pms/contract';
 import { ZCreatePropertyRequest, parsePalette } from '@pms/contract';
 import type { Db, Executor } from '../../db/client.ts';
-import { generalSettings, properties, propertyUsers } from '../../db/schema/index.ts';
+import { files, generalSettings, properties, propertyUsers } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { selectPage } from '../../lib/paging.ts';
+import { assertOwned } from '../../lib/records.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { registerConstraintCode } from '../../plugins/problem.ts';
 import { toProperty } from './properties.mapper.ts';
@@ -54,6 +55,8 @@ export async function createProperty(db: Db, auth: TAuth, input: TCreateProperty
   if (auth.isApiKey) throw new AppError('auth/forbidden', 'API keys belong to one property');
   const data = ZCreatePropertyRequest.parse(input);
   assertValidBranding(data.branding.primaryColor);
+  // A new property has no files yet: any logo would be another property's.
+  if (data.branding.logoId) throw notFound('file');
   return db.transaction(async (tx) => {
     const { branding, slug, ...fields } = data;
     const [row] = await tx
@@ -106,6 +109,7 @@ export async function updateProperty(
   if (id !== auth.propertyId) throw notFound('property');
   const { branding, ...fields } = input;
   assertValidBranding(branding?.primaryColor);
+  if (branding?.logoId) await assertOwned(db, files, id, branding.logoId, 'file');
   const [row] = await db
     .update(properties)
     .set({

@@ -1,0 +1,109 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIn, type TCreatedApiKey, type TRoomPlan } from '@pms/contract';
+import { bearer, expectProblem, startDemoApp, type ApiClient, type TTestApp } from '../../../test/helpers.ts';
+
+// Many requests for one room at once, split over two instances of the application on one database:
+// the database lets exactly one of them hold the room, and every other gets a clean 409, never a 500
+// (a deadlock) or an answer that never comes.
+
+const requestsPerRace = 200;
+
+let t: TTestApp;
+let instances: ApiClient[];
+let roomId: string;
+let rateId: string;
+let today: string;
+
+beforeAll(async () => {
+  const { t: app, client: admin } = await startDemoApp();
+  t = app;
+  today = todayIn('Europe/Vienna');
+  const roomType = await admin.post('/api/room_types', {
+    name: 'Wettlauf',
+    code: 'WL',
+    capacity: 2,
+    minOccupancy: 1,
+    maxOccupancy: 2,
+  });
+  const roomTypeId = roomType.json<{ id: string }>().id;
+  const rooms = await admin.post('/api/rooms', { number: 'R1', roomTypeId });
+  const rate = await admin.post('/api/rates', {
+    name: 'Wettlauf',
+    code: 'WL',
+    active: true,
+    isStandard: false,
+  });
+  rateId = rate.json<{ id: string }>().id;
+  await admin.post(`/api/rates/${rateId}/prices`, { roomTypeId, occupancy: 1, amount: 9000 });
+  expect(rooms.statusCode, rooms.body).toBe(201);
+  roomId = rooms.json<{ data: { id: string }[] }>().data[0]!.id;
+  const key = await admin.post('/api/api_keys', { name: 'Race', roleId: 'staff' });
+  const secret = key.json<TCreatedApiKey>().secret;
+  instances = [bearer(t.app, secret), bearer(await t.startInstance(), secret)];
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const day = (offset: number) => addDays(today, offset);
+
+function bookRoom(client: ApiClient, offset: number): Promise<LightMyRequestResponse> {
+  return client.post('/api/bookings', {
+    roomId,
+    checkIn: day(offset),
+    checkOut: day(offset + 3),
+    occupancy: 1,
+    rateId,
+    customer: { name: 'Wettlauf Gast' },
+  });
+}
+
+function lockRoom(client: ApiClient, offset: number): Promise<LightMyRequestResponse> {
+  return client.post('/api/room_locks', {
+    roomId,
+    startDate: day(offset),
+    endDate: day(offset + 2),
+    reason: 'Wasserschaden',
+  });
+}
+
+async function holdersOfRoom(from: number, to: number) {
+  const plan = (
+    await instances[0]!.get('/api/room_plan', { query: { from: day(from), to: day(to) } })
+  ).json<TRoomPlan>();
+  return {
+    bookings: plan.bookings.filter((booking) => booking.roomId === roomId).length,
+    locks: plan.locks.filter((lock) => lock.roomId === roomId).length,
+  };
+}
+
+describe('a race for one room over two instances', () => {
+  it(`lets exactly one of ${requestsPerRace} overlapping bookings win; the rest are refused with 409`, async () => {
+    const responses = await Promise.all(
+      Array.from({ length: requestsPerRace }, (_, i) => bookRoom(instances[i % 2]!, 100 + (i % 3))),
+    );
+    const codes = responses.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(1);
+    for (const response of responses.filter((r) => r.statusCode !== 201)) {
+      expectProblem(response, 409, 'booking/overlap_detected');
+    }
+    expect(await holdersOfRoom(100, 106)).toEqual({ bookings: 1, locks: 0 });
+  }, 120_000);
+
+  it('lets exactly one of bookings and room locks racing for the same days hold the room', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: requestsPerRace }, (_, i) =>
+        i % 4 < 2 ? bookRoom(instances[i % 2]!, 200 + (i % 2)) : lockRoom(instances[i % 2]!, 200 + (i % 2)),
+      ),
+    );
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
+    for (const response of responses.filter((r) => r.statusCode !== 201)) {
+      const type = response.json<{ type: string }>().type;
+      expect(response.statusCode, response.body).toBe(409);
+      expect(['booking/overlap_detected', 'room_lock/overlap_detected']).toContain(type);
+    }
+    const holders = await holdersOfRoom(200, 205);
+    expect(holders.bookings + holders.locks).toBe(1);
+  }, 120_000);
+});

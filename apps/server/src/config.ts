@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type TConfig = {
@@ -13,13 +14,56 @@ export type TConfig = {
   smtpUrl: string | undefined;
   environment: string;
   webDist: string | null;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * The reverse proxies (addresses, CIDR ranges or proxy-addr's names loopback, linklocal,
+   * uniquelocal) whose X-Forwarded-For is believed; false: the peer address is the client.
+   */
+  trustProxy: string[] | false;
 };
 
 function parseBoolean(value: string | undefined): boolean | undefined {
   if (value === undefined || value === '') return undefined;
   return !['false', '0', 'no', 'off'].includes(value.toLowerCase());
+}
+
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (namedRanges.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // A prefix length, or (for IPv4) a dotted netmask as proxy-addr takes it.
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(prefix) === 4;
+}
+
+/**
+ * TRUST_PROXY: the proxies to trust, comma-separated. `true` would let every client pick its own
+ * address through X-Forwarded-For (and so dodge the login throttle), so it is refused.
+ */
+export function parseTrustProxy(value: string | undefined): string[] | false {
+  if (parseBoolean(value) !== true) return false;
+  if (['true', '1', 'yes', 'on'].includes(value!.trim().toLowerCase())) {
+    throw new Error(
+      `TRUST_PROXY=${value} would believe the X-Forwarded-For header of any client. ` +
+        'Set it to the addresses or CIDR ranges of your reverse proxies instead, for example ' +
+        'TRUST_PROXY=127.0.0.1 or TRUST_PROXY=10.0.0.0/8,192.168.1.5 (or loopback).',
+    );
+  }
+  const entries = value!
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const invalid = entries.filter((entry) => !isProxyAddress(entry));
+  if (invalid.length > 0) {
+    throw new Error(
+      `TRUST_PROXY holds ${invalid.join(', ')}, which is not an IP address or CIDR range ` +
+        '(expected for example 127.0.0.1,10.0.0.0/8 or loopback).',
+    );
+  }
+  return entries;
 }
 
 /** Reads the settings DESIGN section 7 names from the environment. */
@@ -39,6 +83,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     smtpUrl: env.SMTP_URL || undefined,
     environment: env.NODE_ENV ?? 'development',
     webDist: env.WEB_DIST ?? null,
-    trustProxy: parseBoolean(env.TRUST_PROXY) ?? false,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -98,20 +98,18 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-export const loginAttempts = pgTable(
-  'login_attempts',
+/**
+ * Counters of rate-limiter-flexible (login throttling), one row per key: consumed points and when
+ * the window ends. Updated with one atomic upsert, so every instance shares them.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    email: text('email').notNull(),
-    ip: text('ip').notNull(),
-    attemptedAt: timestamptz('attempted_at').notNull().defaultNow(),
+    key: text('key').primaryKey(),
+    points: integer('points').notNull(),
+    expire: timestamptz('expire'),
   },
-  (t) => [
-    index('login_attempts_email_idx').on(t.email, t.attemptedAt),
-    index('login_attempts_ip_idx').on(t.ip, t.attemptedAt),
-  ],
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
 );
 
 export const apiKeys = pgTable(

@@ -10,15 +10,26 @@ import {
   ZUpdateProfileRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { authOf, sessionCookie, xsrfCookie } from '../../plugins/auth.ts';
 import { problemResponses } from '../../plugins/openapi.ts';
+import { LoginThrottle } from './login-throttle.ts';
 import * as service from './session.service.ts';
 
 const tags = ['session'];
+const throttleCleanupMs = 5 * 60 * 1000;
 
 export function registerSessionRoutes(app: FastifyInstance, { db, config }: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const isSecure = config.publicUrl.startsWith('https://');
+  const throttle = new LoginThrottle(db);
+  const cleanup = setInterval(() => {
+    throttle
+      .clearExpired()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'clearing login counters failed'));
+  }, throttleCleanupMs);
+  cleanup.unref();
+  app.addHook('onClose', async () => clearInterval(cleanup));
 
   function setSessionCookies(reply: FastifyReply, token: string, xsrfToken: string) {
     const maxAge = service.sessionLifetimeMs / 1000;
@@ -45,9 +56,15 @@ export function registerSessionRoutes(app: FastifyInstance, { db, config }: AppC
       config: { access: 'public' },
     },
     async (request, reply) => {
-      const result = await service.login(db, request.body, request.ip);
-      setSessionCookies(reply, result.token, result.xsrfToken);
-      return result.session;
+      try {
+        const result = await service.login(db, throttle, request.body, request.ip);
+        setSessionCookies(reply, result.token, result.xsrfToken);
+        return result.session;
+      } catch (error) {
+        const retryAfter = error instanceof AppError ? error.params?.retryAfterSeconds : undefined;
+        if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+        throw error;
+      }
     },
   );
 

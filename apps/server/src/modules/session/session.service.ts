@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type {
   TLoginRequest,
   TPropertyMembership,
@@ -7,19 +7,15 @@ import type {
   TUpdateProfileRequest,
 } from '@pms/contract';
 import type { Db } from '../../db/client.ts';
-import { loginAttempts, properties, propertyUsers, sessions, users } from '../../db/schema/index.ts';
+import { properties, propertyUsers, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import type { TAuth } from '../../plugins/auth.ts';
+import type { LoginThrottle } from './login-throttle.ts';
 import { findSessionIdentity } from './session.queries.ts';
 import { toPropertyMembership } from '../properties/properties.mapper.ts';
 
 export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
-const throttleWindowMs = 15 * 60 * 1000;
-/** Failed logins allowed per e-mail address, and per client address, within the window. */
-export const maxFailuresPerEmail = 5;
-export const maxFailuresPerIp = 30;
-
 export type TNewSession = { token: string; xsrfToken: string; session: TSession };
 
 /** The session as the client sees it. */
@@ -35,21 +31,6 @@ export function toSession(auth: TAuth): TSession {
     role: auth.role,
     mustChangePassword: auth.mustChangePassword,
   };
-}
-
-async function assertNotThrottled(db: Db, email: string, ip: string): Promise<void> {
-  const since = new Date(Date.now() - throttleWindowMs);
-  const [byEmail] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, email), gt(loginAttempts.attemptedAt, since)));
-  const [byIp] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.ip, ip), gt(loginAttempts.attemptedAt, since)));
-  if ((byEmail?.n ?? 0) >= maxFailuresPerEmail || (byIp?.n ?? 0) >= maxFailuresPerIp) {
-    throw new AppError('auth/too_many_attempts', 'Too many failed logins; try again in 15 minutes.');
-  }
 }
 
 async function startSession(db: Db, userId: string, propertyId: string): Promise<TNewSession> {
@@ -68,10 +49,18 @@ async function startSession(db: Db, userId: string, propertyId: string): Promise
   return { token, xsrfToken, session: toSession(identity) };
 }
 
-/** Checks the credentials and opens a new session (a new id at every login) in the last used property. */
-export async function login(db: Db, input: TLoginRequest, ip: string): Promise<TNewSession> {
+/**
+ * Checks the credentials, after the throttle admitted the attempt, and opens a new session (a new id
+ * at every login) in the last used property.
+ */
+export async function login(
+  db: Db,
+  throttle: LoginThrottle,
+  input: TLoginRequest,
+  ip: string,
+): Promise<TNewSession> {
   const email = input.email.trim().toLowerCase();
-  await assertNotThrottled(db, email, ip);
+  await throttle.admit(email, ip);
   const [user] = await db
     .select()
     .from(users)
@@ -81,11 +70,8 @@ export async function login(db: Db, input: TLoginRequest, ip: string): Promise<T
     ? await verifyPassword(user.passwordHash, input.password)
     : await hashPassword(input.password).then(() => false);
   const memberships = user ? await listMemberships(db, user.id) : [];
-  if (!user || !isValid || memberships.length === 0) {
-    await db.insert(loginAttempts).values({ email, ip });
-    throw new AppError('auth/invalid_credentials');
-  }
-  await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
+  if (!user || !isValid || memberships.length === 0) throw new AppError('auth/invalid_credentials');
+  await throttle.succeeded(email, ip);
   const propertyId = memberships.find((m) => m.id === user.lastPropertyId)?.id ?? memberships[0]!.id;
   return startSession(db, user.id, propertyId);
 }

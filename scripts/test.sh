@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The one test command (`npm test`, `.ci/run`): everything a release needs, in order, on a fresh
 # Debian 12 machine with only Node and npm (run as root there: it installs what is missing).
-#   dependencies, type checks, lint, unit tests, API tests on PGlite, API tests on a throwaway
-#   PostgreSQL cluster, build, end-to-end tests in Chromium.
+#   dependencies, type checks, lint, unit tests, build, API tests on PGlite, API tests on a throwaway
+#   PostgreSQL cluster, end-to-end tests in Chromium. The build comes before the API tests: they run
+#   `npm start` itself (apps/server/src/modules/system/start.test.ts), which then finds it built.
 # Every stage runs; the first failure stops the run with a non-zero exit code. Nothing is skipped.
 set -Eeuo pipefail
 
@@ -96,9 +97,9 @@ stage 'System packages (Chromium, PostgreSQL)' install_system_packages
 stage 'Type check' npm run typecheck
 stage 'Lint and format' npm run lint
 stage 'Unit tests' npm run test:unit
+stage 'Build' npm run build
 stage 'API tests on PGlite' npm run test:api
 stage 'API tests on PostgreSQL' api_tests_on_postgres
-stage 'Build' npm run build
 stage 'End-to-end tests (Playwright, Chromium)' npm run test:e2e
 
 banner "All stages passed in $((SECONDS - run_started)) s"

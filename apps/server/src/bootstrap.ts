@@ -1,6 +1,7 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { TConfig } from './config.ts';
 import type { Db } from './db/client.ts';
+import { migrate, migrationLockId } from './db/migrate.ts';
 import { generalSettings, properties, propertyUsers, users } from './db/schema/index.ts';
 import { hashPassword } from './lib/crypto.ts';
 import { seedDemoData } from './demo/seed.ts';
@@ -41,4 +42,24 @@ export async function bootstrap(db: Db, config: TConfig): Promise<TBootstrapResu
     await tx.insert(generalSettings).values({ propertyId: property!.id });
   });
   return { created: 'admin', adminEmail: config.adminEmail, adminPassword: null };
+}
+
+export type TPrepareResult = { migrations: string[]; seeded: TBootstrapResult };
+
+/**
+ * Everything a start does to the database before serving: migrations (extensions included), then the
+ * demo data or first administrator, in one transaction under the migration lock. Instances starting
+ * at once wait for the first; they then find the work done, and a failed start leaves nothing behind.
+ */
+export async function prepareDatabase(db: Db, config: TConfig): Promise<TPrepareResult> {
+  return db.transaction(async (tx) => {
+    // The first start on an empty database takes a while: waiting for it must not time out.
+    await tx.execute(sql`set local lock_timeout = 0`);
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${migrationLockId})`);
+    const migrations = await migrate(tx);
+    const seeded = await bootstrap(tx, config);
+    return { migrations, seeded };
+  });
 }

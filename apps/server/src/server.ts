@@ -3,8 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
-import { bootstrap } from './bootstrap.ts';
+import { prepareDatabase } from './bootstrap.ts';
 import { buildApp } from './app.ts';
 import { applyRoomLocks } from './modules/room-locks/room-locks.service.ts';
 
@@ -14,10 +13,9 @@ if (!config.webDist) {
   if (existsSync(path.join(candidate, 'index.html'))) config.webDist = candidate;
 }
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const applied = await migrate(database.db);
-const seeded = await bootstrap(database.db, config);
+const { migrations, seeded } = await prepareDatabase(database.db, config);
 const app = await buildApp({ config, database });
-if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
+if (migrations.length > 0) app.log.info({ migrations }, 'migrations applied');
 
 // Room locks start and end on their dates: checked every minute (idempotent across instances).
 const runJobs = () =>
@@ -27,7 +25,11 @@ const runJobs = () =>
 await runJobs();
 const jobTimer = setInterval(runJobs, 60_000);
 
+let isShuttingDown = false;
 const shutdown = async () => {
+  // A signal to the process group reaches npm and the server alike: npm passes it on once more.
+  if (isShuttingDown) return;
+  isShuttingDown = true;
   clearInterval(jobTimer);
   await app.close();
   await database.close();

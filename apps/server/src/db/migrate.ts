@@ -6,7 +6,7 @@ import { rowsOf, type Db } from './client.ts';
 
 const defaultDir = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Any constant shared by all instances: the advisory lock that serialises migrations. */
-const migrationLockId = 727_001;
+export const migrationLockId = 727_001;
 
 type TJournal = { entries: { idx: number; tag: string }[] };
 

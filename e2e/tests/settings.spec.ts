@@ -98,7 +98,7 @@ test('team: add a member (default password shown once), remove them, and their l
   await shot(page, 'settings-team-add');
   await addDialog.getByRole('button', { name: 'Person hinzufügen' }).click();
 
-  const passwordDialog = page.getByRole('dialog', { name: 'Konto angelegt' });
+  const passwordDialog = page.getByRole('dialog', { name: 'Zum Team hinzugefügt' });
   await expect(passwordDialog).toBeVisible();
   const defaultPassword = await passwordDialog.getByLabel('Vorläufiges Passwort').inputValue();
   expect(defaultPassword.length).toBeGreaterThanOrEqual(8);

@@ -32,8 +32,11 @@ export const ZCreateUserRequest = z.object({
 export type TCreateUserRequest = z.infer<typeof ZCreateUserRequest>;
 
 export const ZCreateUserResponse = ZTeamUser.extend({
-  /** Only set when a new account was created: the one-time default password to hand over. */
-  defaultPassword: z.string().nullable(),
+  /**
+   * A one-time password to hand over: a new account's first password. It is sent for an existing
+   * account too (and opens nothing there), so the answer does not tell whether the account existed.
+   */
+  defaultPassword: z.string(),
 });
 export type TCreateUserResponse = z.infer<typeof ZCreateUserResponse>;
 

@@ -70,6 +70,13 @@ export const propertyUsers = pgTable(
       .notNull()
       .references(() => users.id),
     roleId: text('role_id').$type<TRole>().notNull(),
+    /**
+     * What the administrator typed when adding the user (name, e-mail, language): the team sees
+     * this, not the account's own data, until the user next signs in.
+     */
+    invitedName: text('invited_name'),
+    invitedEmail: text('invited_email'),
+    invitedLanguage: text('invited_language'),
   },
   (t) => [
     uniqueIndex('property_users_member_key')

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type {
   TLoginRequest,
   TPropertyMembership,
@@ -49,6 +49,14 @@ async function startSession(db: Db, userId: string, propertyId: string): Promise
   return { token, xsrfToken, session: toSession(identity) };
 }
 
+/** From the user's first login after being added, their teams see the account's own name and e-mail. */
+async function revealToTeams(db: Db, userId: string): Promise<void> {
+  await db
+    .update(propertyUsers)
+    .set({ invitedName: null, invitedEmail: null, invitedLanguage: null })
+    .where(and(eq(propertyUsers.userId, userId), isNotNull(propertyUsers.invitedName)));
+}
+
 /**
  * Checks the credentials, after the throttle admitted the attempt, and opens a new session (a new id
  * at every login) in the last used property.
@@ -72,6 +80,7 @@ export async function login(
   const memberships = user ? await listMemberships(db, user.id) : [];
   if (!user || !isValid || memberships.length === 0) throw new AppError('auth/invalid_credentials');
   await throttle.succeeded(email, ip);
+  await revealToTeams(db, user.id);
   const propertyId = memberships.find((m) => m.id === user.lastPropertyId)?.id ?? memberships[0]!.id;
   return startSession(db, user.id, propertyId);
 }

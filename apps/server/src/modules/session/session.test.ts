@@ -288,18 +288,18 @@ describe('POST /api/session/update_password', () => {
     const created = await admin.post('/api/users', { email, name: 'Paula Passwort', roleId: 'staff' });
     expect(created.statusCode).toBe(201);
     const { defaultPassword } = created.json<TCreateUserResponse>();
-    const user = await login(t.app, email, defaultPassword!);
-    const otherDevice = await login(t.app, email, defaultPassword!);
+    const user = await login(t.app, email, defaultPassword);
+    const otherDevice = await login(t.app, email, defaultPassword);
 
     const response = await user.post('/api/session/update_password', {
-      currentPassword: defaultPassword!,
+      currentPassword: defaultPassword,
       newPassword: 'correct horse battery staple',
     });
     expect(response.statusCode).toBe(204);
 
     expect((await user.get('/api/session')).statusCode).toBe(200);
     expectProblem(await otherDevice.get('/api/session'), 401, 'auth/unauthenticated');
-    expectProblem(await loginFrom('10.0.4.1', email, defaultPassword!), 401, 'auth/invalid_credentials');
+    expectProblem(await loginFrom('10.0.4.1', email, defaultPassword), 401, 'auth/invalid_credentials');
     expect((await loginFrom('10.0.4.1', email, 'correct horse battery staple')).statusCode).toBe(200);
   });
 });

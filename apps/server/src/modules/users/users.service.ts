@@ -16,14 +16,22 @@ import { endSessions } from '../session/session.service.ts';
 
 type TMemberRow = { membership: typeof propertyUsers.$inferSelect; user: typeof users.$inferSelect };
 
+/**
+ * A team member as the team sees them: while the user has not signed in since being added, what the
+ * administrator typed, so adding an existing account's e-mail reveals nothing of the account.
+ */
 function toTeamUser({ membership, user }: TMemberRow): TTeamUser {
-  const language = user.language === 'de' || user.language === 'en' ? user.language : null;
+  const isInvited = membership.invitedName !== null;
+  const name = isInvited ? membership.invitedName! : user.name;
+  const email = isInvited ? (membership.invitedEmail ?? user.email) : user.email;
+  const storedLanguage = isInvited ? membership.invitedLanguage : user.language;
+  const language = storedLanguage === 'de' || storedLanguage === 'en' ? storedLanguage : null;
   return {
     id: user.id,
     userId: user.id,
-    user: { id: user.id, email: user.email, name: user.name, language },
-    email: user.email,
-    name: user.name,
+    user: { id: user.id, email, name, language },
+    email,
+    name,
     roleId: membership.roleId,
     createdAt: membership.createdAt.toISOString(),
   };
@@ -45,7 +53,7 @@ export async function listTeam(db: Db, auth: TAuth, page: TPageQuery): Promise<T
     .from(propertyUsers)
     .innerJoin(users, eq(users.id, propertyUsers.userId))
     .where(where)
-    .orderBy(asc(users.name))
+    .orderBy(asc(sql`coalesce(${propertyUsers.invitedName}, ${users.name})`), asc(users.id))
     .limit(page.pageSize)
     .offset((page.pageNumber - 1) * page.pageSize);
   return toPaged(rows.map(toTeamUser), total?.n ?? 0, page);
@@ -56,13 +64,20 @@ export function generateDefaultPassword(): string {
   return randomToken(12);
 }
 
-/** Adds a user to the current property's team, creating the account with a default password when new. */
+/**
+ * Adds a user to the current property's team. The answer looks the same whether the e-mail address
+ * had an account or not: what was typed, and a one-time password, which is the new account's
+ * password or, for an existing account, works for nothing (its owner signs in as before).
+ */
 export async function addTeamUser(
   db: Db,
   auth: TAuth,
   input: TCreateUserRequest,
 ): Promise<TCreateUserResponse> {
   const email = input.email.trim().toLowerCase();
+  const defaultPassword = generateDefaultPassword();
+  // Hashed either way, so the answer takes as long for an existing account as for a new one.
+  const passwordHash = await hashPassword(defaultPassword);
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select()
@@ -70,16 +85,14 @@ export async function addTeamUser(
       .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)))
       .limit(1);
     let user = existing;
-    let defaultPassword: string | null = null;
     if (!user) {
-      defaultPassword = generateDefaultPassword();
       [user] = await tx
         .insert(users)
         .values({
           email,
           name: input.name,
           language: input.language ?? null,
-          passwordHash: await hashPassword(defaultPassword),
+          passwordHash,
           mustChangePassword: true,
         })
         .returning();
@@ -98,7 +111,14 @@ export async function addTeamUser(
     }
     const [membership] = await tx
       .insert(propertyUsers)
-      .values({ propertyId: auth.propertyId, userId: user!.id, roleId: input.roleId })
+      .values({
+        propertyId: auth.propertyId,
+        userId: user!.id,
+        roleId: input.roleId,
+        invitedName: input.name,
+        invitedEmail: email,
+        invitedLanguage: input.language ?? null,
+      })
       .returning();
     return { ...toTeamUser({ membership: membership!, user: user! }), defaultPassword };
   });

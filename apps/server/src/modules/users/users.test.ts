@@ -64,10 +64,10 @@ describe('POST /api/users', () => {
     const created = await addUser(admin, 'New.Colleague@Example.com', 'staff');
     expect(created).toMatchObject({ email: 'new.colleague@example.com', roleId: 'staff' });
     expect(created.defaultPassword).toEqual(expect.any(String));
-    expect(created.defaultPassword!.length).toBeGreaterThanOrEqual(8);
+    expect(created.defaultPassword.length).toBeGreaterThanOrEqual(8);
     expect((await team(admin)).map((member) => member.email)).toContain('new.colleague@example.com');
 
-    const colleague = await login(t.app, 'new.colleague@example.com', created.defaultPassword!);
+    const colleague = await login(t.app, 'new.colleague@example.com', created.defaultPassword);
     expect(colleague.session).toMatchObject({
       mustChangePassword: true,
       role: 'staff',
@@ -92,7 +92,7 @@ describe('POST /api/users', () => {
     expect((await colleague.patch('/api/session/profile', { language: 'en' })).statusCode).toBe(200);
 
     const changed = await colleague.post('/api/session/update_password', {
-      currentPassword: created.defaultPassword!,
+      currentPassword: created.defaultPassword,
       newPassword: 'my own password',
     });
     expect(changed.statusCode).toBe(204);
@@ -117,17 +117,17 @@ describe('POST /api/users', () => {
     expectProblem(upperCase, 409, 'property/user_already_assigned');
   });
 
-  it('adds an existing user of another property without a new password', async () => {
+  it('adds an existing user of another property, whose own password stays the only one', async () => {
     const created = await admin.post('/api/properties', { name: 'Haus am Berg' });
     expect(created.statusCode).toBe(201);
     const mountain = created.json<TProperty>().id;
     await switchProperty(admin, mountain);
     const newcomer = await addUser(admin, 'wanderer@example.com', 'staff');
-    const first = await login(t.app, 'wanderer@example.com', newcomer.defaultPassword!);
+    const first = await login(t.app, 'wanderer@example.com', newcomer.defaultPassword);
     expect(
       (
         await first.post('/api/session/update_password', {
-          currentPassword: newcomer.defaultPassword!,
+          currentPassword: newcomer.defaultPassword,
           newPassword: 'wander-1234',
         })
       ).statusCode,
@@ -135,12 +135,62 @@ describe('POST /api/users', () => {
 
     await switchProperty(admin, ids[demo.austria]!);
     const joined = await addUser(admin, 'wanderer@example.com', 'manager');
-    expect(joined).toMatchObject({ email: 'wanderer@example.com', roleId: 'manager', defaultPassword: null });
+    expect(joined).toMatchObject({ email: 'wanderer@example.com', roleId: 'manager' });
+    // The one-time password of the answer opens nothing for an account that already existed.
+    expectProblem(
+      await anonymous(t.app).post(
+        '/api/session/login',
+        { email: 'wanderer@example.com', password: joined.defaultPassword },
+        { headers: { 'x-forwarded-for': '10.1.1.1' } },
+      ),
+      401,
+      'auth/invalid_credentials',
+    );
 
     const wanderer = await login(t.app, 'wanderer@example.com', 'wander-1234');
     expect(wanderer.session!.mustChangePassword).toBe(false);
     const memberships = await propertyIds(wanderer);
     expect(Object.values(memberships).sort()).toEqual([mountain, ids[demo.austria]].sort());
+  });
+
+  it('reveals nothing of an existing account added to a team (account lookup)', async () => {
+    // Any manager can create a property, and so becomes the administrator of its team.
+    const manager = await login(t.app, demo.users.manager);
+    const created = await manager.post('/api/properties', { name: 'Neugier Inn' });
+    expect(created.statusCode).toBe(201);
+    await switchProperty(manager, created.json<TProperty>().id);
+    const owner = admin.session!;
+
+    const add = (email: string) =>
+      manager.post('/api/users', { email, name: 'Somebody', roleId: 'staff', language: 'en' });
+    const existing = await add(owner.email!.toUpperCase());
+    const fresh = await add('nobody.yet@example.com');
+
+    // The same status and the same answer but for the e-mail typed and the ids.
+    expect(existing.statusCode).toBe(201);
+    expect(fresh.statusCode).toBe(201);
+    const shape = (response: typeof existing) => {
+      const { id, userId, user, email, createdAt, defaultPassword, ...rest } =
+        response.json<TCreateUserResponse>();
+      expect(user).toEqual({ id: userId, email, name: 'Somebody', language: 'en' });
+      expect(id).toBe(userId);
+      return { ...rest, createdAt: typeof createdAt, defaultPassword: defaultPassword.length };
+    };
+    expect(shape(existing)).toEqual(shape(fresh));
+    expect(existing.json<TCreateUserResponse>().email).toBe(owner.email);
+    expect(existing.body).not.toContain(owner.name);
+
+    // The team list shows what was typed, not the account's own name and language...
+    const listed = (await team(manager)).find((member) => member.email === owner.email)!;
+    expect(listed).toMatchObject({ name: 'Somebody', user: { name: 'Somebody', language: 'en' } });
+    expect(JSON.stringify(await team(manager))).not.toContain(owner.name);
+
+    // ...until the user signs in again: then the team sees who joined.
+    await login(t.app, demo.users.admin);
+    const joined = (await team(manager)).find((member) => member.email === owner.email)!;
+    expect(joined).toMatchObject({ name: owner.name, user: { name: owner.name } });
+    // The manager's next login lands back where the other tests expect them.
+    await switchProperty(manager, ids[demo.austria]!);
   });
 
   it('refuses invalid input with 400 validation', async () => {
@@ -169,7 +219,7 @@ describe('POST /api/users', () => {
 describe('DELETE /api/users/:id', () => {
   it('removes a member: they can no longer sign in and their open session is dead', async () => {
     const created = await addUser(admin, 'leaving@example.com', 'cleaning');
-    const leaving = await login(t.app, 'leaving@example.com', created.defaultPassword!);
+    const leaving = await login(t.app, 'leaving@example.com', created.defaultPassword);
     expect((await leaving.get('/api/session')).statusCode).toBe(200);
 
     expect((await admin.delete(`/api/users/${created.userId}`)).statusCode).toBe(204);
@@ -178,7 +228,7 @@ describe('DELETE /api/users/:id', () => {
     expectProblem(await leaving.get('/api/session'), 401, 'auth/unauthenticated');
     const again = await anonymous(t.app).post(
       '/api/session/login',
-      { email: 'leaving@example.com', password: created.defaultPassword! },
+      { email: 'leaving@example.com', password: created.defaultPassword },
       { headers: { 'x-forwarded-for': '10.1.0.1' } },
     );
     expectProblem(again, 401, 'auth/invalid_credentials');
@@ -188,13 +238,12 @@ describe('DELETE /api/users/:id', () => {
   it('keeps the memberships in other properties of a removed member', async () => {
     const created = await addUser(admin, 'two.houses@example.com', 'staff');
     await switchProperty(admin, ids[demo.germany]!);
-    const joined = await addUser(admin, 'two.houses@example.com', 'staff');
-    expect(joined.defaultPassword).toBeNull();
+    await addUser(admin, 'two.houses@example.com', 'staff');
     await switchProperty(admin, ids[demo.austria]!);
 
-    const user = await login(t.app, 'two.houses@example.com', created.defaultPassword!);
+    const user = await login(t.app, 'two.houses@example.com', created.defaultPassword);
     await user.post('/api/session/update_password', {
-      currentPassword: created.defaultPassword!,
+      currentPassword: created.defaultPassword,
       newPassword: 'two-houses-1',
     });
     const inBerlin = await login(t.app, 'two.houses@example.com', 'two-houses-1');
@@ -219,11 +268,7 @@ describe('DELETE /api/users/:id', () => {
       roleId: 'catering',
     });
     expect(back.statusCode).toBe(201);
-    expect(back.json<TCreateUserResponse>()).toMatchObject({
-      userId: created.userId,
-      roleId: 'catering',
-      defaultPassword: null,
-    });
+    expect(back.json<TCreateUserResponse>()).toMatchObject({ userId: created.userId, roleId: 'catering' });
   });
 
   it('refuses to remove oneself with 400 user/cannot_remove_self', async () => {
@@ -244,7 +289,7 @@ describe('DELETE /api/users/:id', () => {
 
     expectProblem(await admin.delete(`/api/users/${stranger.userId}`), 404, 'not_found');
     expect((await team(admin)).map((member) => member.userId)).not.toContain(stranger.userId);
-    expect((await login(t.app, 'stranger@example.com', stranger.defaultPassword!)).session!.propertyId).toBe(
+    expect((await login(t.app, 'stranger@example.com', stranger.defaultPassword)).session!.propertyId).toBe(
       foreign,
     );
   });

@@ -31,12 +31,8 @@ export function TeamRoute() {
 
   const added = (user: TCreateUserResponse) => {
     setIsAddOpen(false);
-    if (user.defaultPassword) {
-      setNewAccount({ name: user.name, password: user.defaultPassword });
-      setIsPasswordOpen(true);
-    } else {
-      toast.success(t('team.added', { name: user.name }));
-    }
+    setNewAccount({ name: user.name, password: user.defaultPassword });
+    setIsPasswordOpen(true);
   };
 
   const remove = async (user: TTeamUser) => {

@@ -36,6 +36,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: TAuth | null;
   }
+  interface FastifyInstance {
+    /** Every /api route (`GET /api/bookings/:id`) with the access it declares, as registered. */
+    routeAccess: Map<string, TRouteAccess>;
+  }
 }
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -61,11 +65,18 @@ async function identify(db: Db, request: FastifyRequest): Promise<TAuth | null> 
 export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('auth', null);
 
+  const routeAccess = new Map<string, TRouteAccess>();
+  app.decorate('routeAccess', routeAccess);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
-    if (route.url.startsWith('/api') && !route.config?.access && route.method !== 'HEAD') {
-      throw new Error(`route ${String(route.method)} ${route.url} declares no access`);
+    if (!route.url.startsWith('/api')) return;
+    if (route.url.startsWith('/api/docs')) {
+      route.config = { ...route.config, access: 'public' };
+      return;
     }
+    if (route.method === 'HEAD') return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`route ${String(route.method)} ${route.url} declares no access`);
+    for (const method of [route.method].flat()) routeAccess.set(`${method} ${route.url}`, access);
   });
 
   // Before validation: a caller who may not use a route learns nothing about its input rules.

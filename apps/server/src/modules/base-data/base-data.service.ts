@@ -710,6 +710,7 @@ export async function getRatePriceAmount(
   occupancy: number,
 ): Promise<{ amount: number }> {
   await findOwned(db, rates, auth.propertyId, rateId, 'rate');
+  await findOwned(db, roomTypes, auth.propertyId, roomTypeId, 'room type');
   const price = await findRatePrice(db, auth.propertyId, rateId, roomTypeId, occupancy);
   return { amount: price.amount };
 }

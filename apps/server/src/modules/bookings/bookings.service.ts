@@ -620,7 +620,7 @@ export async function unassignGuest(
       .delete(bookingGuests)
       .where(and(eq(bookingGuests.bookingId, id), eq(bookingGuests.contactId, contactId)))
       .returning();
-    if (removed.length === 0) throw new AppError('booking/failed_assignment', 'the guest is not assigned');
+    if (removed.length === 0) throw notFound('guest');
     await recordEvent(tx, {
       propertyId: auth.propertyId,
       auth,

@@ -398,11 +398,7 @@ describe('guests', () => {
     );
     const removed = await admin.delete(`/api/bookings/${booking.id}/guests/${guest.id}`);
     expect(removed.json<TBooking>().guests).toHaveLength(1);
-    expectProblem(
-      await admin.delete(`/api/bookings/${booking.id}/guests/${guest.id}`),
-      400,
-      'booking/failed_assignment',
-    );
+    expectProblem(await admin.delete(`/api/bookings/${booking.id}/guests/${guest.id}`), 404, 'not_found');
     expectProblem(
       await admin.post(`/api/bookings/${booking.id}/guests`, {
         contactId: '00000000-0000-4000-8000-000000000000',

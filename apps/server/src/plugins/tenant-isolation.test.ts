@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TCreatedApiKey } from '@pms/contract';
+import {
+  bearer,
+  buildTestApp,
+  demo,
+  login,
+  propertyIds,
+  switchProperty,
+  type ApiClient,
+  type TTestApp,
+} from '../../test/helpers.ts';
+import { createRecords, forUsersOnly, routeCalls, type TRecordIds } from '../../test/route-catalogue.ts';
+
+// Every route that takes an id, in its path, query or body, is called with one id at a time from
+// another property (the rest the caller's own): each such call answers 404 and changes nothing, for a
+// signed-in user and for an API key of the first property.
+
+/** The kinds of record a route's call names, read off the call itself. */
+function kindsOf(route: string): (keyof TRecordIds)[] {
+  const names = routeCalls[route]!.toString().match(/ids\.(\w+)/g) ?? [];
+  return [...new Set(names.map((name) => name.slice(4) as keyof TRecordIds))];
+}
+
+/**
+ * A user belongs to both demo properties, so for a user another property's id is not foreign where the
+ * route is about membership: reading a property one belongs to, or switching to it.
+ */
+const membershipRoutes = new Set(['GET /api/properties/:id', 'POST /api/session/switch_property']);
+
+let t: TTestApp;
+let own: TRecordIds;
+let foreign: TRecordIds;
+const callers: Record<'user' | 'key', ApiClient> = {} as Record<'user' | 'key', ApiClient>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const ids = await propertyIds(await login(t.app, demo.users.admin));
+  const other = await login(t.app, demo.users.admin);
+  await switchProperty(other, ids[demo.germany]!);
+  foreign = await createRecords(t, other);
+  const admin = await login(t.app, demo.users.admin);
+  await switchProperty(admin, ids[demo.austria]!);
+  own = await createRecords(t, admin);
+  callers.user = admin;
+  const key = await admin.post('/api/api_keys', { name: 'Tenant walk', roleId: 'admin' });
+  callers.key = bearer(t.app, key.json<TCreatedApiKey>().secret);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+/**
+ * Not walked: a signed download link is a capability of its own (whoever holds the link may fetch the
+ * file), handed out only by GET /api/files/:id/url, which is walked; logging out names no id.
+ */
+const unwalked = new Set(['GET /api/files/:id/download', 'POST /api/session/logout']);
+
+const cases = Object.keys(routeCalls)
+  .filter((route) => !unwalked.has(route))
+  .flatMap((route) =>
+    kindsOf(route).flatMap((kind) =>
+      (['user', 'key'] as const)
+        .filter((caller) => caller === 'user' || !forUsersOnly.has(route))
+        .filter((caller) => !(caller === 'user' && kind === 'property' && membershipRoutes.has(route)))
+        .map((caller) => ({ route, kind, caller })),
+    ),
+  );
+
+describe('another property’s ids', () => {
+  it('are tried on every route that takes an id', () => {
+    const routesWithIds = new Set(cases.map((entry) => entry.route));
+    for (const route of Object.keys(routeCalls)) {
+      if (route.includes(':') && !unwalked.has(route)) expect(routesWithIds, route).toContain(route);
+    }
+    expect(new Set(cases.map((entry) => entry.kind))).toEqual(new Set(Object.keys(own)));
+  });
+
+  it.each(cases.map((entry) => [entry.route, entry.kind, entry.caller, entry] as const))(
+    '%s with a foreign %s as %s: 404',
+    async (_route, _kind, _caller, { route, kind, caller }) => {
+      const response = await routeCalls[route]!(callers[caller], { ...own, [kind]: foreign[kind] });
+      expect(response.statusCode, response.body).toBe(404);
+      expect(response.headers['content-type']).toContain('application/problem+json');
+    },
+  );
+});

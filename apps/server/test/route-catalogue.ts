@@ -1,0 +1,399 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { folios, invoices } from '../src/db/schema/index.ts';
+import { ApiClient, demoPassword, pngBytes, type TTestApp } from './helpers.ts';
+
+/** One record of every kind a route can name by id, all of one property. */
+export type TRecordIds = {
+  property: string;
+  booking: string;
+  room: string;
+  roomType: string;
+  rate: string;
+  ratePrice: string;
+  rateItem: string;
+  item: string;
+  taxRate: string;
+  paymentMethod: string;
+  contact: string;
+  group: string;
+  roomLock: string;
+  note: string;
+  file: string;
+  invoice: string;
+  apiKey: string;
+  user: string;
+  setting: string;
+};
+
+export type TRouteCall = (client: ApiClient, ids: TRecordIds) => Promise<LightMyRequestResponse>;
+
+const png = pngBytes();
+const unique = () => crypto.randomUUID().slice(0, 8);
+/** Far enough ahead that the demo bookings never meet these stays. */
+const stay = { checkIn: '2031-03-01', checkOut: '2031-03-03' };
+
+/**
+ * A valid call of every /api route, keyed as Fastify names the route. The ids come from the caller, so
+ * the same call serves the role matrix (the caller's own records) and the tenant walk (another
+ * property's records, one kind at a time).
+ */
+export const routeCalls: Record<string, TRouteCall> = {
+  'GET /api/version': (c) => c.get('/api/version'),
+  'GET /api/health': (c) => c.get('/api/health'),
+  'GET /api/openapi.json': (c) => c.get('/api/openapi.json'),
+  // A caller of its own, so that the caller's session stays as it is.
+  'POST /api/session/login': (c) =>
+    new ApiClient(c.app).post('/api/session/login', {
+      email: 'cleaning@example.com',
+      password: demoPassword,
+    }),
+  'GET /api/session': (c) => c.get('/api/session'),
+  'GET /api/session/properties': (c) => c.get('/api/session/properties'),
+  'POST /api/session/switch_property': (c, ids) =>
+    c.post('/api/session/switch_property', undefined, { query: { propertyId: ids.property } }),
+  'POST /api/session/update_password': (c) =>
+    c.post('/api/session/update_password', {
+      currentPassword: 'not-the-password',
+      newPassword: 'x'.repeat(12),
+    }),
+  'PATCH /api/session/profile': (c) => c.patch('/api/session/profile', { language: 'de' }),
+  'POST /api/session/logout': (c) => c.post('/api/session/logout'),
+
+  'GET /api/properties': (c) => c.get('/api/properties'),
+  'POST /api/properties': (c) => c.post('/api/properties', { name: `Haus ${unique()}` }),
+  'GET /api/properties/current': (c) => c.get('/api/properties/current'),
+  'GET /api/properties/:id': (c, ids) => c.get(`/api/properties/${ids.property}`),
+  'PUT /api/properties/:id': (c, ids) =>
+    c.put(`/api/properties/${ids.property}`, { checkOutTime: '11:00', branding: { logoId: ids.file } }),
+
+  'GET /api/users': (c) => c.get('/api/users'),
+  'POST /api/users': (c) =>
+    c.post('/api/users', { email: `team-${unique()}@example.com`, name: 'Neu', roleId: 'staff' }),
+  'DELETE /api/users/:id': (c, ids) => c.delete(`/api/users/${ids.user}`),
+
+  'GET /api/api_keys': (c) => c.get('/api/api_keys'),
+  'POST /api/api_keys': (c) => c.post('/api/api_keys', { name: `Key ${unique()}`, roleId: 'catering' }),
+  'GET /api/api_keys/:id': (c, ids) => c.get(`/api/api_keys/${ids.apiKey}`),
+  'PUT /api/api_keys/:id': (c, ids) =>
+    c.put(`/api/api_keys/${ids.apiKey}`, { name: 'Fixture', roleId: 'catering' }),
+  'DELETE /api/api_keys/:id': (c, ids) => c.delete(`/api/api_keys/${ids.apiKey}`),
+
+  'GET /api/settings/general': (c) => c.get('/api/settings/general'),
+  'PATCH /api/settings/general': (c) => c.patch('/api/settings/general', { featurePayment: true }),
+  'GET /api/settings': (c) => c.get('/api/settings'),
+  'POST /api/settings': (c) => c.post('/api/settings', { key: `catalogue.${unique()}`, value: 'x' }),
+  'DELETE /api/settings/:id': (c, ids) => c.delete(`/api/settings/${ids.setting}`),
+
+  'GET /api/files': (c) => c.get('/api/files'),
+  'POST /api/files': (c) => c.upload('/api/files', { name: 'catalogue.png', content: png }),
+  'GET /api/files/:id': (c, ids) => c.get(`/api/files/${ids.file}`),
+  'GET /api/files/:id/url': (c, ids) => c.get(`/api/files/${ids.file}/url`),
+  'GET /api/files/:id/content': (c, ids) => c.get(`/api/files/${ids.file}/content`),
+  'GET /api/files/:id/download': (c, ids) => c.get(`/api/files/${ids.file}/download`),
+  'DELETE /api/files/:id': (c, ids) => c.delete(`/api/files/${ids.file}`),
+
+  'GET /api/base_data': (c) => c.get('/api/base_data'),
+  'GET /api/room_types': (c) => c.get('/api/room_types'),
+  'POST /api/room_types': (c) =>
+    c.post('/api/room_types', {
+      name: `Typ ${unique()}`,
+      code: unique(),
+      capacity: 2,
+      minOccupancy: 1,
+      maxOccupancy: 2,
+    }),
+  'GET /api/room_types/:id': (c, ids) => c.get(`/api/room_types/${ids.roomType}`),
+  'PUT /api/room_types/:id': (c, ids) =>
+    c.put(`/api/room_types/${ids.roomType}`, {
+      name: 'Katalog',
+      code: 'KAT',
+      capacity: 2,
+      minOccupancy: 1,
+      maxOccupancy: 2,
+    }),
+  'DELETE /api/room_types/:id': (c, ids) => c.delete(`/api/room_types/${ids.roomType}`),
+  'GET /api/rooms': (c) => c.get('/api/rooms'),
+  'POST /api/rooms': (c, ids) =>
+    c.post('/api/rooms', { number: `K${Math.floor(Math.random() * 1e6)}`, roomTypeId: ids.roomType }),
+  'GET /api/rooms/:id': (c, ids) => c.get(`/api/rooms/${ids.room}`),
+  'PUT /api/rooms/:id': (c, ids) =>
+    c.put(`/api/rooms/${ids.room}`, { number: 'K1', roomTypeId: ids.roomType }),
+  'DELETE /api/rooms/:id': (c, ids) => c.delete(`/api/rooms/${ids.room}`),
+  'GET /api/tax_rates': (c) => c.get('/api/tax_rates'),
+  'POST /api/tax_rates': (c) => c.post('/api/tax_rates', { name: `Satz ${unique()}`, percentage: 13 }),
+  'GET /api/tax_rates/:id': (c, ids) => c.get(`/api/tax_rates/${ids.taxRate}`),
+  'PUT /api/tax_rates/:id': (c, ids) =>
+    c.put(`/api/tax_rates/${ids.taxRate}`, { name: 'Katalog', percentage: 13 }),
+  'DELETE /api/tax_rates/:id': (c, ids) => c.delete(`/api/tax_rates/${ids.taxRate}`),
+  'GET /api/items': (c) => c.get('/api/items'),
+  'POST /api/items': (c, ids) =>
+    c.post('/api/items', { name: `Artikel ${unique()}`, type: 'other', amount: 500, taxRateId: ids.taxRate }),
+  'GET /api/items/:id': (c, ids) => c.get(`/api/items/${ids.item}`),
+  'PUT /api/items/:id': (c, ids) =>
+    c.put(`/api/items/${ids.item}`, { name: 'Katalog', type: 'other', amount: 600, taxRateId: ids.taxRate }),
+  'DELETE /api/items/:id': (c, ids) => c.delete(`/api/items/${ids.item}`),
+  'GET /api/payment_methods': (c) => c.get('/api/payment_methods'),
+  'POST /api/payment_methods': (c) =>
+    c.post('/api/payment_methods', { name: `Zahlart ${unique()}`, kind: 'card' }),
+  'GET /api/payment_methods/:id': (c, ids) => c.get(`/api/payment_methods/${ids.paymentMethod}`),
+  'PUT /api/payment_methods/:id': (c, ids) =>
+    c.put(`/api/payment_methods/${ids.paymentMethod}`, { name: 'Katalog', kind: 'card' }),
+  'DELETE /api/payment_methods/:id': (c, ids) => c.delete(`/api/payment_methods/${ids.paymentMethod}`),
+  'GET /api/rates': (c) => c.get('/api/rates'),
+  'POST /api/rates': (c) => c.post('/api/rates', { name: `Rate ${unique()}`, code: unique() }),
+  'GET /api/rates/:id': (c, ids) => c.get(`/api/rates/${ids.rate}`),
+  'PUT /api/rates/:id': (c, ids) => c.put(`/api/rates/${ids.rate}`, { name: 'Katalog', code: 'KAT' }),
+  'DELETE /api/rates/:id': (c, ids) => c.delete(`/api/rates/${ids.rate}`),
+  'GET /api/rates/:id/price': (c, ids) =>
+    c.get(`/api/rates/${ids.rate}/price`, { query: { roomTypeId: ids.roomType, occupancy: '1' } }),
+  'POST /api/rates/:id/prices': (c, ids) =>
+    c.post(`/api/rates/${ids.rate}/prices`, { roomTypeId: ids.roomType, occupancy: 2, amount: 12000 }),
+  'PUT /api/rates/:id/prices/:priceId': (c, ids) =>
+    c.put(`/api/rates/${ids.rate}/prices/${ids.ratePrice}`, {
+      roomTypeId: ids.roomType,
+      occupancy: 1,
+      amount: 9500,
+    }),
+  'DELETE /api/rates/:id/prices/:priceId': (c, ids) =>
+    c.delete(`/api/rates/${ids.rate}/prices/${ids.ratePrice}`),
+  'POST /api/rates/:id/items': (c, ids) =>
+    c.post(`/api/rates/${ids.rate}/items`, {
+      itemId: ids.item,
+      unit: 'person',
+      frequency: 'daily',
+      amount: 1500,
+    }),
+  'PUT /api/rates/:id/items/:rateItemId': (c, ids) =>
+    c.put(`/api/rates/${ids.rate}/items/${ids.rateItem}`, {
+      itemId: ids.item,
+      unit: 'person',
+      frequency: 'daily',
+      amount: 1600,
+    }),
+  'DELETE /api/rates/:id/items/:rateItemId': (c, ids) =>
+    c.delete(`/api/rates/${ids.rate}/items/${ids.rateItem}`),
+
+  'GET /api/contacts': (c) => c.get('/api/contacts'),
+  'POST /api/contacts': (c, ids) =>
+    c.post('/api/contacts', { name: `Kontakt ${unique()}`, defaultRateId: ids.rate }),
+  'GET /api/contacts/:id': (c, ids) => c.get(`/api/contacts/${ids.contact}`),
+  'PUT /api/contacts/:id': (c, ids) =>
+    c.put(`/api/contacts/${ids.contact}`, { name: 'Katalog Kontakt', defaultRateId: ids.rate }),
+  'PATCH /api/contacts/:id': (c, ids) => c.patch(`/api/contacts/${ids.contact}`, { defaultRateId: ids.rate }),
+  'DELETE /api/contacts/:id': (c, ids) => c.delete(`/api/contacts/${ids.contact}`),
+  'GET /api/contacts/:id/bookings': (c, ids) => c.get(`/api/contacts/${ids.contact}/bookings`),
+  'GET /api/contacts/:id/invoices': (c, ids) => c.get(`/api/contacts/${ids.contact}/invoices`),
+  'GET /api/contacts/:id/files': (c, ids) => c.get(`/api/contacts/${ids.contact}/files`),
+  'POST /api/contacts/:id/files/:fileId': (c, ids) =>
+    c.post(`/api/contacts/${ids.contact}/files/${ids.file}`),
+  'DELETE /api/contacts/:id/files/:fileId': (c, ids) =>
+    c.delete(`/api/contacts/${ids.contact}/files/${ids.file}`),
+
+  'GET /api/groups': (c) => c.get('/api/groups'),
+  'POST /api/groups': (c, ids) =>
+    c.post('/api/groups', { name: `Gruppe ${unique()}`, customerId: ids.contact }),
+  'GET /api/groups/:id': (c, ids) => c.get(`/api/groups/${ids.group}`),
+  'PUT /api/groups/:id': (c, ids) =>
+    c.put(`/api/groups/${ids.group}`, { name: 'Katalog', customerId: ids.contact }),
+  'DELETE /api/groups/:id': (c, ids) => c.delete(`/api/groups/${ids.group}`),
+
+  'GET /api/bookings/:id/notes': (c, ids) => c.get(`/api/bookings/${ids.booking}/notes`),
+  'POST /api/bookings/:id/notes': (c, ids) => c.post(`/api/bookings/${ids.booking}/notes`, { text: 'Notiz' }),
+  'GET /api/contacts/:id/notes': (c, ids) => c.get(`/api/contacts/${ids.contact}/notes`),
+  'POST /api/contacts/:id/notes': (c, ids) => c.post(`/api/contacts/${ids.contact}/notes`, { text: 'Notiz' }),
+  'GET /api/groups/:id/notes': (c, ids) => c.get(`/api/groups/${ids.group}/notes`),
+  'POST /api/groups/:id/notes': (c, ids) => c.post(`/api/groups/${ids.group}/notes`, { text: 'Notiz' }),
+  'GET /api/invoices/:id/notes': (c, ids) => c.get(`/api/invoices/${ids.invoice}/notes`),
+  'POST /api/invoices/:id/notes': (c, ids) => c.post(`/api/invoices/${ids.invoice}/notes`, { text: 'Notiz' }),
+  'DELETE /api/notes/:noteId': (c, ids) => c.delete(`/api/notes/${ids.note}`),
+
+  'GET /api/bookings': (c) => c.get('/api/bookings'),
+  'POST /api/bookings': (c, ids) =>
+    c.post('/api/bookings', {
+      ...stay,
+      roomTypeId: ids.roomType,
+      rateId: ids.rate,
+      customerId: ids.contact,
+      groupId: ids.group,
+      occupancy: 1,
+      status: 'pending',
+    }),
+  'POST /api/bookings/confirm': (c, ids) => c.post('/api/bookings/confirm', { ids: [ids.booking] }),
+  'GET /api/bookings/:id': (c, ids) => c.get(`/api/bookings/${ids.booking}`),
+  'PUT /api/bookings/:id': (c, ids) =>
+    c.put(`/api/bookings/${ids.booking}`, {
+      roomId: ids.room,
+      rateId: ids.rate,
+      customerId: ids.contact,
+      groupId: ids.group,
+    }),
+  'DELETE /api/bookings/:id': (c, ids) => c.delete(`/api/bookings/${ids.booking}`),
+  'POST /api/bookings/:id/actions/:action': (c, ids) =>
+    c.post(`/api/bookings/${ids.booking}/actions/no_show`),
+  'POST /api/bookings/:id/guests': (c, ids) =>
+    c.post(`/api/bookings/${ids.booking}/guests`, { contactId: ids.contact }),
+  'DELETE /api/bookings/:id/guests/:contactId': (c, ids) =>
+    c.delete(`/api/bookings/${ids.booking}/guests/${ids.contact}`),
+  'GET /api/bookings/:id/charges': (c, ids) => c.get(`/api/bookings/${ids.booking}/charges`),
+  'GET /api/bookings/:id/invoices': (c, ids) => c.get(`/api/bookings/${ids.booking}/invoices`),
+  'GET /api/bookings/:id/events': (c, ids) => c.get(`/api/bookings/${ids.booking}/events`),
+
+  'GET /api/room_plan': (c) => c.get('/api/room_plan', { query: { from: stay.checkIn, to: stay.checkOut } }),
+  'GET /api/room_locks': (c) => c.get('/api/room_locks'),
+  'POST /api/room_locks': (c, ids) =>
+    c.post('/api/room_locks', {
+      roomId: ids.room,
+      startDate: '2032-01-10',
+      endDate: '2032-01-11',
+      reason: 'Maler',
+    }),
+  'GET /api/room_locks/:id': (c, ids) => c.get(`/api/room_locks/${ids.roomLock}`),
+  'PUT /api/room_locks/:id': (c, ids) =>
+    c.put(`/api/room_locks/${ids.roomLock}`, { roomId: ids.room, reason: 'Boden' }),
+  'DELETE /api/room_locks/:id': (c, ids) => c.delete(`/api/room_locks/${ids.roomLock}`),
+  'POST /api/room_locks/:id/actions/cancel': (c, ids) =>
+    c.post(`/api/room_locks/${ids.roomLock}/actions/cancel`),
+
+  'GET /api/housekeeping': (c) => c.get('/api/housekeeping'),
+  'GET /api/housekeeping/rooms/:id': (c, ids) => c.get(`/api/housekeeping/rooms/${ids.room}`),
+  'PATCH /api/housekeeping/rooms/:id': (c, ids) =>
+    c.patch(`/api/housekeeping/rooms/${ids.room}`, { housekeepingStatus: 'clean' }),
+  'GET /api/search': (c) => c.get('/api/search', { query: { query: 'Katalog' } }),
+  'GET /api/dashboard': (c) => c.get('/api/dashboard'),
+};
+
+/** Routes that belong to a person, not to an integration: API keys are refused whatever their role. */
+export const forUsersOnly = new Set([
+  'POST /api/properties',
+  'POST /api/session/switch_property',
+  'POST /api/session/update_password',
+  'PATCH /api/session/profile',
+]);
+
+/** The /api routes of an app as Fastify registered them (`GET /api/bookings/:id`), collected by onRoute. */
+export function routesOf(app: FastifyInstance): string[] {
+  return [...app.routeAccess.keys()];
+}
+
+function idOf(response: LightMyRequestResponse): string {
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json<{ id: string }>().id;
+}
+
+/**
+ * One record of every kind in the client's current property, created through the API where a route
+ * exists.
+ */
+export async function createRecords(t: TTestApp, client: ApiClient): Promise<TRecordIds> {
+  const property = client.session!.propertyId;
+  const roomType = idOf(
+    await client.post('/api/room_types', {
+      name: `Fixture ${unique()}`,
+      code: unique(),
+      capacity: 2,
+      minOccupancy: 1,
+      maxOccupancy: 2,
+    }),
+  );
+  const rooms = await client.post('/api/rooms', {
+    number: `F${Math.floor(Math.random() * 1e6)}`,
+    roomTypeId: roomType,
+  });
+  expect(rooms.statusCode, rooms.body).toBe(201);
+  const room = rooms.json<{ data: { id: string }[] }>().data[0]!.id;
+  const taxRate = idOf(await client.post('/api/tax_rates', { name: `Fixture ${unique()}`, percentage: 10 }));
+  const item = idOf(
+    await client.post('/api/items', {
+      name: `Fixture ${unique()}`,
+      type: 'other',
+      amount: 300,
+      taxRateId: taxRate,
+    }),
+  );
+  const rate = idOf(await client.post('/api/rates', { name: `Fixture ${unique()}`, code: unique() }));
+  const ratePrice = idOf(
+    await client.post(`/api/rates/${rate}/prices`, { roomTypeId: roomType, occupancy: 1, amount: 9000 }),
+  );
+  const rateItem = idOf(
+    await client.post(`/api/rates/${rate}/items`, {
+      itemId: item,
+      unit: 'person',
+      frequency: 'daily',
+      amount: 1000,
+    }),
+  );
+  const paymentMethod = idOf(
+    await client.post('/api/payment_methods', { name: `Fixture ${unique()}`, kind: 'cash' }),
+  );
+  const contact = idOf(await client.post('/api/contacts', { name: `Fixture ${unique()}` }));
+  const group = idOf(await client.post('/api/groups', { name: `Fixture ${unique()}` }));
+  const booking = idOf(
+    await client.post('/api/bookings', {
+      ...stay,
+      roomTypeId: roomType,
+      rateId: rate,
+      customerId: contact,
+      occupancy: 1,
+      status: 'pending',
+    }),
+  );
+  const roomLock = idOf(
+    await client.post('/api/room_locks', {
+      roomId: room,
+      startDate: '2032-02-01',
+      endDate: '2032-02-02',
+      reason: 'Fixture',
+    }),
+  );
+  const note = idOf(await client.post(`/api/bookings/${booking}/notes`, { text: 'Fixture' }));
+  const file = idOf(await client.upload('/api/files', { name: 'fixture.png', content: png }));
+  const apiKey = idOf(
+    await client.post('/api/api_keys', { name: `Fixture ${unique()}`, roleId: 'catering' }),
+  );
+  const user = (
+    await client.post('/api/users', {
+      email: `fixture-${unique()}@example.com`,
+      name: 'Fixture',
+      roleId: 'staff',
+    })
+  ).json<{ userId: string }>().userId;
+  const setting = idOf(await client.post('/api/settings', { key: `fixture.${unique()}`, value: 'x' }));
+  // Invoices have no create route yet: a draft on a booking of its own (an invoice makes its booking read-only).
+  const billed = idOf(
+    await client.post('/api/bookings', {
+      ...stay,
+      roomTypeId: roomType,
+      rateId: rate,
+      occupancy: 1,
+      status: 'pending',
+    }),
+  );
+  const [folio] = await t.db.select({ id: folios.id }).from(folios).where(eq(folios.bookingId, billed));
+  const [invoice] = await t.db
+    .insert(invoices)
+    .values({ propertyId: property, folioId: folio!.id, bookingId: billed })
+    .returning({ id: invoices.id });
+  return {
+    property,
+    booking,
+    room,
+    roomType,
+    rate,
+    ratePrice,
+    rateItem,
+    item,
+    taxRate,
+    paymentMethod,
+    contact,
+    group,
+    roomLock,
+    note,
+    file,
+    invoice: invoice!.id,
+    apiKey,
+    user,
+    setting,
+  };
+}

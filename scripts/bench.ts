@@ -1,5 +1,6 @@
 // Benchmarks: the room plan for 300 rooms by 60 days under a realistic load of bookings (median and
-// p95 latency over HTTP, on PGlite and on PostgreSQL) and booking creation throughput.
+// p95 latency over HTTP, on PGlite and on PostgreSQL), booking creation throughput, and on PostgreSQL
+// a booking race: 200 requests for one room at once over two server processes, 20 times.
 // PostgreSQL comes from BENCH_DATABASE_URL (an admin url) or a throwaway cluster (scripts/pg-cluster.sh).
 import { execFileSync, spawn } from 'node:child_process';
 import { eq } from 'drizzle-orm';
@@ -128,6 +129,28 @@ async function startServer(
   };
 }
 
+/** Signs in as the demo admin and switches to the property: the headers of that session. */
+async function signIn(base: string, propertyId: string): Promise<Record<string, string>> {
+  const login = await fetch(`${base}/api/session/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'demo1234' }),
+  });
+  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length);
+  const headers = {
+    cookie: cookies.join('; '),
+    'x-xsrf-token': decodeURIComponent(xsrf),
+    'content-type': 'application/json',
+  };
+  const switched = await fetch(`${base}/api/session/switch_property?propertyId=${propertyId}`, {
+    method: 'POST',
+    headers: { cookie: headers.cookie, 'x-xsrf-token': headers['x-xsrf-token'] },
+  });
+  if (switched.status !== 200) throw new Error(`switching property answered ${switched.status}`);
+  return headers;
+}
+
 async function run(label: string, databaseUrl: string | undefined) {
   console.log(`\n${label}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pms-bench-'));
@@ -142,23 +165,7 @@ async function run(label: string, databaseUrl: string | undefined) {
   await database.close();
   const server = await startServer(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir });
   const base = server.base;
-  const login = await fetch(`${base}/api/session/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'demo1234' }),
-  });
-  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);
-  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length);
-  const headers = {
-    cookie: cookies.join('; '),
-    'x-xsrf-token': decodeURIComponent(xsrf),
-    'content-type': 'application/json',
-  };
-  const switched = await fetch(`${base}/api/session/switch_property?propertyId=${hotel.propertyId}`, {
-    method: 'POST',
-    headers: { cookie: headers.cookie, 'x-xsrf-token': headers['x-xsrf-token'] },
-  });
-  if (switched.status !== 200) throw new Error(`switching property answered ${switched.status}`);
+  const headers = await signIn(base, hotel.propertyId);
 
   const from = todayIn('Europe/Vienna');
   const to = addDays(from, days);
@@ -213,6 +220,72 @@ async function run(label: string, databaseUrl: string | undefined) {
   );
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
+  return hotel;
+}
+
+const raceRounds = 20;
+const raceRequests = 200;
+
+/**
+ * The booking race on PostgreSQL: two server processes on one database, 200 requests at once for
+ * overlapping stays in one room, half to each; exactly one may win, every other must be a 409.
+ */
+async function race(databaseUrl: string, hotel: { propertyId: string; roomIds: string[] }) {
+  console.log('\nBooking race on PostgreSQL (two server processes)');
+  const servers = [
+    await startServer({ DATABASE_URL: databaseUrl }),
+    await startServer({ DATABASE_URL: databaseUrl }),
+  ];
+  const session = await signIn(servers[0]!.base, hotel.propertyId);
+  const key = await fetch(`${servers[0]!.base}/api/api_keys`, {
+    method: 'POST',
+    headers: session,
+    body: JSON.stringify({ name: 'Race', roleId: 'staff' }),
+  });
+  const { secret } = (await key.json()) as { secret: string };
+  const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
+  const from = addDays(todayIn('Europe/Vienna'), 900);
+  let worst = 0;
+  let failures = 0;
+  for (let round = 0; round < raceRounds; round++) {
+    const roomId = hotel.roomIds[round]!;
+    const results = await Promise.all(
+      Array.from({ length: raceRequests }, async (_, i) => {
+        const started = performance.now();
+        const response = await fetch(`${servers[i % 2]!.base}/api/bookings`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            roomId,
+            occupancy: 1,
+            checkIn: addDays(from, i % 3),
+            checkOut: addDays(from, 3),
+            customer: { name: `Wettlauf ${i}` },
+          }),
+        });
+        const body = (await response.json()) as { type?: string };
+        return { status: response.status, type: body.type, ms: performance.now() - started };
+      }),
+    );
+    const winners = results.filter((r) => r.status === 201).length;
+    const refused = results.filter((r) => r.status === 409 && r.type === 'booking/overlap_detected').length;
+    const slowest = Math.max(...results.map((r) => r.ms));
+    worst = Math.max(worst, slowest);
+    const isClean = winners === 1 && refused === raceRequests - 1;
+    if (!isClean) {
+      failures++;
+      const others = results
+        .filter((r) => r.status !== 201 && r.status !== 409)
+        .map((r) => `${r.status} ${r.type}`);
+      console.log(
+        `  round ${round + 1}: ${winners} winners, ${refused} refused, others: ${others.join(', ')}`,
+      );
+    }
+  }
+  console.log(
+    `  ${raceRounds} rounds of ${raceRequests} requests: ${raceRounds - failures} clean, ${failures} with a failure; slowest answer ${(worst / 1000).toFixed(2)} s`,
+  );
+  for (const server of servers) await server.stop();
 }
 
 async function withPostgres(work: (url: string) => Promise<void>) {
@@ -236,4 +309,7 @@ async function withPostgres(work: (url: string) => Promise<void>) {
 }
 
 await run('PGlite (embedded)', undefined);
-await withPostgres((url) => run('PostgreSQL', url));
+await withPostgres(async (url) => {
+  const hotel = await run('PostgreSQL', url);
+  await race(url, hotel);
+});

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
@@ -20,11 +20,14 @@ export default defineConfig({
   testDir: './tests',
   outputDir: path.join(artifactsDir, 'test-results'),
   fullyParallel: true,
-  workers: 2,
+  // The server and Chromium need CPU too: one worker per two cores, so a loaded two-core machine is
+  // not asked for more than it has. Timeouts are sized for such a machine; tests wait on locators and
+  // responses, so a fast machine does not wait for them.
+  workers: Math.max(1, Math.floor(availableParallelism() / 2)),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['junit', { outputFile: path.join(artifactsDir, 'junit.xml') }]],
   use: {
     baseURL,
@@ -32,6 +35,8 @@ export default defineConfig({
     timezoneId: 'Europe/Vienna',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
+    actionTimeout: 30_000,
+    navigationTimeout: 60_000,
   },
   projects: [
     {
@@ -61,7 +66,7 @@ export default defineConfig({
     cwd: e2eDir,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
     env: {

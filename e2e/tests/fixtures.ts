@@ -177,7 +177,14 @@ export async function expectAccessible(page: Page): Promise<void> {
 export async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   await settle(page);
   mkdirSync(screenshotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage });
+  // No animation or blinking caret to wait for: a screenshot costs one capture, even on a busy machine.
+  await page.screenshot({
+    path: path.join(screenshotsDir, `${name}.png`),
+    fullPage,
+    animations: 'disabled',
+    caret: 'hide',
+    timeout: 60_000,
+  });
 }
 
 type TFixtures = {

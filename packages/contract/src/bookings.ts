@@ -139,6 +139,45 @@ export const ZBooking = ZRecord.extend({
 });
 export type TBooking = z.infer<typeof ZBooking>;
 
+/**
+ * A booking as a role without `bookingDetails` (catering) sees it: what posting food and drinks
+ * needs (code, stay, room, guest names, the food and beverage allowance), without the portal link,
+ * security code, guests' contact details, customer, comment or amounts.
+ */
+export const ZBookingSummary = ZBooking.pick({
+  id: true,
+  createdAt: true,
+  updatedAt: true,
+  deletedAt: true,
+  code: true,
+  status: true,
+  occupancy: true,
+  checkIn: true,
+  checkOut: true,
+  numberOfNights: true,
+  roomId: true,
+  room: true,
+  roomTypeId: true,
+  roomType: true,
+  displayName: true,
+  isReadOnly: true,
+  foodAndBeveragePerDay: true,
+  checkedInAt: true,
+  checkedOutAt: true,
+}).extend({
+  guests: z.array(ZBookingGuest.pick({ id: true, name: true, isPrimary: true })).optional(),
+});
+export type TBookingSummary = z.infer<typeof ZBookingSummary>;
+
+/** What the booking reads answer: the whole booking, or the summary for roles without its details. */
+export const ZBookingView = z.union([ZBooking, ZBookingSummary]);
+export type TBookingView = z.infer<typeof ZBookingView>;
+
+/** Whether a booking read carries the booking's details (the caller's role may see them). */
+export function hasBookingDetails(booking: TBookingView): booking is TBooking {
+  return 'securityCode' in booking;
+}
+
 const ZColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
 export const ZNewCustomer = z.object({

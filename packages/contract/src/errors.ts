@@ -19,6 +19,7 @@ export const errorStatus = {
   'property/slug_already_exists': 409,
   'property/not_member': 404,
   'user/cannot_remove_self': 400,
+  'user/last_admin': 409,
   'setting/already_exists': 409,
   'contact/already_exists': 409,
   'rate/no_matching_price': 400,

@@ -21,6 +21,11 @@ export const permissions = {
   contacts: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
   groups: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
   bookings: { read: ['admin', 'manager', 'staff', 'catering'], write: ['admin', 'manager', 'staff'] },
+  /**
+   * A booking's portal link, security code, guests' contact details, customer, comment and amounts:
+   * a bookings reader without it (catering) gets the booking summary.
+   */
+  bookingDetails: { read: ['admin', 'manager', 'staff'], write: [] },
   roomPlan: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
   roomLocks: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
   housekeeping: {
@@ -42,4 +47,11 @@ export type TArea = keyof typeof permissions;
 /** Whether a role may use an area with the given access. */
 export function can(role: TRole, area: TArea, access: TAccess = 'read'): boolean {
   return (permissions[area][access] as readonly TRole[]).includes(role);
+}
+
+/** Whether `role` may do nothing that `ceiling` may not: a key or user it creates stays within its creator. */
+export function isRoleWithin(role: TRole, ceiling: TRole): boolean {
+  return (Object.keys(permissions) as TArea[]).every((area) =>
+    (['read', 'write'] as const).every((access) => !can(role, area, access) || can(ceiling, area, access)),
+  );
 }

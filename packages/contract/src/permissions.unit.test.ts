@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, permissions, roles, type TArea } from './permissions.ts';
+import { can, isRoleWithin, permissions, roles, type TArea } from './permissions.ts';
 
 const areas = Object.keys(permissions) as TArea[];
 
@@ -46,6 +46,9 @@ describe('can', () => {
     expect(can('catering', 'bookings', 'write')).toBe(false);
     expect(can('catering', 'folios', 'write')).toBe(true);
     expect(can('catering', 'invoices', 'read')).toBe(false);
+    // Catering reads bookings only as their summary: no guest details, link, security code or amounts.
+    expect(can('catering', 'bookingDetails', 'read')).toBe(false);
+    expect(can('staff', 'bookingDetails', 'read')).toBe(true);
   });
 
   it('reads by default', () => {
@@ -59,5 +62,24 @@ describe('can', () => {
         if (can(role, area, 'write')) expect(can(role, area, 'read'), `${role} ${area}`).toBe(true);
       }
     }
+  });
+});
+
+describe('isRoleWithin', () => {
+  it('holds every role within itself and within the admin', () => {
+    for (const role of roles) {
+      expect(isRoleWithin(role, role), role).toBe(true);
+      expect(isRoleWithin(role, 'admin'), role).toBe(true);
+    }
+  });
+
+  it('keeps a role from granting more than it has', () => {
+    expect(isRoleWithin('admin', 'manager')).toBe(false);
+    expect(isRoleWithin('manager', 'staff')).toBe(false);
+    expect(isRoleWithin('staff', 'manager')).toBe(true);
+    expect(isRoleWithin('catering', 'staff')).toBe(true);
+    // Neither of cleaning and catering holds the other's rights.
+    expect(isRoleWithin('cleaning', 'catering')).toBe(false);
+    expect(isRoleWithin('catering', 'cleaning')).toBe(false);
   });
 });

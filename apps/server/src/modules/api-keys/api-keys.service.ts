@@ -1,15 +1,17 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type {
-  TApiKey,
-  TCreateApiKeyRequest,
-  TCreatedApiKey,
-  TPageQuery,
-  TPaged,
-  TUpdateApiKeyRequest,
+import {
+  isRoleWithin,
+  type TApiKey,
+  type TCreateApiKeyRequest,
+  type TCreatedApiKey,
+  type TPageQuery,
+  type TPaged,
+  type TRole,
+  type TUpdateApiKeyRequest,
 } from '@pms/contract';
 import type { Db } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/index.ts';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { selectPage } from '../../lib/paging.ts';
 import { toRecord } from '../../lib/records.ts';
@@ -34,12 +36,20 @@ const ofProperty = (auth: TAuth, id?: string) =>
     id ? eq(apiKeys.id, id) : undefined,
   );
 
+/** A key gets no right its creator lacks, whether the creator is a user or another key. */
+function assertWithinCaller(auth: TAuth, roleId: TRole): void {
+  if (!isRoleWithin(roleId, auth.role)) {
+    throw new AppError('auth/forbidden', `A ${auth.role} cannot give a key the role ${roleId}.`);
+  }
+}
+
 /** Creates a key; the secret is generated when none is given, returned once and stored only hashed. */
 export async function createApiKey(
   db: Db,
   auth: TAuth,
   input: TCreateApiKeyRequest,
 ): Promise<TCreatedApiKey> {
+  assertWithinCaller(auth, input.roleId);
   const secret = input.secret ?? `pms_${randomToken(32)}`;
   const [row] = await db
     .insert(apiKeys)
@@ -70,6 +80,7 @@ export async function updateApiKey(
   id: string,
   input: TUpdateApiKeyRequest,
 ): Promise<TApiKey> {
+  assertWithinCaller(auth, input.roleId);
   const [row] = await db.update(apiKeys).set(input).where(ofProperty(auth, id)).returning();
   if (!row) throw notFound('API key');
   return toApiKey(row);

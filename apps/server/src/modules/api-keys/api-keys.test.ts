@@ -17,6 +17,8 @@ import {
   type TTestApp,
   startDemoApp,
 } from '../../../test/helpers.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+import { createApiKey, updateApiKey } from './api-keys.service.ts';
 
 let t: TTestApp;
 let admin: ApiClient;
@@ -225,5 +227,55 @@ describe('who manages API keys', () => {
       expectProblem(await user.delete(`/api/api_keys/${key.id}`), 403, 'auth/forbidden');
     }
     expect((await admin.get(`/api/api_keys/${key.id}`)).json<TApiKey>().name).toBe('Protected');
+  });
+});
+
+describe('rights of the keys a caller creates', () => {
+  it('keeps a manager key from creating any key, an admin one least of all', async () => {
+    const manager = bearer(t.app, (await createKey({ name: 'Manager key', roleId: 'manager' })).secret);
+    for (const roleId of ['admin', 'manager', 'staff']) {
+      expectProblem(
+        await manager.post('/api/api_keys', { name: 'Escalated', roleId }),
+        403,
+        'auth/forbidden',
+      );
+    }
+  });
+
+  it('lets an admin key create keys up to its own role', async () => {
+    const adminKey = bearer(t.app, (await createKey({ name: 'Admin key', roleId: 'admin' })).secret);
+    for (const roleId of ['admin', 'catering']) {
+      const response = await adminKey.post('/api/api_keys', { name: `By key ${roleId}`, roleId });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+  });
+
+  it('refuses in the service a key with a right its creator lacks, on create and on role change', async () => {
+    // The matrix keeps keys to admins today; the rule holds whatever the matrix becomes.
+    const keyRow = await createKey({ name: 'Staff made', roleId: 'staff' });
+    const asStaff: TAuth = {
+      isApiKey: false,
+      subjectId: admin.session!.subjectId,
+      propertyId: ids[demo.austria]!,
+      role: 'staff',
+      name: 'Stefan Staff',
+      email: null,
+      language: null,
+      mustChangePassword: false,
+      sessionId: null,
+      xsrfToken: null,
+    };
+    await expect(createApiKey(t.db, asStaff, { name: 'Up', roleId: 'manager' })).rejects.toMatchObject({
+      code: 'auth/forbidden',
+    });
+    await expect(
+      updateApiKey(t.db, asStaff, keyRow.id, { name: 'Up', roleId: 'admin' }),
+    ).rejects.toMatchObject({ code: 'auth/forbidden' });
+    await expect(
+      createApiKey(t.db, { ...asStaff, role: 'catering' }, { name: 'Sideways', roleId: 'cleaning' }),
+    ).rejects.toMatchObject({ code: 'auth/forbidden' });
+    expect(await createApiKey(t.db, asStaff, { name: 'Down', roleId: 'catering' })).toMatchObject({
+      roleId: 'catering',
+    });
   });
 });

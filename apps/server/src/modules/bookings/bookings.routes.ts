@@ -6,6 +6,7 @@ import {
   ZBooking,
   ZBookingActionParams,
   ZBookingListQuery,
+  ZBookingView,
   ZCharge,
   ZInvoiceSummary,
   ZPageQuery,
@@ -21,6 +22,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { problemResponses } from '../../plugins/openapi.ts';
+import { toBookingView } from './booking-view.ts';
 import * as service from './bookings.service.ts';
 
 const tags = ['bookings'];
@@ -36,11 +38,15 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       schema: {
         tags,
         querystring: ZBookingListQuery,
-        response: { 200: ZPaged(ZBooking), ...problemResponses },
+        response: { 200: ZPaged(ZBookingView), ...problemResponses },
       },
       config: read,
     },
-    async (request) => service.listBookings(ctx, authOf(request), request.query),
+    async (request) => {
+      const auth = authOf(request);
+      const page = await service.listBookings(ctx, auth, request.query);
+      return { ...page, data: page.data.map((booking) => toBookingView(auth.role, booking)) };
+    },
   );
 
   api.post(
@@ -73,11 +79,15 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
         tags,
         params: ZIdParams,
         querystring: ZExpandQuery,
-        response: { 200: ZBooking, ...problemResponses },
+        response: { 200: ZBookingView, ...problemResponses },
       },
       config: read,
     },
-    async (request) => service.getBooking(ctx, authOf(request), request.params.id, request.query.expand),
+    async (request) => {
+      const auth = authOf(request);
+      const booking = await service.getBooking(ctx, auth, request.params.id, request.query.expand);
+      return toBookingView(auth.role, booking);
+    },
   );
 
   api.put(

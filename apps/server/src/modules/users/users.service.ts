@@ -124,20 +124,41 @@ export async function addTeamUser(
   });
 }
 
-/** Removes a user from the current property's team and ends their sessions there. */
+/**
+ * Removes a user from the current property's team and ends their sessions there. The last human
+ * administrator stays: no caller (an API key least of all) can leave a property without one.
+ */
 export async function removeTeamUser(db: Db, auth: TAuth, userId: string): Promise<void> {
   if (!auth.isApiKey && userId === auth.subjectId) throw new AppError('user/cannot_remove_self');
-  const removed = await db
-    .update(propertyUsers)
-    .set({ deletedAt: new Date() })
-    .where(
-      and(
-        eq(propertyUsers.userId, userId),
-        eq(propertyUsers.propertyId, auth.propertyId),
-        isNull(propertyUsers.deletedAt),
-      ),
-    )
-    .returning({ id: propertyUsers.id });
-  if (removed.length === 0) throw notFound('user');
+  await db.transaction(async (tx) => {
+    // Locked, so that two removals at once cannot each leave the other's administrator as the last.
+    const admins = await tx
+      .select({ userId: propertyUsers.userId })
+      .from(propertyUsers)
+      .innerJoin(users, and(eq(users.id, propertyUsers.userId), isNull(users.deletedAt)))
+      .where(
+        and(
+          eq(propertyUsers.propertyId, auth.propertyId),
+          eq(propertyUsers.roleId, 'admin'),
+          isNull(propertyUsers.deletedAt),
+        ),
+      )
+      .for('update', { of: propertyUsers });
+    if (admins.length === 1 && admins[0]!.userId === userId) {
+      throw new AppError('user/last_admin', 'The last administrator of a property cannot be removed.');
+    }
+    const removed = await tx
+      .update(propertyUsers)
+      .set({ deletedAt: new Date() })
+      .where(
+        and(
+          eq(propertyUsers.userId, userId),
+          eq(propertyUsers.propertyId, auth.propertyId),
+          isNull(propertyUsers.deletedAt),
+        ),
+      )
+      .returning({ id: propertyUsers.id });
+    if (removed.length === 0) throw notFound('user');
+  });
   await endSessions(db, userId, auth.propertyId);
 }

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TCreateUserResponse, TPaged, TProperty, TSession, TTeamUser } from '@pms/contract';
+import type {
+  TCreatedApiKey,
+  TCreateUserResponse,
+  TPaged,
+  TProperty,
+  TSession,
+  TTeamUser,
+} from '@pms/contract';
 import {
   anonymous,
+  bearer,
   demo,
   expectProblem,
   login,
@@ -304,5 +312,37 @@ describe('DELETE /api/users/:id', () => {
     const staff = (await team(admin)).find((member) => member.email === demo.users.staff)!;
     expectProblem(await manager.delete(`/api/users/${staff.userId}`), 403, 'auth/forbidden');
     expect((await team(admin)).map((member) => member.userId)).toContain(staff.userId);
+  });
+});
+
+describe('the last administrator', () => {
+  it('cannot be removed by an API key, not even by two removals at once', async () => {
+    const owner = await login(t.app, demo.users.admin);
+    const created = await owner.post('/api/properties', { name: 'Letzter Hof' });
+    expect(created.statusCode).toBe(201);
+    await switchProperty(owner, created.json<TProperty>().id);
+    const keyResponse = await owner.post('/api/api_keys', { name: 'Automation', roleId: 'admin' });
+    expect(keyResponse.statusCode).toBe(201);
+    const key = bearer(t.app, keyResponse.json<TCreatedApiKey>().secret);
+    const admins = async () =>
+      (await team(key)).filter((member) => member.roleId === 'admin').map((member) => member.userId);
+
+    expectProblem(await key.delete(`/api/users/${owner.session!.subjectId}`), 409, 'user/last_admin');
+    expect(await admins()).toEqual([owner.session!.subjectId]);
+
+    // Two administrators, each removed at the same moment: one removal wins, the other is refused.
+    const second = await addUser(key, 'second.admin@example.com', 'admin');
+    const removals = await Promise.all(
+      [owner.session!.subjectId, second.userId].map((userId) => key.delete(`/api/users/${userId}`)),
+    );
+    expect(removals.map((response) => response.statusCode).sort()).toEqual([204, 409]);
+    expectProblem(
+      removals.find((response) => response.statusCode === 409)!,
+      409,
+      'user/last_admin',
+    );
+    expect(await admins()).toHaveLength(1);
+
+    if (removals[0]!.statusCode === 409) await switchProperty(owner, ids[demo.austria]!);
   });
 });

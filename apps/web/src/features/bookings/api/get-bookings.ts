@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TBooking, TBookingListQuery, TPaged } from '@pms/contract';
+import type { TBookingListQuery, TBookingView, TPaged } from '@pms/contract';
 import { api } from '../../../lib/api-client.ts';
 import { bookingsKey } from './query-keys.ts';
 
@@ -8,8 +8,8 @@ const listExpand = 'room,customer';
 
 export type TBookingsFilter = Omit<TBookingListQuery, 'expand'>;
 
-export function getBookings(filter: TBookingsFilter): Promise<TPaged<TBooking>> {
-  return api.get<TPaged<TBooking>>('/bookings', { query: { ...filter, expand: listExpand } });
+export function getBookings(filter: TBookingsFilter): Promise<TPaged<TBookingView>> {
+  return api.get<TPaged<TBookingView>>('/bookings', { query: { ...filter, expand: listExpand } });
 }
 
 export const bookingsQueryOptions = (filter: TBookingsFilter) =>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ArrowLeftIcon, PencilSquareIcon } from '@heroicons/react/24/outline';
-import { can, type TBooking } from '@pms/contract';
+import { can, hasBookingDetails, type TBookingView } from '@pms/contract';
 import { NotesPanel } from '../../notes/components/notes-panel.tsx';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';
@@ -21,29 +21,36 @@ import { BookingGuests } from '../components/booking-guests.tsx';
 import { BookingInvoices } from '../components/booking-invoices.tsx';
 import { BookingOverview } from '../components/booking-overview.tsx';
 import { BookingStatusBadge } from '../components/booking-status-badge.tsx';
+import { BookingSummaryOverview } from '../components/booking-summary-overview.tsx';
 import { EditBookingDialog } from '../components/edit-booking-dialog.tsx';
 
 type TBookingTab = 'overview' | 'guests' | 'folios' | 'invoices' | 'notes' | 'events';
 
-function BookingDetails({ booking }: { booking: TBooking }) {
+function BookingDetails({ booking }: { booking: TBookingView }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const formatDate = useFormatDate();
   const [isEditOpen, setIsEditOpen] = useState(false);
-  const canWrite = can(user.role, 'bookings', 'write');
+  // Without the booking's details (catering) the server sends its summary: read only, no guest data.
+  const details = hasBookingDetails(booking) ? booking : null;
+  const canWrite = details !== null && can(user.role, 'bookings', 'write');
   const canEdit = canWrite && !booking.isReadOnly;
 
   const tabs: TQueryTab<TBookingTab>[] = [
     {
       key: 'overview',
       label: t('bookings.detail.tabs.overview'),
-      content: <BookingOverview booking={booking} />,
+      content: details ? <BookingOverview booking={details} /> : <BookingSummaryOverview booking={booking} />,
     },
-    {
-      key: 'guests',
-      label: t('bookings.detail.tabs.guests'),
-      content: <BookingGuests booking={booking} canEdit={canEdit} />,
-    },
+    ...(details
+      ? [
+          {
+            key: 'guests' as const,
+            label: t('bookings.detail.tabs.guests'),
+            content: <BookingGuests booking={details} canEdit={canEdit} />,
+          },
+        ]
+      : []),
     ...(can(user.role, 'folios')
       ? [
           {
@@ -101,9 +108,9 @@ function BookingDetails({ booking }: { booking: TBooking }) {
           )
         }
       />
-      {(canWrite || booking.isReadOnly) && (
+      {details && (canWrite || booking.isReadOnly) && (
         <div className="-mt-2 mb-6 space-y-4">
-          {canWrite && <BookingActions booking={booking} />}
+          {canWrite && <BookingActions booking={details} />}
           {booking.isReadOnly && (
             <Alert type="info" title={t('bookings.detail.readOnlyTitle')}>
               {t('bookings.detail.readOnlyText')}
@@ -112,8 +119,8 @@ function BookingDetails({ booking }: { booking: TBooking }) {
         </div>
       )}
       <QueryTabs label={t('bookings.detail.tabsLabel')} tabs={tabs} />
-      {canEdit && (
-        <EditBookingDialog booking={booking} open={isEditOpen} onClose={() => setIsEditOpen(false)} />
+      {details && canEdit && (
+        <EditBookingDialog booking={details} open={isEditOpen} onClose={() => setIsEditOpen(false)} />
       )}
     </>
   );

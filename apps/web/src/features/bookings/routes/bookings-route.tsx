@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { BookOpenIcon } from '@heroicons/react/24/outline';
-import type { TBooking } from '@pms/contract';
+import { can, hasBookingDetails, type TBookingView } from '@pms/contract';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
+import { useCurrentUser } from '../../../lib/session-store.ts';
 import { Card } from '../../../ui/card.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
@@ -19,6 +20,7 @@ export function BookingsRoute() {
   const { t } = useTranslation();
   const formatDate = useFormatDate('short');
   const formatMoney = useFormatMoney();
+  const user = useCurrentUser();
   const paging = usePaging();
   const filters = useBookingFilterState();
   const bookings = useBookings({
@@ -27,7 +29,7 @@ export function BookingsRoute() {
     pageSize: paging.pageSize,
   });
 
-  const columns: TColumn<TBooking>[] = [
+  const columns: TColumn<TBookingView>[] = [
     {
       id: 'code',
       header: t('bookings.columns.code'),
@@ -73,19 +75,24 @@ export function BookingsRoute() {
       header: t('bookings.columns.status'),
       cell: (booking) => <BookingStatusBadge status={booking.status} />,
     },
-    {
-      id: 'gross',
-      header: t('bookings.columns.gross'),
-      cell: (booking) => formatMoney(booking.grossAmount),
-      className: amountClasses,
-    },
-    {
-      id: 'due',
-      header: t('bookings.columns.due'),
-      cell: (booking) => formatMoney(booking.dueAmount),
-      className: amountClasses,
-    },
   ];
+  // Amounts are booking details: a role without them (catering) gets bookings without amounts.
+  if (can(user.role, 'bookingDetails')) {
+    columns.push(
+      {
+        id: 'gross',
+        header: t('bookings.columns.gross'),
+        cell: (booking) => hasBookingDetails(booking) && formatMoney(booking.grossAmount),
+        className: amountClasses,
+      },
+      {
+        id: 'due',
+        header: t('bookings.columns.due'),
+        cell: (booking) => hasBookingDetails(booking) && formatMoney(booking.dueAmount),
+        className: amountClasses,
+      },
+    );
+  }
 
   return (
     <>

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TBooking, TBookingSummary, TCreatedApiKey, TPaged } from '@pms/contract';
+import {
+  bearer,
+  demo,
+  login,
+  switchProperty,
+  type ApiClient,
+  type TTestApp,
+  startDemoApp,
+} from '../../../test/helpers.ts';
+
+let t: TTestApp;
+let admin: ApiClient;
+let ids: Record<string, string>;
+beforeAll(async () => {
+  ({ t, client: admin, ids } = await startDemoApp());
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const everything = 'room,roomType,rate,customer,group,guests,link';
+
+/** The fields catering may see: what posting food and drinks needs. */
+const summaryFields = [
+  'id',
+  'createdAt',
+  'updatedAt',
+  'deletedAt',
+  'code',
+  'status',
+  'occupancy',
+  'checkIn',
+  'checkOut',
+  'numberOfNights',
+  'roomId',
+  'room',
+  'roomTypeId',
+  'roomType',
+  'displayName',
+  'isReadOnly',
+  'foodAndBeveragePerDay',
+  'checkedInAt',
+  'checkedOutAt',
+  'guests',
+];
+
+async function listAll(client: ApiClient): Promise<TPaged<TBooking | TBookingSummary>> {
+  const response = await client.get('/api/bookings', { query: { pageSize: '100', expand: everything } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+/** The secrets and personal details of the full bookings that must not reach catering. */
+function detailsOf(bookings: TBooking[]): string[] {
+  return bookings
+    .flatMap((booking) => [
+      booking.securityCode,
+      ...(booking.link ? [booking.link.id, booking.link.url] : []),
+      ...(booking.guests ?? []).flatMap((guest) => [guest.email, guest.phone, guest.dateOfBirth]),
+      ...(booking.customer?.email ? [booking.customer.email] : []),
+      ...(booking.comment ? [booking.comment] : []),
+    ])
+    .filter((value): value is string => typeof value === 'string' && value.length > 3);
+}
+
+function expectSummary(booking: object): void {
+  expect(Object.keys(booking).filter((key) => !summaryFields.includes(key))).toEqual([]);
+  for (const guest of (booking as TBookingSummary).guests ?? []) {
+    expect(Object.keys(guest).sort()).toEqual(['id', 'isPrimary', 'name']);
+  }
+}
+
+describe('bookings as catering reads them', () => {
+  let full: TBooking[];
+  let catering: ApiClient;
+  beforeAll(async () => {
+    full = (await listAll(admin)).data as TBooking[];
+    catering = await login(t.app, demo.users.catering);
+    await switchProperty(catering, ids[demo.austria]!);
+  });
+
+  it('gives the front desk the whole booking', () => {
+    const withLink = full.find((booking) => booking.link && booking.guests?.length);
+    expect(withLink).toMatchObject({ securityCode: expect.any(String), grossAmount: expect.any(Number) });
+    expect(detailsOf(full).length).toBeGreaterThan(0);
+  });
+
+  it('lists code, stay, room and guest names, without link, security code, contact details or amounts', async () => {
+    const response = await catering.get('/api/bookings', { query: { pageSize: '100', expand: everything } });
+    expect(response.statusCode).toBe(200);
+    const page = response.json<TPaged<TBookingSummary>>();
+    expect(page.data.map((booking) => booking.id)).toEqual(full.map((booking) => booking.id));
+    for (const booking of page.data) expectSummary(booking);
+    const named = page.data.find((booking) => booking.guests?.length)!;
+    expect(named.guests![0]!.name).toEqual(full.find((booking) => booking.id === named.id)!.guests![0]!.name);
+    for (const detail of detailsOf(full)) expect(response.body).not.toContain(detail);
+  });
+
+  it('reads one booking the same way, whatever it asks to expand', async () => {
+    const booking = full.find((entry) => entry.link && entry.guests?.length && entry.roomId)!;
+    const response = await catering.get(`/api/bookings/${booking.id}`, { query: { expand: everything } });
+    expect(response.statusCode).toBe(200);
+    const summary = response.json<TBookingSummary>();
+    expectSummary(summary);
+    expect(summary).toMatchObject({
+      code: booking.code,
+      checkIn: booking.checkIn,
+      checkOut: booking.checkOut,
+      displayName: booking.displayName,
+      room: { number: booking.room!.number },
+    });
+    for (const detail of detailsOf([booking])) expect(response.body).not.toContain(detail);
+  });
+
+  it('holds for an API key with the catering role too', async () => {
+    const created = await admin.post('/api/api_keys', { name: 'Kasse', roleId: 'catering' });
+    expect(created.statusCode).toBe(201);
+    const till = bearer(t.app, created.json<TCreatedApiKey>().secret);
+    const response = await till.get('/api/bookings', { query: { pageSize: '100', expand: everything } });
+    expect(response.statusCode).toBe(200);
+    for (const booking of response.json<TPaged<TBookingSummary>>().data) expectSummary(booking);
+    for (const detail of detailsOf(full)) expect(response.body).not.toContain(detail);
+  });
+});

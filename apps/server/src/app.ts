@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { TConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppContext } from './context.ts';
-import { registerProblemHandler } from './plugins/problem.ts';
+import { answerClientError, registerProblemHandler, sendFrameworkError } from './plugins/problem.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -46,6 +46,9 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     genReqId: () => crypto.randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // Errors answered before a route runs leave as problem+json too.
+    frameworkErrors: sendFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

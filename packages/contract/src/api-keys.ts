@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZRecord } from './common.ts';
+import { ZRecord, ZText } from './common.ts';
 import { ZRole } from './permissions.ts';
 
 export const ZApiKey = ZRecord.extend({
@@ -12,14 +12,14 @@ export const ZApiKey = ZRecord.extend({
 export type TApiKey = z.infer<typeof ZApiKey>;
 
 export const ZCreateApiKeyRequest = z.object({
-  name: z.string().trim().min(1).max(200),
-  secret: z.string().min(32).max(200).optional(),
+  name: ZText.trim().min(1).max(200),
+  secret: ZText.min(32).max(200).optional(),
   roleId: ZRole,
 });
 export type TCreateApiKeyRequest = z.infer<typeof ZCreateApiKeyRequest>;
 
 export const ZUpdateApiKeyRequest = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: ZText.trim().min(1).max(200),
   roleId: ZRole,
 });
 export type TUpdateApiKeyRequest = z.infer<typeof ZUpdateApiKeyRequest>;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { ZExpandQuery, ZId, ZRecord } from './common.ts';
+import { ZExpandQuery, ZId, ZRecord, ZText } from './common.ts';
 import { ZPageQuery } from './paging.ts';
 import { ZHousekeepingState } from './room-plan.ts';
 
-const ZName = z.string().trim().min(1).max(200);
-const ZCode = z.string().trim().min(1).max(20);
-const ZOptionalText = z.string().trim().max(200).nullish();
+const ZName = ZText.trim().min(1).max(200);
+const ZCode = ZText.trim().min(1).max(20);
+const ZOptionalText = ZText.trim().max(200).nullish();
 /** Gross cents; never a float. */
 const ZPrice = z.number().int().min(0).max(100_000_000);
 
@@ -61,13 +61,13 @@ export const maxRoomsPerRange = 500;
 
 export const ZCreateRoomRequest = z.object({
   /** One room number (`101`) or a range (`101-110`, `A1-A3`) that creates every room in it. */
-  number: z.string().trim().min(1).max(100),
+  number: ZText.trim().min(1).max(100),
   roomTypeId: ZId,
 });
 export type TCreateRoomRequest = z.infer<typeof ZCreateRoomRequest>;
 
 export const ZUpdateRoomRequest = z.object({
-  number: z.string().trim().min(1).max(maxRoomNumberLength),
+  number: ZText.trim().min(1).max(maxRoomNumberLength),
   roomTypeId: ZId,
 });
 export type TUpdateRoomRequest = z.infer<typeof ZUpdateRoomRequest>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAddress, ZId, ZIsoDate, ZRecord, ZTimestamp } from './common.ts';
+import { ZAddress, ZExpandQuery, ZId, ZInteger, ZIsoDate, ZRecord, ZText, ZTimestamp } from './common.ts';
 import { ZPageQuery } from './paging.ts';
 
 export const bookingStatuses = [
@@ -181,9 +181,9 @@ export function hasBookingDetails(booking: TBookingView): booking is TBooking {
 const ZColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
 export const ZNewCustomer = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: ZText.trim().min(1).max(200),
   email: z.email().max(254).optional(),
-  phone: z.string().max(50).optional(),
+  phone: ZText.max(50).optional(),
 });
 
 const editableBookingFields = {
@@ -195,13 +195,13 @@ const editableBookingFields = {
   rateId: ZId.nullable(),
   customerId: ZId.nullable(),
   groupId: ZId.nullable(),
-  externalId: z.string().max(100).nullable(),
-  externalCode: z.string().max(100).nullable(),
-  comment: z.string().max(5000).nullable(),
+  externalId: ZText.max(100).nullable(),
+  externalCode: ZText.max(100).nullable(),
+  comment: ZText.max(5000).nullable(),
   color: ZColor.nullable(),
   isDebtor: z.boolean(),
   isRoomFixed: z.boolean(),
-  foodAndBeveragePerDay: z.number().int().min(0).nullable(),
+  foodAndBeveragePerDay: ZInteger.min(0).nullable(),
 };
 
 export const ZCreateBookingRequest = z.object({
@@ -213,14 +213,14 @@ export const ZCreateBookingRequest = z.object({
   /** A new customer contact created with the booking, instead of customerId. */
   customer: ZNewCustomer.optional(),
   groupId: ZId.nullable().optional(),
-  externalId: z.string().max(100).nullable().optional(),
-  externalCode: z.string().max(100).nullable().optional(),
-  comment: z.string().max(5000).nullable().optional(),
+  externalId: ZText.max(100).nullable().optional(),
+  externalCode: ZText.max(100).nullable().optional(),
+  comment: ZText.max(5000).nullable().optional(),
   color: ZColor.nullable().optional(),
   isDebtor: z.boolean().optional(),
   isRoomFixed: z.boolean().optional(),
-  foodAndBeveragePerDay: z.number().int().min(0).nullable().optional(),
-  source: z.string().trim().min(1).max(50).default('internal'),
+  foodAndBeveragePerDay: ZInteger.min(0).nullable().optional(),
+  source: ZText.trim().min(1).max(50).default('internal'),
   status: z.enum(['pending', 'confirmed']).default('confirmed'),
 });
 export type TCreateBookingRequest = z.input<typeof ZCreateBookingRequest>;
@@ -233,8 +233,8 @@ export const ZBookingListQuery = ZPageQuery.extend({
   to: ZIsoDate.optional(),
   filter: ZBookingFilter.optional(),
   status: ZBookingStatus.optional(),
-  query: z.string().max(100).optional(),
-  expand: z.string().optional(),
+  query: ZText.max(100).optional(),
+  expand: ZExpandQuery.shape.expand,
 });
 export type TBookingListQuery = z.infer<typeof ZBookingListQuery>;
 
@@ -245,9 +245,9 @@ export const ZConfirmBookingsRequest = z.object({ ids: z.array(ZId).min(1).max(1
 export const ZAssignGuestRequest = z.union([
   z.object({ contactId: ZId }),
   z.object({
-    name: z.string().trim().min(1).max(200),
-    email: z.email().optional(),
-    phone: z.string().max(50).optional(),
+    name: ZText.trim().min(1).max(200),
+    email: z.email().max(254).optional(),
+    phone: ZText.max(50).optional(),
   }),
 ]);
 export type TAssignGuestRequest = z.infer<typeof ZAssignGuestRequest>;

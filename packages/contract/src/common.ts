@@ -1,7 +1,34 @@
 import { z } from 'zod';
 
 export const ZId = z.uuid();
-export const ZIsoDate = z.iso.date();
+
+/** The largest value of a PostgreSQL integer column: counts, cents and numbers stay within it. */
+export const maxInteger = 2_147_483_647;
+/** A whole number the database's integer columns can hold. */
+export const ZInteger = z
+  .number()
+  .int()
+  .min(-maxInteger - 1)
+  .max(maxInteger);
+
+// A regular expression rather than String#isWellFormed: the guest portal runs on phones whose browsers
+// predate it.
+const unpairedSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Whether text can be stored and sent as UTF-8: no NUL character, no unpaired surrogate. */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !unpairedSurrogate.test(value);
+}
+export const storableTextMessage = 'must not contain NUL characters or unpaired surrogates';
+/** Every text a request carries: PostgreSQL refuses NUL, and unpaired surrogates have no UTF-8 form. */
+export const ZText = z.string().refine(isStorableText, storableTextMessage);
+
+/** The dates the app handles: a guest's birth date from 1900 on, stays and periods up to 2199. */
+export const minIsoDate = '1900-01-01';
+export const maxIsoDate = '2199-12-31';
+/** A calendar date YYYY-MM-DD that exists (no February 30) within the years the app handles. */
+export const ZIsoDate = z.iso
+  .date()
+  .refine((date) => date >= minIsoDate && date <= maxIsoDate, `a date from ${minIsoDate} to ${maxIsoDate}`);
 export const ZTimestamp = z.string();
 export const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
 export const ZCountry = z.string().regex(/^[a-z]{2}$/, 'two-letter lowercase country code');
@@ -15,7 +42,7 @@ export const ZRecord = z.object({
 
 export const ZIdParams = z.object({ id: ZId });
 
-export const ZExpandQuery = z.object({ expand: z.string().optional() });
+export const ZExpandQuery = z.object({ expand: ZText.max(200).optional() });
 
 /** Parses `?expand=a,b` into the set of relation names asked for. */
 export function parseExpand(expand: string | undefined): Set<string> {
@@ -28,11 +55,11 @@ export function parseExpand(expand: string | undefined): Set<string> {
 }
 
 export const ZAddress = z.object({
-  line1: z.string().max(200).nullish(),
-  line2: z.string().max(200).nullish(),
-  postalCode: z.string().max(20).nullish(),
-  city: z.string().max(100).nullish(),
-  state: z.string().max(100).nullish(),
+  line1: ZText.max(200).nullish(),
+  line2: ZText.max(200).nullish(),
+  postalCode: ZText.max(20).nullish(),
+  city: ZText.max(100).nullish(),
+  state: ZText.max(100).nullish(),
   country: ZCountry.nullish(),
 });
 export type TAddress = z.infer<typeof ZAddress>;
@@ -40,8 +67,8 @@ export type TAddress = z.infer<typeof ZAddress>;
 export const ZCommunication = z.object({
   email: z.email().nullish().or(z.literal('')),
   invoiceEmail: z.email().nullish().or(z.literal('')),
-  phone: z.string().max(50).nullish(),
-  website: z.string().max(200).nullish(),
+  phone: ZText.max(50).nullish(),
+  website: ZText.max(200).nullish(),
 });
 export type TCommunication = z.infer<typeof ZCommunication>;
 

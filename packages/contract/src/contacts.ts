@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { ZAddress, ZCountry, ZId, ZIsoDate, ZRecord, ZTimestamp, type TAddress } from './common.ts';
+import {
+  ZAddress,
+  ZCountry,
+  ZExpandQuery,
+  ZId,
+  ZIsoDate,
+  ZRecord,
+  ZText,
+  ZTimestamp,
+  type TAddress,
+} from './common.ts';
 import { ZBookingStatus } from './bookings.ts';
 import { ZPageQuery } from './paging.ts';
 import { searchObjectTypes } from './search.ts';
@@ -14,11 +24,11 @@ export const ZGender = z.enum(genders);
 export type TGender = z.infer<typeof ZGender>;
 
 export const ZContactCompany = z.object({
-  name: z.string().max(200).nullish(),
-  managingDirector: z.string().max(200).nullish(),
-  vatNumber: z.string().max(100).nullish(),
-  taxNumber: z.string().max(100).nullish(),
-  registrationNumber: z.string().max(100).nullish(),
+  name: ZText.max(200).nullish(),
+  managingDirector: ZText.max(200).nullish(),
+  vatNumber: ZText.max(100).nullish(),
+  taxNumber: ZText.max(100).nullish(),
+  registrationNumber: ZText.max(100).nullish(),
 });
 export type TContactCompany = z.infer<typeof ZContactCompany>;
 
@@ -28,11 +38,11 @@ const ZOptionalEmail = z.email().max(254).or(z.literal('')).nullable();
 const editableContactFields = {
   type: ZContactType,
   gender: ZGender,
-  name: z.string().trim().min(1).max(200),
+  name: ZText.trim().min(1).max(200),
   email: ZOptionalEmail,
   invoiceEmail: ZOptionalEmail,
-  phone: z.string().max(50).nullable(),
-  website: z.string().max(200).nullable(),
+  phone: ZText.max(50).nullable(),
+  website: ZText.max(200).nullable(),
   language: ZLanguage.nullable(),
   dateOfBirth: ZIsoDate.nullable(),
   nationality: ZCountry.nullable(),
@@ -97,7 +107,7 @@ export type TPatchContactRequest = z.infer<typeof ZPatchContactRequest>;
 
 export const ZContactListQuery = ZPageQuery.extend({
   /** Part of the name, e-mail or phone, in any case. */
-  query: z.string().trim().max(100).optional(),
+  query: ZText.trim().max(100).optional(),
   type: ZContactType.optional(),
 });
 export type TContactListQuery = z.infer<typeof ZContactListQuery>;
@@ -199,7 +209,7 @@ export const ZGroup = ZRecord.extend({
 export type TGroup = z.infer<typeof ZGroup>;
 
 export const ZCreateGroupRequest = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: ZText.trim().min(1).max(200),
   customerId: ZId.nullable().default(null),
 });
 export type TCreateGroupRequest = z.input<typeof ZCreateGroupRequest>;
@@ -208,8 +218,8 @@ export const ZUpdateGroupRequest = ZCreateGroupRequest;
 export type TUpdateGroupRequest = z.input<typeof ZUpdateGroupRequest>;
 
 export const ZGroupListQuery = ZPageQuery.extend({
-  query: z.string().trim().max(100).optional(),
-  expand: z.string().optional(),
+  query: ZText.trim().max(100).optional(),
+  expand: ZExpandQuery.shape.expand,
 });
 export type TGroupListQuery = z.infer<typeof ZGroupListQuery>;
 
@@ -227,7 +237,7 @@ export const ZNote = z.object({
 });
 export type TNote = z.infer<typeof ZNote>;
 
-export const ZCreateNoteRequest = z.object({ text: z.string().trim().min(1).max(10_000) });
+export const ZCreateNoteRequest = z.object({ text: ZText.trim().min(1).max(10_000) });
 export type TCreateNoteRequest = z.infer<typeof ZCreateNoteRequest>;
 
 export const ZNoteParams = z.object({ noteId: ZId });

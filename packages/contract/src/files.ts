@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZRecord } from './common.ts';
+import { ZRecord, ZText } from './common.ts';
 
 export const maxFileSize = 10 * 1024 * 1024;
 export const allowedFileTypes = {
@@ -12,6 +12,8 @@ export const allowedFileTypes = {
 /** What a file is for; a logo must be an image. */
 export const filePurposes = { logo: 'logo', signature: 'signature', idDocument: 'id_document' } as const;
 export const imageMimeTypes: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
+
+export const ZUploadFileQuery = z.object({ purpose: ZText.max(50).optional() });
 
 export const ZFile = ZRecord.extend({
   name: z.string(),

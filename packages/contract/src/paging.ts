@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { maxInteger } from './common.ts';
 
 export const pageSizes = [15, 25, 50, 100] as const;
 export const defaultPageSize = 15;
 export const maxPageSize = 100;
 
 export const ZPageQuery = z.object({
-  pageNumber: z.coerce.number().int().min(1).default(1),
+  pageNumber: z.coerce.number().int().min(1).max(maxInteger).default(1),
   pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAddress, ZCommunication, ZId, ZRecord, ZTime } from './common.ts';
+import { ZAddress, ZCommunication, ZId, ZInteger, ZRecord, ZText, ZTime } from './common.ts';
 import { ZRole } from './permissions.ts';
 
 export const brandShades = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900'] as const;
@@ -21,22 +21,25 @@ export const ZBranding = z.object({
 export type TBranding = z.infer<typeof ZBranding>;
 
 export const ZBank = z.object({
-  name: z.string().max(200).nullish(),
-  iban: z.string().max(34).nullish(),
-  bic: z.string().max(11).nullish(),
+  name: ZText.max(200).nullish(),
+  iban: ZText.max(34).nullish(),
+  bic: ZText.max(11).nullish(),
 });
 
 export const ZCompany = z.object({
-  name: z.string().max(200).nullish(),
-  managingDirector: z.string().max(200).nullish(),
-  registerNumber: z.string().max(100).nullish(),
-  taxNumber: z.string().max(100).nullish(),
-  vatNumber: z.string().max(100).nullish(),
-  costCenter: z.string().max(100).nullish(),
+  name: ZText.max(200).nullish(),
+  managingDirector: ZText.max(200).nullish(),
+  registerNumber: ZText.max(100).nullish(),
+  taxNumber: ZText.max(100).nullish(),
+  vatNumber: ZText.max(100).nullish(),
+  costCenter: ZText.max(100).nullish(),
 });
 
+/** The JSON-encoded palette as a request sends it; parsePalette reads it leniently. */
+const ZPrimaryColorInput = ZText.max(1000).nullable().optional();
+
 const propertyFields = {
-  name: z.string().trim().min(1).max(200),
+  name: ZText.trim().min(1).max(200),
   slug: z
     .string()
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lowercase letters, digits and dashes')
@@ -56,10 +59,10 @@ const propertyFields = {
   address: ZAddress.extend({ country: ZPropertyCountry.nullish() }),
   bank: ZBank,
   company: ZCompany,
-  bookingCodePrefix: z.string().max(10),
-  bookingCodeSuffix: z.string().max(10),
-  invoicePrefix: z.string().max(20),
-  nextInvoiceNumber: z.number().int().min(1),
+  bookingCodePrefix: ZText.max(10),
+  bookingCodeSuffix: ZText.max(10),
+  invoicePrefix: ZText.max(20),
+  nextInvoiceNumber: ZInteger.min(1),
 };
 
 export const ZProperty = ZRecord.extend({
@@ -83,16 +86,14 @@ export const ZCreatePropertyRequest = z.object({
   bookingCodeSuffix: propertyFields.bookingCodeSuffix.default(''),
   invoicePrefix: propertyFields.invoicePrefix.default(''),
   nextInvoiceNumber: propertyFields.nextInvoiceNumber.default(1),
-  branding: z
-    .object({ logoId: ZId.nullable().optional(), primaryColor: z.string().nullable().optional() })
-    .default({}),
+  branding: z.object({ logoId: ZId.nullable().optional(), primaryColor: ZPrimaryColorInput }).default({}),
 });
 export type TCreatePropertyRequest = z.input<typeof ZCreatePropertyRequest>;
 
 export const ZUpdatePropertyRequest = z
   .object({
     ...propertyFields,
-    branding: z.object({ logoId: ZId.nullable().optional(), primaryColor: z.string().nullable().optional() }),
+    branding: z.object({ logoId: ZId.nullable().optional(), primaryColor: ZPrimaryColorInput }),
   })
   .partial();
 export type TUpdatePropertyRequest = z.infer<typeof ZUpdatePropertyRequest>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIsoDate, ZTimestamp, ZRecord } from './common.ts';
+import { ZId, ZIsoDate, ZTimestamp, ZRecord, ZText } from './common.ts';
 import { ZBookingStatus } from './bookings.ts';
 
 export const housekeepingStatuses = ['clean', 'dirty', 'out_of_service'] as const;
@@ -63,7 +63,7 @@ export const ZCreateRoomLockRequest = z.object({
   roomId: ZId,
   startDate: ZIsoDate,
   endDate: ZIsoDate,
-  reason: z.string().trim().min(1).max(500),
+  reason: ZText.trim().min(1).max(500),
   statusAfterStart: ZHousekeepingState.default('out_of_service'),
   statusAfterEnd: ZHousekeepingState.default('dirty'),
 });

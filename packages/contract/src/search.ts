@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { ZId } from './common.ts';
+import { ZId, ZIsoDate, ZText } from './common.ts';
 import { ZPageQuery } from './paging.ts';
 import { ZBookingStatus } from './bookings.ts';
 
 export const searchObjectTypes = ['booking', 'contact', 'group', 'invoice'] as const;
 
-export const ZSearchQuery = ZPageQuery.extend({ query: z.string().trim().min(1).max(100) });
+export const ZSearchQuery = ZPageQuery.extend({ query: ZText.trim().min(1).max(100) });
 
 export const ZSearchResult = z.object({
   objectType: z.enum(searchObjectTypes),
@@ -15,7 +15,7 @@ export const ZSearchResult = z.object({
 });
 export type TSearchResult = z.infer<typeof ZSearchResult>;
 
-export const ZDashboardQuery = z.object({ date: z.iso.date().optional() });
+export const ZDashboardQuery = z.object({ date: ZIsoDate.optional() });
 
 const ZDashboardBooking = z.object({
   id: ZId,

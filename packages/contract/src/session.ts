@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId } from './common.ts';
+import { ZId, ZText } from './common.ts';
 import { ZRole } from './permissions.ts';
 
 export const languages = ['de', 'en'] as const;
@@ -8,15 +8,15 @@ export type TLanguage = z.infer<typeof ZLanguage>;
 
 export const ZLoginRequest = z.object({
   email: z.email().max(254),
-  password: z.string().min(1).max(200),
+  password: ZText.min(1).max(200),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
 export const minPasswordLength = 8;
-export const ZPassword = z.string().min(minPasswordLength).max(200);
+export const ZPassword = ZText.min(minPasswordLength).max(200);
 
 export const ZUpdatePasswordRequest = z.object({
-  currentPassword: z.string().min(1).max(200),
+  currentPassword: ZText.min(1).max(200),
   newPassword: ZPassword,
 });
 export type TUpdatePasswordRequest = z.infer<typeof ZUpdatePasswordRequest>;

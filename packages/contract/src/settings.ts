@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { ZRecord } from './common.ts';
+import { isStorableText, storableTextMessage, ZRecord, ZText } from './common.ts';
 
 export const ZGeneralSettings = z.object({
   featurePreCheckIn: z.boolean(),
   featurePayment: z.boolean(),
   featureCheckInJack: z.boolean(),
-  propertyInfoUrl: z.url().nullable(),
-  linkEmailSubject: z.string().max(300).nullable(),
-  linkEmailBody: z.string().max(20000).nullable(),
+  propertyInfoUrl: z.url().max(2000).refine(isStorableText, storableTextMessage).nullable(),
+  linkEmailSubject: ZText.max(300).nullable(),
+  linkEmailBody: ZText.max(20000).nullable(),
 });
 export type TGeneralSettings = z.infer<typeof ZGeneralSettings>;
 export const ZUpdateGeneralSettingsRequest = ZGeneralSettings.partial();
@@ -28,7 +28,7 @@ export const ZCreateSettingRequest = z.object({
     .string()
     .regex(/^[a-zA-Z0-9_.-]+$/, 'letters, digits, dot, dash and underscore')
     .max(200),
-  value: z.string().max(20000),
+  value: ZText.max(20000),
   secret: z.boolean().default(false),
 });
 export type TCreateSettingRequest = z.input<typeof ZCreateSettingRequest>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZTimestamp } from './common.ts';
+import { ZId, ZText, ZTimestamp } from './common.ts';
 import { ZRole } from './permissions.ts';
 import { ZLanguage } from './session.ts';
 
@@ -25,7 +25,7 @@ export type TTeamUser = z.infer<typeof ZTeamUser>;
 
 export const ZCreateUserRequest = z.object({
   email: z.email().max(254),
-  name: z.string().trim().min(1).max(200),
+  name: ZText.trim().min(1).max(200),
   roleId: ZRole,
   language: ZLanguage.optional(),
 });
@@ -41,7 +41,7 @@ export const ZCreateUserResponse = ZTeamUser.extend({
 export type TCreateUserResponse = z.infer<typeof ZCreateUserResponse>;
 
 export const ZUpdateProfileRequest = z.object({
-  name: z.string().trim().min(1).max(200).optional(),
+  name: ZText.trim().min(1).max(200).optional(),
   language: ZLanguage.nullable().optional(),
 });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;

@@ -16,6 +16,13 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { selectPage } from '../../lib/paging.ts';
 import { toRecord } from '../../lib/records.ts';
 import type { TAuth } from '../../plugins/auth.ts';
+import { registerConstraintCode } from '../../plugins/problem.ts';
+
+// A secret the client chose that another key already has cannot be stored twice.
+registerConstraintCode('api_keys_secret_key', 'validation', {
+  path: 'body/secret',
+  message: 'choose another secret',
+});
 
 type TApiKeyRow = typeof apiKeys.$inferSelect;
 

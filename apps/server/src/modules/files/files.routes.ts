@@ -1,10 +1,19 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { can, ZFile, ZFileUrl, ZIdParams, ZPageQuery, ZPaged, type TFile } from '@pms/contract';
+import {
+  can,
+  ZFile,
+  ZFileUrl,
+  ZIdParams,
+  ZPageQuery,
+  ZPaged,
+  ZUploadFileQuery,
+  type TFile,
+} from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, invalidField } from '../../errors.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { problemResponses } from '../../plugins/openapi.ts';
 import * as service from './files.service.ts';
@@ -25,6 +34,21 @@ export function sendFile(
     .send(stream);
 }
 
+/** The one file part of a multipart upload; a body the multipart parser cannot read is the client's error. */
+async function readUploadedFile(request: FastifyRequest): Promise<{ name: string; content: Buffer }> {
+  if (!request.isMultipart()) throw invalidField('body', 'send the file as multipart/form-data');
+  try {
+    const part = await request.file();
+    if (part?.fieldname !== 'file')
+      throw invalidField('body/file', 'a multipart part named file is required');
+    return { name: part.filename, content: await part.toBuffer() };
+  } catch (error) {
+    // The plugin's own errors carry their status (413 for a file over the limit); busboy's do not.
+    if (error instanceof AppError || (error as FastifyError).statusCode) throw error;
+    throw invalidField('body/file', `the multipart body is malformed: ${(error as Error).message}`);
+  }
+}
+
 export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -34,19 +58,15 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: {
         tags,
         consumes: ['multipart/form-data'],
-        querystring: z.object({ purpose: z.string().max(50).optional() }),
+        querystring: ZUploadFileQuery,
         response: { 201: ZFile, ...problemResponses },
       },
       config: { access: ['files', 'write'] },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError('validation', 'send the file as multipart/form-data');
-      const part = await request.file();
-      if (part?.fieldname !== 'file')
-        throw new AppError('validation', 'a multipart part named file is required');
-      const content = await part.toBuffer();
+      const { name, content } = await readUploadedFile(request);
       const file = await service.uploadFile(ctx, authOf(request).propertyId, {
-        name: part.filename,
+        name,
         content,
         purpose: request.query.purpose ?? null,
       });

@@ -110,13 +110,16 @@ export async function updateProperty(
   const { branding, ...fields } = input;
   assertValidBranding(branding?.primaryColor);
   if (branding?.logoId) await assertOwned(db, files, id, branding.logoId, 'file');
+  const changes = {
+    ...fields,
+    ...(branding?.logoId !== undefined ? { logoId: branding.logoId } : {}),
+    ...(branding?.primaryColor !== undefined ? { primaryColor: branding.primaryColor } : {}),
+  };
+  // An update naming no field changes nothing: it answers the property as it is.
+  if (Object.values(changes).every((value) => value === undefined)) return getProperty(db, auth, id);
   const [row] = await db
     .update(properties)
-    .set({
-      ...fields,
-      ...(branding?.logoId !== undefined ? { logoId: branding.logoId } : {}),
-      ...(branding?.primaryColor !== undefined ? { primaryColor: branding.primaryColor } : {}),
-    })
+    .set(changes)
     .where(and(eq(properties.id, id), isNull(properties.deletedAt)))
     .returning();
   if (!row) throw notFound('property');

@@ -142,14 +142,13 @@ export async function updatePassword(db: Db, auth: TAuth, input: TUpdatePassword
 /** Updates the signed-in user's own name and language. */
 export async function updateProfile(db: Db, auth: TAuth, input: TUpdateProfileRequest): Promise<TSession> {
   if (auth.isApiKey) throw new AppError('auth/forbidden');
-  const [user] = await db
-    .update(users)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.language !== undefined ? { language: input.language } : {}),
-    })
-    .where(eq(users.id, auth.subjectId))
-    .returning();
+  const changes = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.language !== undefined ? { language: input.language } : {}),
+  };
+  // A PATCH naming no field changes nothing: it answers the profile as it is.
+  if (Object.keys(changes).length === 0) return toSession(auth);
+  const [user] = await db.update(users).set(changes).where(eq(users.id, auth.subjectId)).returning();
   return toSession({ ...auth, name: user!.name, language: user!.language });
 }
 

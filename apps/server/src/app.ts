@@ -12,6 +12,7 @@ import { answerClientError, registerProblemHandler, sendFrameworkError } from '.
 import { registerAuth } from './plugins/auth.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { LocalFileStore } from './integrations/files/local-file-store.ts';
 import { loadSigningKey } from './lib/server-keys.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
@@ -64,6 +65,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     signingKey: await loadSigningKey(database.db),
   };
 
+  await registerSecurityHeaders(app, config.publicUrl);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: maxFileSize, files: 1 } });
   registerProblemHandler(app);

@@ -9,9 +9,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   if (!existsSync(path.join(root, 'index.html')))
     throw new Error(`web app not built: ${root}/index.html missing`);
   await app.register(fastifyStatic, { root, wildcard: false, index: false });
-  const sendIndex = (reply: FastifyReply, isPortal: boolean) => {
+  // Referrer-Policy (no-referrer, which the portal needs) comes with the other security headers.
+  const sendIndex = (reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
-    if (isPortal) reply.header('referrer-policy', 'no-referrer');
     return reply.sendFile('index.html');
   };
   app.get('/assets/*', { config: { access: 'public' } }, async (request, reply) => {
@@ -25,6 +25,6 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     const file = path.join(root, url);
     if (url !== '/' && file.startsWith(root) && existsSync(file) && !url.endsWith('/'))
       return reply.sendFile(url.slice(1));
-    return sendIndex(reply, url.startsWith('/portal/'));
+    return sendIndex(reply);
   });
 }

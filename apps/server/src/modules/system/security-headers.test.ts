@@ -1,0 +1,158 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TFile } from '@pms/contract';
+import { buildApp } from '../../app.ts';
+import { readConfig } from '../../config.ts';
+import { anonymous, buildTestApp, login, pngBytes, type TTestApp } from '../../../test/helpers.ts';
+
+let t: TTestApp;
+let webDist: string;
+/** The same database served with the web app, once over http and once behind an https public url. */
+let web: FastifyInstance;
+let webHttps: FastifyInstance;
+
+async function webApp(publicUrl: string): Promise<FastifyInstance> {
+  const config = {
+    ...readConfig({ DATA_DIR: webDist, NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: publicUrl }),
+    webDist,
+  };
+  const app = await buildApp({ config, database: t.database, logger: false });
+  await app.ready();
+  return app;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  webDist = await mkdtemp(path.join(tmpdir(), 'pms-web-'));
+  await writeFile(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  web = await webApp('http://localhost:3000');
+  webHttps = await webApp('https://pms.hotel.example');
+});
+afterAll(async () => {
+  await web?.close();
+  await webHttps?.close();
+  await t.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+/** The answer's Content-Security-Policy as directive name to its values. */
+function policyOf(response: LightMyRequestResponse): Map<string, string[]> {
+  const header = response.headers['content-security-policy'];
+  expect(header, 'content-security-policy').toBeTypeOf('string');
+  return new Map(
+    String(header)
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+/** What every answer carries, page or data. */
+function expectBrowserHeaders(response: LightMyRequestResponse): Map<string, string[]> {
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['referrer-policy']).toBe('no-referrer');
+  expect(response.headers['x-frame-options']).toBe('DENY');
+  expect(response.headers['strict-transport-security']).toBeUndefined();
+  const policy = policyOf(response);
+  expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(policy.has('upgrade-insecure-requests')).toBe(false);
+  return policy;
+}
+
+/** A page's policy: scripts from this origin only, never inline, no plugins. */
+function expectPagePolicy(response: LightMyRequestResponse): void {
+  const policy = expectBrowserHeaders(response);
+  expect(policy.get('script-src')).toEqual(["'self'"]);
+  expect(policy.get('script-src-attr')).toEqual(["'none'"]);
+  expect(policy.get('object-src')).toEqual(["'none'"]);
+  expect(policy.get('default-src')).toEqual(["'self'"]);
+  expect(policy.get('base-uri')).toEqual(["'self'"]);
+  for (const values of policy.values()) expect(values).not.toContain("'unsafe-inline'");
+}
+
+/** An API answer's policy: nothing may load or run when opened as a document. */
+function expectApiPolicy(response: LightMyRequestResponse): Map<string, string[]> {
+  const policy = expectBrowserHeaders(response);
+  expect(policy.get('default-src')).toEqual(["'none'"]);
+  return policy;
+}
+
+describe('security headers', () => {
+  it('keeps API answers with personal data out of every cache, errors included', async () => {
+    const admin = await login(t.app, 'admin@example.com');
+    for (const response of [
+      await admin.get('/api/session'),
+      await admin.get('/api/contacts'),
+      await anonymous(t.app).get('/api/session'),
+      await anonymous(t.app).get('/api/does_not_exist'),
+      await anonymous(t.app).post('/api/session/login', { email: 'x' }),
+    ]) {
+      expectApiPolicy(response);
+      expect(response.headers['cache-control'], response.body).toBe('no-store');
+    }
+  });
+
+  it('lets public system answers be cached', async () => {
+    for (const url of ['/api/version', '/api/health', '/api/openapi.json']) {
+      const response = await anonymous(t.app).get(url);
+      expect(response.statusCode).toBe(200);
+      expectApiPolicy(response);
+      expect(response.headers['cache-control']).toBeUndefined();
+    }
+  });
+
+  it('serves uploaded files as inert content: nosniff, sandboxed, not stored', async () => {
+    const admin = await login(t.app, 'admin@example.com');
+    const upload = await admin.upload('/api/files', { name: 'lobby.png', content: pngBytes() });
+    expect(upload.statusCode).toBe(201);
+    const response = await admin.get(`/api/files/${upload.json<TFile>().id}/content`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(expectApiPolicy(response).get('sandbox')).toEqual([]);
+    expect(response.headers['cache-control']).toMatch(/no-store/);
+  });
+
+  it('gives the API docs a page policy without inline script, inline styles allowed', async () => {
+    for (const url of ['/api/docs/', '/api/docs/static/swagger-ui-bundle.js']) {
+      const response = await anonymous(t.app).get(url);
+      expect(response.statusCode, url).toBe(200);
+      const policy = expectBrowserHeaders(response);
+      expect(policy.get('script-src')).toEqual(["'self'"]);
+      expect(policy.get('script-src-attr')).toEqual(["'none'"]);
+      expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    }
+  });
+
+  it('gives the web app and its files a page policy without inline script', async () => {
+    for (const url of ['/', '/bookings', '/favicon.svg']) {
+      const response = await anonymous(web).get(url);
+      expect(response.statusCode, url).toBe(200);
+      expectPagePolicy(response);
+    }
+  });
+
+  it('sends no referrer from the guest portal', async () => {
+    const response = await anonymous(web).get('/portal/3f9a2c7e-link/check-in?status=success');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expectPagePolicy(response);
+  });
+
+  it('asks for https only when the public url is https', async () => {
+    for (const url of ['/', '/portal/3f9a2c7e-link', '/api/version']) {
+      const response = await anonymous(webHttps).get(url);
+      expect(response.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    }
+    const page = await anonymous(webHttps).get('/');
+    expect(policyOf(page).has('upgrade-insecure-requests')).toBe(true);
+  });
+});

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+
+/**
+ * The web app's policy: scripts, styles and fonts only from this origin (the built app has no inline
+ * script or style element; React's style props go through the CSSOM, which CSP does not restrict),
+ * images also as data: and blob: urls (previews of uploads), never inside a frame.
+ */
+const webAppDirectives = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  objectSrc: ["'none'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'"],
+};
+
+/**
+ * The API docs (swagger-ui) are a page too, from the same origin and without inline script, but its
+ * code applies inline styles when an operation opens: the one exception, on a page with no data.
+ */
+const apiDocsDirectives = { ...webAppDirectives, styleSrc: ["'self'", "'unsafe-inline'"] };
+
+/** A policy as the header spells it: `default-src 'self'; script-src 'self'; ...`. */
+function policyText(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) =>
+      [name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...values].join(' '),
+    )
+    .join('; ');
+}
+
+/** API answers are data, never a page: nothing in them may load or run when a browser opens one. */
+const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
+/** A file's content (an upload, a PDF) opened in a tab is moreover a document of no origin. */
+const filePolicy = `${apiPolicy}; sandbox`;
+
+/** Answers under /api with nothing personal in them: they may be cached, and the docs are a page. */
+const publicApiPaths = ['/api/version', '/api/health', '/api/openapi.json'];
+const apiDocsPrefix = '/api/docs';
+
+function isUnder(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/**
+ * Browser security headers on every answer (helmet): CSP, nosniff, frame and referrer policy, HSTS
+ * when the public url is https. API answers get a stricter CSP and are never stored by a cache.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+  const isHttps = publicUrl.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...webAppDirectives,
+        // Only behind https: on plain http (a LAN address) it would send the app's own requests to https.
+        upgradeInsecureRequests: isHttps ? [] : null,
+      },
+    },
+    frameguard: { action: 'deny' },
+    // Urls carry secrets and personal data (portal link ids, search terms): never pass them on.
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+
+  const apiDocsPolicy = policyText(
+    isHttps ? { ...apiDocsDirectives, upgradeInsecureRequests: [] } : apiDocsDirectives,
+  );
+  app.addHook('onSend', async (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (!isUnder(pathname, '/api')) return;
+    if (isUnder(pathname, apiDocsPrefix)) {
+      reply.header('content-security-policy', apiDocsPolicy);
+      return;
+    }
+    const isFile = reply.getHeader('content-disposition') !== undefined;
+    reply.header('content-security-policy', isFile ? filePolicy : apiPolicy);
+    if (!publicApiPaths.includes(pathname) && reply.getHeader('cache-control') === undefined)
+      reply.header('cache-control', 'no-store');
+  });
+}

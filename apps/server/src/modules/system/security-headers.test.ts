@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -6,40 +6,55 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TFile } from '@pms/contract';
 import { buildApp } from '../../app.ts';
 import { readConfig } from '../../config.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { migrate } from '../../db/migrate.ts';
 import { anonymous, buildTestApp, login, pngBytes, type TTestApp } from '../../../test/helpers.ts';
 
 let t: TTestApp;
+/** A temporary folder holding the web app (web/) and the data folder (data/) of the apps serving it. */
+let folder: string;
 let webDist: string;
-/** The same database served with the web app, once over http and once behind an https public url. */
+/** The web app served over http and behind an https public url, on an empty database of their own. */
+let webDatabase: Database;
 let web: FastifyInstance;
 let webHttps: FastifyInstance;
 
 async function webApp(publicUrl: string): Promise<FastifyInstance> {
   const config = {
-    ...readConfig({ DATA_DIR: webDist, NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: publicUrl }),
+    ...readConfig({
+      DATA_DIR: path.join(folder, 'data'),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: publicUrl,
+    }),
     webDist,
   };
-  const app = await buildApp({ config, database: t.database, logger: false });
+  const app = await buildApp({ config, database: webDatabase, logger: false });
   await app.ready();
   return app;
 }
 
 beforeAll(async () => {
   t = await buildTestApp();
-  webDist = await mkdtemp(path.join(tmpdir(), 'pms-web-'));
+  folder = await mkdtemp(path.join(tmpdir(), 'pms-web-'));
+  webDist = path.join(folder, 'web');
+  await mkdir(webDist);
   await writeFile(
     path.join(webDist, 'index.html'),
     '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
   );
   await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  webDatabase = await openDatabase({ dataDir: null });
+  await migrate(webDatabase.db);
   web = await webApp('http://localhost:3000');
   webHttps = await webApp('https://pms.hotel.example');
 });
 afterAll(async () => {
   await web?.close();
   await webHttps?.close();
+  await webDatabase?.close();
   await t.close();
-  await rm(webDist, { recursive: true, force: true });
+  await rm(folder, { recursive: true, force: true });
 });
 
 /** The answer's Content-Security-Policy as directive name to its values. */

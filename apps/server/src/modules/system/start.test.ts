@@ -3,7 +3,7 @@
 // an empty database. Real processes on free loopback ports, each awaited through /api/health.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, utimes } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -165,6 +165,15 @@ async function findContacts(server: TServer, name: string): Promise<TContact[]> 
   return (await staff.get<TPaged<TContact>>(`/api/contacts?query=${encodeURIComponent(name)}`)).data;
 }
 
+/** The workspaces whose build is up to date now (all of them, unless someone is editing sources). */
+function freshWorkspaces(): string[] {
+  return builds.filter((build) => !isStale(build, repositoryRoot)).map((build) => build.workspace);
+}
+
+function expectNoBuildOf(server: TServer, workspaces: string[]): void {
+  for (const workspace of workspaces) expect(server.output()).not.toContain(`Building ${workspace}`);
+}
+
 beforeAll(async () => {
   // What `npm start` would build first, built once here: the starts below then only start (and two
   // instances starting at once do not build into the same folder).
@@ -185,19 +194,27 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 // The PGlite run of the suite starts on the embedded database, the PostgreSQL run on the server.
 if (!adminUrl)
   describe('npm start on the embedded database (PGlite)', () => {
-    it('starts again on the same DATA_DIR, quickly, keeping every record', async () => {
+    it('starts again on the same DATA_DIR within seconds, keeping every record, rebuilding what changed', async () => {
+      // Everything was built just before: the first start walks every source and builds nothing.
+      const freshBeforeFirst = freshWorkspaces();
       const first = await npmStart({});
       await waitUntilHealthy(first, firstStartDeadline);
       expect(first.output()).toMatch(/PMS is running: open http:\/\/127\.0\.0\.1:\d+/);
+      expectNoBuildOf(first, freshBeforeFirst);
       const contact = await createContact(first, `Restart ${randomUUID()}`);
       const counts = await recordCounts(first);
       await stop(first);
 
-      // Nothing changed since the build: the second start must not build (unless someone edits now).
-      const fresh = builds.filter((build) => !isStale(build, repositoryRoot));
+      // The server's dependencies change (`npm install -w apps/server` writes its package.json): the
+      // next start rebuilds the server, and only the server.
+      const now = new Date();
+      await utimes(path.join(repositoryRoot, 'apps/server/package.json'), now, now);
+      const freshBeforeSecond = freshWorkspaces();
+      expect(freshBeforeSecond).not.toContain('apps/server');
       const second = await npmStart({});
       await waitUntilHealthy(second, restartDeadline);
-      for (const build of fresh) expect(second.output()).not.toContain(`Building ${build.workspace}`);
+      expect(second.output()).toContain('Building apps/server');
+      expectNoBuildOf(second, freshBeforeSecond);
       expect(await recordCounts(second)).toEqual(counts);
       expect((await findContacts(second, contact.name)).map((found) => found.id)).toEqual([contact.id]);
     }, 240_000);

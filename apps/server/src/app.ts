@@ -8,13 +8,19 @@ import { z } from 'zod';
 import type { TConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppContext } from './context.ts';
-import { answerClientError, registerProblemHandler, sendFrameworkError } from './plugins/problem.ts';
+import {
+  answerClientError,
+  registerProblemHandler,
+  registerUpdateRules,
+  sendFrameworkError,
+} from './plugins/problem.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { LocalFileStore } from './integrations/files/local-file-store.ts';
 import { loadSigningKey } from './lib/server-keys.ts';
+import { openSecretBox } from './lib/secret-box.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
 import { registerPropertyRoutes } from './modules/properties/properties.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
@@ -63,6 +69,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     config,
     fileStore: new LocalFileStore(`${config.dataDir ?? '.'}/files`),
     signingKey: await loadSigningKey(database.db),
+    secrets: await openSecretBox(config, app.log),
   };
 
   await registerSecurityHeaders(app, config.publicUrl);
@@ -70,6 +77,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(multipart, { limits: { fileSize: maxFileSize, files: 1 } });
   registerProblemHandler(app);
   registerAuth(app, database.db);
+  registerUpdateRules(app);
   await registerOpenApi(app, appVersion);
 
   const api = app.withTypeProvider<ZodTypeProvider>();

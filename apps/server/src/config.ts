@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseSecretKey } from './lib/secret-box.ts';
 
 export type TConfig = {
   port: number;
@@ -19,6 +20,8 @@ export type TConfig = {
    * uniquelocal) whose X-Forwarded-For is believed; false: the peer address is the client.
    */
   trustProxy: string[] | false;
+  /** SECRET_KEY: encrypts secret settings; null uses (or makes) DATA_DIR/secret.key. */
+  secretKey: Buffer | null;
 };
 
 function parseBoolean(value: string | undefined): boolean | undefined {
@@ -70,19 +73,29 @@ export function parseTrustProxy(value: string | undefined): string[] | false {
 export function readConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const port = Number(env.PORT ?? 3000);
   const host = env.HOST ?? '0.0.0.0';
+  const environment = env.NODE_ENV ?? 'development';
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const secretKey = parseSecretKey(env.SECRET_KEY);
+  if (!secretKey && databaseUrl && environment === 'production') {
+    throw new Error(
+      'SECRET_KEY is required with DATABASE_URL in production: every instance must encrypt secret ' +
+        'settings with the same key. Make one with `openssl rand -base64 32` and keep it safe.',
+    );
+  }
   return {
     port,
     host,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     demoData: parseBoolean(env.DEMO_DATA),
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     smtpUrl: env.SMTP_URL || undefined,
-    environment: env.NODE_ENV ?? 'development',
+    environment,
     webDist: env.WEB_DIST ?? null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    secretKey,
   };
 }

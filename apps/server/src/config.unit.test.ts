@@ -34,3 +34,25 @@ describe('TRUST_PROXY', () => {
     expect(() => readConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('SECRET_KEY', () => {
+  const key = '0123456789abcdef'.repeat(4);
+
+  it('is read as 32 bytes', () => {
+    expect(readConfig({ SECRET_KEY: key }).secretKey).toEqual(Buffer.from(key, 'hex'));
+    expect(readConfig({}).secretKey).toBeNull();
+  });
+
+  it('is refused when malformed, with a message saying what to set', () => {
+    expect(() => readConfig({ SECRET_KEY: 'changeme' })).toThrow(/SECRET_KEY must be 32 random bytes/);
+  });
+
+  it('is required with DATABASE_URL in production, where instances must share it', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/pms' };
+    expect(() => readConfig(production)).toThrow(/SECRET_KEY is required with DATABASE_URL in production/);
+    expect(readConfig({ ...production, SECRET_KEY: key }).secretKey).not.toBeNull();
+    // The embedded database and development keep their key under DATA_DIR.
+    expect(() => readConfig({ NODE_ENV: 'production' })).not.toThrow();
+    expect(() => readConfig({ DATABASE_URL: 'postgres://db/pms' })).not.toThrow();
+  });
+});

@@ -48,9 +48,10 @@ async function copyPostgresTemplate(
 
 /**
  * The whole application over a fresh database with the demo data: PGlite in memory, or a new database
- * on the PostgreSQL server named by TEST_DATABASE_URL (an admin url) when that is set.
+ * on the PostgreSQL server named by TEST_DATABASE_URL (an admin url) when that is set. `env` adds
+ * settings (such as SECRET_KEY) to the test's own.
  */
-export async function buildTestApp(): Promise<TTestApp> {
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TTestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pms-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const postgresTemplate = inject('postgresTemplate');
@@ -69,6 +70,7 @@ export async function buildTestApp(): Promise<TTestApp> {
       TRUST_PROXY: '127.0.0.1',
       PUBLIC_URL: 'http://localhost:3000',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...env,
     }),
     webDist: null,
   };

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
 import {
   allowedFileTypes,
   filePurposes,
@@ -19,6 +20,8 @@ import { toRecord } from '../../lib/records.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 
 export const downloadUrlLifetimeMs = 5 * 60 * 1000;
+/** Pixels an uploaded image may have (a 10 MiB file could otherwise unpack to gigabytes). */
+export const maxImagePixels = 50_000_000;
 type TFileRow = typeof files.$inferSelect;
 
 /** A stored file as the API sends it. */
@@ -44,14 +47,27 @@ export function sanitizeFileName(name: string): string {
   return cleaned.slice(0, 200) || 'file';
 }
 
-/** Sniffs the content's real type; only the allowed types are kept, whatever the name claims. */
+/**
+ * Sniffs the content's real type; only the allowed types are kept, whatever the name claims. An image
+ * must also decode whole: a forged header or a truncated file is no image.
+ */
 export async function sniffFileType(content: Buffer): Promise<{ mimeType: string; extension: string }> {
   const detected = await fileTypeFromBuffer(content);
   const mimeType = detected?.mime;
   if (!mimeType || !(mimeType in allowedFileTypes)) {
     throw new AppError('file/type_not_allowed', 'Allowed are JPEG, PNG, WebP and PDF files.');
   }
+  if (imageMimeTypes.includes(mimeType)) await assertImageDecodes(content);
   return { mimeType, extension: allowedFileTypes[mimeType as keyof typeof allowedFileTypes] };
+}
+
+async function assertImageDecodes(content: Buffer): Promise<void> {
+  try {
+    // stats() reads every pixel; failOn 'error' also refuses a truncated image.
+    await sharp(content, { failOn: 'error', limitInputPixels: maxImagePixels }).stats();
+  } catch {
+    throw new AppError('file/type_not_allowed', 'The image cannot be read: it is damaged or not an image.');
+  }
 }
 
 export async function uploadFile(

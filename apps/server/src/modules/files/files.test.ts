@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { maxFileSize, type TFile, type TFileUrl, type TPaged } from '@pms/contract';
 import {
@@ -78,6 +79,40 @@ describe('POST /api/files', () => {
       content: Buffer.from('just some text\n'.repeat(20)),
     });
     expectProblem(response, 415, 'file/type_not_allowed');
+  });
+
+  it('refuses an image that does not decode with 415 file/type_not_allowed', async () => {
+    // Eleven bytes of JPEG header with nothing behind it, and a real PNG cut off inside its pixel data.
+    const fakeJpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
+    const truncatedPng = pngBytes(40, 30).subarray(0, -20);
+    for (const [name, content] of [
+      ['photo.jpg', fakeJpeg],
+      ['photo.png', truncatedPng],
+    ] as const) {
+      const response = await admin.upload('/api/files', { name, content });
+      expectProblem(response, 415, 'file/type_not_allowed');
+    }
+    const logo = await admin.upload(
+      '/api/files',
+      { name: 'logo.png', content: truncatedPng },
+      {
+        query: { purpose: 'logo' },
+      },
+    );
+    expectProblem(logo, 415, 'file/type_not_allowed');
+    const list = (await admin.get('/api/files', { query: { pageSize: '100' } })).json<TPaged<TFile>>();
+    expect(list.data.map((file) => file.name)).not.toContain('photo.jpg');
+  });
+
+  it('accepts real JPEG, PNG and WebP images', async () => {
+    const picture = sharp({ create: { width: 24, height: 16, channels: 3, background: '#1d5fd8' } });
+    for (const [name, content, mimeType] of [
+      ['scan.jpg', await picture.clone().jpeg().toBuffer(), 'image/jpeg'],
+      ['scan.png', pngBytes(24, 16), 'image/png'],
+      ['scan.webp', await picture.clone().webp().toBuffer(), 'image/webp'],
+    ] as const) {
+      expect(await upload(admin, name, content)).toMatchObject({ name, mimeType });
+    }
   });
 
   it('refuses other real types with 415 file/type_not_allowed', async () => {

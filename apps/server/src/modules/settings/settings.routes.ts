@@ -17,8 +17,10 @@ import * as service from './settings.service.ts';
 
 const tags = ['settings'];
 
-export function registerSettingRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function registerSettingRoutes(app: FastifyInstance, { db, secrets }: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Before the first request: a wrong SECRET_KEY stops the start, and clear secrets get sealed.
+  app.addHook('onReady', () => service.prepareSecretSettings(db, secrets));
 
   api.get(
     '/api/settings/general',
@@ -49,7 +51,7 @@ export function registerSettingRoutes(app: FastifyInstance, { db }: AppContext):
       config: { access: ['advancedSettings', 'write'] },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createSetting(db, authOf(request), request.body)),
+      reply.status(201).send(await service.createSetting(db, secrets, authOf(request), request.body)),
   );
 
   api.get(

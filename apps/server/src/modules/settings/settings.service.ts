@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, not, like } from 'drizzle-orm';
 import {
   secretMask,
   ZCreateSettingRequest,
@@ -12,6 +12,7 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import { generalSettings, settingEntries } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import { sealedPrefix, type SecretBox } from '../../lib/secret-box.ts';
 import { selectPage } from '../../lib/paging.ts';
 import { toRecord } from '../../lib/records.ts';
 import type { TAuth } from '../../plugins/auth.ts';
@@ -56,15 +57,23 @@ function toSettingEntry(row: typeof settingEntries.$inferSelect): TSettingEntry 
   return { ...toRecord(row), key: row.key, value: row.secret ? secretMask : row.value, secret: row.secret };
 }
 
+/** What a sealed value is bound to: its property and key, so it opens on no other row. */
+function secretContext(propertyId: string, key: string): string {
+  return `setting:${propertyId}:${key}`;
+}
+
+/** Creates an entry; a secret value is stored sealed (AES-256-GCM), never in clear. */
 export async function createSetting(
   db: Db,
+  secrets: SecretBox,
   auth: TAuth,
   input: TCreateSettingRequest,
 ): Promise<TSettingEntry> {
   const data = ZCreateSettingRequest.parse(input);
+  const value = data.secret ? secrets.seal(data.value, secretContext(auth.propertyId, data.key)) : data.value;
   const [row] = await db
     .insert(settingEntries)
-    .values({ propertyId: auth.propertyId, ...data })
+    .values({ propertyId: auth.propertyId, ...data, value })
     .returning();
   return toSettingEntry(row!);
 }
@@ -92,11 +101,12 @@ export async function deleteSetting(db: Db, auth: TAuth, id: string): Promise<vo
 /** The clear value of a setting entry, for the server's own use (adapters' credentials). */
 export async function readSettingValue(
   db: Executor,
+  secrets: SecretBox,
   propertyId: string,
   key: string,
 ): Promise<string | null> {
   const [row] = await db
-    .select({ value: settingEntries.value })
+    .select({ value: settingEntries.value, secret: settingEntries.secret })
     .from(settingEntries)
     .where(
       and(
@@ -105,5 +115,30 @@ export async function readSettingValue(
         isNull(settingEntries.deletedAt),
       ),
     );
-  return row?.value ?? null;
+  if (!row) return null;
+  return row.secret ? secrets.open(row.value, secretContext(propertyId, key)) : row.value;
+}
+
+/**
+ * At start: refuses a SECRET_KEY that cannot open the secrets already stored (with a message saying
+ * so), then seals the secret values stored in clear before encryption existed. Safe on every
+ * instance at once: a value is only replaced while it is still the clear one.
+ */
+export async function prepareSecretSettings(db: Db, secrets: SecretBox): Promise<void> {
+  const [sealed] = await db
+    .select()
+    .from(settingEntries)
+    .where(and(eq(settingEntries.secret, true), like(settingEntries.value, `${sealedPrefix}%`)))
+    .limit(1);
+  if (sealed) secrets.open(sealed.value, secretContext(sealed.propertyId, sealed.key));
+  const clear = await db
+    .select()
+    .from(settingEntries)
+    .where(and(eq(settingEntries.secret, true), not(like(settingEntries.value, `${sealedPrefix}%`))));
+  for (const row of clear) {
+    await db
+      .update(settingEntries)
+      .set({ value: secrets.seal(row.value, secretContext(row.propertyId, row.key)) })
+      .where(and(eq(settingEntries.id, row.id), eq(settingEntries.value, row.value)));
+  }
 }

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretMask, type TPaged, type TSettingEntry } from '@pms/contract';
+import { buildApp } from '../../app.ts';
+import { readConfig } from '../../config.ts';
+import { settingEntries } from '../../db/schema/index.ts';
+import { SecretBox } from '../../lib/secret-box.ts';
+import {
+  buildTestApp,
+  demo,
+  login,
+  propertyIds,
+  switchProperty,
+  type ApiClient,
+  type TTestApp,
+} from '../../../test/helpers.ts';
+import { readSettingValue } from './settings.service.ts';
+
+const key = randomBytes(32);
+const box = new SecretBox(key);
+let t: TTestApp;
+let admin: ApiClient;
+let propertyId: string;
+beforeAll(async () => {
+  t = await buildTestApp({ SECRET_KEY: key.toString('base64') });
+  admin = await login(t.app, demo.users.admin);
+  propertyId = (await propertyIds(admin))[demo.austria]!;
+  await switchProperty(admin, propertyId);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function storedValue(settingKey: string): Promise<string> {
+  const [row] = await t.db
+    .select({ value: settingEntries.value })
+    .from(settingEntries)
+    .where(and(eq(settingEntries.propertyId, propertyId), eq(settingEntries.key, settingKey)));
+  return row!.value;
+}
+
+describe('secret settings at rest', () => {
+  it('seals at start the secrets stored in clear before encryption existed', async () => {
+    // The demo data writes its payment secret in clear, as older versions stored every secret.
+    const stored = await storedValue('payment.stripe.secret_key');
+    expect(stored).toMatch(/^enc:v1:/);
+    expect(stored).not.toContain('sk_test_demo_not_a_real_key');
+    expect(await readSettingValue(t.db, box, propertyId, 'payment.stripe.secret_key')).toBe(
+      'sk_test_demo_not_a_real_key',
+    );
+  });
+
+  it('stores a new secret only sealed, answers the mask, and reads the value back for the server', async () => {
+    const secret = `whsec_${randomBytes(12).toString('hex')}`;
+    const created = await admin.post('/api/settings', {
+      key: 'door.webhook.secret',
+      value: secret,
+      secret: true,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json<TSettingEntry>().value).toBe(secretMask);
+    const list = await admin.get('/api/settings', { query: { pageSize: '100' } });
+    const entry = list.json<TPaged<TSettingEntry>>().data.find((e) => e.key === 'door.webhook.secret');
+    expect(entry).toMatchObject({ value: secretMask, secret: true });
+    for (const body of [created.body, list.body]) expect(body).not.toContain(secret);
+
+    const stored = await storedValue('door.webhook.secret');
+    expect(stored).toMatch(/^enc:v1:/);
+    expect(stored).not.toContain(secret);
+    expect(await readSettingValue(t.db, box, propertyId, 'door.webhook.secret')).toBe(secret);
+  });
+
+  it('keeps plain settings plain', async () => {
+    const created = await admin.post('/api/settings', {
+      key: 'door.webhook.url',
+      value: 'https://door.example/hook',
+    });
+    expect(created.json<TSettingEntry>().value).toBe('https://door.example/hook');
+    expect(await storedValue('door.webhook.url')).toBe('https://door.example/hook');
+  });
+
+  it('refuses to start with another key, saying why', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pms-wrong-key-'));
+    const config = readConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SECRET_KEY: randomBytes(32).toString('hex'),
+    });
+    const other = await buildApp({
+      config: { ...config, webDist: null },
+      database: t.database,
+      logger: false,
+    });
+    await expect(other.ready()).rejects.toThrow(/secret setting cannot be decrypted/);
+    await rm(dataDir, { recursive: true, force: true });
+    // The values stay as they were, sealed under the right key.
+    expect(await readSettingValue(t.db, box, propertyId, 'payment.stripe.secret_key')).toBe(
+      'sk_test_demo_not_a_real_key',
+    );
+  });
+});

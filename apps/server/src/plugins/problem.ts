@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { TProblem } from '@pms/contract';
-import { AppError, type TFieldError } from '../errors.ts';
+import { AppError, invalidField, type TFieldError } from '../errors.ts';
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
@@ -210,5 +210,19 @@ export function registerProblemHandler(app: FastifyInstance): void {
         detail: `No route ${request.method} ${request.url.split('?')[0]}`,
         instance: request.url.split('?')[0],
       } satisfies TProblem);
+  });
+}
+
+/**
+ * An update (PUT or PATCH) that names no field to change is a client's mistake, not a no-op: it is
+ * refused as a validation problem naming the body. Runs after the caller's access was checked.
+ */
+export function registerUpdateRules(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (request.method !== 'PUT' && request.method !== 'PATCH') return;
+    const body = request.body;
+    const isEmpty =
+      typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0;
+    if (isEmpty) throw invalidField('body', 'Name at least one field to change.');
   });
 }

@@ -52,20 +52,22 @@ function expectInvalid(response: LightMyRequestResponse, ...paths: string[]): TP
 }
 
 describe('update bodies naming no field', () => {
-  it('leave the profile as it is for every role: PATCH /api/session/profile {} answers 200', async () => {
+  it('are refused for every role: PATCH /api/session/profile {} answers 400 naming the body', async () => {
     for (const email of Object.values(demo.users)) {
       const user = await login(t.app, email);
-      const response = await user.patch('/api/session/profile', {});
-      expect(response.statusCode, `${email}: ${response.body}`).toBe(200);
-      expect(response.json<TSession>()).toMatchObject({ email, name: user.session!.name });
+      expectInvalid(await user.patch('/api/session/profile', {}), 'body');
+      expect((await user.get('/api/session')).json<TSession>()).toMatchObject({
+        email,
+        name: user.session!.name,
+      });
     }
   });
 
   it('answers an API key, which has no profile, with 403 rather than 500', async () => {
-    expectProblem(await adminKey.patch('/api/session/profile', {}), 403, 'auth/forbidden');
+    expectProblem(await adminKey.patch('/api/session/profile', { language: 'en' }), 403, 'auth/forbidden');
   });
 
-  it('leave the property, settings, contact, booking and room lock as they are', async () => {
+  it('are refused for the property, settings, contact, booking and room lock, which stay as they are', async () => {
     const property = admin.session!.propertyId;
     const contact = (await admin.get('/api/contacts')).json<{ data: { id: string }[] }>().data[0]!;
     const booking = (await admin.get('/api/bookings')).json<{ data: { id: string }[] }>().data[0]!;
@@ -83,8 +85,9 @@ describe('update bodies naming no field', () => {
       ['PUT', `/api/bookings/${booking.id}`],
       ['PUT', `/api/room_locks/${lock.json<{ id: string }>().id}`],
     ] as const) {
-      const response = await admin.request(method, url, {});
-      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+      const before = (await admin.get(url)).body;
+      expectInvalid(await admin.request(method, url, {}), 'body');
+      expect((await admin.get(url)).body, `${method} ${url}`).toBe(before);
     }
   });
 });

@@ -1,10 +1,14 @@
 import { ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
+/** The `ilike` pattern for "contains the text": the text is literal, its own % and _ are no wildcards. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
 /** Rows where any of the columns contains the text, in any case; no text matches every row. */
 export function containsText(columns: PgColumn[], text: string | undefined): SQL | undefined {
   if (!text) return undefined;
-  // The text is literal: its own % and _ must not act as wildcards.
-  const pattern = `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+  const pattern = containsPattern(text);
   return or(...columns.map((column) => ilike(column, pattern)));
 }

@@ -37,6 +37,7 @@ import {
   rooms,
 } from '../../db/schema/index.ts';
 import { selectPage } from '../../lib/paging.ts';
+import { containsPattern } from '../../lib/text-search.ts';
 import { toInvoiceSummary } from '../invoices/invoices.mapper.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
@@ -346,6 +347,7 @@ export async function listBookings(
 ): Promise<TPaged<TBooking>> {
   const property = await findProperty(ctx.db, auth.propertyId);
   const text = query.query?.trim();
+  const pattern = text ? containsPattern(text) : undefined;
   const where = and(
     eq(bookings.propertyId, auth.propertyId),
     isNull(bookings.deletedAt),
@@ -353,10 +355,10 @@ export async function listBookings(
     query.to ? lte(bookings.checkIn, query.to) : undefined,
     query.status ? eq(bookings.status, query.status) : undefined,
     filterCondition(query.filter, todayIn(property.timeZone)),
-    text
+    pattern
       ? or(
-          ilike(bookings.code, `%${text}%`),
-          sql`exists (select 1 from ${contacts} c where c.id = ${bookings.customerId} and c.name ilike ${`%${text}%`})`,
+          ilike(bookings.code, pattern),
+          sql`exists (select 1 from ${contacts} c where c.id = ${bookings.customerId} and c.name ilike ${pattern})`,
         )
       : undefined,
   );

@@ -440,6 +440,35 @@ describe('lists, filters and search', () => {
     expect(byName.data.map((r) => r.objectType).sort()).toEqual(['booking', 'contact']);
   });
 
+  it('searches for % and _ literally, in the list and in the search', async () => {
+    const percent = await bookOk({
+      roomId: roomIds['902'],
+      checkIn: day(440),
+      checkOut: day(441),
+      customer: { name: 'Rabatt 100% Huber' },
+    });
+    const underscore = await bookOk({
+      roomId: roomIds['903'],
+      checkIn: day(440),
+      checkOut: day(441),
+      customer: { name: 'Firma_Unterstrich' },
+    });
+    const listed = async (text: string) =>
+      (await admin.get('/api/bookings', { query: { query: text, pageSize: '100' } }))
+        .json<TPaged<TBooking>>()
+        .data.map((b) => b.id);
+    expect(await listed('%')).toEqual([percent.id]);
+    expect(await listed('_')).toEqual([underscore.id]);
+    expect(await listed('0%')).toEqual([percent.id]);
+    const searched = async (text: string) =>
+      (await admin.get('/api/search', { query: { query: text, pageSize: '100' } }))
+        .json<TPaged<{ objectType: string; id: string }>>()
+        .data.filter((r) => r.objectType === 'booking')
+        .map((r) => r.id);
+    expect(await searched('%')).toEqual([percent.id]);
+    expect(await searched('_')).toEqual([underscore.id]);
+  });
+
   it('pages the list and limits it to a period', async () => {
     const page = (
       await admin.get('/api/bookings', {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { toPaged, type TPaged, type TSearchResult } from '@pms/contract';
 import { rowsOf, type Db } from '../../db/client.ts';
+import { containsPattern } from '../../lib/text-search.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 
 /** Finds bookings, contacts, groups and invoices of the current property by a piece of text. */
@@ -9,7 +10,7 @@ export async function search(
   auth: TAuth,
   query: { query: string; pageNumber: number; pageSize: number },
 ): Promise<TPaged<TSearchResult>> {
-  const pattern = `%${query.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(query.query);
   const p = auth.propertyId;
   const union = sql`
     select 'booking' as object_type, b.id, b.code as title,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAddress, ZExpandQuery, ZId, ZInteger, ZIsoDate, ZRecord, ZText, ZTimestamp } from './common.ts';
+import type { TErrorCode } from './errors.ts';
 import { ZPageQuery } from './paging.ts';
 
 export const bookingStatuses = [
@@ -53,6 +54,28 @@ export function nextBookingStatus(status: TBookingStatus, action: TBookingAction
 /** The actions a booking in this status offers. */
 export function availableBookingActions(status: TBookingStatus): TBookingAction[] {
   return bookingActions.filter((action) => nextBookingStatus(status, action) !== null);
+}
+
+/** Actions that need a room assigned to the booking. */
+const roomRequiredActions: ReadonlySet<TBookingAction> = new Set(['check_in']);
+
+/** Actions possible only from the arrival day on: nobody checks in, or fails to arrive, earlier. */
+const arrivalDayActions: ReadonlySet<TBookingAction> = new Set(['check_in', 'no_show']);
+
+export type TBookingActionBlocker = Extract<TErrorCode, 'booking/room_required' | 'booking/before_arrival'>;
+
+/**
+ * What keeps an action the status allows from running now: no room assigned, or the arrival day
+ * (in the property's time zone) not reached yet. Null when nothing does.
+ */
+export function bookingActionBlocker(
+  action: TBookingAction,
+  booking: { roomId: string | null; checkIn: string },
+  today: string,
+): TBookingActionBlocker | null {
+  if (roomRequiredActions.has(action) && !booking.roomId) return 'booking/room_required';
+  if (arrivalDayActions.has(action) && today < booking.checkIn) return 'booking/before_arrival';
+  return null;
 }
 
 /** Statuses whose booking holds its room; a pending booking is an unconfirmed request. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   availableBookingActions,
+  bookingActionBlocker,
   bookingActions,
   bookingStatuses,
   formatBookingCode,
@@ -50,5 +51,29 @@ describe('formatBookingCode', () => {
     expect(formatBookingCode(42)).toBe('00042');
     expect(formatBookingCode(12345, 'AH-', '/26')).toBe('AH-12345/26');
     expect(formatBookingCode(99999, 'X')).toMatch(/^X\d{5}$/);
+  });
+});
+
+describe('bookingActionBlocker', () => {
+  const today = '2026-11-23';
+  const assigned = { roomId: '7f0c4d7e-3a51-4c39-9a43-1f7c2c5b9d10', checkIn: today };
+
+  it('lets check-in and no-show run on the arrival day and later', () => {
+    expect(bookingActionBlocker('check_in', assigned, today)).toBeNull();
+    expect(bookingActionBlocker('no_show', assigned, today)).toBeNull();
+    expect(bookingActionBlocker('no_show', assigned, '2026-11-24')).toBeNull();
+  });
+
+  it('refuses check-in and no-show before the arrival day', () => {
+    const future = { ...assigned, checkIn: '2026-11-24' };
+    expect(bookingActionBlocker('check_in', future, today)).toBe('booking/before_arrival');
+    expect(bookingActionBlocker('no_show', future, today)).toBe('booking/before_arrival');
+  });
+
+  it('refuses check-in without a room first, and lets the other actions run without one', () => {
+    const unassigned = { roomId: null, checkIn: '2026-11-24' };
+    expect(bookingActionBlocker('check_in', unassigned, today)).toBe('booking/room_required');
+    expect(bookingActionBlocker('no_show', { ...unassigned, checkIn: today }, today)).toBeNull();
+    expect(bookingActionBlocker('cancel', unassigned, today)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
+  bookingActionBlocker,
   formatBookingCode,
   nextBookingStatus,
   nightsBetween,
@@ -234,13 +235,9 @@ export async function createBooking(
       const roomType = await findRoomType(tx, auth.propertyId, roomTypeId);
       if (input.occupancy > roomType.maxOccupancy) {
         throw new AppError(
-          'booking/occupancy_exceeds_room',
+          'booking/occupancy_exceeds_room_type',
           `${roomType.name} takes at most ${roomType.maxOccupancy} persons`,
-          {
-            roomNumber: roomType.name,
-            maxOccupancy: roomType.maxOccupancy,
-            occupancy: input.occupancy,
-          },
+          { roomType: roomType.name, maxOccupancy: roomType.maxOccupancy, occupancy: input.occupancy },
         );
       }
       if (input.status === 'confirmed')
@@ -458,12 +455,13 @@ export async function deleteBooking(ctx: AppContext, auth: TAuth, id: string): P
   });
 }
 
-/** A guest checks in into an assigned room, on the arrival day or later. */
-async function assertReadyForCheckIn(db: Executor, booking: TBookingRow): Promise<void> {
-  if (!booking.roomId) throw new AppError('booking/invalid_transition', 'assign a room before checking in');
+/** Refuses an action the status allows but the booking is not ready for (no room, before arrival). */
+async function assertActionReady(db: Executor, booking: TBookingRow, action: TBookingAction): Promise<void> {
   const property = await findProperty(db, booking.propertyId);
-  if (todayIn(property.timeZone) < booking.checkIn) {
-    throw new AppError('booking/invalid_transition', `the stay begins on ${booking.checkIn}`);
+  const blocker = bookingActionBlocker(action, booking, todayIn(property.timeZone));
+  if (blocker === 'booking/room_required') throw new AppError(blocker, `assign a room before ${action}`);
+  if (blocker === 'booking/before_arrival') {
+    throw new AppError(blocker, `the stay begins on ${booking.checkIn}`, { checkIn: booking.checkIn });
   }
 }
 
@@ -482,7 +480,7 @@ export async function performAction(
         'booking/invalid_transition',
         `${action} is not possible for a ${booking.status} booking`,
       );
-    if (action === 'check_in') await assertReadyForCheckIn(tx, booking);
+    await assertActionReady(tx, booking, action);
     const now = new Date();
     const [row] = await tx
       .update(bookings)

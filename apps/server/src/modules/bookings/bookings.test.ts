@@ -202,6 +202,15 @@ describe('creating a booking', () => {
     expect(problem.params).toEqual({ roomNumber: '905', maxOccupancy: 2, occupancy: 3 });
   });
 
+  it('refuses more persons than the room type takes when no room is given, naming the room type', async () => {
+    const problem = expectProblem(
+      await book(admin, { roomTypeId, occupancy: 3, checkIn: day(150), checkOut: day(151) }),
+      400,
+      'booking/occupancy_exceeds_room_type',
+    );
+    expect(problem.params).toEqual({ roomType: 'Testzimmer', maxOccupancy: 2, occupancy: 3 });
+  });
+
   it('validates the body', async () => {
     expectProblem(
       await admin.post('/api/bookings', { checkIn: 'tomorrow', occupancy: 0 }),
@@ -275,6 +284,15 @@ describe('changing and moving a booking', () => {
     expect(problem.params).toEqual({ roomNumber: '905', maxOccupancy: 2, occupancy: 3 });
   });
 
+  it('refuses more persons than the room type takes when no room is given, naming the room type', async () => {
+    const problem = expectProblem(
+      await book(admin, { roomTypeId, occupancy: 3, checkIn: day(150), checkOut: day(151) }),
+      400,
+      'booking/occupancy_exceeds_room_type',
+    );
+    expect(problem.params).toEqual({ roomType: 'Testzimmer', maxOccupancy: 2, occupancy: 3 });
+  });
+
   it('is read-only once an invoice exists', async () => {
     const booking = await bookOk({ roomId: roomIds['904'], checkIn: day(240), checkOut: day(241) });
     const [folio] = await t.db.select().from(folios).where(eq(folios.bookingId, booking.id));
@@ -331,22 +349,42 @@ describe('status actions', () => {
 
   it('checks in only into an assigned room and not before the arrival day', async () => {
     const early = await bookOk({ roomId: roomIds['904'], checkIn: day(305), checkOut: day(306) });
-    expectProblem(
+    const beforeArrival = expectProblem(
       await admin.post(`/api/bookings/${early.id}/actions/check_in`),
       409,
-      'booking/invalid_transition',
+      'booking/before_arrival',
     );
+    expect(beforeArrival.params).toEqual({ checkIn: day(305) });
+    expect((await admin.get(`/api/bookings/${early.id}`)).json<TBooking>().status).toBe('confirmed');
     const unassigned = await bookOk({ roomTypeId, checkIn: today, checkOut: day(1), status: 'pending' });
     expect(unassigned.roomId).toBeNull();
     expectProblem(
       await admin.post(`/api/bookings/${unassigned.id}/actions/check_in`),
       409,
-      'booking/invalid_transition',
+      'booking/room_required',
+    );
+    const unassignedLater = await bookOk({
+      roomTypeId,
+      checkIn: day(306),
+      checkOut: day(307),
+      status: 'pending',
+    });
+    expectProblem(
+      await admin.post(`/api/bookings/${unassignedLater.id}/actions/check_in`),
+      409,
+      'booking/room_required',
     );
   });
 
-  it('marks a no-show and undoes it', async () => {
-    const booking = await bookOk({ roomId: roomIds['902'], checkIn: day(310), checkOut: day(311) });
+  it('marks a no-show from the arrival day on, and undoes it', async () => {
+    const future = await bookOk({ roomId: roomIds['902'], checkIn: day(310), checkOut: day(311) });
+    expectProblem(
+      await admin.post(`/api/bookings/${future.id}/actions/no_show`),
+      409,
+      'booking/before_arrival',
+    );
+    expect((await admin.get(`/api/bookings/${future.id}`)).json<TBooking>().status).toBe('confirmed');
+    const booking = await bookOk({ roomTypeId, checkIn: today, checkOut: day(1), status: 'pending' });
     expect((await admin.post(`/api/bookings/${booking.id}/actions/no_show`)).json<TBooking>().status).toBe(
       'no_show',
     );

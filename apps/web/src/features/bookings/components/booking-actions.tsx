@@ -1,6 +1,11 @@
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { availableBookingActions, type TBooking, type TBookingAction } from '@pms/contract';
+import {
+  availableBookingActions,
+  bookingActionBlocker,
+  type TBooking,
+  type TBookingAction,
+} from '@pms/contract';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { usePropertyToday } from '../../../lib/property-today.ts';
 import { Button, type TButtonVariant } from '../../../ui/button.tsx';
@@ -28,14 +33,21 @@ export function BookingActions({ booking }: { booking: TBooking }) {
   const today = usePropertyToday();
   const hintId = useId();
   const actions = availableBookingActions(booking.status);
-  // The server checks a guest in only into an assigned room and from the arrival day on.
-  const checkInHint = !actions.includes('check_in')
-    ? null
-    : !booking.roomId
-      ? t('bookings.actions.checkInNeedsRoom')
-      : booking.checkIn > today
-        ? t('bookings.actions.checkInFrom', { date: formatDate(booking.checkIn) })
-        : null;
+  // The contract's rule, as the server applies it: check-in needs a room, and check-in and no-show
+  // the arrival day.
+  const hintOf = (action: TBookingAction): string | null => {
+    const blocker = bookingActionBlocker(action, booking, today);
+    if (blocker === 'booking/room_required') return t('bookings.actions.checkInNeedsRoom');
+    if (blocker === null) return null;
+    const date = formatDate(booking.checkIn);
+    return action === 'no_show'
+      ? t('bookings.actions.noShowFrom', { date })
+      : t('bookings.actions.checkInFrom', { date });
+  };
+  const hints = actions.flatMap((action) => {
+    const text = hintOf(action);
+    return text ? [{ action, text, id: `${hintId}-${action}` }] : [];
+  });
 
   const run = async (action: TBookingAction) => {
     const isConfirmed = await openConfirmDialog({
@@ -62,15 +74,15 @@ export function BookingActions({ booking }: { booking: TBooking }) {
     <div className="space-y-2">
       <div role="group" aria-label={t('bookings.actions.label')} className="flex flex-wrap gap-2">
         {actions.map((action) => {
-          const isBlocked = action === 'check_in' && checkInHint !== null;
+          const hint = hints.find((candidate) => candidate.action === action);
           return (
             <Button
               key={action}
               variant={buttonVariant(action)}
               className={destructiveActions.has(action) ? 'text-red-700' : undefined}
               isLoading={performAction.isPending && performAction.variables.action === action}
-              disabled={performAction.isPending || isBlocked}
-              aria-describedby={isBlocked ? hintId : undefined}
+              disabled={performAction.isPending || hint !== undefined}
+              aria-describedby={hint?.id}
               onClick={() => void run(action)}
             >
               {t(`bookings.actions.${action}`)}
@@ -78,11 +90,11 @@ export function BookingActions({ booking }: { booking: TBooking }) {
           );
         })}
       </div>
-      {checkInHint && (
-        <p id={hintId} className="text-sm text-gray-500">
-          {checkInHint}
+      {hints.map((hint) => (
+        <p key={hint.action} id={hint.id} className="text-sm text-gray-500">
+          {hint.text}
         </p>
-      )}
+      ))}
     </div>
   );
 }

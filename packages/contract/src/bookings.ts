@@ -78,8 +78,14 @@ export function bookingActionBlocker(
   return null;
 }
 
-/** Statuses whose booking holds its room; a pending booking is an unconfirmed request. */
+/**
+ * Statuses whose booking holds its room; a pending booking is an unconfirmed request. The database
+ * trigger `sync_booking_occupancy` names the same list (a test compares them).
+ */
 export const roomHoldingStatuses: readonly TBookingStatus[] = ['confirmed', 'checked_in', 'checked_out'];
+
+/** Statuses of a booking that does not take place: it has no charges and shows on no plan or day list. */
+export const droppedBookingStatuses: readonly TBookingStatus[] = ['canceled', 'no_show'];
 
 export const bookingSources = ['internal', 'walk_in'] as const;
 

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { droppedBookingStatuses } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { charges, folios, items, rateItems, rates, taxRates } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -75,7 +76,7 @@ export async function postStayCharges(db: Executor, booking: TBookingRow): Promi
   const folio = await findBookingFolio(db, booking);
   if (folio.closedAt) return;
   await db.delete(charges).where(and(eq(charges.folioId, folio.id), eq(charges.isDefault, true)));
-  if (!booking.rateId || booking.status === 'canceled' || booking.status === 'no_show') return;
+  if (!booking.rateId || droppedBookingStatuses.includes(booking.status)) return;
   const price = await findRatePrice(
     db,
     booking.propertyId,

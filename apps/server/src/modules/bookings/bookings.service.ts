@@ -1,12 +1,29 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   addDays,
   bookingActionBlocker,
+  droppedBookingStatuses,
   formatBookingCode,
   nextBookingStatus,
   nightsBetween,
   parseExpand,
+  roomHoldingStatuses,
   toPaged,
   todayIn,
   zonedInstant,
@@ -240,7 +257,7 @@ export async function createBooking(
           { roomType: roomType.name, maxOccupancy: roomType.maxOccupancy, occupancy: input.occupancy },
         );
       }
-      if (input.status === 'confirmed')
+      if (roomHoldingStatuses.includes(input.status))
         roomId = await findFreeRoom(tx, auth.propertyId, roomTypeId, input.checkIn, input.checkOut);
     }
     let customerId = input.customerId ?? null;
@@ -315,7 +332,7 @@ export async function getBooking(
 function filterCondition(filter: TBookingListQuery['filter'], today: string): SQL | undefined {
   const yesterday = addDays(today, -1);
   const tomorrow = addDays(today, 1);
-  const live = sql`${bookings.status} not in ('canceled', 'no_show')`;
+  const live = notInArray(bookings.status, [...droppedBookingStatuses]);
   switch (filter) {
     case 'check_in_today':
       return and(eq(bookings.checkIn, today), live);
@@ -496,7 +513,7 @@ export async function performAction(
     if (action === 'check_out' && booking.roomId) {
       await tx.update(rooms).set({ housekeepingStatus: 'dirty' }).where(eq(rooms.id, booking.roomId));
     }
-    if (['cancel', 'no_show', 'undo_cancel', 'undo_no_show'].includes(action))
+    if (droppedBookingStatuses.includes(status) !== droppedBookingStatuses.includes(booking.status))
       await postStayCharges(tx, row!);
     await recordEvent(tx, {
       propertyId: auth.propertyId,

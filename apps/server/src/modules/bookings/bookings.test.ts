@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { addDays, todayIn, type TBooking, type TCharge, type TPaged, type TRoomPlan } from '@pms/contract';
+import { eq, sql } from 'drizzle-orm';
+import {
+  addDays,
+  roomHoldingStatuses,
+  todayIn,
+  type TBooking,
+  type TCharge,
+  type TPaged,
+  type TRoomPlan,
+} from '@pms/contract';
+import { rowsOf } from '../../db/client.ts';
 import { charges, folios, invoices, rooms } from '../../db/schema/index.ts';
 import {
   demo,
@@ -570,6 +579,18 @@ describe('roles and properties', () => {
   it('needs the XSRF header for a cookie session', async () => {
     const body = { roomId: roomIds['905'], occupancy: 1, checkIn: day(530), checkOut: day(531) };
     expectProblem(await admin.post('/api/bookings', body, { xsrf: false }), 403, 'auth/xsrf_invalid');
+  });
+});
+
+describe('the statuses that hold a room', () => {
+  it('are the same in the occupancy trigger as in the contract', async () => {
+    const [fn] = rowsOf<{ prosrc: string }>(
+      await t.db.execute(sql`select prosrc from pg_proc where proname = 'sync_booking_occupancy'`),
+    );
+    const list = /NEW\.status IN \(([^)]*)\)/i.exec(fn!.prosrc)?.[1];
+    expect(list, fn!.prosrc).toBeDefined();
+    const triggerStatuses = list!.split(',').map((item) => item.trim().replace(/^'(.*)'$/, '$1'));
+    expect(triggerStatuses.toSorted()).toEqual([...roomHoldingStatuses].sort());
   });
 });
 

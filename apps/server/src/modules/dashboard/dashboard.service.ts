@@ -1,5 +1,5 @@
-import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { todayIn, type TDashboard } from '@pms/contract';
+import { and, asc, count, eq, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { droppedBookingStatuses, roomHoldingStatuses, todayIn, type TDashboard } from '@pms/contract';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { bookings, contacts, rooms } from '../../db/schema/index.ts';
 import type { TAuth } from '../../plugins/auth.ts';
@@ -29,7 +29,7 @@ export async function getDashboard(db: Db, auth: TAuth, date?: string): Promise<
         isNull(bookings.deletedAt),
         lte(bookings.checkIn, day),
         sql`${bookings.checkOut} >= ${day}`,
-        inArray(bookings.status, ['pending', 'confirmed', 'checked_in', 'checked_out']),
+        notInArray(bookings.status, [...droppedBookingStatuses]),
       ),
     )
     .orderBy(asc(rooms.number));
@@ -38,7 +38,14 @@ export async function getDashboard(db: Db, auth: TAuth, date?: string): Promise<
   const inHouse = stays.filter((s) => s.checkIn <= day && s.checkOut > day && s.status === 'checked_in');
   const occupiedRooms = new Set(
     stays
-      .filter((s) => s.checkOut > day && s.status !== 'pending' && s.status !== 'checked_out' && s.roomNumber)
+      // A guest who checked out before the booked day no longer occupies the room.
+      .filter(
+        (s) =>
+          s.checkOut > day &&
+          roomHoldingStatuses.includes(s.status) &&
+          s.status !== 'checked_out' &&
+          s.roomNumber,
+      )
       .map((s) => s.roomNumber),
   ).size;
   const [roomCount] = await db

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { todayIn, type THousekeepingRoom, type THousekeepingState } from '@pms/contract';
+import { roomHoldingStatuses, todayIn, type THousekeepingRoom, type THousekeepingState } from '@pms/contract';
 import type { Db } from '../../db/client.ts';
 import { bookings, contacts, roomLocks, roomTypes, rooms } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
@@ -46,7 +46,7 @@ export async function listHousekeeping(
               isNull(bookings.deletedAt),
               lte(bookings.checkIn, today),
               sql`${bookings.checkOut} >= ${today}`,
-              inArray(bookings.status, ['confirmed', 'checked_in', 'checked_out']),
+              inArray(bookings.status, [...roomHoldingStatuses]),
             ),
           )
       : [],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { nightsBetween, todayIn } from '@pms/contract';
+import { droppedBookingStatuses, nightsBetween, todayIn } from '@pms/contract';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { TAuth } from '../../plugins/auth.ts';
@@ -34,7 +34,7 @@ export async function getRoomPlanJson(db: Db, auth: TAuth, from: string, to: str
            from bookings b left join contacts c on c.id = b.customer_id
           where b.property_id = ${p} and b.deleted_at is null
             and b.check_out > ${from}::date and b.check_in <= ${to}::date
-            and b.status not in ('canceled', 'no_show')) as bookings,
+            and b.status not in ${[...droppedBookingStatuses]}) as bookings,
         (select coalesce(json_agg(json_build_object(
             'id', l.id, 'roomId', l.room_id, 'startDate', l.start_date, 'endDate', l.end_date, 'reason', l.reason)), '[]')::text
            from room_locks l

@@ -56,6 +56,7 @@ import {
 } from '../../db/schema/index.ts';
 import { selectPage } from '../../lib/paging.ts';
 import { containsPattern } from '../../lib/text-search.ts';
+import { insertContact } from '../contacts/contacts.service.ts';
 import { toInvoiceSummary } from '../invoices/invoices.mapper.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
@@ -264,16 +265,7 @@ export async function createBooking(
     if (customerId) {
       await assertOwned(tx, contacts, auth.propertyId, customerId, 'contact');
     } else if (input.customer) {
-      const [customer] = await tx
-        .insert(contacts)
-        .values({
-          propertyId: auth.propertyId,
-          name: input.customer.name,
-          email: input.customer.email ?? null,
-          phone: input.customer.phone ?? null,
-        })
-        .returning();
-      customerId = customer!.id;
+      customerId = (await insertContact(tx, auth, input.customer)).id;
     }
     if (input.groupId) await assertOwned(tx, groups, auth.propertyId, input.groupId, 'group');
     const rateId = await resolveRateId(tx, auth.propertyId, input.rateId);
@@ -587,16 +579,7 @@ export async function assignGuest(
       await assertOwned(tx, contacts, auth.propertyId, input.contactId, 'contact');
       contactId = input.contactId;
     } else {
-      const [contact] = await tx
-        .insert(contacts)
-        .values({
-          propertyId: auth.propertyId,
-          name: input.name,
-          email: input.email ?? null,
-          phone: input.phone ?? null,
-        })
-        .returning();
-      contactId = contact!.id;
+      contactId = (await insertContact(tx, auth, input)).id;
     }
     const [guestCount] = await tx
       .select({ n: count() })

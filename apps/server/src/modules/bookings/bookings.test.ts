@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   addDays,
   roomHoldingStatuses,
   todayIn,
   type TBooking,
   type TCharge,
+  type TContact,
   type TPaged,
   type TRoomPlan,
 } from '@pms/contract';
 import { rowsOf } from '../../db/client.ts';
-import { charges, folios, invoices, rooms } from '../../db/schema/index.ts';
+import { charges, events, folios, invoices, rooms } from '../../db/schema/index.ts';
 import {
   demo,
   expectProblem,
@@ -453,6 +454,54 @@ describe('guests', () => {
       404,
       'not_found',
     );
+  });
+});
+
+describe('contacts made by bookings', () => {
+  const contactEvents = (contactId: string) =>
+    t.db
+      .select({ type: events.type, actorName: events.actorName })
+      .from(events)
+      .where(and(eq(events.objectType, 'contact'), eq(events.objectId, contactId)));
+
+  it('record the created event, for a new customer and a new guest', async () => {
+    const booking = await bookOk({
+      roomId: roomIds['905'],
+      checkIn: day(405),
+      checkOut: day(406),
+      customer: { name: 'Clara Neukundin', phone: '+43 1 234' },
+    });
+    const customer = (await admin.get(`/api/contacts/${booking.customerId}`)).json<TContact>();
+    expect(customer).toMatchObject({ name: 'Clara Neukundin', phone: '+43 1 234', email: null });
+    expect(await contactEvents(booking.customerId!)).toEqual([
+      { type: 'created', actorName: expect.any(String) },
+    ]);
+    const withGuest = await admin.post(`/api/bookings/${booking.id}/guests`, {
+      name: 'Gustav Neugast',
+      email: 'gustav.neugast@example.com',
+    });
+    expect(withGuest.statusCode, withGuest.body).toBe(200);
+    const guest = withGuest.json<TBooking>().guests!.find((g) => g.name === 'Gustav Neugast')!;
+    expect(guest.email).toBe('gustav.neugast@example.com');
+    expect((await contactEvents(guest.id)).map((event) => event.type)).toEqual(['created']);
+  });
+
+  it('leave no contact and no event behind when the booking is refused', async () => {
+    const full = await bookOk({
+      roomId: roomIds['905'],
+      checkIn: day(407),
+      checkOut: day(408),
+      occupancy: 1,
+    });
+    expectProblem(
+      await admin.post(`/api/bookings/${full.id}/guests`, { name: 'Zuviel Gast' }),
+      400,
+      'booking/failed_assignment',
+    );
+    const found = (await admin.get('/api/contacts', { query: { query: 'Zuviel Gast' } })).json<
+      TPaged<TContact>
+    >();
+    expect(found.count).toBe(0);
   });
 });
 

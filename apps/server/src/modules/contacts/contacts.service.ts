@@ -130,18 +130,29 @@ export function listContacts(db: Db, auth: TAuth, query: TContactListQuery): Pro
   );
 }
 
-/** Creates a contact; its e-mail address must be free among the property's contacts. */
-export async function createContact(db: Db, auth: TAuth, input: TCreateContactRequest): Promise<TContact> {
+/**
+ * Creates a contact with its `created` event in the caller's transaction: every new contact (on the
+ * contacts screen, as a booking's customer or guest) is made here. Its e-mail address must be free
+ * among the property's contacts.
+ */
+export async function insertContact(
+  tx: Executor,
+  auth: TAuth,
+  input: TCreateContactRequest,
+): Promise<TContactRow> {
   const data = ZCreateContactRequest.parse(input);
-  await assertRateOfProperty(db, auth, data.defaultRateId);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(contacts)
-      .values({ propertyId: auth.propertyId, ...toColumns(data) })
-      .returning();
-    await recordContactEvent(tx, auth, row!.id, 'created');
-    return toContact(row!);
-  });
+  await assertRateOfProperty(tx, auth, data.defaultRateId);
+  const [row] = await tx
+    .insert(contacts)
+    .values({ propertyId: auth.propertyId, ...toColumns(data) })
+    .returning();
+  await recordContactEvent(tx, auth, row!.id, 'created');
+  return row!;
+}
+
+/** Creates a contact in a transaction of its own. */
+export async function createContact(db: Db, auth: TAuth, input: TCreateContactRequest): Promise<TContact> {
+  return db.transaction(async (tx) => toContact(await insertContact(tx, auth, input)));
 }
 
 export async function getContact(db: Db, auth: TAuth, id: string, expand?: string): Promise<TContact> {

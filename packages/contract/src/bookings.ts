@@ -281,6 +281,41 @@ export const ZAssignGuestRequest = z.union([
 ]);
 export type TAssignGuestRequest = z.infer<typeof ZAssignGuestRequest>;
 
+/** Every event type recorded on a booking; the booking's events tab translates each of them. */
+export const bookingEventTypes = [
+  'created',
+  'updated',
+  'checked_in',
+  'check_in_undone',
+  'checked_out',
+  'check_out_undone',
+  'marked_no_show',
+  'no_show_undone',
+  'canceled',
+  'cancellation_undone',
+  'confirmed',
+  'guest_assigned',
+  'guest_unassigned',
+  'deleted',
+] as const;
+export type TBookingEventType = (typeof bookingEventTypes)[number];
+
+export function isBookingEventType(type: string): type is TBookingEventType {
+  return (bookingEventTypes as readonly string[]).includes(type);
+}
+
+/** The event each status action records. */
+export const bookingEventByAction: Record<TBookingAction, TBookingEventType> = {
+  check_in: 'checked_in',
+  undo_check_in: 'check_in_undone',
+  check_out: 'checked_out',
+  undo_check_out: 'check_out_undone',
+  no_show: 'marked_no_show',
+  undo_no_show: 'no_show_undone',
+  cancel: 'canceled',
+  undo_cancel: 'cancellation_undone',
+};
+
 export const ZEvent = z.object({
   id: ZId,
   type: z.string(),

@@ -3,6 +3,8 @@ import {
   availableBookingActions,
   bookingActionBlocker,
   bookingActions,
+  bookingEventByAction,
+  bookingEventTypes,
   bookingStatuses,
   formatBookingCode,
   nextBookingStatus,
@@ -75,5 +77,13 @@ describe('bookingActionBlocker', () => {
     expect(bookingActionBlocker('check_in', unassigned, today)).toBe('booking/room_required');
     expect(bookingActionBlocker('no_show', { ...unassigned, checkIn: today }, today)).toBeNull();
     expect(bookingActionBlocker('cancel', unassigned, today)).toBeNull();
+  });
+});
+
+describe('booking event types', () => {
+  it('give every status action an event of its own', () => {
+    const recorded = bookingActions.map((action) => bookingEventByAction[action]);
+    expect(new Set(recorded).size).toBe(bookingActions.length);
+    expect(bookingEventByAction).toMatchObject({ check_in: 'checked_in', no_show: 'marked_no_show' });
   });
 });

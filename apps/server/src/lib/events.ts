@@ -1,16 +1,20 @@
+import type { TBookingEventType } from '@pms/contract';
 import type { Executor } from '../db/client.ts';
 import { events } from '../db/schema/index.ts';
 import type { TAuth } from '../plugins/auth.ts';
 
 export type TObjectType = 'booking' | 'contact' | 'group' | 'invoice' | 'folio' | 'room_lock';
 
-export type TEventInput = {
+/** A booking's events are of the contract's types, which its events tab translates. */
+type TEventKind =
+  | { objectType: 'booking'; type: TBookingEventType }
+  | { objectType: Exclude<TObjectType, 'booking'>; type: string };
+
+export type TEventInput = TEventKind & {
   propertyId: string;
   /** The caller; null for the system's own jobs. */
   auth: TAuth | null;
-  objectType: TObjectType;
   objectId: string;
-  type: string;
   data?: Record<string, unknown>;
 };
 

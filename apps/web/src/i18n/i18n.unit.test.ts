@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorCodes } from '@pms/contract';
+import { bookingEventTypes, errorCodes } from '@pms/contract';
 import { catalogues } from './catalogues.ts';
 
 const { de, en } = catalogues;
@@ -20,6 +20,13 @@ describe('catalogues', () => {
     for (const code of errorCodes) {
       expect(de.errors).toHaveProperty([code]);
       expect(en.errors).toHaveProperty([code]);
+    }
+  });
+
+  it('name every booking event type of the contract', () => {
+    for (const type of bookingEventTypes) {
+      expect(de.bookings.events.types).toHaveProperty([type]);
+      expect(en.bookings.events.types).toHaveProperty([type]);
     }
   });
 });

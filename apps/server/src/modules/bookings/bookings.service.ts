@@ -18,6 +18,7 @@ import {
 import {
   addDays,
   bookingActionBlocker,
+  bookingEventByAction,
   droppedBookingStatuses,
   formatBookingCode,
   nextBookingStatus,
@@ -79,17 +80,6 @@ import {
 import { postStayCharges, resolveRateId } from './booking-prices.ts';
 
 registerConstraintCode('room_occupancies_no_overlap', 'booking/overlap_detected');
-
-const eventByAction: Record<TBookingAction, string> = {
-  check_in: 'checked_in',
-  undo_check_in: 'check_in_undone',
-  check_out: 'checked_out',
-  undo_check_out: 'check_out_undone',
-  no_show: 'marked_no_show',
-  undo_no_show: 'no_show_undone',
-  cancel: 'canceled',
-  undo_cancel: 'cancellation_undone',
-};
 
 /** The portal link stays valid until the check-out date and time in the property's time zone. */
 function linkExpiry(property: TPropertyRow, checkOut: string): Date {
@@ -512,7 +502,7 @@ export async function performAction(
       auth,
       objectType: 'booking',
       objectId: id,
-      type: eventByAction[action],
+      type: bookingEventByAction[action],
       data: { from: booking.status, to: status },
     });
     return toBooking(ctx, tx, row!);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   addDays,
+  isBookingEventType,
   roomHoldingStatuses,
   todayIn,
   type TBooking,
@@ -708,5 +709,17 @@ describe('charges', () => {
       TPaged<{ status: string; totalAmount: number }>
     >();
     expect(listed.data).toEqual([expect.objectContaining({ status: 'draft', totalAmount: 13000 })]);
+  });
+});
+
+describe('booking events', () => {
+  it('are all of the types the contract lists, which the events tab translates', async () => {
+    const recorded = await t.db
+      .selectDistinct({ type: events.type })
+      .from(events)
+      .where(eq(events.objectType, 'booking'));
+    const types = recorded.map((row) => row.type);
+    expect(types).toEqual(expect.arrayContaining(['created', 'updated', 'checked_in', 'guest_assigned']));
+    expect(types.filter((type) => !isBookingEventType(type))).toEqual([]);
   });
 });

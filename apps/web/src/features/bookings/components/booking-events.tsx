@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TEvent } from '@pms/contract';
+import { isBookingEventType, type TEvent } from '@pms/contract';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { Card } from '../../../ui/card.tsx';
 import { DataTable } from '../../../ui/data-table.tsx';
@@ -7,29 +7,6 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import type { TColumn } from '../../../ui/paged-table.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useBookingEvents } from '../api/get-booking-events.ts';
-
-/** The event types the server records on bookings. */
-const bookingEventTypes = [
-  'created',
-  'updated',
-  'checked_in',
-  'check_in_undone',
-  'checked_out',
-  'check_out_undone',
-  'marked_no_show',
-  'no_show_undone',
-  'canceled',
-  'cancellation_undone',
-  'confirmed',
-  'guest_assigned',
-  'guest_unassigned',
-  'deleted',
-] as const;
-type TBookingEventType = (typeof bookingEventTypes)[number];
-
-function isBookingEventType(type: string): type is TBookingEventType {
-  return (bookingEventTypes as readonly string[]).includes(type);
-}
 
 /** What happened to the booking, newest first: time, who and what. */
 export function BookingEvents({ bookingId }: { bookingId: string }) {

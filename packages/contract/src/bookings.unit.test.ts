@@ -84,6 +84,7 @@ describe('booking event types', () => {
   it('give every status action an event of its own', () => {
     const recorded = bookingActions.map((action) => bookingEventByAction[action]);
     expect(new Set(recorded).size).toBe(bookingActions.length);
+    expect(bookingEventTypes).toEqual(expect.arrayContaining(recorded));
     expect(bookingEventByAction).toMatchObject({ check_in: 'checked_in', no_show: 'marked_no_show' });
   });
 });

@@ -108,6 +108,19 @@ export function formatBookingCode(digits: number, prefix = '', suffix = ''): str
   return `${prefix}${String(digits).padStart(bookingCodeDigits, '0')}${suffix}`;
 }
 
+/**
+ * The name a booking is shown by (lists, room plan, dashboard, housekeeping, search): its
+ * customer's, else its primary guest's (else the first guest's), else its code. An empty name counts
+ * as none. The server's `bookingDisplayNameSql` is the same rule for answers the database writes.
+ */
+export function bookingDisplayName(names: {
+  customerName: string | null | undefined;
+  guestName: string | null | undefined;
+  code: string;
+}): string {
+  return names.customerName || names.guestName || names.code;
+}
+
 export const ZBookingLink = z.object({ id: z.string(), url: z.string(), expiresAt: ZTimestamp });
 export type TBookingLink = z.infer<typeof ZBookingLink>;
 
@@ -150,7 +163,7 @@ export const ZBooking = ZRecord.extend({
   group: ZRef.nullable().optional(),
   guests: z.array(ZBookingGuest).optional(),
   link: ZBookingLink.nullable().optional(),
-  /** The name shown on the room plan and lists: customer, else first guest. */
+  /** The name shown on the room plan and lists: see bookingDisplayName. */
   displayName: z.string(),
   grossAmount: z.number().int(),
   paidAmount: z.number().int(),

@@ -3,6 +3,7 @@ import {
   availableBookingActions,
   bookingActionBlocker,
   bookingActions,
+  bookingDisplayName,
   bookingEventByAction,
   bookingEventTypes,
   bookingStatuses,
@@ -86,5 +87,29 @@ describe('booking event types', () => {
     expect(new Set(recorded).size).toBe(bookingActions.length);
     expect(bookingEventTypes).toEqual(expect.arrayContaining(recorded));
     expect(bookingEventByAction).toMatchObject({ check_in: 'checked_in', no_show: 'marked_no_show' });
+  });
+});
+
+describe('bookingDisplayName', () => {
+  it("is the customer's name first", () => {
+    expect(bookingDisplayName({ customerName: 'Eva Kundin', guestName: 'Gerd Gast', code: 'B00042' })).toBe(
+      'Eva Kundin',
+    );
+  });
+
+  it("else the guest's name", () => {
+    expect(bookingDisplayName({ customerName: null, guestName: 'Gerd Gast', code: 'B00042' })).toBe(
+      'Gerd Gast',
+    );
+    expect(bookingDisplayName({ customerName: '', guestName: 'Gerd Gast', code: 'B00042' })).toBe(
+      'Gerd Gast',
+    );
+  });
+
+  it('else the booking code', () => {
+    expect(bookingDisplayName({ customerName: undefined, guestName: undefined, code: 'B00042' })).toBe(
+      'B00042',
+    );
+    expect(bookingDisplayName({ customerName: null, guestName: '', code: 'B00042' })).toBe('B00042');
   });
 });

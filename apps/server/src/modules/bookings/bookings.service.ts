@@ -18,6 +18,7 @@ import {
 import {
   addDays,
   bookingActionBlocker,
+  bookingDisplayName,
   bookingEventByAction,
   droppedBookingStatuses,
   formatBookingCode,
@@ -165,7 +166,11 @@ async function toBookings(
       rateId: row.rateId,
       customerId: row.customerId,
       groupId: row.groupId,
-      displayName: customer?.name ?? guests[0]?.contact.name ?? row.code,
+      displayName: bookingDisplayName({
+        customerName: customer?.name,
+        guestName: (guests.find((guest) => guest.isPrimary) ?? guests[0])?.contact.name,
+        code: row.code,
+      }),
       ...(amounts.get(row.id) ?? { grossAmount: 0, paidAmount: 0, dueAmount: 0 }),
       externalCode: row.externalCode,
       comment: row.comment,

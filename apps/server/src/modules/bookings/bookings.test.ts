@@ -8,8 +8,11 @@ import {
   type TBooking,
   type TCharge,
   type TContact,
+  type TDashboard,
+  type THousekeepingRoom,
   type TPaged,
   type TRoomPlan,
+  type TSearchResult,
 } from '@pms/contract';
 import { rowsOf } from '../../db/client.ts';
 import { charges, events, folios, invoices, rooms } from '../../db/schema/index.ts';
@@ -721,5 +724,59 @@ describe('booking events', () => {
     const types = recorded.map((row) => row.type);
     expect(types).toEqual(expect.arrayContaining(['created', 'updated', 'checked_in', 'guest_assigned']));
     expect(types.filter((type) => !isBookingEventType(type))).toEqual([]);
+  });
+});
+
+describe('the display name', () => {
+  it('is the same in the list, the room plan, the dashboard, housekeeping and the search', async () => {
+    const created = await admin.post('/api/rooms', { number: '921-923', roomTypeId });
+    expect(created.statusCode, created.body).toBe(201);
+    const [withCustomer, withGuest, nameless] = created.json<{ data: { id: string }[] }>().data;
+    const stay = { checkIn: today, checkOut: day(1), occupancy: 2 };
+    const customerBooking = await bookOk({
+      ...stay,
+      roomId: withCustomer!.id,
+      customer: { name: 'Carla Kundin' },
+    });
+    await admin.post(`/api/bookings/${customerBooking.id}/guests`, { name: 'Gerd Mitgast' });
+    const guestBooking = await bookOk({ ...stay, roomId: withGuest!.id, customer: undefined });
+    await admin.post(`/api/bookings/${guestBooking.id}/guests`, { name: 'Greta Gast' });
+    const namelessBooking = await bookOk({ ...stay, roomId: nameless!.id, customer: undefined });
+    const expected = {
+      [customerBooking.id]: 'Carla Kundin',
+      [guestBooking.id]: 'Greta Gast',
+      [namelessBooking.id]: namelessBooking.code,
+    };
+    const bookingIds = Object.keys(expected);
+
+    const read = await Promise.all(
+      bookingIds.map(async (id) => (await admin.get(`/api/bookings/${id}`)).json<TBooking>()),
+    );
+    const plan = (
+      await admin.get('/api/room_plan', { query: { from: today, to: day(1) } })
+    ).json<TRoomPlan>();
+    const dashboard = (await admin.get('/api/dashboard')).json<TDashboard>();
+    const housekeeping = (await admin.get('/api/housekeeping')).json<{ data: THousekeepingRoom[] }>().data;
+    const namesOf = (rows: { id: string; displayName: string }[]) =>
+      Object.fromEntries(
+        rows.filter((row) => bookingIds.includes(row.id)).map((row) => [row.id, row.displayName]),
+      );
+    expect(namesOf(read)).toEqual(expected);
+    expect(namesOf(plan.bookings)).toEqual(expected);
+    expect(namesOf(dashboard.arrivals)).toEqual(expected);
+    expect(
+      namesOf(
+        housekeeping.flatMap((room) =>
+          room.occupant ? [{ id: room.occupant.bookingId, displayName: room.occupant.name }] : [],
+        ),
+      ),
+    ).toEqual(expected);
+    for (const booking of [customerBooking, guestBooking]) {
+      const found = (await admin.get('/api/search', { query: { query: booking.code } })).json<
+        TPaged<TSearchResult>
+      >();
+      const result = found.data.find((r) => r.id === booking.id);
+      expect(result?.subtitle?.startsWith(`${expected[booking.id]} · `)).toBe(true);
+    }
   });
 });

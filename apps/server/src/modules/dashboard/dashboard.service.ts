@@ -1,7 +1,8 @@
 import { and, asc, count, eq, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import { droppedBookingStatuses, roomHoldingStatuses, todayIn, type TDashboard } from '@pms/contract';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { bookings, contacts, rooms } from '../../db/schema/index.ts';
+import { bookings, rooms } from '../../db/schema/index.ts';
+import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { findProperty } from '../bookings/bookings.queries.ts';
 
@@ -13,7 +14,7 @@ export async function getDashboard(db: Db, auth: TAuth, date?: string): Promise<
     .select({
       id: bookings.id,
       code: bookings.code,
-      displayName: sql<string>`coalesce(${contacts.name}, ${bookings.code})`,
+      displayName: bookingDisplayNameSql(bookings),
       roomNumber: rooms.number,
       checkIn: bookings.checkIn,
       checkOut: bookings.checkOut,
@@ -21,7 +22,6 @@ export async function getDashboard(db: Db, auth: TAuth, date?: string): Promise<
       status: bookings.status,
     })
     .from(bookings)
-    .leftJoin(contacts, eq(contacts.id, bookings.customerId))
     .leftJoin(rooms, eq(rooms.id, bookings.roomId))
     .where(
       and(

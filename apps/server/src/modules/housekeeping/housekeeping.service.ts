@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { roomHoldingStatuses, todayIn, type THousekeepingRoom, type THousekeepingState } from '@pms/contract';
 import type { Db } from '../../db/client.ts';
-import { bookings, contacts, roomLocks, roomTypes, rooms } from '../../db/schema/index.ts';
+import { bookings, roomLocks, roomTypes, rooms } from '../../db/schema/index.ts';
+import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
 import { notFound } from '../../errors.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { findProperty } from '../bookings/bookings.queries.ts';
@@ -35,11 +36,9 @@ export async function listHousekeeping(
             checkIn: bookings.checkIn,
             checkOut: bookings.checkOut,
             status: bookings.status,
-            code: bookings.code,
-            name: contacts.name,
+            displayName: bookingDisplayNameSql(bookings),
           })
           .from(bookings)
-          .leftJoin(contacts, eq(contacts.id, bookings.customerId))
           .where(
             and(
               inArray(bookings.roomId, roomIds),
@@ -82,7 +81,7 @@ export async function listHousekeeping(
       occupant: occupant
         ? {
             bookingId: occupant.id,
-            name: occupant.name ?? occupant.code,
+            name: occupant.displayName,
             checkOut: occupant.checkOut,
             status: occupant.status,
           }

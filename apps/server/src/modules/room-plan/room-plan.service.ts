@@ -2,10 +2,13 @@ import { sql } from 'drizzle-orm';
 import { droppedBookingStatuses, nightsBetween, todayIn } from '@pms/contract';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { findProperty } from '../bookings/bookings.queries.ts';
 
 export const maxRoomPlanDays = 120;
+
+const booking = { id: sql`b.id`, customerId: sql`b.customer_id`, code: sql`b.code` };
 
 /**
  * Everything the tape chart draws for [from, to]: rooms, the bookings and the locks touching it.
@@ -30,8 +33,8 @@ export async function getRoomPlanJson(db: Db, auth: TAuth, from: string, to: str
         (select coalesce(json_agg(json_build_object(
             'id', b.id, 'code', b.code, 'status', b.status, 'roomId', b.room_id, 'roomTypeId', b.room_type_id,
             'checkIn', b.check_in, 'checkOut', b.check_out, 'occupancy', b.occupancy, 'color', b.color,
-            'displayName', coalesce(c.name, b.code), 'isRoomFixed', b.is_room_fixed)), '[]')::text
-           from bookings b left join contacts c on c.id = b.customer_id
+            'displayName', ${bookingDisplayNameSql(booking)}, 'isRoomFixed', b.is_room_fixed)), '[]')::text
+           from bookings b
           where b.property_id = ${p} and b.deleted_at is null
             and b.check_out > ${from}::date and b.check_in <= ${to}::date
             and b.status not in ${[...droppedBookingStatuses]}) as bookings,

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { toPaged, type TPaged, type TSearchResult } from '@pms/contract';
 import { rowsOf, type Db } from '../../db/client.ts';
+import { bookingNameSql } from '../../lib/booking-names.ts';
 import { containsPattern } from '../../lib/text-search.ts';
 import type { TAuth } from '../../plugins/auth.ts';
+
+const booking = { id: sql`b.id`, customerId: sql`b.customer_id`, code: sql`b.code` };
 
 /** Finds bookings, contacts, groups and invoices of the current property by a piece of text. */
 export async function search(
@@ -14,7 +17,7 @@ export async function search(
   const p = auth.propertyId;
   const union = sql`
     select 'booking' as object_type, b.id, b.code as title,
-           coalesce(c.name, '') || ' · ' || to_char(b.check_in, 'YYYY-MM-DD') || ' – ' || to_char(b.check_out, 'YYYY-MM-DD') as subtitle,
+           coalesce(${bookingNameSql(booking)}, '') || ' · ' || to_char(b.check_in, 'YYYY-MM-DD') || ' – ' || to_char(b.check_out, 'YYYY-MM-DD') as subtitle,
            b.check_in::text as sort_key
       from bookings b left join contacts c on c.id = b.customer_id
      where b.property_id = ${p} and b.deleted_at is null

@@ -85,6 +85,7 @@ import {
   toRoomType,
   toTaxRate,
 } from './base-data.mapper.ts';
+import { roomNumberOrder } from '../../lib/room-order.ts';
 
 registerConstraintCode('room_types_code_key', 'room_type/already_exists');
 registerConstraintCode('rooms_number_key', 'room/already_exists');
@@ -113,12 +114,7 @@ async function withTaxRates(db: Executor, rows: TItemRow[], isExpanded: boolean)
 // The order of lists and of the cache
 const order = {
   roomTypes: [asc(roomTypes.sortOrder), asc(roomTypes.name), asc(roomTypes.id)],
-  // Natural order: by the letters before the first digit, then shorter numbers first (2 before 10).
-  rooms: [
-    sql`regexp_replace(${rooms.number}, '[0-9].*$', '')`,
-    sql`length(${rooms.number})`,
-    asc(rooms.number),
-  ],
+  rooms: roomNumberOrder(rooms.number),
   taxRates: [asc(taxRates.name), asc(taxRates.id)],
   items: [desc(items.isOvernight), asc(items.name), asc(items.id)],
   paymentMethods: [asc(paymentMethods.name), asc(paymentMethods.id)],
@@ -256,7 +252,7 @@ async function assertRoomNumbersFree(db: Executor, propertyId: string, numbers: 
         exceptId ? ne(rooms.id, exceptId) : undefined,
       ),
     )
-    .orderBy(asc(rooms.number))
+    .orderBy(...roomNumberOrder(rooms.number))
     .limit(1);
   if (taken) throw new AppError('room/already_exists', `room ${taken.number} exists already`);
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -15,7 +15,9 @@ import type {
   TRoomType,
   TTaxRate,
 } from '@pms/contract';
+import { rowsOf } from '../../db/client.ts';
 import { bookings, taxRates } from '../../db/schema/index.ts';
+import { roomNumberOrderList } from '../../lib/room-order.ts';
 import {
   buildTestApp,
   demo,
@@ -439,6 +441,21 @@ describe('/api/rooms', () => {
       404,
       'not_found',
     );
+  });
+
+  it('orders room numbers naturally in SQL: digits as numbers, letters in any case, numbers first', async () => {
+    const expected = ['01', '1', '2', '2a', '2B', '10', '101', 'A1', 'A2', 'a2', 'A10', 'B1', 'b2', 'B10'];
+    const values = sql.join(
+      expected.toReversed().map((number) => sql`(${number})`),
+      sql`, `,
+    );
+    const rows = rowsOf<{ number: string }>(
+      await t.db.execute(
+        sql`select number from (values ${values}) as numbers(number)
+             order by ${roomNumberOrderList(sql`number`)}`,
+      ),
+    );
+    expect(rows.map((row) => row.number)).toEqual(expected);
   });
 
   it('sorts numbers naturally', async () => {

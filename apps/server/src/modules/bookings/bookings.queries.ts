@@ -17,6 +17,7 @@ import {
   rooms,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import { roomNumberOrder } from '../../lib/room-order.ts';
 
 export type TBookingRow = typeof bookings.$inferSelect;
 export type TPropertyRow = typeof properties.$inferSelect;
@@ -82,7 +83,7 @@ export async function findFreeRoom(
           and o.stay && daterange(${checkIn}::date, ${checkOut}::date, '[)'))`,
       ),
     )
-    .orderBy(sql`length(${rooms.number})`, asc(rooms.number))
+    .orderBy(...roomNumberOrder(rooms.number))
     .limit(1);
   return row?.id ?? null;
 }

@@ -780,3 +780,47 @@ describe('the display name', () => {
     }
   });
 });
+
+describe('room order', () => {
+  it('is natural in the rooms list, the room plan, housekeeping and the dashboard', async () => {
+    const type = await admin.post('/api/room_types', {
+      name: 'Reihenfolge',
+      code: 'RF',
+      capacity: 2,
+      minOccupancy: 1,
+      maxOccupancy: 2,
+    });
+    const typeId = type.json<{ id: string }>().id;
+    const price = await admin.post(`/api/rates/${rateId}/prices`, {
+      roomTypeId: typeId,
+      occupancy: 1,
+      amount: 5000,
+    });
+    expect(price.statusCode, price.body).toBe(201);
+    for (const number of ['N10', 'N2', 'n3', 'N1', 'M20']) {
+      expect((await admin.post('/api/rooms', { number, roomTypeId: typeId })).statusCode).toBe(201);
+    }
+    const expected = ['M20', 'N1', 'N2', 'n3', 'N10'];
+    const listed = (await admin.get('/api/rooms', { query: { roomTypeId: typeId } })).json<
+      TPaged<{ id: string; number: string }>
+    >();
+    expect(listed.data.map((room) => room.number)).toEqual(expected);
+    const numberOf = new Map(listed.data.map((room) => [room.id, room.number]));
+    const plan = (
+      await admin.get('/api/room_plan', { query: { from: day(600), to: day(601) } })
+    ).json<TRoomPlan>();
+    expect(plan.rooms.filter((room) => room.roomTypeId === typeId).map((room) => room.number)).toEqual(
+      expected,
+    );
+    const housekeeping = (await admin.get('/api/housekeeping')).json<{ data: THousekeepingRoom[] }>().data;
+    expect(housekeeping.filter((room) => numberOf.has(room.id)).map((room) => room.number)).toEqual(expected);
+    for (const number of expected.toReversed()) {
+      const roomId = [...numberOf].find(([, n]) => n === number)![0];
+      await bookOk({ roomId, checkIn: today, checkOut: day(1), occupancy: 1 });
+    }
+    const arrivals = (await admin.get('/api/dashboard')).json<TDashboard>().arrivals;
+    expect(
+      arrivals.filter((stay) => expected.includes(stay.roomNumber ?? '')).map((s) => s.roomNumber),
+    ).toEqual(expected);
+  });
+});

@@ -5,6 +5,7 @@ import { bookings, rooms } from '../../db/schema/index.ts';
 import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { findProperty } from '../bookings/bookings.queries.ts';
+import { roomNumberOrder } from '../../lib/room-order.ts';
 
 /** The front desk's day: arrivals, departures, in-house guests, occupancy, rooms to clean, open balances. */
 export async function getDashboard(db: Db, auth: TAuth, date?: string): Promise<TDashboard> {
@@ -32,7 +33,7 @@ export async function getDashboard(db: Db, auth: TAuth, date?: string): Promise<
         notInArray(bookings.status, [...droppedBookingStatuses]),
       ),
     )
-    .orderBy(asc(rooms.number));
+    .orderBy(...roomNumberOrder(rooms.number), asc(bookings.code));
   const arrivals = stays.filter((s) => s.checkIn === day && s.status !== 'checked_out');
   const departures = stays.filter((s) => s.checkOut === day);
   const inHouse = stays.filter((s) => s.checkIn <= day && s.checkOut > day && s.status === 'checked_in');

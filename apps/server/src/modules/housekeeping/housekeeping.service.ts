@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { roomHoldingStatuses, todayIn, type THousekeepingRoom, type THousekeepingState } from '@pms/contract';
 import type { Db } from '../../db/client.ts';
 import { bookings, roomLocks, roomTypes, rooms } from '../../db/schema/index.ts';
@@ -6,6 +6,7 @@ import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
 import { notFound } from '../../errors.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { findProperty } from '../bookings/bookings.queries.ts';
+import { roomNumberOrder } from '../../lib/room-order.ts';
 
 /** The rooms as housekeeping sees them today: status, lock, who sleeps there, arrivals and departures. */
 export async function listHousekeeping(
@@ -25,7 +26,7 @@ export async function listHousekeeping(
     .from(rooms)
     .innerJoin(roomTypes, eq(roomTypes.id, rooms.roomTypeId))
     .where(and(eq(rooms.propertyId, auth.propertyId), isNull(rooms.deletedAt)))
-    .orderBy(sql`length(${rooms.number})`, asc(rooms.number));
+    .orderBy(...roomNumberOrder(rooms.number));
   const roomIds = roomRows.map((room) => room.id);
   const [stays, locks] = await Promise.all([
     roomIds.length

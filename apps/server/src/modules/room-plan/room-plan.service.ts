@@ -5,6 +5,7 @@ import { AppError } from '../../errors.ts';
 import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { findProperty } from '../bookings/bookings.queries.ts';
+import { roomNumberOrderList } from '../../lib/room-order.ts';
 
 export const maxRoomPlanDays = 120;
 
@@ -27,7 +28,7 @@ export async function getRoomPlanJson(db: Db, auth: TAuth, from: string, to: str
         (select coalesce(json_agg(json_build_object(
             'id', r.id, 'number', r.number, 'roomTypeId', r.room_type_id, 'roomTypeName', t.name,
             'maxOccupancy', t.max_occupancy, 'housekeepingStatus', r.housekeeping_status)
-            order by t.sort_order, length(r.number), r.number), '[]')::text
+            order by t.sort_order, ${roomNumberOrderList(sql`r.number`)}), '[]')::text
            from rooms r join room_types t on t.id = r.room_type_id
           where r.property_id = ${p} and r.deleted_at is null) as rooms,
         (select coalesce(json_agg(json_build_object(

@@ -54,6 +54,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { selectPage } from '../../lib/paging.ts';
+import { roomNumberOrder } from '../../lib/room-order.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { registerConstraintCode } from '../../plugins/problem.ts';
 import {
@@ -85,7 +86,6 @@ import {
   toRoomType,
   toTaxRate,
 } from './base-data.mapper.ts';
-import { roomNumberOrder } from '../../lib/room-order.ts';
 
 registerConstraintCode('room_types_code_key', 'room_type/already_exists');
 registerConstraintCode('rooms_number_key', 'room/already_exists');

@@ -3,9 +3,9 @@ import { droppedBookingStatuses, roomHoldingStatuses, todayIn, type TDashboard }
 import { rowsOf, type Db } from '../../db/client.ts';
 import { bookings, rooms } from '../../db/schema/index.ts';
 import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
+import { roomNumberOrder } from '../../lib/room-order.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { findProperty } from '../bookings/bookings.queries.ts';
-import { roomNumberOrder } from '../../lib/room-order.ts';
 
 /** The front desk's day: arrivals, departures, in-house guests, occupancy, rooms to clean, open balances. */
 export async function getDashboard(db: Db, auth: TAuth, date?: string): Promise<TDashboard> {

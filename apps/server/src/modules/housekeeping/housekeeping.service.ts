@@ -2,11 +2,11 @@ import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { roomHoldingStatuses, todayIn, type THousekeepingRoom, type THousekeepingState } from '@pms/contract';
 import type { Db } from '../../db/client.ts';
 import { bookings, roomLocks, roomTypes, rooms } from '../../db/schema/index.ts';
-import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
 import { notFound } from '../../errors.ts';
+import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
+import { roomNumberOrder } from '../../lib/room-order.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { findProperty } from '../bookings/bookings.queries.ts';
-import { roomNumberOrder } from '../../lib/room-order.ts';
 
 /** The rooms as housekeeping sees them today: status, lock, who sleeps there, arrivals and departures. */
 export async function listHousekeeping(

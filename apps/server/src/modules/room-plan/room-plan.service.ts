@@ -3,9 +3,9 @@ import { droppedBookingStatuses, nightsBetween, todayIn } from '@pms/contract';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
+import { roomNumberOrderList } from '../../lib/room-order.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { findProperty } from '../bookings/bookings.queries.ts';
-import { roomNumberOrderList } from '../../lib/room-order.ts';
 
 export const maxRoomPlanDays = 120;
 

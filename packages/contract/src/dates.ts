@@ -1,4 +1,4 @@
-import { addDays as addCalendarDays, differenceInCalendarDays, format, formatISO, parseISO } from 'date-fns';
+import { addDays as addCalendarDays, differenceInCalendarDays, formatISO, parseISO } from 'date-fns';
 import { tz } from '@date-fns/tz';
 
 /*
@@ -22,7 +22,7 @@ export function eachNight(checkIn: string, checkOut: string): string[] {
 
 /** Today's date in a time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return format(now, 'yyyy-MM-dd', { in: tz(timeZone) });
+  return formatISO(now, { representation: 'date', in: tz(timeZone) });
 }
 
 /**

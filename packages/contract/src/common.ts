@@ -1,4 +1,4 @@
-import { getAlpha2Codes } from 'i18n-iso-countries/index.js';
+import isoCodes from 'i18n-iso-countries/codes.json' with { type: 'json' };
 import { z } from 'zod';
 
 export const ZId = z.uuid();
@@ -34,12 +34,10 @@ export const ZTimestamp = z.string();
 export const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
 /**
  * The ISO 3166-1 alpha-2 codes (and Kosovo's XK, as the EU uses it), lowercase as the API stores them.
- * The index module: the package's Node entry would load the names in every language.
+ * Read from the library's code table alone: its module would bring name matching the contract does
+ * not need into every bundle.
  */
-export const countryCodes = Object.keys(getAlpha2Codes()).map((code) => code.toLowerCase()) as [
-  string,
-  ...string[],
-];
+export const countryCodes = isoCodes.map(([alpha2]) => alpha2!.toLowerCase()) as [string, ...string[]];
 export const ZCountry = z.enum(countryCodes);
 
 export const ZRecord = z.object({

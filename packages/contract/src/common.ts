@@ -1,3 +1,4 @@
+import isoCodes from 'i18n-iso-countries/codes.json' with { type: 'json' };
 import { z } from 'zod';
 
 export const ZId = z.uuid();
@@ -31,7 +32,13 @@ export const ZIsoDate = z.iso
   .refine((date) => date >= minIsoDate && date <= maxIsoDate, `a date from ${minIsoDate} to ${maxIsoDate}`);
 export const ZTimestamp = z.string();
 export const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
-export const ZCountry = z.string().regex(/^[a-z]{2}$/, 'two-letter lowercase country code');
+/**
+ * The ISO 3166-1 alpha-2 codes (and Kosovo's XK, as the EU uses it), lowercase as the API stores them.
+ * Read from the library's code table alone: its module would bring name matching the contract does
+ * not need into every bundle.
+ */
+export const countryCodes = isoCodes.map(([alpha2]) => alpha2!.toLowerCase()) as [string, ...string[]];
+export const ZCountry = z.enum(countryCodes);
 
 export const ZRecord = z.object({
   id: ZId,

@@ -5,6 +5,7 @@ import {
   maxIsoDate,
   minIsoDate,
   parseExpand,
+  ZCountry,
   ZInteger,
   ZIsoDate,
   ZText,
@@ -22,6 +23,17 @@ describe('parseExpand', () => {
   it('is empty without a value', () => {
     expect(parseExpand(undefined).size).toBe(0);
     expect(parseExpand('').size).toBe(0);
+  });
+});
+
+describe('ZCountry', () => {
+  it('accepts the lowercase ISO 3166-1 alpha-2 codes', () => {
+    for (const code of ['at', 'de', 'ch', 'it', 'us', 'xk'])
+      expect(ZCountry.safeParse(code).success).toBe(true);
+  });
+
+  it('refuses unassigned, uppercase and three-letter codes', () => {
+    for (const code of ['zz', 'xx', 'AT', 'aut', '']) expect(ZCountry.safeParse(code).success).toBe(false);
   });
 });
 

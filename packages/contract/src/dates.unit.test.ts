@@ -29,6 +29,52 @@ describe('dates', () => {
     );
   });
 
+  it('maps check-in and check-out times on the Vienna DST days to their instants', () => {
+    // 2026-03-29: clocks go from 02:00 CET to 03:00 CEST.
+    expect(zonedInstant('2026-03-29', '00:00', 'Europe/Vienna').toISOString()).toBe(
+      '2026-03-28T23:00:00.000Z',
+    );
+    expect(zonedInstant('2026-03-29', '15:00', 'Europe/Vienna').toISOString()).toBe(
+      '2026-03-29T13:00:00.000Z',
+    );
+    expect(zonedInstant('2026-03-28', '15:00', 'Europe/Vienna').toISOString()).toBe(
+      '2026-03-28T14:00:00.000Z',
+    );
+    // 2026-10-25: clocks go from 03:00 CEST back to 02:00 CET.
+    expect(zonedInstant('2026-10-25', '11:00', 'Europe/Vienna').toISOString()).toBe(
+      '2026-10-25T10:00:00.000Z',
+    );
+    expect(zonedInstant('2026-10-25', '15:00', 'Europe/Vienna').toISOString()).toBe(
+      '2026-10-25T14:00:00.000Z',
+    );
+    expect(zonedInstant('2026-10-24', '11:00', 'Europe/Vienna').toISOString()).toBe(
+      '2026-10-24T09:00:00.000Z',
+    );
+  });
+
+  it('moves a time the spring change skips forward by the gap', () => {
+    expect(zonedInstant('2026-03-29', '02:30', 'Europe/Vienna').toISOString()).toBe(
+      '2026-03-29T01:30:00.000Z',
+    );
+  });
+
+  it("gives the property's date across the DST nights", () => {
+    expect(todayIn('Europe/Vienna', new Date('2026-03-28T23:30:00Z'))).toBe('2026-03-29');
+    expect(todayIn('Europe/Vienna', new Date('2026-03-29T21:59:00Z'))).toBe('2026-03-29');
+    expect(todayIn('Europe/Vienna', new Date('2026-03-29T22:00:00Z'))).toBe('2026-03-30');
+    expect(todayIn('Europe/Vienna', new Date('2026-10-24T22:00:00Z'))).toBe('2026-10-25');
+    expect(todayIn('Europe/Vienna', new Date('2026-10-25T22:59:00Z'))).toBe('2026-10-25');
+    expect(todayIn('Europe/Vienna', new Date('2026-10-25T23:00:00Z'))).toBe('2026-10-26');
+  });
+
+  it('adds days and counts nights on the DST days as whole calendar days', () => {
+    expect(addDays('2026-03-29', 1)).toBe('2026-03-30');
+    expect(addDays('2026-10-26', -1)).toBe('2026-10-25');
+    expect(eachNight('2026-10-24', '2026-10-27')).toEqual(['2026-10-24', '2026-10-25', '2026-10-26']);
+    expect(nightsBetween('2026-03-29', '2026-03-29')).toBe(0);
+    expect(nightsBetween('2026-03-30', '2026-03-28')).toBe(-2);
+  });
+
   it("gives today's date in a time zone", () => {
     const lateUtc = new Date('2026-06-30T22:30:00Z');
     expect(todayIn('Europe/Vienna', lateUtc)).toBe('2026-07-01');

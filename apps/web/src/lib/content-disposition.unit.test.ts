@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { create } from 'content-disposition';
 import { fileNameFromDisposition } from './content-disposition.ts';
 
 describe('fileNameFromDisposition', () => {
@@ -16,8 +17,15 @@ describe('fileNameFromDisposition', () => {
     expect(fileNameFromDisposition(`attachment; filename="a.pdf"; filename*=UTF-8''%E0%A4%A`)).toBe('a.pdf');
   });
 
-  it('answers null without a name', () => {
+  it('reads back the names the server writes', () => {
+    for (const name of ['Zimmer 12.png', 'Gästeblatt Müller.pdf', 'Rechnung € 2026.pdf', 'a"b.pdf']) {
+      expect(fileNameFromDisposition(create(name, { type: 'inline' }))).toBe(name);
+    }
+  });
+
+  it('answers null without a name or for a header it cannot read', () => {
     expect(fileNameFromDisposition(null)).toBeNull();
     expect(fileNameFromDisposition('attachment')).toBeNull();
+    expect(fileNameFromDisposition('attachment; filename')).toBeNull();
   });
 });

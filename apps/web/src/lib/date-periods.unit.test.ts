@@ -12,6 +12,11 @@ describe('periodRange', () => {
     expect(periodRange('this_week', '2026-11-16')).toEqual({ from: '2026-11-16', to: '2026-11-22' });
   });
 
+  it('keeps whole weeks across the DST changes', () => {
+    expect(periodRange('this_week', '2026-03-29')).toEqual({ from: '2026-03-23', to: '2026-03-29' });
+    expect(periodRange('this_week', '2026-10-25')).toEqual({ from: '2026-10-19', to: '2026-10-25' });
+  });
+
   it('takes whole months, across the turn of the year', () => {
     expect(periodRange('this_month', '2028-02-10')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
     expect(periodRange('last_month', '2027-01-15')).toEqual({ from: '2026-12-01', to: '2026-12-31' });

@@ -1,5 +1,5 @@
-import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
-import { toNestErrors } from '@hookform/resolvers';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import de from '../i18n/de.json';
 import { i18n } from '../i18n/index.ts';
@@ -11,7 +11,7 @@ function isValidationKey(value: string): value is TValidationKey {
 }
 
 /** Turns a zod issue into a message in the user's language; refinements name a `validation.*` key. */
-export function issueMessage(issue: z.core.$ZodIssue): string {
+export function issueMessage(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case 'too_small':
       if (issue.origin === 'string') {
@@ -32,9 +32,28 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
     case 'invalid_value':
       return i18n.t('validation.choose');
     case 'custom':
-      return i18n.t(`validation.${isValidationKey(issue.message) ? issue.message : 'invalid'}`);
+      return refinementMessage(issue.message ?? '');
     default:
       return i18n.t('validation.invalid');
+  }
+}
+
+/** A refinement's message names a `validation.*` key; any other text (the contract's English) reads as invalid. */
+function refinementMessage(message: string): string {
+  return i18n.t(`validation.${isValidationKey(message) ? message : 'invalid'}`);
+}
+
+/**
+ * Zod's per-parse error map cannot reach a refinement that carries its own message, so those are
+ * translated in the errors the resolver returns (`ref` holds the field's element, not errors).
+ */
+function translateRefinements(errors: object): void {
+  for (const [key, value] of Object.entries(errors)) {
+    if (key === 'ref' || typeof value !== 'object' || value === null) continue;
+    const error = value as { type?: unknown; message?: unknown };
+    if (error.type === 'custom' && typeof error.message === 'string')
+      error.message = refinementMessage(error.message);
+    else translateRefinements(value as object);
   }
 }
 
@@ -42,15 +61,11 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
 export function zodFormResolver<TInput extends FieldValues, TOutput extends FieldValues>(
   schema: z.ZodType<TOutput, TInput>,
 ): Resolver<TInput, unknown, TOutput> {
-  return async (values, _context, options) => {
-    const result = await schema.safeParseAsync(values);
-    if (result.success) return { values: result.data, errors: {} };
-    const fieldErrors: Record<string, FieldError> = {};
-    for (const issue of result.error.issues) {
-      const path = issue.path.join('.');
-      fieldErrors[path] ??= { type: issue.code, message: issueMessage(issue) };
-    }
-    return { values: {}, errors: toNestErrors(fieldErrors, options) };
+  const resolve = zodResolver(schema, { error: issueMessage });
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    translateRefinements(result.errors);
+    return result;
   };
 }
 

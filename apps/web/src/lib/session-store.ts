@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import {
   defaultPageSize,
@@ -8,6 +7,7 @@ import {
   type TPropertyMembership,
   type TSession,
 } from '@pms/contract';
+import { createStore, useStore } from './store.ts';
 
 export type TPageSize = (typeof pageSizes)[number];
 
@@ -55,22 +55,17 @@ function loadState(): TSessionState {
   };
 }
 
-let state = loadState();
-const listeners = new Set<() => void>();
-
-function notify(): void {
-  for (const listener of listeners) listener();
-}
+const store = createStore(loadState());
 
 function update(patch: Partial<TSessionState>): void {
-  state = { ...state, ...patch };
+  const state = { ...store.get(), ...patch };
   for (const key of Object.keys(storageKeys) as TPersisted[]) {
     if (!(key in patch)) continue;
     const value = state[key];
     if (value === null) localStorage.removeItem(storageKeys[key]);
     else localStorage.setItem(storageKeys[key], JSON.stringify(value));
   }
-  notify();
+  store.set(state);
 }
 
 function findProperty(properties: TPropertyMembership[], id: string | undefined): TPropertyMembership | null {
@@ -80,35 +75,31 @@ function findProperty(properties: TPropertyMembership[], id: string | undefined)
 // Another tab logging in or out changes the same storage: follow it.
 window.addEventListener('storage', (event) => {
   if (event.key !== null && !Object.values(storageKeys).some((key) => key === event.key)) return;
-  const hadUser = state.user !== null;
-  state = loadState();
+  const hadUser = store.get().user !== null;
+  const state = loadState();
   if (hadUser && !state.user) state.endReason = 'logout';
-  notify();
+  store.set(state);
 });
 
 /** The signed-in user, their current property and property list, and the table page size. */
 export const sessionStore = {
-  getState: (): TSessionState => state,
-
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  getState: store.get,
+  subscribe: store.subscribe,
 
   /** Replaces the user; the current property follows the user's propertyId. */
   setUser(user: TSession): void {
-    update({ user, endReason: null, property: findProperty(state.properties, user.propertyId) });
+    update({ user, endReason: null, property: findProperty(store.get().properties, user.propertyId) });
   },
 
   setProperties(properties: TPropertyMembership[]): void {
-    update({ properties, property: findProperty(properties, state.user?.propertyId) });
+    update({ properties, property: findProperty(properties, store.get().user?.propertyId) });
   },
 
   /** Takes over a changed name or branding of one property without waiting for the list. */
   updateProperty(
     changed: Pick<TPropertyMembership, 'id' | 'name' | 'slug' | 'timeZone' | 'currency' | 'branding'>,
   ): void {
-    const properties = state.properties.map((property) =>
+    const properties = store.get().properties.map((property) =>
       property.id === changed.id
         ? {
             ...property,
@@ -120,17 +111,17 @@ export const sessionStore = {
           }
         : property,
     );
-    update({ properties, property: findProperty(properties, state.user?.propertyId) });
+    update({ properties, property: findProperty(properties, store.get().user?.propertyId) });
   },
 
   requirePasswordChange(): void {
-    if (state.user && !state.user.mustChangePassword)
-      update({ user: { ...state.user, mustChangePassword: true } });
+    const { user } = store.get();
+    if (user && !user.mustChangePassword) update({ user: { ...user, mustChangePassword: true } });
   },
 
   /** Forgets the user, property and properties locally; the page size stays. */
   end(reason: TSessionEndReason): void {
-    if (!state.user) return;
+    if (!store.get().user) return;
     update({ user: null, property: null, properties: [], endReason: reason });
   },
 
@@ -140,7 +131,7 @@ export const sessionStore = {
 };
 
 export function useSessionState<T>(selector: (current: TSessionState) => T): T {
-  return useSyncExternalStore(sessionStore.subscribe, () => selector(state));
+  return useStore(store, selector);
 }
 
 /** The signed-in user; only for components below the authenticated guard. */

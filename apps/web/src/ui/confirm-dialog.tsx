@@ -1,5 +1,6 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createStore, useStore } from '../lib/store.ts';
 import { Button } from './button.tsx';
 import { Modal, ModalActions } from './dialog.tsx';
 
@@ -21,34 +22,23 @@ type TConfirmState = {
   resolve: ((answer: boolean) => void) | null;
 };
 
-let confirmState: TConfirmState = { isOpen: false, options: null, resolve: null };
-const listeners = new Set<() => void>();
-
-function setConfirmState(next: TConfirmState): void {
-  confirmState = next;
-  for (const listener of listeners) listener();
-}
+const confirmState = createStore<TConfirmState>({ isOpen: false, options: null, resolve: null });
 
 function answer(value: boolean): void {
-  confirmState.resolve?.(value);
+  confirmState.get().resolve?.(value);
   // The options stay while the dialog fades out.
-  setConfirmState({ ...confirmState, isOpen: false, resolve: null });
+  confirmState.set({ ...confirmState.get(), isOpen: false, resolve: null });
 }
 
 /** Opens the global confirm dialog; resolves true when confirmed, false when cancelled or closed. */
 export function openConfirmDialog(options: TConfirmOptions): Promise<boolean> {
-  confirmState.resolve?.(false);
-  return new Promise((resolve) => setConfirmState({ isOpen: true, options, resolve }));
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  confirmState.get().resolve?.(false);
+  return new Promise((resolve) => confirmState.set({ isOpen: true, options, resolve }));
 }
 
 export function ConfirmDialogHost() {
   const { t } = useTranslation();
-  const { isOpen, options } = useSyncExternalStore(subscribe, () => confirmState);
+  const { isOpen, options } = useStore(confirmState);
   if (!options) return null;
   return (
     <Modal open={isOpen} onClose={() => answer(false)} title={options.title} description={options.subtitle}>

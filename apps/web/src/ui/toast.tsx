@@ -1,5 +1,4 @@
 import clsx from 'clsx';
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CheckCircleIcon,
@@ -8,6 +7,7 @@ import {
   InformationCircleIcon,
   XMarkIcon,
 } from '@heroicons/react/24/outline';
+import { createStore, useStore } from '../lib/store.ts';
 import { IconButton, type TIcon } from './button.tsx';
 
 export type TToastType = 'info' | 'success' | 'warning' | 'error';
@@ -15,22 +15,16 @@ type TToast = { id: number; type: TToastType; title: string; message: string | u
 
 const toastLifetimeMs = 10_000;
 
-let toasts: readonly TToast[] = [];
+const toasts = createStore<readonly TToast[]>([]);
 let nextId = 1;
-const listeners = new Set<() => void>();
-
-function setToasts(next: readonly TToast[]): void {
-  toasts = next;
-  for (const listener of listeners) listener();
-}
 
 function dismiss(id: number): void {
-  setToasts(toasts.filter((entry) => entry.id !== id));
+  toasts.set(toasts.get().filter((entry) => entry.id !== id));
 }
 
 function show(type: TToastType, title: string, message?: string): void {
   const id = nextId++;
-  setToasts([...toasts, { id, type, title, message }]);
+  toasts.set([...toasts.get(), { id, type, title, message }]);
   setTimeout(() => dismiss(id), toastLifetimeMs);
 }
 
@@ -49,14 +43,9 @@ const typeStyles: Record<TToastType, { icon: TIcon; className: string }> = {
   error: { icon: ExclamationCircleIcon, className: 'text-red-600' },
 };
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function Toaster() {
   const { t } = useTranslation();
-  const current = useSyncExternalStore(subscribe, () => toasts);
+  const current = useStore(toasts);
   return (
     <div
       aria-live="polite"

@@ -169,6 +169,24 @@ describe('contacts', () => {
     expectProblem(await staff.get('/api/contacts/not-a-uuid'), 400, 'validation');
   });
 
+  it('refuses a country that is no ISO 3166-1 code, naming the field', async () => {
+    const nationality = expectProblem(
+      await staff.post('/api/contacts', { name: 'X', nationality: 'zz' }),
+      400,
+      'validation',
+    );
+    expect(nationality.errors?.map((error) => error.path)).toEqual(['body/nationality']);
+    const address = expectProblem(
+      await staff.post('/api/contacts', { name: 'X', address: { country: 'zz' } }),
+      400,
+      'validation',
+    );
+    expect(address.errors?.map((error) => error.path)).toEqual(['body/address/country']);
+    const contact = await createContact(staff, { name: 'Arta Krasniqi', nationality: 'xk' });
+    expect(contact.nationality).toBe('xk');
+    expectProblem(await staff.patch(`/api/contacts/${contact.id}`, { nationality: 'zz' }), 400, 'validation');
+  });
+
   it('refuses a second contact with the same e-mail, in any case, until the first is deleted', async () => {
     const first = await createContact(staff, { name: 'Jonas Hofer', email: 'jonas.hofer@example.com' });
     expectProblem(

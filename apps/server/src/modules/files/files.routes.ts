@@ -1,3 +1,4 @@
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,7 +21,7 @@ import * as service from './files.service.ts';
 
 const tags = ['files'];
 
-/** Sends a stored file with its type and a content-disposition naming it. */
+/** Sends a stored file with its type and a content-disposition naming it (in UTF-8 when it must). */
 export function sendFile(
   reply: FastifyReply,
   { file, stream }: { file: TFile; stream: Readable },
@@ -28,7 +29,7 @@ export function sendFile(
 ) {
   return reply
     .header('content-type', file.mimeType)
-    .header('content-disposition', service.contentDisposition(kind, file.name))
+    .header('content-disposition', contentDisposition(file.name, { type: kind }))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(stream);

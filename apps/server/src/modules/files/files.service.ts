@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import sanitizeFilename from 'sanitize-filename';
 import sharp from 'sharp';
 import {
   allowedFileTypes,
@@ -38,13 +39,9 @@ export function toFile(row: TFileRow): TFile {
 
 /** Keeps a file name readable but harmless in paths and headers. */
 export function sanitizeFileName(name: string): string {
+  // Some browsers send the whole path of the client's file: only its last part names the file.
   const base = name.split(/[\\/]/).pop() ?? '';
-  // Control characters and the characters file systems and headers reject are dropped.
-  const cleaned = [...base]
-    .filter((c) => c.charCodeAt(0) >= 0x20 && !'"<>|:*?'.includes(c))
-    .join('')
-    .trim();
-  return cleaned.slice(0, 200) || 'file';
+  return sanitizeFilename(base).trim().slice(0, 200) || 'file';
 }
 
 /**
@@ -175,10 +172,4 @@ export async function deleteFile(ctx: AppContext, auth: TAuth, id: string): Prom
   const row = await findFile(ctx, auth.propertyId, id);
   await ctx.db.update(files).set({ deletedAt: new Date() }).where(eq(files.id, row.id));
   await ctx.fileStore.delete(row.storageKey);
-}
-
-/** The content-disposition header value, with a UTF-8 file name for non-ASCII names. */
-export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

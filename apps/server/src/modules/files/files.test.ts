@@ -167,9 +167,7 @@ describe('reading files', () => {
     const content = await admin.get(`/api/files/${file.id}/content`);
     expect(content.statusCode).toBe(200);
     expect(content.headers['content-type']).toBe('image/png');
-    expect(content.headers['content-disposition']).toBe(
-      `inline; filename="Zimmer 12.png"; filename*=UTF-8''Zimmer%2012.png`,
-    );
+    expect(content.headers['content-disposition']).toBe(`inline; filename="Zimmer 12.png"`);
     expect(content.headers['x-content-type-options']).toBe('nosniff');
     expect(content.rawPayload.equals(png)).toBe(true);
   });
@@ -179,7 +177,7 @@ describe('reading files', () => {
     const content = await admin.get(`/api/files/${file.id}/content`);
     expect(content.headers['content-type']).toBe('application/pdf');
     expect(content.headers['content-disposition']).toBe(
-      `inline; filename="G_steblatt M_ller.pdf"; filename*=UTF-8''${encodeURIComponent('Gästeblatt Müller.pdf')}`,
+      `inline; filename="G?steblatt M?ller.pdf"; filename*=UTF-8''${encodeURIComponent('Gästeblatt Müller.pdf')}`,
     );
     expect(content.rawPayload.equals(pdf)).toBe(true);
   });
@@ -207,7 +205,7 @@ describe('signed download urls', () => {
     const download = await anonymous(t.app).get(pathOf(link.url));
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="rechnung.pdf"/);
+    expect(download.headers['content-disposition']).toBe('attachment; filename=rechnung.pdf');
     expect(download.rawPayload.equals(pdf)).toBe(true);
 
     vi.useFakeTimers({ toFake: ['Date'] });

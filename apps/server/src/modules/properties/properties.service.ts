@@ -1,3 +1,4 @@
+import slugifyText from '@sindresorhus/slugify';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type {
   TCreatePropertyRequest,
@@ -18,18 +19,14 @@ import { toProperty } from './properties.mapper.ts';
 
 registerConstraintCode('properties_slug_key', 'property/slug_already_exists');
 
-/** A url-friendly slug from a property name ("Hotel Sonne Wien" to "hotel-sonne-wien"). */
+/**
+ * A url-friendly slug from a property name ("Gästehaus Müller" to "gaestehaus-mueller"): German
+ * transliteration, "&" dropped rather than spelled in English, a name typed as one word kept as one.
+ */
 export function slugify(name: string): string {
-  return (
-    name
-      .normalize('NFKD')
-      .replace(/ß/g, 'ss')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 100) || 'property'
-  );
+  const slug = slugifyText(name, { locale: 'de', decamelize: false, customReplacements: [['&', ' ']] });
+  // Cut at 100 characters, never leaving a dash at the end.
+  return slug.slice(0, 100).replace(/-+$/, '') || 'property';
 }
 
 function assertValidBranding(primaryColor: string | null | undefined): void {

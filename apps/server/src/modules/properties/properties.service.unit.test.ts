@@ -6,8 +6,9 @@ describe('slugify', () => {
     expect(slugify('Hotel Sonne Wien')).toBe('hotel-sonne-wien');
   });
 
-  it('spells out umlauts and ß the way a url can carry them', () => {
-    expect(slugify('Gästehaus Müller am Wörthersee')).toBe('gastehaus-muller-am-worthersee');
+  it('spells out umlauts and ß the German way', () => {
+    expect(slugify('Hotel Spreeblick Größe Übersee')).toBe('hotel-spreeblick-groesse-uebersee');
+    expect(slugify('Gästehaus Müller am Wörthersee')).toBe('gaestehaus-mueller-am-woerthersee');
     expect(slugify('Pension Edelweiß')).toBe('pension-edelweiss');
     expect(slugify('Hôtel Crêpe')).toBe('hotel-crepe');
   });
@@ -26,8 +27,13 @@ describe('slugify', () => {
     expect(slugify('東京')).toBe('property');
   });
 
-  it('stays within 100 characters', () => {
+  it('stays within 100 characters and ends on a letter or digit', () => {
     expect(slugify('a'.repeat(300)).length).toBe(100);
+    expect(slugify(`${'a'.repeat(99)} b`)).toBe('a'.repeat(99));
+  });
+
+  it('keeps a name typed as one word as one word', () => {
+    expect(slugify('HotelSonne')).toBe('hotelsonne');
   });
 
   it('always yields what the slug rule accepts', () => {

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../../lib/store.ts';
 
 /** What the create-booking dialog starts with, such as the free cells chosen on the room plan. */
 export type TCreateBookingInitial = {
@@ -15,29 +15,18 @@ type TCreateBookingState = {
   openCount: number;
 };
 
-let createBookingState: TCreateBookingState = { isOpen: false, initial: {}, openCount: 0 };
-const listeners = new Set<() => void>();
-
-function setCreateBookingState(next: TCreateBookingState): void {
-  createBookingState = next;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const createBookingState = createStore<TCreateBookingState>({ isOpen: false, initial: {}, openCount: 0 });
 
 /** Opens the create-booking dialog (mounted once in the main layout) from anywhere. */
 export function openCreateBooking(initial: TCreateBookingInitial = {}): void {
-  setCreateBookingState({ isOpen: true, initial, openCount: createBookingState.openCount + 1 });
+  createBookingState.set({ isOpen: true, initial, openCount: createBookingState.get().openCount + 1 });
 }
 
 export function closeCreateBooking(): void {
   // The values stay while the dialog fades out.
-  setCreateBookingState({ ...createBookingState, isOpen: false });
+  createBookingState.set({ ...createBookingState.get(), isOpen: false });
 }
 
 export function useCreateBookingState(): TCreateBookingState {
-  return useSyncExternalStore(subscribe, () => createBookingState);
+  return useStore(createBookingState);
 }

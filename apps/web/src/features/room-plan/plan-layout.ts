@@ -1,3 +1,4 @@
+import { isWeekend as isSaturdayOrSunday, parseISO } from 'date-fns';
 import { addDays, errorStatus, nightsBetween, type TProblem, type TRoomPlan } from '@pms/contract';
 
 export type TPlanRoom = TRoomPlan['rooms'][number];
@@ -28,8 +29,7 @@ export function planDays(from: string, count: number): string[] {
 }
 
 export function isWeekend(date: string): boolean {
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return weekday === 0 || weekday === 6;
+  return isSaturdayOrSunday(parseISO(date));
 }
 
 type TWithoutLane<T> = T extends unknown ? Omit<T, 'lane' | 'laneCount'> : never;

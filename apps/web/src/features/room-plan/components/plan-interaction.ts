@@ -9,6 +9,7 @@ import {
   type RefObject,
 } from 'react';
 import type { TProblem } from '@pms/contract';
+import { createStore, type TStore } from '../../../lib/store.ts';
 import { freeNights, moveRefusal, type TPlanBooking, type TPlanRoom, type TPlanRow } from '../plan-layout.ts';
 import { clamp, headerHeight, roomColumnWidth, rowHeight } from './plan-geometry.ts';
 
@@ -29,28 +30,8 @@ export type TPlanInteraction =
       refusal: TProblem | null;
     };
 
-export type TInteractionStore = {
-  get: () => TPlanInteraction | null;
-  set: (next: TPlanInteraction | null) => void;
-  subscribe: (listener: () => void) => () => void;
-};
-
 /** Pointer moves change only this store, so only the overlay renders while dragging, never the rows. */
-function createInteractionStore(): TInteractionStore {
-  let current: TPlanInteraction | null = null;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => current,
-    set: (next) => {
-      current = next;
-      for (const listener of listeners) listener();
-    },
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
+export type TInteractionStore = TStore<TPlanInteraction | null>;
 
 export type TBookingPlace = { booking: TPlanBooking; start: number; end: number };
 
@@ -93,7 +74,7 @@ function edgeStep(position: number, start: number, end: number): number {
  * stops a drag or selection. Touch only scrolls and taps. Made once; it reads the latest options.
  */
 function createPlanPointer(latest: RefObject<TPlanPointerOptions>) {
-  const store = createInteractionStore();
+  const store: TInteractionStore = createStore<TPlanInteraction | null>(null);
   let gesture: TGesture | null = null;
   let pointer = { clientX: 0, clientY: 0 };
   let isClickSuppressed = false;

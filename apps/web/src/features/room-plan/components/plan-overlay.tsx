@@ -1,6 +1,6 @@
 import clsx from 'clsx';
-import { useSyncExternalStore } from 'react';
 import { addDays } from '@pms/contract';
+import { useStore } from '../../../lib/store.ts';
 import { barBox, laneBox, roomColumnWidth, rowHeight } from './plan-geometry.ts';
 import type { TInteractionStore } from './plan-interaction.ts';
 import type { TPlanFormats } from './use-plan-formats.ts';
@@ -18,7 +18,7 @@ type TPlanOverlayProps = {
  * pointer, so a drag over thousands of bars renders one small element.
  */
 export function PlanOverlay({ store, from, dayWidth, dayCount, formats }: TPlanOverlayProps) {
-  const interaction = useSyncExternalStore(store.subscribe, store.get);
+  const interaction = useStore(store);
   if (!interaction) return null;
 
   const isSelection = interaction.kind === 'select';

@@ -64,12 +64,24 @@ export async function openDatabase(options: {
 const retryableCodes = new Set(['40001', '40P01', '55P03']);
 const maxAttempts = 5;
 
-function isRetryable(error: unknown): boolean {
+/** What a driver error may carry: its SQLSTATE, the constraint it broke, its message. */
+export type TDatabaseErrorFields = { code?: unknown; constraint?: unknown; message?: unknown };
+
+/**
+ * An error and the causes behind it, a few levels deep: Drizzle wraps the driver's error (which
+ * carries the SQLSTATE and constraint) in its own.
+ */
+export function* errorChain(error: unknown): Generator<TDatabaseErrorFields> {
   let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && retryableCodes.has(code)) return true;
+  for (let depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
+    yield current as TDatabaseErrorFields;
     current = (current as { cause?: unknown }).cause;
+  }
+}
+
+function isRetryable(error: unknown): boolean {
+  for (const { code } of errorChain(error)) {
+    if (typeof code === 'string' && retryableCodes.has(code)) return true;
   }
   return false;
 }

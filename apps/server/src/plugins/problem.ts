@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { TProblem } from '@pms/contract';
+import { errorChain } from '../db/client.ts';
 import { AppError, invalidField, type TFieldError } from '../errors.ts';
 
 const titles: Record<number, string> = {
@@ -52,24 +53,23 @@ function isDataException(code: string | undefined): boolean {
 }
 
 function databaseError(error: unknown): AppError | null {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const candidate = current as { code?: string; constraint?: string; cause?: unknown };
-    const byConstraint = candidate.constraint ? constraintCodes[candidate.constraint] : undefined;
+  for (const candidate of errorChain(error)) {
+    const code = typeof candidate.code === 'string' ? candidate.code : undefined;
+    const byConstraint =
+      typeof candidate.constraint === 'string' ? constraintCodes[candidate.constraint] : undefined;
     if (byConstraint) {
-      const { code, field } = byConstraint;
-      return new AppError(code, field?.message, undefined, field ? [field] : undefined);
+      const { code: errorCode, field } = byConstraint;
+      return new AppError(errorCode, field?.message, undefined, field ? [field] : undefined);
     }
-    const byState = candidate.code ? stateCodes[candidate.code] : undefined;
+    const byState = code ? stateCodes[code] : undefined;
     if (byState) return new AppError(byState);
-    if (isDataException(candidate.code)) {
+    if (isDataException(code)) {
       return new AppError('validation', 'A value is out of range or holds characters that cannot be stored.');
     }
     // node-postgres' pool gives up waiting for a free connection with this error, which has no code.
-    if (current instanceof Error && current.message === 'timeout exceeded when trying to connect') {
+    if (candidate instanceof Error && candidate.message === 'timeout exceeded when trying to connect') {
       return new AppError('unavailable');
     }
-    current = candidate.cause;
   }
   return null;
 }

@@ -33,11 +33,10 @@ export async function freeRooms(
   const response = await api.get(`/api/room_plan?from=${checkIn}&to=${addDays(checkOut, -1)}`);
   expect(response.ok(), await response.text()).toBe(true);
   const plan = (await response.json()) as TRoomPlan;
-  const taken = new Set([
-    ...plan.bookings.map((booking) => booking.roomId),
-    ...plan.locks.map((lock) => lock.roomId),
-  ]);
-  const rooms = plan.rooms.filter((room) => room.roomTypeName === roomTypeName && !taken.has(room.id));
+  const roomType = plan.roomTypes.find((type) => type.name === roomTypeName);
+  const rooms = plan.rooms.filter(
+    (room) => room.roomTypeId === roomType?.id && room.bookings.length === 0 && room.locks.length === 0,
+  );
   expect(rooms, `free ${roomTypeName} from ${checkIn} to ${checkOut}`).not.toEqual([]);
   return rooms;
 }

@@ -119,6 +119,10 @@ export const bookings = pgTable(
   (t) => [
     uniqueIndex('bookings_code_key').on(t.propertyId, t.code),
     index('bookings_stay_idx').on(t.propertyId, t.checkIn, t.checkOut),
+    // The room plan's window: only stays that touch it are read, however many lie before or after.
+    index('bookings_stay_range_idx')
+      .using('gist', t.propertyId, sql`daterange(${t.checkIn}, ${t.checkOut})`)
+      .where(sql`${t.deletedAt} is null`),
     index('bookings_room_idx').on(t.roomId),
     index('bookings_customer_idx').on(t.customerId),
     index('bookings_group_idx').on(t.groupId),

@@ -72,10 +72,8 @@ async function holdersOfRoom(from: number, to: number) {
   const plan = (
     await instances[0]!.get('/api/room_plan', { query: { from: day(from), to: day(to) } })
   ).json<TRoomPlan>();
-  return {
-    bookings: plan.bookings.filter((booking) => booking.roomId === roomId).length,
-    locks: plan.locks.filter((lock) => lock.roomId === roomId).length,
-  };
+  const room = plan.rooms.find((candidate) => candidate.id === roomId)!;
+  return { bookings: room.bookings.length, locks: room.locks.length };
 }
 
 describe('a race for one room over two instances', () => {

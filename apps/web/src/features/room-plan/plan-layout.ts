@@ -1,9 +1,50 @@
 import { isWeekend as isSaturdayOrSunday, parseISO } from 'date-fns';
-import { addDays, errorStatus, nightsBetween, type TProblem, type TRoomPlan } from '@pms/contract';
+import {
+  addDays,
+  errorStatus,
+  nightsBetween,
+  type TProblem,
+  type TRoomPlan,
+  type TRoomPlanBooking,
+} from '@pms/contract';
 
-export type TPlanRoom = TRoomPlan['rooms'][number];
-export type TPlanBooking = TRoomPlan['bookings'][number];
-export type TPlanLock = TRoomPlan['locks'][number];
+type TWireRoom = TRoomPlan['rooms'][number];
+export type TPlanRoomType = TRoomPlan['roomTypes'][number];
+export type TPlanRoom = Omit<TWireRoom, 'bookings' | 'locks'> & {
+  roomTypeName: string;
+  maxOccupancy: number;
+};
+export type TPlanBooking = TRoomPlanBooking & { roomId: string | null; roomTypeId: string };
+export type TPlanLock = TWireRoom['locks'][number] & { roomId: string };
+
+/** The plan as the screen works with it: every stay and lock beside the room it is in. */
+export type TPlanView = Pick<TRoomPlan, 'from' | 'to' | 'today' | 'roomTypes'> & {
+  rooms: TPlanRoom[];
+  bookings: TPlanBooking[];
+  locks: TPlanLock[];
+};
+
+/** Unfolds the plan as the server sends it (stays listed under their room) into flat lists. */
+export function toPlanView({ rooms, unassigned, ...plan }: TRoomPlan): TPlanView {
+  const types = new Map(plan.roomTypes.map((type) => [type.id, type]));
+  return {
+    ...plan,
+    rooms: rooms.map(({ bookings: _bookings, locks: _locks, ...room }) => ({
+      ...room,
+      roomTypeName: types.get(room.roomTypeId)?.name ?? '',
+      maxOccupancy: types.get(room.roomTypeId)?.maxOccupancy ?? 0,
+    })),
+    bookings: [
+      ...unassigned.flatMap(({ roomTypeId, bookings }) =>
+        bookings.map((booking) => ({ ...booking, roomId: null, roomTypeId })),
+      ),
+      ...rooms.flatMap((room) =>
+        room.bookings.map((booking) => ({ ...booking, roomId: room.id, roomTypeId: room.roomTypeId })),
+      ),
+    ],
+    locks: rooms.flatMap((room) => room.locks.map((lock) => ({ ...lock, roomId: room.id }))),
+  };
+}
 
 /**
  * A bar on a row, in nights counted from the plan's first day: `start` is the first night, `end`
@@ -63,7 +104,7 @@ function packLanes(items: TUnplacedItem[]): TPlanItem[] {
   return placed;
 }
 
-function bookingItem(plan: TRoomPlan, booking: TPlanBooking): TUnplacedItem {
+function bookingItem(plan: TPlanView, booking: TPlanBooking): TUnplacedItem {
   return {
     kind: 'booking',
     booking,
@@ -72,7 +113,7 @@ function bookingItem(plan: TRoomPlan, booking: TPlanBooking): TUnplacedItem {
   };
 }
 
-function lockItem(plan: TRoomPlan, lock: TPlanLock): TUnplacedItem {
+function lockItem(plan: TPlanView, lock: TPlanLock): TUnplacedItem {
   return {
     kind: 'lock',
     lock,
@@ -85,7 +126,7 @@ function lockItem(plan: TRoomPlan, lock: TPlanLock): TUnplacedItem {
  * The rows of the tape chart: unassigned bookings first, one row per lane of each room type, then
  * every room in the plan's order with its bookings and locks.
  */
-export function buildPlanRows(plan: TRoomPlan): TPlanRow[] {
+export function buildPlanRows(plan: TPlanView): TPlanRow[] {
   const itemsByRoom = new Map<string, TUnplacedItem[]>();
   const unassignedByType = new Map<string, TUnplacedItem[]>();
   const add = (map: Map<string, TUnplacedItem[]>, key: string, item: TUnplacedItem) => {
@@ -100,7 +141,7 @@ export function buildPlanRows(plan: TRoomPlan): TPlanRow[] {
   }
   for (const lock of plan.locks) add(itemsByRoom, lock.roomId, lockItem(plan, lock));
 
-  const typeNames = new Map(plan.rooms.map((room) => [room.roomTypeId, room.roomTypeName]));
+  const typeNames = new Map(plan.roomTypes.map((type) => [type.id, type.name]));
   const typeOrder = [...typeNames.keys()];
   const unassignedTypes = [...unassignedByType.keys()].sort(
     (a, b) => rank(typeOrder, a) - rank(typeOrder, b),

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TRoomPlan } from '@pms/contract';
-import { buildPlanRows, freeNights, moveRefusal, planDays, type TPlanBooking } from './plan-layout.ts';
+import {
+  buildPlanRows,
+  freeNights,
+  moveRefusal,
+  planDays,
+  toPlanView,
+  type TPlanBooking,
+  type TPlanLock,
+} from './plan-layout.ts';
 
 const single = '00000000-0000-4000-8000-000000000001';
 const double = '00000000-0000-4000-8000-000000000002';
@@ -24,33 +32,61 @@ function booking(id: string, overrides: Partial<TPlanBooking>): TPlanBooking {
   };
 }
 
-function plan(bookings: TPlanBooking[], locks: TRoomPlan['locks'] = []): TRoomPlan {
-  return {
+/** The plan as the server sends it, from flat bookings and locks, unfolded as the screen reads it. */
+function plan(bookings: TPlanBooking[], locks: TPlanLock[] = []) {
+  const wireRoom = (
+    id: string,
+    number: string,
+    roomTypeId: string,
+    housekeepingStatus: 'clean' | 'dirty',
+  ) => ({
+    id,
+    number,
+    roomTypeId,
+    housekeepingStatus,
+    bookings: bookings
+      .filter((b) => b.roomId === id)
+      .map(({ roomId: _roomId, roomTypeId: _roomTypeId, ...rest }) => rest),
+    locks: locks.filter((l) => l.roomId === id).map(({ roomId: _roomId, ...rest }) => rest),
+  });
+  const wire: TRoomPlan = {
     from: '2025-05-01',
     to: '2025-05-14',
     today: '2025-05-02',
-    rooms: [
-      {
-        id: room101,
-        number: '101',
-        roomTypeId: single,
-        roomTypeName: 'Single',
-        maxOccupancy: 1,
-        housekeepingStatus: 'clean',
-      },
-      {
-        id: room201,
-        number: '201',
-        roomTypeId: double,
-        roomTypeName: 'Double',
-        maxOccupancy: 2,
-        housekeepingStatus: 'dirty',
-      },
+    roomTypes: [
+      { id: single, name: 'Single', maxOccupancy: 1 },
+      { id: double, name: 'Double', maxOccupancy: 2 },
     ],
-    bookings,
-    locks,
+    rooms: [wireRoom(room101, '101', single, 'clean'), wireRoom(room201, '201', double, 'dirty')],
+    unassigned: [single, double].map((roomTypeId) => ({
+      roomTypeId,
+      bookings: bookings
+        .filter((b) => !b.roomId && b.roomTypeId === roomTypeId)
+        .map(({ roomId: _roomId, roomTypeId: _roomTypeId, ...rest }) => rest),
+    })),
   };
+  return toPlanView(wire);
 }
+
+describe('toPlanView', () => {
+  it('lists every stay and lock beside its room, with the room type read from the room types', () => {
+    const view = plan(
+      [booking('1', {}), booking('2', { roomId: null, roomTypeId: double })],
+      [{ id: 'l', roomId: room201, startDate: '2025-05-03', endDate: '2025-05-04', reason: 'Paint' }],
+    );
+    expect(view.rooms.map((room) => [room.number, room.roomTypeName, room.maxOccupancy])).toEqual([
+      ['101', 'Single', 1],
+      ['201', 'Double', 2],
+    ]);
+    expect(view.bookings.map((b) => [b.id, b.roomId, b.roomTypeId])).toEqual([
+      ['2', null, double],
+      ['1', room101, single],
+    ]);
+    expect(view.locks).toEqual([
+      { id: 'l', roomId: room201, startDate: '2025-05-03', endDate: '2025-05-04', reason: 'Paint' },
+    ]);
+  });
+});
 
 describe('planDays', () => {
   it('lists the days from the first one', () => {

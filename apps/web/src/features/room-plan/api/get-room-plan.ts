@@ -1,12 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TRoomPlan } from '@pms/contract';
 import { api } from '../../../lib/api-client.ts';
+import { toPlanView, type TPlanView } from '../plan-layout.ts';
 
 /** The days from `from` to `to`, both included (at most 120 days apart). */
 export type TRoomPlanRange = { from: string; to: string };
 
-export function getRoomPlan({ from, to }: TRoomPlanRange): Promise<TRoomPlan> {
-  return api.get<TRoomPlan>('/room_plan', { query: { from, to } });
+export async function getRoomPlan({ from, to }: TRoomPlanRange): Promise<TPlanView> {
+  return toPlanView(await api.get<TRoomPlan>('/room_plan', { query: { from, to } }));
 }
 
 export const roomPlanQueryOptions = ({ from, to }: TRoomPlanRange) =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TRoomPlan } from '@pms/contract';
+import type { TPlanView } from '../plan-layout.ts';
 import { invalidateAfterBookingChange } from '../../bookings/api/query-keys.ts';
 import { updateBooking } from '../../bookings/api/update-booking.ts';
 
@@ -19,8 +19,8 @@ export function useMoveBooking() {
     meta: { errorTitle: 'roomPlan.moveFailed' },
     onMutate: async (move) => {
       await queryClient.cancelQueries({ queryKey: roomPlanKey });
-      const previous = queryClient.getQueriesData<TRoomPlan>({ queryKey: roomPlanKey });
-      queryClient.setQueriesData<TRoomPlan>({ queryKey: roomPlanKey }, (plan) =>
+      const previous = queryClient.getQueriesData<TPlanView>({ queryKey: roomPlanKey });
+      queryClient.setQueriesData<TPlanView>({ queryKey: roomPlanKey }, (plan) =>
         plan
           ? {
               ...plan,

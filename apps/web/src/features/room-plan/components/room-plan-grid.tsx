@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addDays, nightsBetween, type TRoomPlan } from '@pms/contract';
-import { buildPlanRows, planDays, type TPlanBooking, type TPlanRoom } from '../plan-layout.ts';
+import { addDays, nightsBetween } from '@pms/contract';
+import {
+  buildPlanRows,
+  planDays,
+  type TPlanBooking,
+  type TPlanRoom,
+  type TPlanView,
+} from '../plan-layout.ts';
 import { PlanBackground, PlanHeader } from './plan-header.tsx';
 import { usePlanPointer, type TBookingPlace } from './plan-interaction.ts';
 import { PlanOverlay } from './plan-overlay.tsx';
@@ -17,7 +23,7 @@ const rowStep = 4;
 type TRowWindow = { first: number; last: number };
 
 type TRoomPlanGridProps = {
-  plan: TRoomPlan;
+  plan: TPlanView;
   canMove: boolean;
   canCreate: boolean;
   onOpen: (bookingId: string) => void;

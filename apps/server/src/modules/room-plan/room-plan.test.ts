@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIn, type TBooking, type TRoomPlan } from '@pms/contract';
+import { expectProblem, startDemoApp, type ApiClient, type TTestApp } from '../../../test/helpers.ts';
+
+let t: TTestApp;
+let admin: ApiClient;
+let today: string;
+let roomTypeId: string;
+let roomIds: Record<string, string>;
+
+/** Far enough ahead that the demo bookings never meet these stays. */
+const day = (offset: number) => addDays(today, 700 + offset);
+
+async function bookOk(body: Record<string, unknown>): Promise<TBooking> {
+  const response = await admin.post('/api/bookings', {
+    occupancy: 1,
+    customer: { name: 'Plan Gast' },
+    ...body,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<TBooking>();
+}
+
+async function planOf(from: string, to: string): Promise<TRoomPlan> {
+  const response = await admin.get('/api/room_plan', { query: { from, to } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TRoomPlan>();
+}
+
+beforeAll(async () => {
+  ({ t, client: admin } = await startDemoApp());
+  today = todayIn('Europe/Vienna');
+  const roomType = await admin.post('/api/room_types', {
+    name: 'Planzimmer',
+    code: 'PZ',
+    capacity: 2,
+    minOccupancy: 1,
+    maxOccupancy: 2,
+  });
+  expect(roomType.statusCode).toBe(201);
+  roomTypeId = roomType.json<{ id: string }>().id;
+  const rates = (await admin.get('/api/rates')).json<{ data: { id: string; isStandard: boolean }[] }>();
+  const standard = rates.data.find((rate) => rate.isStandard)!;
+  const price = await admin.post(`/api/rates/${standard.id}/prices`, {
+    roomTypeId,
+    occupancy: 1,
+    amount: 9000,
+  });
+  expect(price.statusCode).toBe(201);
+  // Created out of order: the plan must still list them 2, 10, 101.
+  roomIds = {};
+  for (const number of ['P101', 'P10', 'P2']) {
+    const created = await admin.post('/api/rooms', { number, roomTypeId });
+    expect(created.statusCode).toBe(201);
+    roomIds[number] = created.json<{ data: { id: string }[] }>().data[0]!.id;
+  }
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the room plan', () => {
+  it('lists stays under their room by check-in, and bookings without a room under their room type', async () => {
+    const later = await bookOk({ roomId: roomIds.P2, checkIn: day(5), checkOut: day(7) });
+    const earlier = await bookOk({ roomId: roomIds.P2, checkIn: day(1), checkOut: day(3) });
+    const unassigned = await bookOk({ roomTypeId, checkIn: day(2), checkOut: day(4) });
+    const unassign = await admin.put(`/api/bookings/${unassigned.id}`, { roomId: null });
+    expect(unassign.statusCode, unassign.body).toBe(200);
+    const plan = await planOf(day(0), day(10));
+
+    const ours = plan.rooms.filter((room) => room.roomTypeId === roomTypeId);
+    expect(ours.map((room) => room.number)).toEqual(['P2', 'P10', 'P101']);
+    expect(ours[0]!.bookings.map((b) => b.id)).toEqual([earlier.id, later.id]);
+    expect(ours[0]!.bookings[0]).toEqual({
+      id: earlier.id,
+      code: earlier.code,
+      status: 'confirmed',
+      checkIn: day(1),
+      checkOut: day(3),
+      occupancy: 1,
+      color: null,
+      displayName: 'Plan Gast',
+      isRoomFixed: false,
+    });
+    expect(plan.unassigned).toEqual([
+      { roomTypeId, bookings: [expect.objectContaining({ id: unassigned.id })] },
+    ]);
+    expect(plan.roomTypes).toContainEqual({ id: roomTypeId, name: 'Planzimmer', maxOccupancy: 2 });
+  });
+
+  it('takes a stay that touches the window and leaves out one that ends on its first day', async () => {
+    const before = await bookOk({ roomId: roomIds.P10, checkIn: day(20), checkOut: day(22) });
+    const across = await bookOk({ roomId: roomIds.P10, checkIn: day(22), checkOut: day(25) });
+    const lastDay = await bookOk({ roomId: roomIds.P10, checkIn: day(26), checkOut: day(28) });
+    const after = await bookOk({ roomId: roomIds.P10, checkIn: day(28), checkOut: day(29) });
+    const plan = await planOf(day(22), day(26));
+    const ids = plan.rooms.find((room) => room.id === roomIds.P10)!.bookings.map((b) => b.id);
+    expect(ids).toEqual([across.id, lastDay.id]);
+    expect(ids).not.toContain(before.id);
+    expect(ids).not.toContain(after.id);
+  });
+
+  it('lists a lock under its room', async () => {
+    const created = await admin.post('/api/room_locks', {
+      roomId: roomIds.P101,
+      startDate: day(40),
+      endDate: day(41),
+      reason: 'Maler',
+    });
+    expect(created.statusCode).toBe(201);
+    const lock = created.json<{ id: string }>();
+    const room = (await planOf(day(39), day(45))).rooms.find((r) => r.id === roomIds.P101)!;
+    expect(room.locks).toEqual([{ id: lock.id, startDate: day(40), endDate: day(41), reason: 'Maler' }]);
+    expect(room.bookings).toEqual([]);
+  });
+
+  it('answers the same bytes twice: the order never depends on the query plan', async () => {
+    const first = await admin.get('/api/room_plan', { query: { from: day(0), to: day(45) } });
+    const second = await admin.get('/api/room_plan', { query: { from: day(0), to: day(45) } });
+    expect(second.body).toBe(first.body);
+  });
+
+  it('refuses a period longer than 120 days or one that ends before it starts', async () => {
+    expectProblem(
+      await admin.get('/api/room_plan', { query: { from: day(0), to: day(121) } }),
+      400,
+      'validation',
+    );
+    expectProblem(
+      await admin.get('/api/room_plan', { query: { from: day(5), to: day(4) } }),
+      400,
+      'validation',
+    );
+  });
+});

@@ -1,0 +1,203 @@
+// The benchmarks' hotel: 300 rooms with a realistic load of bookings around today, optionally with a
+// long history of past stays before it, and the server processes that serve it.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { addDays, formatBookingCode, todayIn } from '@pms/contract';
+import type { Database } from '../../apps/server/src/db/client.ts';
+import {
+  bookings,
+  contacts,
+  properties,
+  propertyUsers,
+  ratePrices,
+  rates,
+  roomTypes,
+  rooms,
+  taxRates,
+  users,
+} from '../../apps/server/src/db/schema/index.ts';
+import { seededRandom } from '../../apps/server/src/demo/seed-front-office.ts';
+
+export const roomCount = 300;
+export const planDays = 60;
+
+export type THotel = { propertyId: string; roomIds: string[]; roomTypeId: string };
+
+async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
+}
+
+/**
+ * A hotel of 300 rooms booked through from a week before today to a week after the plan's window,
+ * every other booking with a customer; with `pastBookings`, that many checked-out stays (each with its
+ * own customer) fill the years before.
+ */
+export async function loadHotel(database: Database, pastBookings = 0): Promise<THotel> {
+  const { db } = database;
+  const [property] = await db
+    .insert(properties)
+    .values({ name: 'Benchmark Grand Hotel', slug: 'bench' })
+    .returning();
+  const propertyId = property!.id;
+  const [roomType] = await db
+    .insert(roomTypes)
+    .values({ propertyId, name: 'Doppelzimmer', code: 'DZ', capacity: 2, maxOccupancy: 2 })
+    .returning();
+  const roomRows = await db
+    .insert(rooms)
+    .values(
+      Array.from({ length: roomCount }, (_, i) => ({
+        propertyId,
+        number: String(1001 + i),
+        roomTypeId: roomType!.id,
+      })),
+    )
+    .returning();
+  await db.insert(taxRates).values({ propertyId, name: 'Beherbergung 10 %', basisPoints: 1000 });
+  const [rate] = await db
+    .insert(rates)
+    .values({ propertyId, name: 'Standard', code: 'STD', isStandard: true })
+    .returning();
+  await db.insert(ratePrices).values(
+    [1, 2].map((occupancy) => ({
+      propertyId,
+      rateId: rate!.id,
+      roomTypeId: roomType!.id,
+      occupancy,
+      amount: 12000,
+    })),
+  );
+  const random = seededRandom(42);
+  const today = todayIn(property!.timeZone);
+  const stays: { roomId: string; checkIn: string; checkOut: string; isPast: boolean }[] = [];
+  const pastPerRoom = Math.ceil(pastBookings / roomCount);
+  for (const room of roomRows) {
+    let day = addDays(today, -7 - pastPerRoom * 4);
+    let past = 0;
+    while (day < addDays(today, planDays + 7)) {
+      const isPast = day < addDays(today, -7);
+      if (isPast && past >= pastPerRoom) {
+        day = addDays(today, -7);
+        continue;
+      }
+      day = addDays(day, random.next() < 0.3 ? random.int(1, 2) : 0);
+      const nights = isPast ? random.int(1, 3) : random.int(1, 5);
+      if (isPast) past++;
+      stays.push({ roomId: room.id, checkIn: day, checkOut: addDays(day, nights), isPast });
+      day = addDays(day, nights);
+    }
+  }
+  const withCustomer = stays.filter((stay, i) => stay.isPast || i % 2 === 0);
+  const customerIds: string[] = [];
+  await insertInChunks(withCustomer, async (chunk) => {
+    const rows = await db
+      .insert(contacts)
+      .values(chunk.map((_, i) => ({ propertyId, name: `Gast ${customerIds.length + i}` })))
+      .returning({ id: contacts.id });
+    customerIds.push(...rows.map((row) => row.id));
+  });
+  const customerOf = new Map(withCustomer.map((stay, i) => [stay, customerIds[i]!]));
+  const values = stays.map((stay, i) => ({
+    propertyId,
+    code: formatBookingCode(i),
+    status: stay.isPast ? ('checked_out' as const) : ('confirmed' as const),
+    occupancy: random.int(1, 2),
+    securityCode: '000000',
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+    roomId: stay.roomId,
+    roomTypeId: roomType!.id,
+    rateId: rate!.id,
+    customerId: customerOf.get(stay) ?? null,
+  }));
+  await insertInChunks(values, (chunk) => db.insert(bookings).values(chunk));
+  const [admin] = await db.select().from(users).where(eq(users.email, 'admin@example.com'));
+  await db.insert(propertyUsers).values({ propertyId, userId: admin!.id, roleId: 'admin' });
+  const past = stays.filter((stay) => stay.isPast).length;
+  console.log(`  loaded ${roomCount} rooms and ${values.length} bookings, ${past} of them past stays`);
+  return { propertyId, roomIds: roomRows.map((r) => r.id), roomTypeId: roomType!.id };
+}
+
+export type TServer = { base: string; stop: () => Promise<void> };
+
+/** Starts the real server in its own process, so that the client measuring it does not share its CPU. */
+export async function startServer(
+  env: Record<string, string>,
+  entry = 'apps/server/src/server.ts',
+): Promise<TServer> {
+  const port = String(40_000 + Math.floor(Math.random() * 10_000));
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { ...process.env, ...env, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'silent', DEMO_DATA: 'false' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const isUp = await fetch(`${base}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (isUp) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    base,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Signs in as the demo admin and switches to the property: the headers of that session. */
+export async function signIn(base: string, propertyId: string): Promise<Record<string, string>> {
+  const login = await fetch(`${base}/api/session/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'demo1234' }),
+  });
+  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length);
+  const headers = {
+    cookie: cookies.join('; '),
+    'x-xsrf-token': decodeURIComponent(xsrf),
+    'content-type': 'application/json',
+  };
+  const switched = await fetch(`${base}/api/session/switch_property?propertyId=${propertyId}`, {
+    method: 'POST',
+    headers: { cookie: headers.cookie, 'x-xsrf-token': headers['x-xsrf-token'] },
+  });
+  if (switched.status !== 200) throw new Error(`switching property answered ${switched.status}`);
+  return headers;
+}
+
+/**
+ * Runs the work against a new database on PostgreSQL: BENCH_DATABASE_URL (an admin url) or a
+ * throwaway cluster (scripts/pg-cluster.sh), which is stopped afterwards.
+ */
+export async function withPostgres<T>(work: (newDatabase: () => Promise<string>) => Promise<T>): Promise<T> {
+  const given = process.env.BENCH_DATABASE_URL;
+  const clusterDir = mkdtempSync(path.join(tmpdir(), 'pms-bench-pg-'));
+  const adminUrl =
+    given ??
+    execFileSync('bash', ['scripts/pg-cluster.sh', 'start', clusterDir], { encoding: 'utf8' }).trim();
+  let count = 0;
+  const newDatabase = async () => {
+    const name = `pms_bench_${Date.now()}_${count++}`;
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`create database ${name}`);
+    await client.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  try {
+    return await work(newDatabase);
+  } finally {
+    if (!given) execFileSync('bash', ['scripts/pg-cluster.sh', 'stop', clusterDir]);
+  }
+}

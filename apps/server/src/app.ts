@@ -18,6 +18,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { LocalFileStore } from './integrations/files/local-file-store.ts';
 import { loadSigningKey } from './lib/server-keys.ts';
 import { openSecretBox } from './lib/secret-box.ts';
@@ -73,6 +74,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   };
 
   await registerSecurityHeaders(app, config.publicUrl);
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: maxFileSize, files: 1 } });
   registerProblemHandler(app);

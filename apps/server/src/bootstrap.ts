@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import type { TConfig } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
 import { migrate, migrationLockId } from './db/migrate.ts';
 import { generalSettings, properties, propertyUsers, users } from './db/schema/index.ts';
 import { hashPassword } from './lib/crypto.ts';
@@ -50,9 +50,10 @@ export type TPrepareResult = { migrations: string[]; seeded: TBootstrapResult };
  * Everything a start does to the database before serving: migrations (extensions included), then the
  * demo data or first administrator, in one transaction under the migration lock. Instances starting
  * at once wait for the first; they then find the work done, and a failed start leaves nothing behind.
+ * PGlite has no autovacuum to keep the planner's statistics, so it is analysed on every start.
  */
-export async function prepareDatabase(db: Db, config: TConfig): Promise<TPrepareResult> {
-  return db.transaction(async (tx) => {
+export async function prepareDatabase(database: Database, config: TConfig): Promise<TPrepareResult> {
+  const prepared = await database.db.transaction(async (tx) => {
     // The first start on an empty database takes a while: waiting for it must not time out.
     await tx.execute(sql`set local lock_timeout = 0`);
     await tx.execute(sql`set local statement_timeout = 0`);
@@ -62,4 +63,6 @@ export async function prepareDatabase(db: Db, config: TConfig): Promise<TPrepare
     const seeded = await bootstrap(tx, config);
     return { migrations, seeded };
   });
+  if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
+  return prepared;
 }

@@ -13,7 +13,7 @@ if (!config.webDist) {
   if (existsSync(path.join(candidate, 'index.html'))) config.webDist = candidate;
 }
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const { migrations, seeded } = await prepareDatabase(database.db, config);
+const { migrations, seeded } = await prepareDatabase(database, config);
 const app = await buildApp({ config, database });
 if (migrations.length > 0) app.log.info({ migrations }, 'migrations applied');
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   bookingGuests,
@@ -21,6 +21,7 @@ import { roomNumberOrder } from '../../lib/room-order.ts';
 
 export type TBookingRow = typeof bookings.$inferSelect;
 export type TPropertyRow = typeof properties.$inferSelect;
+type TContactRow = typeof contacts.$inferSelect;
 
 export async function findProperty(db: Executor, propertyId: string): Promise<TPropertyRow> {
   const [row] = await db.select().from(properties).where(eq(properties.id, propertyId));
@@ -88,29 +89,6 @@ export async function findFreeRoom(
   return row?.id ?? null;
 }
 
-/** Gross, paid and due amounts of bookings, from the charges and payments on their folios. */
-export async function bookingAmounts(db: Executor, bookingIds: string[]) {
-  const result = new Map<string, { grossAmount: number; paidAmount: number; dueAmount: number }>();
-  if (bookingIds.length === 0) return result;
-  const gross = await db
-    .select({ bookingId: folios.bookingId, amount: sql<string>`coalesce(sum(${charges.grossAmount}), 0)` })
-    .from(charges)
-    .innerJoin(folios, eq(folios.id, charges.folioId))
-    .where(and(inArray(folios.bookingId, bookingIds), isNull(charges.deletedAt)))
-    .groupBy(folios.bookingId);
-  const paid = await db
-    .select({ bookingId: folios.bookingId, amount: sql<string>`coalesce(sum(${payments.amount}), 0)` })
-    .from(payments)
-    .innerJoin(folios, eq(folios.id, payments.folioId))
-    .where(and(inArray(folios.bookingId, bookingIds), isNull(payments.deletedAt)))
-    .groupBy(folios.bookingId);
-  for (const id of bookingIds) result.set(id, { grossAmount: 0, paidAmount: 0, dueAmount: 0 });
-  for (const row of gross) result.get(row.bookingId!)!.grossAmount = Number(row.amount);
-  for (const row of paid) result.get(row.bookingId!)!.paidAmount = Number(row.amount);
-  for (const amounts of result.values()) amounts.dueAmount = amounts.grossAmount - amounts.paidAmount;
-  return result;
-}
-
 /** Bookings with an invoice that is not canceled: they can no longer be edited. */
 export async function readOnlyBookingIds(db: Executor, bookingIds: string[]): Promise<Set<string>> {
   if (bookingIds.length === 0) return new Set();
@@ -127,77 +105,67 @@ export async function readOnlyBookingIds(db: Executor, bookingIds: string[]): Pr
   return new Set(rows.map((row) => row.bookingId!));
 }
 
-export async function loadBookingRelations(db: Executor, list: TBookingRow[]) {
-  const ids = list.map((b) => b.id);
-  const roomIds = [...new Set(list.map((b) => b.roomId).filter((id): id is string => !!id))];
-  const typeIds = [...new Set(list.map((b) => b.roomTypeId))];
-  const rateIds = [...new Set(list.map((b) => b.rateId).filter((id): id is string => !!id))];
-  const customerIds = [...new Set(list.map((b) => b.customerId).filter((id): id is string => !!id))];
-  const groupIds = [...new Set(list.map((b) => b.groupId).filter((id): id is string => !!id))];
-  // One after the other: inside a transaction they share one connection.
-  const roomRows = await (roomIds.length
-    ? db
-        .select({
-          id: rooms.id,
-          number: rooms.number,
-          roomTypeId: rooms.roomTypeId,
-          maxOccupancy: roomTypes.maxOccupancy,
-        })
-        .from(rooms)
-        .innerJoin(roomTypes, eq(roomTypes.id, rooms.roomTypeId))
-        .where(inArray(rooms.id, roomIds))
-    : []);
-  const typeRows = await db
-    .select({ id: roomTypes.id, name: roomTypes.name, code: roomTypes.code })
-    .from(roomTypes)
-    .where(inArray(roomTypes.id, typeIds));
-  const rateRows = await (rateIds.length
-    ? db
-        .select({ id: rates.id, name: rates.name, code: rates.code })
-        .from(rates)
-        .where(inArray(rates.id, rateIds))
-    : []);
-  const customerRows = await (customerIds.length
-    ? db
-        .select({
-          id: contacts.id,
-          name: contacts.name,
-          email: contacts.email,
-          isDebtor: contacts.isDebtor,
-        })
-        .from(contacts)
-        .where(inArray(contacts.id, customerIds))
-    : []);
-  const groupRows = await (groupIds.length
-    ? db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, groupIds))
-    : []);
-  const guestRows = await (ids.length
-    ? db
-        .select({
-          bookingId: bookingGuests.bookingId,
-          isPrimary: bookingGuests.isPrimary,
-          contact: contacts,
-        })
-        .from(bookingGuests)
-        .innerJoin(contacts, eq(contacts.id, bookingGuests.contactId))
-        .where(inArray(bookingGuests.bookingId, ids))
-        .orderBy(asc(bookingGuests.createdAt))
-    : []);
-  const linkRows = await (ids.length
-    ? db
-        .select()
-        .from(bookingLinks)
-        .where(and(inArray(bookingLinks.bookingId, ids), isNull(bookingLinks.revokedAt)))
-        .orderBy(asc(bookingLinks.createdAt))
-    : []);
-  const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
-  return {
-    rooms: byId(roomRows),
-    roomTypes: byId(typeRows),
-    rates: byId(rateRows),
-    customers: byId(customerRows),
-    groups: byId(groupRows),
-    guests: guestRows,
-    links: linkRows,
+type TGuestJson = {
+  isPrimary: boolean;
+  contact: Pick<TContactRow, 'id' | 'name' | 'email' | 'phone' | 'dateOfBirth' | 'nationality' | 'address'>;
+};
+
+/**
+ * Bookings with everything the API answers with (relations, amounts, read-only flag, live link and,
+ * for a page, the count of all matches) in one statement: a page of 15 costs one round trip, not 12.
+ */
+export function selectBookingDetails(db: Executor, where: SQL | undefined) {
+  // Qualified: drizzle writes a lone table's columns bare, which a subquery would read as its own.
+  const column = (name: string) => sql.raw(`"bookings"."${name}"`);
+  const b = {
+    id: column('id'),
+    roomId: column('room_id'),
+    roomTypeId: column('room_type_id'),
+    rateId: column('rate_id'),
+    customerId: column('customer_id'),
+    groupId: column('group_id'),
   };
+  return db
+    .select({
+      booking: bookings,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      room: sql<{ id: string; number: string; roomTypeId: string; maxOccupancy: number } | null>`(
+        select json_build_object('id', r.id, 'number', r.number, 'roomTypeId', r.room_type_id,
+                                 'maxOccupancy', t.max_occupancy)
+          from ${rooms} r join ${roomTypes} t on t.id = r.room_type_id where r.id = ${b.roomId})`,
+      roomType: sql<{ id: string; name: string; code: string }>`(
+        select json_build_object('id', t.id, 'name', t.name, 'code', t.code)
+          from ${roomTypes} t where t.id = ${b.roomTypeId})`,
+      rate: sql<{ id: string; name: string; code: string } | null>`(
+        select json_build_object('id', r.id, 'name', r.name, 'code', r.code) from ${rates} r where r.id = ${b.rateId})`,
+      customer: sql<{ id: string; name: string; email: string | null; isDebtor: boolean } | null>`(
+        select json_build_object('id', c.id, 'name', c.name, 'email', c.email, 'isDebtor', c.is_debtor)
+          from ${contacts} c where c.id = ${b.customerId})`,
+      group: sql<{ id: string; name: string } | null>`(
+        select json_build_object('id', g.id, 'name', g.name) from ${groups} g where g.id = ${b.groupId})`,
+      guests: sql<TGuestJson[]>`(
+        select coalesce(json_agg(json_build_object('isPrimary', bg.is_primary, 'contact', json_build_object(
+                 'id', c.id, 'name', c.name, 'email', c.email, 'phone', c.phone, 'dateOfBirth', c.date_of_birth,
+                 'nationality', c.nationality, 'address', c.address)) order by bg.created_at, c.id), '[]')
+          from ${bookingGuests} bg join ${contacts} c on c.id = bg.contact_id where bg.booking_id = ${b.id})`,
+      linkId: sql<string | null>`(
+        select l.id from ${bookingLinks} l where l.booking_id = ${b.id} and l.revoked_at is null
+         order by l.created_at limit 1)`,
+      linkExpiresAt: sql<Date | null>`(
+        select l.expires_at from ${bookingLinks} l where l.booking_id = ${b.id} and l.revoked_at is null
+         order by l.created_at limit 1)`.mapWith(bookingLinks.expiresAt),
+      grossAmount: sql<number>`(
+        select coalesce(sum(ch.gross_amount), 0) from ${charges} ch join ${folios} f on f.id = ch.folio_id
+         where f.booking_id = ${b.id} and ch.deleted_at is null)`.mapWith(Number),
+      paidAmount: sql<number>`(
+        select coalesce(sum(pa.amount), 0) from ${payments} pa join ${folios} f on f.id = pa.folio_id
+         where f.booking_id = ${b.id} and pa.deleted_at is null)`.mapWith(Number),
+      isReadOnly: sql<boolean>`exists (
+        select 1 from ${invoices} i where i.booking_id = ${b.id} and i.deleted_at is null and i.status <> 'canceled')`,
+    })
+    .from(bookings)
+    .where(where)
+    .$dynamic();
 }
+
+export type TBookingDetails = Awaited<ReturnType<typeof selectBookingDetails>>[number];

@@ -67,13 +67,13 @@ import { assertOwned, toRecord } from '../../lib/records.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { registerConstraintCode, toAppError } from '../../plugins/problem.ts';
 import {
-  bookingAmounts,
   findBooking,
   findFreeRoom,
   findProperty,
   findRoom,
   findRoomType,
-  loadBookingRelations,
+  selectBookingDetails,
+  type TBookingDetails,
   readOnlyBookingIds,
   type TBookingRow,
   type TPropertyRow,
@@ -135,21 +135,10 @@ function assertOccupancyFits(roomNumber: string, maxOccupancy: number, occupancy
   }
 }
 
-async function toBookings(
-  ctx: AppContext,
-  db: Executor,
-  list: TBookingRow[],
-  expand: Set<string>,
-): Promise<TBooking[]> {
-  const ids = list.map((b) => b.id);
-  // One after the other: inside a transaction they share one connection.
-  const relations = await loadBookingRelations(db, list);
-  const amounts = await bookingAmounts(db, ids);
-  const readOnly = await readOnlyBookingIds(db, ids);
-  return list.map((row) => {
-    const guests = relations.guests.filter((guest) => guest.bookingId === row.id);
-    const customer = row.customerId ? relations.customers.get(row.customerId) : undefined;
-    const link = relations.links.find((l) => l.bookingId === row.id);
+/** Bookings as the API sends them, with the relations asked for. */
+function toBookings(ctx: AppContext, list: TBookingDetails[], expand: Set<string>): TBooking[] {
+  return list.map((details) => {
+    const { booking: row, customer, guests } = details;
     const booking: TBooking = {
       ...toRecord(row),
       externalId: row.externalId,
@@ -171,24 +160,26 @@ async function toBookings(
         guestName: (guests.find((guest) => guest.isPrimary) ?? guests[0])?.contact.name,
         code: row.code,
       }),
-      ...(amounts.get(row.id) ?? { grossAmount: 0, paidAmount: 0, dueAmount: 0 }),
+      grossAmount: details.grossAmount,
+      paidAmount: details.paidAmount,
+      dueAmount: details.grossAmount - details.paidAmount,
       externalCode: row.externalCode,
       comment: row.comment,
       color: row.color,
       isDebtor: row.isDebtor || Boolean(customer?.isDebtor),
       isRoomFixed: row.isRoomFixed,
-      isReadOnly: readOnly.has(row.id),
+      isReadOnly: details.isReadOnly,
       foodAndBeveragePerDay: row.foodAndBeveragePerDay,
       signatureFileId: row.signatureFileId,
       checkedInAt: row.checkedInAt?.toISOString() ?? null,
       checkedOutAt: row.checkedOutAt?.toISOString() ?? null,
     };
-    if (expand.has('room')) booking.room = row.roomId ? (relations.rooms.get(row.roomId) ?? null) : null;
-    if (expand.has('roomType')) booking.roomType = relations.roomTypes.get(row.roomTypeId);
-    if (expand.has('rate')) booking.rate = row.rateId ? (relations.rates.get(row.rateId) ?? null) : null;
+    if (expand.has('room')) booking.room = details.room;
+    if (expand.has('roomType')) booking.roomType = details.roomType;
+    if (expand.has('rate')) booking.rate = details.rate;
     if (expand.has('customer'))
       booking.customer = customer ? { id: customer.id, name: customer.name, email: customer.email } : null;
-    if (expand.has('group')) booking.group = row.groupId ? (relations.groups.get(row.groupId) ?? null) : null;
+    if (expand.has('group')) booking.group = details.group;
     if (expand.has('guests')) {
       booking.guests = guests.map(({ contact, isPrimary }) => ({
         id: contact.id,
@@ -202,26 +193,25 @@ async function toBookings(
       }));
     }
     if (expand.has('link')) {
-      booking.link = link
-        ? { id: link.id, url: linkUrl(ctx, link.id), expiresAt: link.expiresAt.toISOString() }
-        : null;
+      const { linkId, linkExpiresAt } = details;
+      booking.link =
+        linkId && linkExpiresAt
+          ? { id: linkId, url: linkUrl(ctx, linkId), expiresAt: linkExpiresAt.toISOString() }
+          : null;
     }
     return booking;
   });
 }
 
+/** One booking as the API sends it, read afresh (inside the transaction that changed it). */
 async function toBooking(
   ctx: AppContext,
   db: Executor,
   row: TBookingRow,
   expand: string | Set<string> = allRelations,
-) {
-  const [booking] = await toBookings(
-    ctx,
-    db,
-    [row],
-    typeof expand === 'string' ? parseExpand(expand) : expand,
-  );
+): Promise<TBooking> {
+  const [details] = await selectBookingDetails(db, eq(bookings.id, row.id));
+  const [booking] = toBookings(ctx, [details!], typeof expand === 'string' ? parseExpand(expand) : expand);
   return booking!;
 }
 
@@ -346,7 +336,8 @@ export async function listBookings(
   auth: TAuth,
   query: TBookingListQuery,
 ): Promise<TPaged<TBooking>> {
-  const property = await findProperty(ctx.db, auth.propertyId);
+  // Only the quick filters need the property's today.
+  const today = query.filter ? todayIn((await findProperty(ctx.db, auth.propertyId)).timeZone) : undefined;
   const text = query.query?.trim();
   const pattern = text ? containsPattern(text) : undefined;
   const where = and(
@@ -355,7 +346,7 @@ export async function listBookings(
     query.from ? gt(bookings.checkOut, query.from) : undefined,
     query.to ? lte(bookings.checkIn, query.to) : undefined,
     query.status ? eq(bookings.status, query.status) : undefined,
-    filterCondition(query.filter, todayIn(property.timeZone)),
+    today ? filterCondition(query.filter, today) : undefined,
     pattern
       ? or(
           ilike(bookings.code, pattern),
@@ -363,16 +354,17 @@ export async function listBookings(
         )
       : undefined,
   );
-  const [total] = await ctx.db.select({ n: count() }).from(bookings).where(where);
-  const rows = await ctx.db
-    .select()
-    .from(bookings)
-    .where(where)
+  const rows = await selectBookingDetails(ctx.db, where)
     .orderBy(asc(bookings.checkIn), asc(bookings.code))
     .limit(query.pageSize)
     .offset((query.pageNumber - 1) * query.pageSize);
-  const expand = parseExpand(query.expand);
-  return toPaged(await toBookings(ctx, ctx.db, rows, expand), total?.n ?? 0, query);
+  // Past the last page no row carries the count of all matches: only then is it counted apart.
+  const total =
+    rows[0]?.total ??
+    (query.pageNumber > 1
+      ? ((await ctx.db.select({ n: count() }).from(bookings).where(where))[0]?.n ?? 0)
+      : 0);
+  return toPaged(toBookings(ctx, rows, parseExpand(query.expand)), total, query);
 }
 
 async function assertEditable(db: Executor, booking: TBookingRow): Promise<void> {
@@ -550,7 +542,19 @@ export async function confirmBookings(ctx: AppContext, auth: TAuth, ids: string[
         });
         confirmed.push(row!);
       }
-      return toBookings(ctx, tx, confirmed, allRelations);
+      const details = await selectBookingDetails(
+        tx,
+        inArray(
+          bookings.id,
+          confirmed.map((booking) => booking.id),
+        ),
+      );
+      const byId = new Map(details.map((row) => [row.booking.id, row]));
+      return toBookings(
+        ctx,
+        confirmed.map((booking) => byId.get(booking.id)!),
+        allRelations,
+      );
     });
   } catch (error) {
     if (toAppError(error)?.code === 'booking/overlap_detected')

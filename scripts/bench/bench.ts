@@ -1,198 +1,108 @@
-// Benchmarks: the room plan for 300 rooms by 60 days under a realistic load of bookings (median and
-// p95 latency over HTTP, on PGlite and on PostgreSQL), booking creation throughput, and on PostgreSQL
-// a booking race: 200 requests for one room at once over two server processes, 20 times.
+// Benchmarks, all in one run on this machine, each server in its own process:
+// - the room plan for 300 rooms by 60 days (median and p95 over HTTP as a browser asks for it, and
+//   the bytes on the wire), on PGlite and on PostgreSQL, with and without 60,000 past stays;
+// - the bookings list (a page of 15) in requests per second beside a bare Fastify route sending the
+//   same bytes, and booking creation throughput;
+// - on PostgreSQL a booking race: 200 requests for one room at once over two server processes, 20 times.
 // PostgreSQL comes from BENCH_DATABASE_URL (an admin url) or a throwaway cluster (scripts/pg-cluster.sh).
-import { execFileSync, spawn } from 'node:child_process';
-import { eq } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { addDays, formatBookingCode, todayIn } from '@pms/contract';
-import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import { seedDemoData } from '../apps/server/src/demo/seed.ts';
-import {
-  bookings,
-  properties,
-  ratePrices,
-  rates,
-  roomTypes,
-  rooms,
-  taxRates,
-  propertyUsers,
-  users,
-} from '../apps/server/src/db/schema/index.ts';
-import { seededRandom } from '../apps/server/src/demo/seed-front-office.ts';
+import autocannon from 'autocannon';
+import { addDays, todayIn } from '@pms/contract';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { seedDemoData } from '../../apps/server/src/demo/seed.ts';
+import { loadHotel, planDays, roomCount, signIn, startServer, withPostgres, type THotel } from './hotel.ts';
 
-const roomCount = 300;
-const days = 60;
 const planRequests = 200;
+const pastStays = 60_000;
 const creations = 300;
 const concurrency = 8;
+const loadSeconds = 8;
+const browserEncodings = 'gzip, deflate, br';
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function loadHotel(
-  database: Database,
-): Promise<{ propertyId: string; roomIds: string[]; roomTypeId: string }> {
-  const { db } = database;
-  const [property] = await db
-    .insert(properties)
-    .values({ name: 'Benchmark Grand Hotel', slug: 'bench' })
-    .returning();
-  const [roomType] = await db
-    .insert(roomTypes)
-    .values({ propertyId: property!.id, name: 'Doppelzimmer', code: 'DZ', capacity: 2, maxOccupancy: 2 })
-    .returning();
-  const roomRows = await db
-    .insert(rooms)
-    .values(
-      Array.from({ length: roomCount }, (_, i) => ({
-        propertyId: property!.id,
-        number: String(1001 + i),
-        roomTypeId: roomType!.id,
-      })),
-    )
-    .returning();
-  await db
-    .insert(taxRates)
-    .values({ propertyId: property!.id, name: 'Beherbergung 10 %', basisPoints: 1000 });
-  const [rate] = await db
-    .insert(rates)
-    .values({ propertyId: property!.id, name: 'Standard', code: 'STD', isStandard: true })
-    .returning();
-  await db.insert(ratePrices).values(
-    [1, 2].map((occupancy) => ({
-      propertyId: property!.id,
-      rateId: rate!.id,
-      roomTypeId: roomType!.id,
-      occupancy,
-      amount: 12000,
-    })),
-  );
-  const random = seededRandom(42);
-  const today = todayIn(property!.timeZone);
-  const values: (typeof bookings.$inferInsert)[] = [];
-  let code = 0;
-  for (const room of roomRows) {
-    let day = addDays(today, -7);
-    while (day < addDays(today, days + 7)) {
-      day = addDays(day, random.next() < 0.3 ? random.int(1, 2) : 0);
-      const nights = random.int(1, 5);
-      values.push({
-        propertyId: property!.id,
-        code: formatBookingCode(code++),
-        status: 'confirmed',
-        occupancy: random.int(1, 2),
-        securityCode: '000000',
-        checkIn: day,
-        checkOut: addDays(day, nights),
-        roomId: room.id,
-        roomTypeId: roomType!.id,
-        rateId: rate!.id,
-      });
-      day = addDays(day, nights);
-    }
-  }
-  for (let i = 0; i < values.length; i += 500) await db.insert(bookings).values(values.slice(i, i + 500));
-  console.log(`  loaded ${roomCount} rooms and ${values.length} bookings`);
-  return { propertyId: property!.id, roomIds: roomRows.map((r) => r.id), roomTypeId: roomType!.id };
+/** The bytes an answer takes on the wire when the client accepts `encoding`. */
+function wireBytes(url: string, headers: Record<string, string>, encoding: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const call = request(url, { headers: { ...headers, 'accept-encoding': encoding } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve(bytes));
+    });
+    call.on('error', reject);
+    call.end();
+  });
 }
 
-/** Starts the real server in its own process, so that the client measuring it does not share its CPU. */
-async function startServer(
-  env: Record<string, string>,
-): Promise<{ base: string; stop: () => Promise<void> }> {
-  const port = String(40_000 + Math.floor(Math.random() * 10_000));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    env: { ...process.env, ...env, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'silent', DEMO_DATA: 'false' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const isUp = await fetch(`${base}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (isUp) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    base,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+/** Requests per second that `connections` clients get from `url` over `loadSeconds`. */
+async function throughput(url: string, headers: Record<string, string>, connections = 10): Promise<number> {
+  const result = await autocannon({ url, headers, connections, duration: loadSeconds });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
+  return result.requests.average;
 }
 
-/** Signs in as the demo admin and switches to the property: the headers of that session. */
-async function signIn(base: string, propertyId: string): Promise<Record<string, string>> {
-  const login = await fetch(`${base}/api/session/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'demo1234' }),
-  });
-  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);
-  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length);
-  const headers = {
-    cookie: cookies.join('; '),
-    'x-xsrf-token': decodeURIComponent(xsrf),
-    'content-type': 'application/json',
-  };
-  const switched = await fetch(`${base}/api/session/switch_property?propertyId=${propertyId}`, {
-    method: 'POST',
-    headers: { cookie: headers.cookie, 'x-xsrf-token': headers['x-xsrf-token'] },
-  });
-  if (switched.status !== 200) throw new Error(`switching property answered ${switched.status}`);
-  return headers;
-}
+type TFigures = { median: number; p95: number };
 
-async function run(label: string, databaseUrl: string | undefined) {
-  console.log(`\n${label}`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pms-bench-'));
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-  await migrate(database.db);
-  await seedDemoData(database.db);
-  const hotel = await loadHotel(database);
-  const [admin] = await database.db.select().from(users).where(eq(users.email, 'admin@example.com'));
-  await database.db
-    .insert(propertyUsers)
-    .values({ propertyId: hotel.propertyId, userId: admin!.id, roleId: 'admin' });
-  await database.close();
-  const server = await startServer(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir });
-  const base = server.base;
-  const headers = await signIn(base, hotel.propertyId);
-
+async function measurePlan(base: string, headers: Record<string, string>): Promise<TFigures> {
   const from = todayIn('Europe/Vienna');
-  const to = addDays(from, days);
+  const url = `${base}/api/room_plan?from=${from}&to=${addDays(from, planDays)}`;
   const latencies: number[] = [];
-  let size = 0;
   for (let i = 0; i < planRequests + 10; i++) {
     const started = performance.now();
-    const response = await fetch(`${base}/api/room_plan?from=${from}&to=${to}`, { headers });
+    const response = await fetch(url, { headers: { ...headers, 'accept-encoding': browserEncodings } });
     const body = await response.text();
     if (response.status !== 200) throw new Error(`room plan answered ${response.status}: ${body}`);
     if (i >= 10) latencies.push(performance.now() - started);
-    size = body.length;
   }
   latencies.sort((a, b) => a - b);
-  const plan = JSON.parse(
-    await (await fetch(`${base}/api/room_plan?from=${from}&to=${to}`, { headers })).text(),
-  ) as { rooms: unknown[]; bookings: unknown[] };
-  console.log(
-    `  room plan ${plan.rooms.length} rooms x ${days} days, ${plan.bookings.length} bookings, ${(size / 1024).toFixed(0)} KiB`,
-  );
-  console.log(
-    `  room plan latency over ${planRequests} requests: median ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`,
-  );
+  return { median: percentile(latencies, 50), p95: percentile(latencies, 95) };
+}
 
+async function reportPlanBytes(base: string, headers: Record<string, string>) {
+  const from = todayIn('Europe/Vienna');
+  const url = `${base}/api/room_plan?from=${from}&to=${addDays(from, planDays)}`;
+  const plan = (await (await fetch(url, { headers })).json()) as {
+    rooms: { bookings: unknown[] }[];
+    unassigned: { bookings: unknown[] }[];
+  };
+  const stays = [...plan.rooms, ...plan.unassigned].reduce((sum, row) => sum + row.bookings.length, 0);
+  const [plain, gzip, br] = await Promise.all(
+    ['identity', 'gzip', 'br'].map((encoding) => wireBytes(url, headers, encoding)),
+  );
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+  console.log(
+    `  room plan ${plan.rooms.length} rooms x ${planDays} days, ${stays} bookings: ${kib(plain!)} plain (${(plain! / stays).toFixed(0)} bytes a booking), ${kib(gzip!)} gzip, ${kib(br!)} brotli on the wire`,
+  );
+}
+
+async function reportBookingsList(base: string, headers: Record<string, string>) {
+  const url = `${base}/api/bookings?pageSize=15`;
+  const body = await (await fetch(url, { headers: { ...headers, 'accept-encoding': 'identity' } })).text();
+  const folder = mkdtempSync(path.join(tmpdir(), 'pms-bench-body-'));
+  const bodyFile = path.join(folder, 'bookings.json');
+  writeFileSync(bodyFile, body);
+  const bare = await startServer({ BENCH_BODY_FILE: bodyFile }, 'scripts/bench/bare-server.ts');
+  // One after the other, so that neither shares the machine with the other.
+  const listRate = await throughput(url, headers);
+  const bareRate = await throughput(`${bare.base}/api/bookings?pageSize=15`, {});
+  await bare.stop();
+  rmSync(folder, { recursive: true, force: true });
+  console.log(
+    `  bookings list (page of 15, ${(body.length / 1024).toFixed(1)} KiB): ${listRate.toFixed(0)} requests/s; a bare Fastify route with the same bytes: ${bareRate.toFixed(0)} requests/s; ${((100 * listRate) / bareRate).toFixed(0)} % of it`,
+  );
+}
+
+async function reportCreation(base: string, headers: Record<string, string>, hotel: THotel) {
   let next = 0;
   let created = 0;
-  const startDay = addDays(from, 400);
+  const startDay = addDays(todayIn('Europe/Vienna'), 400);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -218,9 +128,39 @@ async function run(label: string, databaseUrl: string | undefined) {
   console.log(
     `  booking creation: ${created} bookings with charges and links in ${seconds.toFixed(1)} s = ${(created / seconds).toFixed(0)} per second (${concurrency} concurrent clients)`,
   );
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-  return hotel;
+}
+
+/**
+ * One database with the hotel (and `past` past stays) served by its own server process: the room
+ * plan's figures, and with `full` the list, bytes and creation too.
+ */
+async function run(databaseUrl: string | undefined, past: number, full: boolean) {
+  console.log(
+    `\n${databaseUrl ? 'PostgreSQL' : 'PGlite (embedded)'}, ${past.toLocaleString('en')} past stays`,
+  );
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pms-bench-'));
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  await migrate(database.db);
+  await seedDemoData(database.db);
+  const hotel = await loadHotel(database, past);
+  await database.close();
+  const server = await startServer(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir });
+  try {
+    const headers = await signIn(server.base, hotel.propertyId);
+    const plan = await measurePlan(server.base, headers);
+    console.log(
+      `  room plan latency over ${planRequests} requests: median ${plan.median.toFixed(1)} ms, p95 ${plan.p95.toFixed(1)} ms`,
+    );
+    if (full) {
+      await reportPlanBytes(server.base, headers);
+      await reportBookingsList(server.base, headers);
+      await reportCreation(server.base, headers, hotel);
+    }
+    return { hotel, plan };
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 const raceRounds = 20;
@@ -230,7 +170,7 @@ const raceRequests = 200;
  * The booking race on PostgreSQL: two server processes on one database, 200 requests at once for
  * overlapping stays in one room, half to each; exactly one may win, every other must be a 409.
  */
-async function race(databaseUrl: string, hotel: { propertyId: string; roomIds: string[] }) {
+async function race(databaseUrl: string, hotel: THotel) {
   console.log('\nBooking race on PostgreSQL (two server processes)');
   const servers = [
     await startServer({ DATABASE_URL: databaseUrl }),
@@ -271,8 +211,7 @@ async function race(databaseUrl: string, hotel: { propertyId: string; roomIds: s
     const refused = results.filter((r) => r.status === 409 && r.type === 'booking/overlap_detected').length;
     const slowest = Math.max(...results.map((r) => r.ms));
     worst = Math.max(worst, slowest);
-    const isClean = winners === 1 && refused === raceRequests - 1;
-    if (!isClean) {
+    if (winners !== 1 || refused !== raceRequests - 1) {
       failures++;
       const others = results
         .filter((r) => r.status !== 201 && r.status !== 409)
@@ -288,28 +227,23 @@ async function race(databaseUrl: string, hotel: { propertyId: string; roomIds: s
   for (const server of servers) await server.stop();
 }
 
-async function withPostgres(work: (url: string) => Promise<void>) {
-  const given = process.env.BENCH_DATABASE_URL;
-  const clusterDir = mkdtempSync(path.join(tmpdir(), 'pms-bench-pg-'));
-  const adminUrl =
-    given ??
-    execFileSync('bash', ['scripts/pg-cluster.sh', 'start', clusterDir], { encoding: 'utf8' }).trim();
-  const name = `pms_bench_${Date.now()}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    await work(url.toString());
-  } finally {
-    if (!given) execFileSync('bash', ['scripts/pg-cluster.sh', 'stop', clusterDir]);
-  }
+/** How much slower the plan got with the past stays, in percent. */
+function growth(without: TFigures, withPast: TFigures): string {
+  const change = (a: number, b: number) => `${b >= a ? '+' : ''}${((100 * (b - a)) / a).toFixed(0)} %`;
+  return `median ${change(without.median, withPast.median)}, p95 ${change(without.p95, withPast.p95)}`;
 }
 
-await run('PGlite (embedded)', undefined);
-await withPostgres(async (url) => {
-  const hotel = await run('PostgreSQL', url);
-  await race(url, hotel);
+const pglite = await run(undefined, 0, true);
+const pglitePast = await run(undefined, pastStays, false);
+console.log(
+  `  PGlite room plan with ${pastStays.toLocaleString('en')} past stays: ${growth(pglite.plan, pglitePast.plan)}`,
+);
+await withPostgres(async (newDatabase) => {
+  const url = await newDatabase();
+  const postgres = await run(url, 0, true);
+  const postgresPast = await run(await newDatabase(), pastStays, false);
+  console.log(
+    `  PostgreSQL room plan with ${pastStays.toLocaleString('en')} past stays: ${growth(postgres.plan, postgresPast.plan)}`,
+  );
+  await race(url, postgres.hotel);
 });

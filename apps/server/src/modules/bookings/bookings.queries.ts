@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   bookingGuests,
@@ -110,13 +110,31 @@ type TGuestJson = {
   contact: Pick<TContactRow, 'id' | 'name' | 'email' | 'phone' | 'dateOfBirth' | 'nationality' | 'address'>;
 };
 
+type TBookingPage = { limit: number; offset: number };
+
 /**
  * Bookings with everything the API answers with (relations, amounts, read-only flag, live link and,
  * for a page, the count of all matches) in one statement: a page of 15 costs one round trip, not 12.
+ * Bookings come by arrival, then code; a page is cut first and the relations are read for its rows only.
  */
-export function selectBookingDetails(db: Executor, where: SQL | undefined) {
-  // Qualified: drizzle writes a lone table's columns bare, which a subquery would read as its own.
-  const column = (name: string) => sql.raw(`"bookings"."${name}"`);
+export function selectBookingDetails(db: Executor, where: SQL | undefined, page?: TBookingPage) {
+  const matches = db
+    .select({ ...getTableColumns(bookings), total: sql<number>`count(*) over ()`.as('total') })
+    .from(bookings)
+    .where(where)
+    .$dynamic();
+  const byStay = [asc(bookings.checkIn), asc(bookings.code)];
+  const rows = (
+    page
+      ? matches
+          .orderBy(...byStay)
+          .limit(page.limit)
+          .offset(page.offset)
+      : matches
+  ).as('booking');
+  const { total, ...columns } = rows._.selectedFields;
+  // Qualified: a subquery would read a bare column name as its own.
+  const column = (name: string) => sql.raw(`"booking"."${name}"`);
   const b = {
     id: column('id'),
     roomId: column('room_id'),
@@ -127,8 +145,8 @@ export function selectBookingDetails(db: Executor, where: SQL | undefined) {
   };
   return db
     .select({
-      booking: bookings,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      booking: columns,
+      total: sql<number>`${total}`.mapWith(Number),
       room: sql<{ id: string; number: string; roomTypeId: string; maxOccupancy: number } | null>`(
         select json_build_object('id', r.id, 'number', r.number, 'roomTypeId', r.room_type_id,
                                  'maxOccupancy', t.max_occupancy)
@@ -163,9 +181,8 @@ export function selectBookingDetails(db: Executor, where: SQL | undefined) {
       isReadOnly: sql<boolean>`exists (
         select 1 from ${invoices} i where i.booking_id = ${b.id} and i.deleted_at is null and i.status <> 'canceled')`,
     })
-    .from(bookings)
-    .where(where)
-    .$dynamic();
+    .from(rows)
+    .orderBy(asc(rows.checkIn), asc(rows.code));
 }
 
 export type TBookingDetails = Awaited<ReturnType<typeof selectBookingDetails>>[number];

@@ -354,10 +354,10 @@ export async function listBookings(
         )
       : undefined,
   );
-  const rows = await selectBookingDetails(ctx.db, where)
-    .orderBy(asc(bookings.checkIn), asc(bookings.code))
-    .limit(query.pageSize)
-    .offset((query.pageNumber - 1) * query.pageSize);
+  const rows = await selectBookingDetails(ctx.db, where, {
+    limit: query.pageSize,
+    offset: (query.pageNumber - 1) * query.pageSize,
+  });
   // Past the last page no row carries the count of all matches: only then is it counted apart.
   const total =
     rows[0]?.total ??

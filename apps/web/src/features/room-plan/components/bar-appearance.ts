@@ -1,6 +1,39 @@
 import clsx from 'clsx';
-import type { CSSProperties } from 'react';
-import type { TBookingStatus } from '@pms/contract';
+import type { ComponentType, CSSProperties, SVGProps } from 'react';
+import {
+  ArrowLeftStartOnRectangleIcon,
+  ArrowRightEndOnRectangleIcon,
+  CheckIcon,
+  ClockIcon,
+  MapPinIcon,
+  XMarkIcon,
+} from '@heroicons/react/16/solid';
+import type { TBookingStatus, THousekeepingState } from '@pms/contract';
+
+type TIcon = ComponentType<SVGProps<SVGSVGElement>>;
+
+/**
+ * The status of a booking as an icon on its bar: a bar in the booking's own colour still tells a
+ * request from a confirmed stay and a guest in house from one still to come.
+ */
+export const statusIcons: Record<TBookingStatus, TIcon> = {
+  pending: ClockIcon,
+  confirmed: CheckIcon,
+  checked_in: ArrowRightEndOnRectangleIcon,
+  checked_out: ArrowLeftStartOnRectangleIcon,
+  no_show: XMarkIcon,
+  canceled: XMarkIcon,
+};
+
+/** The mark of a booking fixed to its room (it cannot be moved to another). */
+export const FixedRoomIcon: TIcon = MapPinIcon;
+
+/** The dot beside a room number, for its housekeeping status. */
+export const housekeepingDots: Record<THousekeepingState, string> = {
+  clean: 'bg-green-500',
+  dirty: 'bg-amber-500',
+  out_of_service: 'bg-red-500',
+};
 
 /** The bar colour of a booking without its own colour, as a class setting `--bar`. */
 const statusColors: Record<TBookingStatus, string> = {

@@ -50,6 +50,7 @@ export type TPlanPointerOptions = {
   canMove: boolean;
   canCreate: boolean;
   onOpen: (bookingId: string) => void;
+  onOpenLock?: (lockId: string) => void;
   onSelect: (room: TPlanRoom, first: number, last: number) => void;
   onMove: (booking: TPlanBooking, room: TPlanRoom, delta: number) => void;
 };
@@ -212,17 +213,25 @@ function createPlanPointer(latest: RefObject<TPlanPointerOptions>) {
     }
   };
 
+  const lockIdAt = (target: EventTarget) =>
+    (target as Element).closest<HTMLElement>('[data-lock-id]')?.dataset.lockId;
+
+  /** Opens the booking or lock whose bar is the target; whether one was. */
+  const openAt = (target: EventTarget) => {
+    const bookingId = bookingIdAt(target);
+    if (bookingId) latest.current.onOpen(bookingId);
+    const lockId = lockIdAt(target);
+    if (lockId) latest.current.onOpenLock?.(lockId);
+    return Boolean(bookingId ?? lockId);
+  };
+
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    const bookingId = bookingIdAt(event.target);
-    if (bookingId && !isClickSuppressed) latest.current.onOpen(bookingId);
+    if (!isClickSuppressed) openAt(event.target);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
-    const bookingId = bookingIdAt(event.target);
-    if (!bookingId) return;
-    event.preventDefault();
-    latest.current.onOpen(bookingId);
+    if (openAt(event.target)) event.preventDefault();
   };
 
   return {

@@ -2,25 +2,31 @@ import clsx from 'clsx';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { THousekeepingState } from '@pms/contract';
 import type { TPlanItem, TPlanRow } from '../plan-layout.ts';
-import { barAppearance, lockPattern } from './bar-appearance.ts';
+import {
+  barAppearance,
+  FixedRoomIcon,
+  housekeepingDots,
+  lockPattern,
+  statusIcons,
+} from './bar-appearance.ts';
 import { barBox, laneBox, roomColumnWidth, rowHeight, type TBarBox } from './plan-geometry.ts';
 import type { TPlanFormats } from './use-plan-formats.ts';
-
-const housekeepingDots: Record<THousekeepingState, string> = {
-  clean: 'bg-green-500',
-  dirty: 'bg-amber-500',
-  out_of_service: 'bg-red-500',
-};
 
 /** Text needs this much height; thinner lanes show colour only (the name stays in the label). */
 const minTextHeight = 14;
 
 /** Gets `t` from its row: thousands of bars should not each subscribe to language changes. */
-type TItemProps = { item: TPlanItem; box: TBarBox; formats: TPlanFormats; t: TFunction };
+type TItemProps = {
+  item: TPlanItem;
+  box: TBarBox;
+  formats: TPlanFormats;
+  t: TFunction;
+  /** Locks open for editing on click (for those who may change them). */
+  canEditLocks: boolean;
+};
 
-function PlanItem({ item, box, formats, t }: TItemProps) {
+function PlanItem({ item, box, formats, t, canEditLocks }: TItemProps) {
   const { top, height } = laneBox(item.lane, item.laneCount);
   const position = { left: box.left, width: box.width, top, height };
   const edges = clsx(!box.isCutStart && 'rounded-l-md', !box.isCutEnd && 'rounded-r-md');
@@ -30,6 +36,14 @@ function PlanItem({ item, box, formats, t }: TItemProps) {
     const { lock } = item;
     return (
       <div
+        {...(canEditLocks
+          ? {
+              role: 'button',
+              tabIndex: 0,
+              'data-lock-id': lock.id,
+              'aria-label': `${t('roomPlan.locked')}: ${lock.reason}`,
+            }
+          : {})}
         title={t('roomPlan.lockTitle', {
           from: formats.dayMonth(lock.startDate),
           to: formats.dayMonth(lock.endDate),
@@ -38,6 +52,8 @@ function PlanItem({ item, box, formats, t }: TItemProps) {
         style={position}
         className={clsx(
           'absolute flex items-center overflow-hidden px-1.5 text-xs text-gray-700',
+          canEditLocks &&
+            'cursor-pointer hover:brightness-95 focus-visible:z-[1] focus-visible:outline-2 focus-visible:outline-gray-900',
           lockPattern,
           edges,
         )}
@@ -54,19 +70,24 @@ function PlanItem({ item, box, formats, t }: TItemProps) {
 
   const { booking } = item;
   const appearance = barAppearance(booking.status, booking.color);
+  const StatusIcon = statusIcons[booking.status];
   return (
     <div
       role="button"
       tabIndex={0}
       data-booking-id={booking.id}
       aria-label={`${booking.code} ${booking.displayName}`}
-      title={t('roomPlan.barTitle', {
-        name: booking.displayName,
-        code: booking.code,
-        checkIn: formats.dayMonth(booking.checkIn),
-        checkOut: formats.dayMonth(booking.checkOut),
-        status: t(`bookings.status.${booking.status}`),
-      })}
+      title={[
+        t('roomPlan.barTitle', {
+          name: booking.displayName,
+          code: booking.code,
+          checkIn: formats.dayMonth(booking.checkIn),
+          checkOut: formats.dayMonth(booking.checkOut),
+          status: t(`bookings.status.${booking.status}`),
+        }),
+        ...(booking.isRoomFixed ? [t('roomPlan.fixedToRoom')] : []),
+      ].join(', ')}
+      data-status={booking.status}
       style={{ ...position, ...appearance.style }}
       className={clsx(
         'absolute flex cursor-pointer items-center gap-1.5 overflow-hidden px-1.5 text-xs leading-none whitespace-nowrap',
@@ -78,6 +99,8 @@ function PlanItem({ item, box, formats, t }: TItemProps) {
     >
       {hasText && (
         <>
+          <StatusIcon aria-hidden="true" className="size-3 shrink-0" />
+          {booking.isRoomFixed && <FixedRoomIcon aria-hidden="true" className="size-3 shrink-0" />}
           <span className="truncate font-semibold">{booking.displayName}</span>
           <span className="truncate font-normal">{booking.code}</span>
         </>
@@ -92,10 +115,18 @@ type TPlanRowProps = {
   dayWidth: number;
   dayCount: number;
   formats: TPlanFormats;
+  canEditLocks: boolean;
 };
 
 /** One room (or one lane of unassigned bookings): its sticky header and its bars, placed absolutely. */
-export const PlanRow = memo(function PlanRow({ row, index, dayWidth, dayCount, formats }: TPlanRowProps) {
+export const PlanRow = memo(function PlanRow({
+  row,
+  index,
+  dayWidth,
+  dayCount,
+  formats,
+  canEditLocks,
+}: TPlanRowProps) {
   const { t } = useTranslation();
   const { room } = row;
   return (
@@ -142,7 +173,9 @@ export const PlanRow = memo(function PlanRow({ row, index, dayWidth, dayCount, f
           const box = barBox(item.start, item.end, dayWidth, dayCount);
           if (!box) return null;
           const key = item.kind === 'lock' ? `lock:${item.lock.id}` : item.booking.id;
-          return <PlanItem key={key} item={item} box={box} formats={formats} t={t} />;
+          return (
+            <PlanItem key={key} item={item} box={box} formats={formats} t={t} canEditLocks={canEditLocks} />
+          );
         })}
       </div>
     </div>

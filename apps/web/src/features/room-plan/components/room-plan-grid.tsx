@@ -27,6 +27,8 @@ type TRoomPlanGridProps = {
   canMove: boolean;
   canCreate: boolean;
   onOpen: (bookingId: string) => void;
+  /** Opens a room lock for editing; without it locks are drawn only. */
+  onOpenLock?: (lockId: string) => void;
   onSelect: (room: TPlanRoom, checkIn: string, checkOut: string) => void;
   onMove: (booking: TPlanBooking, room: TPlanRoom, delta: number) => void;
 };
@@ -35,7 +37,15 @@ type TRoomPlanGridProps = {
  * The tape chart: one scroll container with a sticky day header and a sticky room column. Only the
  * rows in view (plus a margin) are rendered; rows are memoised and pointer moves touch the overlay only.
  */
-export function RoomPlanGrid({ plan, canMove, canCreate, onOpen, onSelect, onMove }: TRoomPlanGridProps) {
+export function RoomPlanGrid({
+  plan,
+  canMove,
+  canCreate,
+  onOpen,
+  onOpenLock,
+  onSelect,
+  onMove,
+}: TRoomPlanGridProps) {
   const { t } = useTranslation();
   const formats = usePlanFormats();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -73,6 +83,7 @@ export function RoomPlanGrid({ plan, canMove, canCreate, onOpen, onSelect, onMov
     canMove,
     canCreate,
     onOpen,
+    onOpenLock,
     onSelect: selectNights,
     onMove,
   });
@@ -141,6 +152,7 @@ export function RoomPlanGrid({ plan, canMove, canCreate, onOpen, onSelect, onMov
               dayWidth={dayWidth}
               dayCount={dayCount}
               formats={formats}
+              canEditLocks={Boolean(onOpenLock)}
             />
           ))}
           <PlanOverlay

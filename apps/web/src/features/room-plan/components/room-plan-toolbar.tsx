@@ -1,11 +1,22 @@
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon } from '@heroicons/react/24/outline';
-import { addDays, ZIsoDate, type TBookingStatus } from '@pms/contract';
+import {
+  addDays,
+  housekeepingStatuses as housekeepingStates,
+  ZIsoDate,
+  type TBookingStatus,
+} from '@pms/contract';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Input, Select } from '../../../ui/field.tsx';
 import { SpinnerIcon } from '../../../ui/spinner.tsx';
-import { barAppearance, lockPattern } from './bar-appearance.ts';
+import {
+  barAppearance,
+  FixedRoomIcon,
+  housekeepingDots,
+  lockPattern,
+  statusIcons,
+} from './bar-appearance.ts';
 
 export const dayRanges = [14, 30, 60] as const;
 export type TDayRange = (typeof dayRanges)[number];
@@ -76,9 +87,13 @@ export function RoomPlanToolbar({ period, todayStart, isUpdating, onChange }: TR
 
 const legendStatuses: readonly TBookingStatus[] = ['pending', 'confirmed', 'checked_in', 'checked_out'];
 
-/** What the bar styles mean. */
+/**
+ * What the plan's marks mean: each status by its bar and icon (the icon stays when a booking has a
+ * colour of its own), the pin of a booking fixed to its room, a lock, and the housekeeping dots.
+ */
 export function RoomPlanLegend() {
   const { t } = useTranslation();
+  const sample = 'flex h-4 w-6 items-center justify-center rounded-sm';
   return (
     <ul
       aria-label={t('roomPlan.legend')}
@@ -86,17 +101,30 @@ export function RoomPlanLegend() {
     >
       {legendStatuses.map((status) => {
         const appearance = barAppearance(status, null);
+        const StatusIcon = statusIcons[status];
         return (
           <li key={status} className="flex items-center gap-1.5">
-            <span aria-hidden="true" className={clsx('h-3 w-5 rounded-sm', appearance.className)} />
+            <span aria-hidden="true" className={clsx(sample, appearance.className)}>
+              <StatusIcon className="size-3" />
+            </span>
             {t(`bookings.status.${status}`)}
           </li>
         );
       })}
       <li className="flex items-center gap-1.5">
-        <span aria-hidden="true" className={clsx('h-3 w-5 rounded-sm', lockPattern)} />
+        <FixedRoomIcon aria-hidden="true" className="size-3.5 text-gray-700" />
+        {t('roomPlan.fixedToRoom')}
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden="true" className={clsx(sample, lockPattern)} />
         {t('roomPlan.locked')}
       </li>
+      {housekeepingStates.map((state) => (
+        <li key={state} className="flex items-center gap-1.5">
+          <span aria-hidden="true" className={clsx('size-2 rounded-full', housekeepingDots[state])} />
+          {t(`housekeeping.statuses.${state}`)}
+        </li>
+      ))}
     </ul>
   );
 }

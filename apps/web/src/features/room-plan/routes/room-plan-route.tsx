@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDaysIcon, LockClosedIcon } from '@heroicons/react/24/outline';
-import { addDays, can, ZIsoDate } from '@pms/contract';
+import { addDays, can, ZIsoDate, type TRoomLock } from '@pms/contract';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useFormatDate } from '../../../lib/format-date.ts';
@@ -16,6 +17,7 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { openCreateBooking } from '../../bookings/create-booking.ts';
+import { roomLockQueryOptions } from '../../room-locks/api/get-room-lock.ts';
 import { RoomLockDialog } from '../../room-locks/components/room-lock-dialog.tsx';
 import { useRoomPlan } from '../api/get-room-plan.ts';
 import { useMoveBooking } from '../api/move-booking.ts';
@@ -56,8 +58,19 @@ export function RoomPlanRoute() {
   const [period, setPeriod] = usePlanPeriod(todayStart);
   const plan = useRoomPlan({ from: period.from, to: addDays(period.from, period.days - 1) });
   const moveBooking = useMoveBooking();
+  const queryClient = useQueryClient();
   const [isLockDialogOpen, setIsLockDialogOpen] = useState(false);
+  const [editedLock, setEditedLock] = useState<TRoomLock | null>(null);
   const canChangeBookings = can(user.role, 'bookings', 'write');
+  const canChangeLocks = can(user.role, 'roomLocks', 'write');
+
+  const openLock = async (lockId: string) => {
+    try {
+      setEditedLock(await queryClient.fetchQuery(roomLockQueryOptions(lockId)));
+    } catch (error) {
+      toast.error(t('roomPlan.lockLoadFailed'), errorMessage(error));
+    }
+  };
 
   const requestMove = async (booking: TPlanBooking, room: TPlanRoom, delta: number) => {
     if (room.id === booking.roomId && delta === 0) return;
@@ -105,6 +118,7 @@ export function RoomPlanRoute() {
         canMove={canChangeBookings}
         canCreate={canChangeBookings}
         onOpen={(bookingId) => void navigate(`/bookings/${encodeURIComponent(bookingId)}`)}
+        onOpenLock={canChangeLocks ? (lockId) => void openLock(lockId) : undefined}
         onSelect={(room, checkIn, checkOut) => openCreateBooking({ roomId: room.id, checkIn, checkOut })}
         onMove={(booking, room, delta) => void requestMove(booking, room, delta)}
       />
@@ -116,7 +130,7 @@ export function RoomPlanRoute() {
       <PageHeader
         title={t('roomPlan.title')}
         actions={
-          can(user.role, 'roomLocks', 'write') && (
+          canChangeLocks && (
             <Button variant="secondary" icon={LockClosedIcon} onClick={() => setIsLockDialogOpen(true)}>
               {t('roomPlan.newRoomLock')}
             </Button>
@@ -136,6 +150,7 @@ export function RoomPlanRoute() {
         {renderPlan()}
       </section>
       <RoomLockDialog open={isLockDialogOpen} onClose={() => setIsLockDialogOpen(false)} />
+      <RoomLockDialog open={editedLock !== null} lock={editedLock} onClose={() => setEditedLock(null)} />
     </div>
   );
 }

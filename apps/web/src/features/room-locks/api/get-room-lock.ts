@@ -1,0 +1,10 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { TRoomLock } from '@pms/contract';
+import { api } from '../../../lib/api-client.ts';
+
+export function getRoomLock(id: string): Promise<TRoomLock> {
+  return api.get<TRoomLock>(`/room_locks/${encodeURIComponent(id)}`);
+}
+
+export const roomLockQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['room-locks', 'detail', id], queryFn: () => getRoomLock(id) });

@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test';
+import { addDays } from '@pms/contract';
+import { expect, expectAccessible, loginAs, shot, test, uniqueName } from './fixtures.ts';
+import { createBooking, freeRooms, propertyToday } from './stays.ts';
+
+/** Tall enough for every row of the room plan: it draws only the rows in view. */
+const roomPlanViewport = { width: 1440, height: 2400 };
+/** The green of a checked-in stay: a booking of that colour must still read as one still to come. */
+const checkedInGreen = '#047857';
+
+async function openPlan(page: Page, email: string, password: string, start: string): Promise<void> {
+  await page.setViewportSize(roomPlanViewport);
+  await loginAs(page, email, password, { path: `/room-plan?from=${start}&days=14` });
+}
+
+test("the room plan shows a booking's status beside its own colour, explains its marks, and opens a lock for editing", async ({
+  page,
+  createMember,
+  apiAs,
+}) => {
+  const member = await createMember({ name: 'Lena Legende', password: 'plan-mit-legende-1' });
+  const api = await apiAs(member.email, member.password);
+  const today = await propertyToday(api);
+  const start = addDays(today, 3);
+  const end = addDays(today, 5);
+  const [room, lockRoom] = await freeRooms(api, 'Doppelzimmer', start, end);
+  if (!room || !lockRoom) throw new Error('two double rooms must be free');
+  const name = uniqueName('Greta Grün');
+  const booking = await createBooking(api, {
+    roomId: room.id,
+    checkIn: start,
+    checkOut: end,
+    occupancy: 2,
+    customer: { name },
+    color: checkedInGreen,
+    isRoomFixed: true,
+  });
+  const reason = uniqueName('Maler');
+  const lock = await api.post('/api/room_locks', {
+    roomId: lockRoom.id,
+    startDate: start,
+    endDate: addDays(start, 1),
+    reason,
+  });
+  expect(lock.status(), await lock.text()).toBe(201);
+
+  await openPlan(page, member.email, member.password, today);
+  const legend = page.getByRole('list', { name: 'Legende' });
+  for (const mark of ['Unbestätigt', 'Bestätigt', 'Eingecheckt', 'Ausgecheckt', 'Fest im Zimmer', 'Gesperrt'])
+    await expect(legend.getByRole('listitem').filter({ hasText: mark })).toBeVisible();
+  for (const state of ['Sauber', 'Schmutzig', 'Außer Betrieb'])
+    await expect(legend.getByRole('listitem').filter({ hasText: state })).toBeVisible();
+
+  // Green like a guest in house, yet confirmed and still to come: the bar says so.
+  const bar = page.getByRole('button', { name: `${booking.code} ${name}`, exact: true });
+  await expect(bar).toHaveAttribute('data-status', 'confirmed');
+  await expect(bar).toHaveAttribute('title', new RegExp(`Bestätigt, Fest im Zimmer$`));
+  await expect(bar).toHaveCSS('background-color', 'rgb(4, 120, 87)');
+  await expectAccessible(page);
+  await shot(page, 'room-plan-legend');
+
+  // The lock opens for editing on the plan.
+  await page.getByRole('button', { name: `Gesperrt: ${reason}`, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Zimmersperre bearbeiten' });
+  await expect(dialog.getByLabel('Grund')).toHaveValue(reason);
+  await expectAccessible(page);
+  await shot(page, 'room-plan-edit-lock');
+  const newReason = uniqueName('Boden');
+  await dialog.getByLabel('Grund').fill(newReason);
+  const saved = page.waitForResponse(
+    (response) => response.url().includes('/api/room_locks/') && response.request().method() === 'PUT',
+  );
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: `Gesperrt: ${newReason}`, exact: true })).toBeVisible();
+
+  // The same in English.
+  const language = await api.patch('/api/session/profile', { language: 'en' });
+  expect(language.status(), await language.text()).toBe(200);
+  await openPlan(page, member.email, member.password, today);
+  const englishLegend = page.getByRole('list', { name: 'Legend' });
+  for (const mark of ['Confirmed', 'Checked in', 'Fixed to room', 'Locked', 'Clean', 'Dirty'])
+    await expect(englishLegend.getByRole('listitem').filter({ hasText: mark })).toBeVisible();
+  await expect(page.getByRole('button', { name: `${booking.code} ${name}`, exact: true })).toHaveAttribute(
+    'title',
+    /Confirmed, Fixed to room$/,
+  );
+  await expectAccessible(page);
+  await shot(page, 'room-plan-legend-en');
+});

@@ -46,10 +46,9 @@ test("the room plan shows a booking's status beside its own colour, explains its
 
   await openPlan(page, member.email, member.password, today);
   const legend = page.getByRole('list', { name: 'Legende' });
-  for (const mark of ['Unbestätigt', 'Bestätigt', 'Eingecheckt', 'Ausgecheckt', 'Fest im Zimmer', 'Gesperrt'])
-    await expect(legend.getByRole('listitem').filter({ hasText: mark })).toBeVisible();
-  for (const state of ['Sauber', 'Schmutzig', 'Außer Betrieb'])
-    await expect(legend.getByRole('listitem').filter({ hasText: state })).toBeVisible();
+  const marks = ['Unbestätigt', 'Bestätigt', 'Eingecheckt', 'Ausgecheckt', 'Fest im Zimmer', 'Gesperrt'];
+  const states = ['Sauber', 'Schmutzig', 'Außer Betrieb'];
+  await expect(legend.getByRole('listitem')).toHaveText([...marks, ...states]);
 
   // Green like a guest in house, yet confirmed and still to come: the bar says so.
   const bar = page.getByRole('button', { name: `${booking.code} ${name}`, exact: true });
@@ -63,6 +62,7 @@ test("the room plan shows a booking's status beside its own colour, explains its
   await page.getByRole('button', { name: `Gesperrt: ${reason}`, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Zimmersperre bearbeiten' });
   await expect(dialog.getByLabel('Grund')).toHaveValue(reason);
+  await expect(dialog.getByLabel('Zimmer', { exact: true })).toHaveValue(lockRoom.id);
   await expectAccessible(page);
   await shot(page, 'room-plan-edit-lock');
   const newReason = uniqueName('Boden');
@@ -80,8 +80,17 @@ test("the room plan shows a booking's status beside its own colour, explains its
   expect(language.status(), await language.text()).toBe(200);
   await openPlan(page, member.email, member.password, today);
   const englishLegend = page.getByRole('list', { name: 'Legend' });
-  for (const mark of ['Confirmed', 'Checked in', 'Fixed to room', 'Locked', 'Clean', 'Dirty'])
-    await expect(englishLegend.getByRole('listitem').filter({ hasText: mark })).toBeVisible();
+  await expect(englishLegend.getByRole('listitem')).toHaveText([
+    'Pending',
+    'Confirmed',
+    'Checked in',
+    'Checked out',
+    'Fixed to room',
+    'Locked',
+    'Clean',
+    'Dirty',
+    'Out of service',
+  ]);
   await expect(page.getByRole('button', { name: `${booking.code} ${name}`, exact: true })).toHaveAttribute(
     'title',
     /Confirmed, Fixed to room$/,

@@ -6,6 +6,8 @@ import { emptyTo, zodFormResolver } from '../../../lib/form.ts';
 import { usePropertyToday } from '../../../lib/property-today.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { ErrorState } from '../../../ui/error-state.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
 import { Modal, ModalActions } from '../../../ui/dialog.tsx';
 import { Field, Input, Select } from '../../../ui/field.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -26,15 +28,15 @@ function HousekeepingOptions() {
   ));
 }
 
-function RoomOptions() {
+type TBaseData = NonNullable<ReturnType<typeof useBaseData>['data']>;
+
+function RoomOptions({ baseData }: { baseData: TBaseData }) {
   const { t } = useTranslation();
-  const baseData = useBaseData();
-  if (!baseData.data) return <option value="">{t('common.loading')}</option>;
-  const typeNames = new Map(baseData.data.roomTypes.map((roomType) => [roomType.id, roomType.name]));
+  const typeNames = new Map(baseData.roomTypes.map((roomType) => [roomType.id, roomType.name]));
   return (
     <>
       <option value="">{t('roomLocks.chooseRoom')}</option>
-      {baseData.data.rooms.map((room) => (
+      {baseData.rooms.map((room) => (
         <option key={room.id} value={room.id}>
           {room.number} · {typeNames.get(room.roomTypeId)}
         </option>
@@ -43,9 +45,10 @@ function RoomOptions() {
   );
 }
 
-type TRoomLockFormProps = { lock: TRoomLock | null; onClose: () => void };
+type TRoomLockFormProps = { lock: TRoomLock | null; baseData: TBaseData; onClose: () => void };
 
-function RoomLockForm({ lock, onClose }: TRoomLockFormProps) {
+/** The form mounts once the rooms are there, so that the select starts on the lock's room. */
+function RoomLockForm({ lock, baseData, onClose }: TRoomLockFormProps) {
   const { t } = useTranslation();
   const today = usePropertyToday();
   const createRoomLock = useCreateRoomLock();
@@ -82,7 +85,7 @@ function RoomLockForm({ lock, onClose }: TRoomLockFormProps) {
       {mutation.isError && <Alert type="error">{errorMessage(mutation.error)}</Alert>}
       <Field label={t('roomLocks.room')} error={errors.roomId?.message}>
         <Select {...register('roomId')}>
-          <RoomOptions />
+          <RoomOptions baseData={baseData} />
         </Select>
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -130,9 +133,16 @@ type TRoomLockDialogProps = {
 /** Creates or edits a room lock; opened from the room locks list and the room plan's toolbar. */
 export function RoomLockDialog({ open, onClose, lock = null }: TRoomLockDialogProps) {
   const { t } = useTranslation();
+  const baseData = useBaseData();
   return (
     <Modal open={open} onClose={onClose} title={t(lock ? 'roomLocks.editTitle' : 'roomLocks.createTitle')}>
-      <RoomLockForm key={lock?.id ?? 'new'} lock={lock} onClose={onClose} />
+      {baseData.data ? (
+        <RoomLockForm key={lock?.id ?? 'new'} lock={lock} baseData={baseData.data} onClose={onClose} />
+      ) : baseData.isError ? (
+        <ErrorState error={baseData.error} onRetry={() => void baseData.refetch()} />
+      ) : (
+        <Spinner />
+      )}
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
 // Benchmarks: the room plan for 300 rooms by 60 days under a realistic load of bookings (median and
 // p95 latency over HTTP, on PGlite and on PostgreSQL), booking creation throughput, and on PostgreSQL
 // a booking race: 200 requests for one room at once over two server processes, 20 times.
+// The web app's figure comes first: the gzip size of the staff area's initial JavaScript in a fresh build.
 // PostgreSQL comes from BENCH_DATABASE_URL (an admin url) or a throwaway cluster (scripts/pg-cluster.sh).
 import { execFileSync, spawn } from 'node:child_process';
 import { eq } from 'drizzle-orm';
@@ -24,12 +25,14 @@ import {
   users,
 } from '../apps/server/src/db/schema/index.ts';
 import { seededRandom } from '../apps/server/src/demo/seed-front-office.ts';
+import { initialJsGzipBytes } from './initial-js.ts';
 
 const roomCount = 300;
 const days = 60;
 const planRequests = 200;
 const creations = 300;
 const concurrency = 8;
+const initialJsBudgetKiB = 170;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -308,6 +311,17 @@ async function withPostgres(work: (url: string) => Promise<void>) {
   }
 }
 
+/** Staff initial JS: the entry chunk and its static imports, as the built index.html loads them. */
+function reportInitialJs() {
+  console.log('\nWeb app');
+  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'ignore' });
+  const { files, bytes } = initialJsGzipBytes('apps/web/dist');
+  console.log(
+    `  staff initial JS (gzip): ${(bytes / 1024).toFixed(1)} KiB in ${files.length} files (budget ${initialJsBudgetKiB} KiB)`,
+  );
+}
+
+reportInitialJs();
 await run('PGlite (embedded)', undefined);
 await withPostgres(async (url) => {
   const hotel = await run('PostgreSQL', url);

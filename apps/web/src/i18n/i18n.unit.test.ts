@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bookingEventTypes, errorCodes } from '@pms/contract';
+import { bookingEventTypes } from '@pms/contract/bookings';
+import { errorCodes } from '@pms/contract/errors';
 import { catalogues } from './catalogues.ts';
 
 const { de, en } = catalogues;

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { languages, type TLanguage } from '@pms/contract';
+import { languages, type TLanguage } from '@pms/contract/session';
 import { english, german } from './catalogues.ts';
 
 // lib/error-message.ts checks that every error code of the contract has a message.

@@ -1,4 +1,4 @@
-import { ZProblem, type TProblem } from '@pms/contract';
+import { ZProblem, type TProblem } from '@pms/contract/common';
 import { fileNameFromDisposition } from './content-disposition.ts';
 import { sessionStore } from './session-store.ts';
 

@@ -7,7 +7,7 @@ import {
   PlusIcon,
   UserCircleIcon,
 } from '@heroicons/react/24/outline';
-import { can } from '@pms/contract';
+import { can } from '@pms/contract/permissions';
 import { openCreateBooking } from '../../features/bookings/create-booking.ts';
 import { SearchDialog } from '../../features/search/components/search-dialog.tsx';
 import { allowedSettingsTabs } from '../../features/settings/settings-tabs.ts';

@@ -1,5 +1,8 @@
 import { isWeekend as isSaturdayOrSunday, parseISO } from 'date-fns';
-import { addDays, errorStatus, nightsBetween, type TProblem, type TRoomPlan } from '@pms/contract';
+import type { TProblem } from '@pms/contract/common';
+import { addDays, nightsBetween } from '@pms/contract/dates';
+import { errorStatus } from '@pms/contract/errors';
+import type { TRoomPlan } from '@pms/contract/room-plan';
 
 export type TPlanRoom = TRoomPlan['rooms'][number];
 export type TPlanBooking = TRoomPlan['bookings'][number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TRoomPlan } from '@pms/contract';
+import type { TRoomPlan } from '@pms/contract/room-plan';
 import { buildPlanRows, freeNights, moveRefusal, planDays, type TPlanBooking } from './plan-layout.ts';
 
 const single = '00000000-0000-4000-8000-000000000001';

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ZUpdateApiKeyRequest, type TApiKey } from '@pms/contract';
+import { ZUpdateApiKeyRequest, type TApiKey } from '@pms/contract/api-keys';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';

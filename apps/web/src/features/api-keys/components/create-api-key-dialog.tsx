@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ZCreateApiKeyRequest, type TCreatedApiKey } from '@pms/contract';
+import { ZCreateApiKeyRequest, type TCreatedApiKey } from '@pms/contract/api-keys';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { emptyTo, zodFormResolver } from '../../../lib/form.ts';
 import { Alert } from '../../../ui/alert.tsx';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { toPaged, type TBaseData, type TPageQuery } from '@pms/contract';
+import type { TBaseData } from '@pms/contract/base-data';
+import { toPaged, type TPageQuery } from '@pms/contract/paging';
 import { useSessionState } from '../../../lib/session-store.ts';
 import { baseDataQueryOptions } from './get-base-data.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZBaseData, type TBaseData } from '@pms/contract';
+import { ZBaseData, type TBaseData } from '@pms/contract/base-data';
 import { api } from '../../../lib/api-client.ts';
 import { sessionStore, useSessionState } from '../../../lib/session-store.ts';
 

@@ -1,5 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { itemTypes, ZCreateItemRequest, ZUpdateItemRequest, type TItem, type TTaxRate } from '@pms/contract';
+import {
+  itemTypes,
+  ZCreateItemRequest,
+  ZUpdateItemRequest,
+  type TItem,
+  type TTaxRate,
+} from '@pms/contract/base-data';
 import { Alert } from '../../../ui/alert.tsx';
 import { CheckboxField, Field, Input, Select } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';

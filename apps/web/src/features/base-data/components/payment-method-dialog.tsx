@@ -1,5 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { paymentMethodKinds, ZCreatePaymentMethodRequest, type TPaymentMethod } from '@pms/contract';
+import {
+  paymentMethodKinds,
+  ZCreatePaymentMethodRequest,
+  type TPaymentMethod,
+} from '@pms/contract/base-data';
 import { Field, Input, Select } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';

@@ -6,7 +6,7 @@ import {
   type TItem,
   type TRate,
   type TRateItem,
-} from '@pms/contract';
+} from '@pms/contract/base-data';
 import { CheckboxField, Field, Input, Select } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';

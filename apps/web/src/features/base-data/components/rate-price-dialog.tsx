@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ZRatePriceRequest, type TRate, type TRatePrice, type TRoomType } from '@pms/contract';
+import { ZRatePriceRequest, type TRate, type TRatePrice, type TRoomType } from '@pms/contract/base-data';
 import { Field, Input, Select } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';

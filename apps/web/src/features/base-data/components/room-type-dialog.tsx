@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ZCreateRoomTypeRequest, type TRoomType } from '@pms/contract';
+import { ZCreateRoomTypeRequest, type TRoomType } from '@pms/contract/base-data';
 import { CheckboxField, Field, Input } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ZCreateTaxRateRequest, type TTaxRate } from '@pms/contract';
+import { ZCreateTaxRateRequest, type TTaxRate } from '@pms/contract/base-data';
 import { Field, Input } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TTaxRate } from '@pms/contract';
+import type { TTaxRate } from '@pms/contract/base-data';
 import { numberLocale } from '../form-inputs.ts';
 
 /** Formats a percentage (7.5) in the user's language: '7,5 %'. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { ArrowPathIcon } from '@heroicons/react/24/outline';
-import { can } from '@pms/contract';
+import { can } from '@pms/contract/permissions';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';

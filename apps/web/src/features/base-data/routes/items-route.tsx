@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TItem } from '@pms/contract';
+import type { TItem } from '@pms/contract/base-data';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import type { TColumn } from '../../../ui/paged-table.tsx';

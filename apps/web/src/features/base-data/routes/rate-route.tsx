@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ArrowLeftIcon, PencilSquareIcon, TagIcon, TrashIcon } from '@heroicons/react/24/outline';
-import type { TBaseData, TRate, TRateItem, TRatePrice } from '@pms/contract';
+import type { TBaseData, TRate, TRateItem, TRatePrice } from '@pms/contract/base-data';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button, ButtonLink } from '../../../ui/button.tsx';

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ArrowDownIcon, ArrowUpIcon } from '@heroicons/react/20/solid';
-import type { TBaseData, THousekeepingState, TRoom } from '@pms/contract';
+import type { TBaseData, TRoom } from '@pms/contract/base-data';
+import type { THousekeepingState } from '@pms/contract/room-plan';
 import { Badge, type TBadgeColor } from '../../../ui/badge.tsx';
 import { Field, Select } from '../../../ui/field.tsx';
 import type { TColumn } from '../../../ui/paged-table.tsx';

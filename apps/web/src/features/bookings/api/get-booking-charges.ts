@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TCharge } from '@pms/contract';
+import type { TCharge } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
 import { bookingKey } from './query-keys.ts';
 

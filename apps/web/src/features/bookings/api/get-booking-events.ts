@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TEvent } from '@pms/contract';
+import type { TEvent } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
 import { bookingKey } from './query-keys.ts';
 

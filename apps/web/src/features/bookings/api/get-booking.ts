@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TBookingView } from '@pms/contract';
+import type { TBookingView } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
 import { bookingKey } from './query-keys.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TBooking, TBookingAction } from '@pms/contract';
+import type { TBooking, TBookingAction } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateAfterBookingChange } from './query-keys.ts';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TCharge } from '@pms/contract';
+import type { TCharge } from '@pms/contract/bookings';
 import { useFormatPercentage } from '../../base-data/components/tax-rate-format.ts';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DocumentTextIcon } from '@heroicons/react/24/outline';
-import type { TInvoiceSummary } from '@pms/contract';
+import type { TInvoiceSummary } from '@pms/contract/contacts';
 import { InvoiceStatusBadge } from '../../contacts/components/invoice-status-badge.tsx';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';

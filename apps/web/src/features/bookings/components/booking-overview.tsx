@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { ArrowTopRightOnSquareIcon } from '@heroicons/react/24/outline';
-import type { TBooking } from '@pms/contract';
+import type { TBooking } from '@pms/contract/bookings';
 import { FactList } from '../../contacts/components/fact-list.tsx';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatDateTime } from '../../../lib/format.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TBookingSummary } from '@pms/contract';
+import type { TBookingSummary } from '@pms/contract/bookings';
 import { FactList } from '../../contacts/components/fact-list.tsx';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';

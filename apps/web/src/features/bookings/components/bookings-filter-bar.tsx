@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { XMarkIcon } from '@heroicons/react/24/outline';
-import { bookingFilters, bookingStatuses } from '@pms/contract';
+import { bookingFilters, bookingStatuses } from '@pms/contract/bookings';
 import { datePeriods } from '../../../lib/date-periods.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { Button } from '../../../ui/button.tsx';

@@ -2,13 +2,10 @@ import { useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  addDays,
-  bookingSources,
-  type TBaseData,
-  type TContact,
-  type TCreateBookingRequest,
-} from '@pms/contract';
+import type { TBaseData } from '@pms/contract/base-data';
+import { bookingSources, type TCreateBookingRequest } from '@pms/contract/bookings';
+import type { TContact } from '@pms/contract/contacts';
+import { addDays } from '@pms/contract/dates';
 import { useBaseData } from '../../base-data/api/get-base-data.ts';
 import { ContactPicker } from '../../contacts/components/contact-picker.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';

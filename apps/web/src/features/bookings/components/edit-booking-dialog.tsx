@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { TBaseData, TBooking, TContact, TUpdateBookingRequest } from '@pms/contract';
+import type { TBaseData } from '@pms/contract/base-data';
+import type { TBooking, TUpdateBookingRequest } from '@pms/contract/bookings';
+import type { TContact } from '@pms/contract/contacts';
 import { useBaseData } from '../../base-data/api/get-base-data.ts';
 import { useContact } from '../../contacts/api/get-contact.ts';
 import { ContactPicker } from '../../contacts/components/contact-picker.tsx';

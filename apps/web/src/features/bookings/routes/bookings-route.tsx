@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { BookOpenIcon } from '@heroicons/react/24/outline';
-import { can, hasBookingDetails, type TBookingView } from '@pms/contract';
+import { hasBookingDetails, type TBookingView } from '@pms/contract/bookings';
+import { can } from '@pms/contract/permissions';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TContact } from '@pms/contract';
+import type { TContact } from '@pms/contract/contacts';
 import { api } from '../../../lib/api-client.ts';
 
 export function getContact(id: string): Promise<TContact> {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TContact, TUpdateContactRequest } from '@pms/contract';
+import type { TContact, TUpdateContactRequest } from '@pms/contract/contacts';
 import { api } from '../../../lib/api-client.ts';
 import { contactQueryOptions } from './get-contact.ts';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TContactBooking } from '@pms/contract';
+import type { TContactBooking } from '@pms/contract/contacts';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Card } from '../../../ui/card.tsx';

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { contactTypes, genders, languages, type TContact } from '@pms/contract';
+import { contactTypes, genders, type TContact } from '@pms/contract/contacts';
+import { languages } from '@pms/contract/session';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';

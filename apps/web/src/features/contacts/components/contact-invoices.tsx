@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TInvoiceSummary } from '@pms/contract';
+import type { TInvoiceSummary } from '@pms/contract/contacts';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Card } from '../../../ui/card.tsx';

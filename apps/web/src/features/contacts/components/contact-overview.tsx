@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TContact } from '@pms/contract';
+import type { TContact } from '@pms/contract/contacts';
 import { countryName } from '../../../lib/countries.ts';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatDateTime } from '../../../lib/format.ts';

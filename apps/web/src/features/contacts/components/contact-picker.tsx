@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { ChevronUpDownIcon } from '@heroicons/react/24/outline';
-import type { TContact } from '@pms/contract';
+import type { TContact } from '@pms/contract/contacts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { Field, Input } from '../../../ui/field.tsx';
 import { SpinnerIcon } from '../../../ui/spinner.tsx';

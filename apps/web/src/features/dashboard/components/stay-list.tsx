@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import type { TIcon } from '../../../ui/button.tsx';
-import { ZBookingStatus, type TDashboardBooking } from '@pms/contract';
+import { ZBookingStatus } from '@pms/contract/bookings';
+import type { TDashboardBooking } from '@pms/contract/search';
 import { Badge } from '../../../ui/badge.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { BookOpenIcon } from '@heroicons/react/24/outline';
-import type { TGroupBooking } from '@pms/contract';
+import type { TGroupBooking } from '@pms/contract/contacts';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { Card } from '../../../ui/card.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';

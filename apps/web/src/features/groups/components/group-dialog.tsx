@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ZCreateGroupRequest, type TContact, type TGroup } from '@pms/contract';
+import { ZCreateGroupRequest, type TContact, type TGroup } from '@pms/contract/contacts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Alert } from '../../../ui/alert.tsx';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TGroup } from '@pms/contract';
+import type { TGroup } from '@pms/contract/contacts';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';

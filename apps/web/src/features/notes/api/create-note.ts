@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCreateNoteRequest, TNote, TNoteObjectType } from '@pms/contract';
+import type { TCreateNoteRequest, TNote, TNoteObjectType } from '@pms/contract/contacts';
 import { api } from '../../../lib/api-client.ts';
 import { noteCollections, notesQueryKey } from '../note-objects.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TNote } from '@pms/contract';
+import type { TNote } from '@pms/contract/contacts';
 import { api } from '../../../lib/api-client.ts';
 import { notesQueryKey } from '../note-objects.ts';
 

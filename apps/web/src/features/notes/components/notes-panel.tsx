@@ -1,7 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ChatBubbleLeftRightIcon, TrashIcon } from '@heroicons/react/24/outline';
-import { can, ZCreateNoteRequest, type TNote, type TNoteObjectType } from '@pms/contract';
+import { ZCreateNoteRequest, type TNote, type TNoteObjectType } from '@pms/contract/contacts';
+import { can } from '@pms/contract/permissions';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { useFormatDateTime } from '../../../lib/format.ts';

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ZUpdateProfileRequest, type TSession } from '@pms/contract';
+import type { TSession } from '@pms/contract/session';
+import { ZUpdateProfileRequest } from '@pms/contract/users';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCreateRoomLockRequest, TRoomLock } from '@pms/contract';
+import type { TCreateRoomLockRequest, TRoomLock } from '@pms/contract/room-plan';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateRoomLocks } from './invalidate-room-locks.ts';
 

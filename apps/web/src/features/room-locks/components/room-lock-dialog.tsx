@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { housekeepingStatuses, ZCreateRoomLockRequest, type TRoomLock } from '@pms/contract';
+import { housekeepingStatuses, ZCreateRoomLockRequest, type TRoomLock } from '@pms/contract/room-plan';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { emptyTo, zodFormResolver } from '../../../lib/form.ts';
 import { usePropertyToday } from '../../../lib/property-today.ts';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { NoSymbolIcon, PencilSquareIcon, PlusIcon, TrashIcon } from '@heroicons/react/24/outline';
-import { can, type TRoomLock } from '@pms/contract';
+import { can } from '@pms/contract/permissions';
+import type { TRoomLock } from '@pms/contract/room-plan';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';
 import { Badge, type TBadgeColor } from '../../../ui/badge.tsx';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TRoomPlan } from '@pms/contract';
+import type { TRoomPlan } from '@pms/contract/room-plan';
 import { api } from '../../../lib/api-client.ts';
 
 /** The days from `from` to `to`, both included (at most 120 days apart). */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TRoomPlan } from '@pms/contract';
+import type { TRoomPlan } from '@pms/contract/room-plan';
 import { invalidateAfterBookingChange } from '../../bookings/api/query-keys.ts';
 import { updateBooking } from '../../bookings/api/update-booking.ts';
 

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import type { CSSProperties } from 'react';
-import type { TBookingStatus } from '@pms/contract';
+import type { TBookingStatus } from '@pms/contract/bookings';
 
 /** The bar colour of a booking without its own colour, as a class setting `--bar`. */
 const statusColors: Record<TBookingStatus, string> = {

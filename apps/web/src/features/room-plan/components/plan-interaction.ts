@@ -8,7 +8,7 @@ import {
   type PointerEvent,
   type RefObject,
 } from 'react';
-import type { TProblem } from '@pms/contract';
+import type { TProblem } from '@pms/contract/common';
 import { createStore, type TStore } from '../../../lib/store.ts';
 import { freeNights, moveRefusal, type TPlanBooking, type TPlanRoom, type TPlanRow } from '../plan-layout.ts';
 import { clamp, headerHeight, roomColumnWidth, rowHeight } from './plan-geometry.ts';

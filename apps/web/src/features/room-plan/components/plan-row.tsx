@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { THousekeepingState } from '@pms/contract';
+import type { THousekeepingState } from '@pms/contract/room-plan';
 import type { TPlanItem, TPlanRow } from '../plan-layout.ts';
 import { barAppearance, lockPattern } from './bar-appearance.ts';
 import { barBox, laneBox, roomColumnWidth, rowHeight, type TBarBox } from './plan-geometry.ts';

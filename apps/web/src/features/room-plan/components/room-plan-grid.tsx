@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addDays, nightsBetween, type TRoomPlan } from '@pms/contract';
+import { addDays, nightsBetween } from '@pms/contract/dates';
+import type { TRoomPlan } from '@pms/contract/room-plan';
 import { buildPlanRows, planDays, type TPlanBooking, type TPlanRoom } from '../plan-layout.ts';
 import { PlanBackground, PlanHeader } from './plan-header.tsx';
 import { usePlanPointer, type TBookingPlace } from './plan-interaction.ts';

@@ -1,7 +1,9 @@
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon } from '@heroicons/react/24/outline';
-import { addDays, ZIsoDate, type TBookingStatus } from '@pms/contract';
+import type { TBookingStatus } from '@pms/contract/bookings';
+import { ZIsoDate } from '@pms/contract/common';
+import { addDays } from '@pms/contract/dates';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Input, Select } from '../../../ui/field.tsx';
 import { SpinnerIcon } from '../../../ui/spinner.tsx';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TProperty } from '@pms/contract';
+import type { TProperty } from '@pms/contract/properties';
 import { api } from '../../../lib/api-client.ts';
 
 export function getCurrentProperty(): Promise<TProperty> {

@@ -10,7 +10,7 @@ import {
   type TBrandShade,
   type TPalette,
   type TProperty,
-} from '@pms/contract';
+} from '@pms/contract/properties';
 import { deriveShades } from '../../../lib/branding.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Button, buttonClasses } from '../../../ui/button.tsx';

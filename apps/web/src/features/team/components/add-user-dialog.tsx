@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ZCreateUserRequest, type TCreateUserResponse } from '@pms/contract';
+import { ZCreateUserRequest, type TCreateUserResponse } from '@pms/contract/users';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Alert } from '../../../ui/alert.tsx';

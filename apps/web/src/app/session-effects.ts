@@ -8,6 +8,10 @@ function applyLanguage(state: TSessionState): void {
   const language = resolveLanguage(state.user?.language);
   if (i18n.language !== language) void i18n.changeLanguage(language);
   document.documentElement.lang = language;
+}
+
+/** The page title in the current language, once its catalogue has loaded. */
+function showTitle(): void {
   document.title = i18n.t('app.name');
 }
 
@@ -17,6 +21,8 @@ function applyLanguage(state: TSessionState): void {
  */
 export function bindSessionEffects(queryClient: QueryClient): void {
   let previous = sessionStore.getState();
+  i18n.on('languageChanged', showTitle);
+  if (i18n.isInitialized) showTitle();
   applyLanguage(previous);
   applyPalette(parsePalette(previous.property?.branding.primaryColor));
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { ArrowTopRightOnSquareIcon } from '@heroicons/react/24/outline';
 import type { TBooking } from '@pms/contract/bookings';
-import { FactList } from '../../contacts/components/fact-list.tsx';
+import { FactList } from '../../../ui/fact-list.tsx';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';

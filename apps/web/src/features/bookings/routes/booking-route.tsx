@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeftIcon, PencilSquareIcon } from '@heroicons/react/24/outline';
 import { hasBookingDetails, type TBookingView } from '@pms/contract/bookings';
 import { can } from '@pms/contract/permissions';
-import { NotesPanel } from '../../notes/components/notes-panel.tsx';
+import { NotesPanel } from '../../../shared/notes/notes-panel.tsx';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -21,7 +21,7 @@ import { BookingFolios } from '../components/booking-folios.tsx';
 import { BookingGuests } from '../components/booking-guests.tsx';
 import { BookingInvoices } from '../components/booking-invoices.tsx';
 import { BookingOverview } from '../components/booking-overview.tsx';
-import { BookingStatusBadge } from '../components/booking-status-badge.tsx';
+import { BookingStatusBadge } from '../../../shared/bookings/booking-status-badge.tsx';
 import { BookingSummaryOverview } from '../components/booking-summary-overview.tsx';
 import { EditBookingDialog } from '../components/edit-booking-dialog.tsx';
 

@@ -11,7 +11,7 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
 import { useBookings } from '../api/get-bookings.ts';
 import { useBookingFilterState } from '../booking-filters.ts';
-import { BookingStatusBadge } from '../components/booking-status-badge.tsx';
+import { BookingStatusBadge } from '../../../shared/bookings/booking-status-badge.tsx';
 import { BookingsFilterBar } from '../components/bookings-filter-bar.tsx';
 
 const amountClasses = 'text-right tabular-nums whitespace-nowrap';

@@ -14,7 +14,7 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { QueryTabs } from '../../../ui/query-tabs.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { NotesPanel } from '../../notes/components/notes-panel.tsx';
+import { NotesPanel } from '../../../shared/notes/notes-panel.tsx';
 import { useDeleteGroup } from '../api/delete-group.ts';
 import { useGroup } from '../api/get-group.ts';
 import { GroupBookings } from '../components/group-bookings.tsx';

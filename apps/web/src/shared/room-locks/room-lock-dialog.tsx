@@ -1,17 +1,17 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { housekeepingStatuses, ZCreateRoomLockRequest, type TRoomLock } from '@pms/contract/room-plan';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { emptyTo, zodFormResolver } from '../../../lib/form.ts';
-import { usePropertyToday } from '../../../lib/property-today.ts';
-import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Modal, ModalActions } from '../../../ui/dialog.tsx';
-import { Field, Input, Select } from '../../../ui/field.tsx';
-import { toast } from '../../../ui/toast.tsx';
-import { useBaseData } from '../../base-data/api/get-base-data.ts';
-import { useCreateRoomLock } from '../api/create-room-lock.ts';
-import { useUpdateRoomLock } from '../api/update-room-lock.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { emptyTo, zodFormResolver } from '../../lib/form.ts';
+import { usePropertyToday } from '../../lib/property-today.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Modal, ModalActions } from '../../ui/dialog.tsx';
+import { Field, Input, Select } from '../../ui/field.tsx';
+import { toast } from '../../ui/toast.tsx';
+import { useBaseData } from '../base-data/get-base-data.ts';
+import { useCreateRoomLock } from './create-room-lock.ts';
+import { useUpdateRoomLock } from './update-room-lock.ts';
 
 const ZRoomLockForm = ZCreateRoomLockRequest.extend({
   roomId: emptyTo(undefined, ZCreateRoomLockRequest.shape.roomId),

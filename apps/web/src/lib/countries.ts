@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { getName, getNames, registerLocale } from 'i18n-iso-countries/index.js';
 import de from 'i18n-iso-countries/langs/de.json';
 import en from 'i18n-iso-countries/langs/en.json';
-import { countryCodes } from '@pms/contract/common';
+import { countryCodes } from '@pms/contract/addresses';
 import { propertyCountries } from '@pms/contract/properties';
 import { languages } from '@pms/contract/session';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defaultPageSize, pageSizes } from '@pms/contract/paging';
-import { ZPropertyMembership, type TPropertyMembership } from '@pms/contract/properties';
+import { ZPropertyMembership, type TPropertyMembership } from '@pms/contract/session';
 import { ZSession, type TSession } from '@pms/contract/session';
 import { createStore, useStore } from './store.ts';
 

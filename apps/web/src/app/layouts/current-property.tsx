@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TPropertyMembership } from '@pms/contract/properties';
+import type { TPropertyMembership } from '@pms/contract/session';
 
 function PropertyMark({ property }: { property: TPropertyMembership | null }) {
   if (property?.branding.logo) {

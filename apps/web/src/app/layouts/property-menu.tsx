@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { CheckIcon, ChevronUpDownIcon } from '@heroicons/react/24/outline';
-import type { TPropertyMembership } from '@pms/contract/properties';
+import type { TPropertyMembership } from '@pms/contract/session';
 import { useSwitchProperty } from '../../features/session/api/switch-property.ts';
 import { useSessionState } from '../../lib/session-store.ts';
 import { SpinnerIcon } from '../../ui/spinner.tsx';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ZAddress } from '@pms/contract/common';
+import { ZAddress } from '@pms/contract/addresses';
 import { ZContactCompany, ZCreateContactRequest, type TContact } from '@pms/contract/contacts';
 import { emptyTo } from '../../lib/form.ts';
 

@@ -9,8 +9,8 @@ import {
   ZPalette,
   type TBrandShade,
   type TPalette,
-  type TProperty,
-} from '@pms/contract/properties';
+} from '@pms/contract/branding';
+import type { TProperty } from '@pms/contract/properties';
 import { deriveShades } from '../../../lib/branding.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Button, buttonClasses } from '../../../ui/button.tsx';

@@ -60,5 +60,5 @@ export function paletteStyle(palette: Partial<TPalette>): CSSProperties {
     const colour = palette[shade];
     if (colour) style[variableOf(shade)] = colour;
   }
-  return style as CSSProperties;
+  return style;
 }

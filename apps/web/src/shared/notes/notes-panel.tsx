@@ -43,7 +43,7 @@ function AddNoteForm({ objectType, objectId }: TNotesPanelProps) {
   );
 
   return (
-    <form noValidate onSubmit={save} className="space-y-3">
+    <form noValidate onSubmit={(event) => void save(event)} className="space-y-3">
       {createNote.isError && <Alert type="error">{errorMessage(createNote.error)}</Alert>}
       <Field label={t('notes.newNote')} error={errors.text?.message}>
         <Textarea rows={3} placeholder={t('notes.placeholder')} {...register('text')} />

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { housekeepingStatuses, ZCreateRoomLockRequest, type TRoomLock } from '@pms/contract/room-plan';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -54,7 +54,7 @@ function RoomLockForm({ lock, onClose }: TRoomLockFormProps) {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors },
   } = useForm({
     resolver: zodFormResolver(ZRoomLockForm),
@@ -67,6 +67,7 @@ function RoomLockForm({ lock, onClose }: TRoomLockFormProps) {
       statusAfterEnd: lock?.statusAfterEnd ?? 'dirty',
     },
   });
+  const startDate = useWatch({ control, name: 'startDate' });
 
   const save = handleSubmit((values) => {
     const onSuccess = () => {
@@ -78,7 +79,7 @@ function RoomLockForm({ lock, onClose }: TRoomLockFormProps) {
   });
 
   return (
-    <form noValidate onSubmit={save} className="space-y-5">
+    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
       {mutation.isError && <Alert type="error">{errorMessage(mutation.error)}</Alert>}
       <Field label={t('roomLocks.room')} error={errors.roomId?.message}>
         <Select {...register('roomId')}>
@@ -90,7 +91,7 @@ function RoomLockForm({ lock, onClose }: TRoomLockFormProps) {
           <Input type="date" {...register('startDate')} />
         </Field>
         <Field label={t('roomLocks.endDate')} error={errors.endDate?.message}>
-          <Input type="date" min={watch('startDate')} {...register('endDate')} />
+          <Input type="date" min={startDate} {...register('endDate')} />
         </Field>
       </div>
       <Field label={t('roomLocks.reason')} error={errors.reason?.message}>

@@ -35,7 +35,7 @@ export function ApiKeyForm({ apiKey }: { apiKey: TApiKey }) {
   );
 
   return (
-    <form noValidate onSubmit={save}>
+    <form noValidate onSubmit={(event) => void save(event)}>
       <Card
         title={t('apiKeys.editTitle')}
         footer={

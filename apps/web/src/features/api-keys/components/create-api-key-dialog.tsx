@@ -35,7 +35,7 @@ function CreateApiKeyForm({ onClose, onCreated }: Omit<TCreateApiKeyDialogProps,
   const save = handleSubmit((values) => createApiKey.mutate(values, { onSuccess: onCreated }));
 
   return (
-    <form noValidate onSubmit={save} className="space-y-5">
+    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
       {createApiKey.isError && <Alert type="error">{errorMessage(createApiKey.error)}</Alert>}
       <Field label={t('apiKeys.name')} error={errors.name?.message}>
         <Input autoComplete="off" {...register('name')} />

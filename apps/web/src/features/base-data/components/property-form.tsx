@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ZCommunication } from '@pms/contract/common';
@@ -135,7 +135,7 @@ export function PropertyForm({ property }: { property: TProperty }) {
     register,
     handleSubmit,
     reset,
-    watch,
+    control,
     formState: { errors, isDirty },
   } = useForm({ resolver: zodFormResolver(ZPropertyForm), defaultValues: toFormValues(property) });
 
@@ -160,10 +160,12 @@ export function PropertyForm({ property }: { property: TProperty }) {
   );
 
   const optional = (label: string) => <OptionalLabel>{label}</OptionalLabel>;
-  const bookingCodeExample = `${watch('bookingCodePrefix')}12345${watch('bookingCodeSuffix')}`;
+  const bookingCodePrefix = useWatch({ control, name: 'bookingCodePrefix' });
+  const bookingCodeSuffix = useWatch({ control, name: 'bookingCodeSuffix' });
+  const bookingCodeExample = `${bookingCodePrefix}12345${bookingCodeSuffix}`;
 
   return (
-    <form noValidate onSubmit={save}>
+    <form noValidate onSubmit={(event) => void save(event)}>
       <Card
         title={t('baseData.property.title')}
         description={t('baseData.property.description')}

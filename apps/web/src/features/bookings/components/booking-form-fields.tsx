@@ -52,7 +52,7 @@ export function StayFields({ baseData, emptyRoomLabel, canClearRate }: TStayFiel
           {...checkInField}
           onChange={(event) => {
             keepNights(checkIn, event.target.value);
-            return checkInField.onChange(event);
+            void checkInField.onChange(event);
           }}
         />
       </Field>

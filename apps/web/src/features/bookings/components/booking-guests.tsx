@@ -130,7 +130,7 @@ function AddGuestForms({ booking }: { booking: TBooking }) {
             {t('bookings.guests.addContact')}
           </Button>
         </div>
-        <form noValidate onSubmit={addNew} className="flex flex-col gap-3">
+        <form noValidate onSubmit={(event) => void addNew(event)} className="flex flex-col gap-3">
           <Field label={t('bookings.guests.addNew')} error={errors.name?.message}>
             <Input autoComplete="off" placeholder={t('bookings.guests.name')} {...register('name')} />
           </Field>

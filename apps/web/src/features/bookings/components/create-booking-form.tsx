@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TBaseData } from '@pms/contract/base-data';
@@ -81,11 +81,10 @@ function CreateBookingFields({
   const {
     register,
     control,
-    watch,
     handleSubmit,
     formState: { errors },
   } = form;
-  const customerMode = watch('customerMode');
+  const customerMode = useWatch({ control, name: 'customerMode' });
   // The picker shows the chosen contact; the form keeps only its id.
   const [customer, setCustomer] = useState<TContact | null>(null);
 
@@ -116,7 +115,7 @@ function CreateBookingFields({
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={save} className="space-y-6">
+      <form noValidate onSubmit={(event) => void save(event)} className="space-y-6">
         <StayFields
           baseData={baseData}
           emptyRoomLabel={t('bookings.form.assignAutomatically')}

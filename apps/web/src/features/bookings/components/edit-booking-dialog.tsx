@@ -99,7 +99,7 @@ function EditBookingFields({
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={save} className="space-y-6">
+      <form noValidate onSubmit={(event) => void save(event)} className="space-y-6">
         <StayFields baseData={baseData} emptyRoomLabel={t('bookings.form.noRoom')} canClearRate />
         <div className="space-y-5 border-t border-gray-100 pt-5">
           <Controller

@@ -47,7 +47,7 @@ function GroupForm({ group, onClose, onSaved }: Omit<TGroupDialogProps, 'open'>)
   });
 
   return (
-    <form noValidate onSubmit={save} className="space-y-5">
+    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
       {mutation.isError && <Alert type="error">{errorMessage(mutation.error)}</Alert>}
       <Field label={t('groups.name')} error={errors.name?.message}>
         <Input autoComplete="off" {...register('name')} />

@@ -51,7 +51,7 @@ export function PasswordForm() {
     updatePassword.error instanceof ApiError && updatePassword.error.type === 'auth/wrong_password';
 
   return (
-    <form noValidate onSubmit={save}>
+    <form noValidate onSubmit={(event) => void save(event)}>
       <Card
         title={t('profile.passwordTitle')}
         description={t('profile.passwordDescription', { count: minPasswordLength })}

@@ -31,7 +31,7 @@ export function ProfileForm({ user }: { user: TSession }) {
   );
 
   return (
-    <form noValidate onSubmit={save}>
+    <form noValidate onSubmit={(event) => void save(event)}>
       <Card
         title={t('profile.personalTitle')}
         description={t('profile.personalDescription')}

@@ -88,7 +88,7 @@ export function BrandingForm({ property }: { property: TProperty }) {
   const hasChanges = isDirty || logo.id !== savedLogo.id;
 
   return (
-    <form noValidate onSubmit={save} className="grid gap-6 lg:grid-cols-5">
+    <form noValidate onSubmit={(event) => void save(event)} className="grid gap-6 lg:grid-cols-5">
       <div className="space-y-6 lg:col-span-3">
         <Card
           title={t('settings.branding.coloursTitle')}

@@ -32,7 +32,7 @@ function CreateSettingForm({ onClose }: { onClose: () => void }) {
   );
 
   return (
-    <form noValidate onSubmit={save} className="space-y-5">
+    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
       {createSetting.isError && <Alert type="error">{errorMessage(createSetting.error)}</Alert>}
       <Field
         label={t('settings.advanced.key')}

@@ -43,7 +43,7 @@ export function GeneralSettingsForm({ settings }: { settings: TGeneralSettings }
   );
 
   return (
-    <form noValidate onSubmit={save}>
+    <form noValidate onSubmit={(event) => void save(event)}>
       <Card
         title={t('settings.general.title')}
         description={t('settings.general.description')}

@@ -31,7 +31,7 @@ function AddUserForm({ onClose, onAdded }: Omit<TAddUserDialogProps, 'open'>) {
   const save = handleSubmit((values) => createUser.mutate(values, { onSuccess: onAdded }));
 
   return (
-    <form noValidate onSubmit={save} className="space-y-5">
+    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
       {createUser.isError && <Alert type="error">{errorMessage(createUser.error)}</Alert>}
       <Field label={t('team.email')} error={errors.email?.message}>
         <Input type="email" autoComplete="off" {...register('email')} />

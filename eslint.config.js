@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -17,7 +18,7 @@ const typeCheckedFiles = [
 ];
 
 const featuresDir = 'apps/web/src/features';
-const features = readdirSync(featuresDir, { withFileTypes: true })
+const features = readdirSync(path.join(import.meta.dirname, featuresDir), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 

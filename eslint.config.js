@@ -41,6 +41,13 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat['recommended-latest']],
+    rules: {
+      // The contract's barrel would bring every schema into the chunk that imports it.
+      'no-restricted-imports': [
+        'error',
+        { name: '@pms/contract', message: 'Import the module, such as @pms/contract/bookings.' },
+      ],
+    },
   },
   {
     // A feature uses the app's shared code (shared/, ui/, lib/, i18n/, the contract), never another

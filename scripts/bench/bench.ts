@@ -4,7 +4,9 @@
 // - the bookings list (a page of 15) in requests per second beside a bare Fastify route sending the
 //   same bytes, and booking creation throughput;
 // - on PostgreSQL a booking race: 200 requests for one room at once over two server processes, 20 times.
+// - first, the web app's figure: the gzip size of the staff area's initial JavaScript in a fresh build.
 // PostgreSQL comes from BENCH_DATABASE_URL (an admin url) or a throwaway cluster (scripts/pg-cluster.sh).
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,7 @@ import { addDays, todayIn } from '@pms/contract';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { seedDemoData } from '../../apps/server/src/demo/seed.ts';
+import { initialJsGzipBytes } from '../initial-js.ts';
 import { loadHotel, planDays, roomCount, signIn, startServer, withPostgres, type THotel } from './hotel.ts';
 
 const planRequests = 200;
@@ -22,6 +25,7 @@ const creations = 300;
 const concurrency = 8;
 const loadSeconds = 8;
 const browserEncodings = 'gzip, deflate, br';
+const initialJsBudgetKiB = 170;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -233,6 +237,17 @@ function growth(without: TFigures, withPast: TFigures): string {
   return `median ${change(without.median, withPast.median)}, p95 ${change(without.p95, withPast.p95)}`;
 }
 
+/** Staff initial JS: the entry chunk and its static imports, as the built index.html loads them. */
+function reportInitialJs() {
+  console.log('\nWeb app');
+  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'ignore' });
+  const { files, bytes } = initialJsGzipBytes('apps/web/dist');
+  console.log(
+    `  staff initial JS (gzip): ${(bytes / 1024).toFixed(1)} KiB in ${files.length} files (budget ${initialJsBudgetKiB} KiB)`,
+  );
+}
+
+reportInitialJs();
 const pglite = await run(undefined, 0, true);
 const pglitePast = await run(undefined, pastStays, false);
 console.log(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZAddress, ZExpandQuery, ZId, ZInteger, ZIsoDate, ZRecord, ZText, ZTimestamp } from './common.ts';
+import { ZAddress } from './addresses.ts';
+import { ZExpandQuery, ZId, ZInteger, ZIsoDate, ZRecord, ZText, ZTimestamp } from './common.ts';
 import type { TErrorCode } from './errors.ts';
 import { ZPageQuery } from './paging.ts';
 

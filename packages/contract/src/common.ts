@@ -1,4 +1,3 @@
-import isoCodes from 'i18n-iso-countries/codes.json' with { type: 'json' };
 import { z } from 'zod';
 
 export const ZId = z.uuid();
@@ -32,14 +31,6 @@ export const ZIsoDate = z.iso
   .refine((date) => date >= minIsoDate && date <= maxIsoDate, `a date from ${minIsoDate} to ${maxIsoDate}`);
 export const ZTimestamp = z.string();
 export const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
-/**
- * The ISO 3166-1 alpha-2 codes (and Kosovo's XK, as the EU uses it), lowercase as the API stores them.
- * Read from the library's code table alone: its module would bring name matching the contract does
- * not need into every bundle.
- */
-export const countryCodes = isoCodes.map(([alpha2]) => alpha2!.toLowerCase()) as [string, ...string[]];
-export const ZCountry = z.enum(countryCodes);
-
 export const ZRecord = z.object({
   id: ZId,
   createdAt: ZTimestamp,
@@ -60,16 +51,6 @@ export function parseExpand(expand: string | undefined): Set<string> {
       .filter(Boolean),
   );
 }
-
-export const ZAddress = z.object({
-  line1: ZText.max(200).nullish(),
-  line2: ZText.max(200).nullish(),
-  postalCode: ZText.max(20).nullish(),
-  city: ZText.max(100).nullish(),
-  state: ZText.max(100).nullish(),
-  country: ZCountry.nullish(),
-});
-export type TAddress = z.infer<typeof ZAddress>;
 
 export const ZCommunication = z.object({
   email: z.email().nullish().or(z.literal('')),

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { ZCountry } from './addresses.ts';
 import {
   isStorableText,
   maxInteger,
   maxIsoDate,
   minIsoDate,
   parseExpand,
-  ZCountry,
   ZInteger,
   ZIsoDate,
   ZText,

@@ -1,15 +1,6 @@
 import { z } from 'zod';
-import {
-  ZAddress,
-  ZCountry,
-  ZExpandQuery,
-  ZId,
-  ZIsoDate,
-  ZRecord,
-  ZText,
-  ZTimestamp,
-  type TAddress,
-} from './common.ts';
+import { ZAddress, ZCountry, type TAddress } from './addresses.ts';
+import { ZExpandQuery, ZId, ZIsoDate, ZRecord, ZText, ZTimestamp } from './common.ts';
 import { ZBookingStatus } from './bookings.ts';
 import { ZPageQuery } from './paging.ts';
 import { searchObjectTypes } from './search.ts';

@@ -1,24 +1,10 @@
 import { z } from 'zod';
-import { ZAddress, ZCommunication, ZId, ZInteger, ZRecord, ZText, ZTime } from './common.ts';
-import { ZRole } from './permissions.ts';
-
-export const brandShades = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900'] as const;
-export type TBrandShade = (typeof brandShades)[number];
-export const ZHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'hex colour such as #1d4ed8');
-/** All ten shades, each a hex colour. */
-export const ZPalette = z.record(z.enum(brandShades), ZHexColor);
-export type TPalette = z.infer<typeof ZPalette>;
+import { ZAddress } from './addresses.ts';
+import { ZBranding } from './branding.ts';
+import { ZCommunication, ZId, ZInteger, ZRecord, ZText, ZTime } from './common.ts';
 
 export const propertyCountries = ['at', 'de', 'ch'] as const;
 export const ZPropertyCountry = z.enum(propertyCountries);
-
-export const ZBranding = z.object({
-  logoId: ZId.nullable(),
-  logo: z.string().nullable(),
-  /** JSON-encoded map of shade key to colour, as the spec describes. */
-  primaryColor: z.string().nullable(),
-});
-export type TBranding = z.infer<typeof ZBranding>;
 
 export const ZBank = z.object({
   name: ZText.max(200).nullish(),
@@ -97,26 +83,3 @@ export const ZUpdatePropertyRequest = z
   })
   .partial();
 export type TUpdatePropertyRequest = z.infer<typeof ZUpdatePropertyRequest>;
-
-/** Parses a property's JSON-encoded palette; anything malformed yields null. */
-export function parsePalette(primaryColor: string | null | undefined): TPalette | null {
-  if (!primaryColor) return null;
-  try {
-    const parsed = ZPalette.safeParse(JSON.parse(primaryColor));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The property list entry a user sees (with their role there). */
-export const ZPropertyMembership = z.object({
-  id: ZId,
-  name: z.string(),
-  slug: z.string(),
-  timeZone: z.string(),
-  currency: z.string(),
-  roleId: ZRole,
-  branding: ZBranding,
-});
-export type TPropertyMembership = z.infer<typeof ZPropertyMembership>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandShades, parsePalette } from './properties.ts';
+import { brandShades, parsePalette } from './branding.ts';
 
 const fullPalette = Object.fromEntries(
   brandShades.map((shade, index) => [shade, `#0000${String(index).padStart(2, '0')}`]),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZBranding } from './branding.ts';
 import { ZId, ZText } from './common.ts';
 import { ZRole } from './permissions.ts';
 
@@ -35,3 +36,15 @@ export const ZSession = z.object({
 export type TSession = z.infer<typeof ZSession>;
 
 export const ZSwitchPropertyQuery = z.object({ propertyId: ZId });
+
+/** The property list entry a user sees (with their role there). */
+export const ZPropertyMembership = z.object({
+  id: ZId,
+  name: z.string(),
+  slug: z.string(),
+  timeZone: z.string(),
+  currency: z.string(),
+  roleId: ZRole,
+  branding: ZBranding,
+});
+export type TPropertyMembership = z.infer<typeof ZPropertyMembership>;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { can, type TAccess, type TArea } from '@pms/contract';
+import { can, type TAccess, type TArea } from '@pms/contract/permissions';
 import { useSessionState } from '../lib/session-store.ts';
 import { ForbiddenState } from '../ui/forbidden-state.tsx';
 import { loginPath, profilePath, safeRedirect } from './redirect.ts';

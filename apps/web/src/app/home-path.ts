@@ -1,4 +1,4 @@
-import { can, type TRole } from '@pms/contract';
+import { can, type TRole } from '@pms/contract/permissions';
 import { profilePath } from './redirect.ts';
 
 /**

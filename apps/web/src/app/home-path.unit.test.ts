@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roles } from '@pms/contract';
+import { roles } from '@pms/contract/permissions';
 import { homePathFor } from './home-path.ts';
 
 describe('homePathFor', () => {

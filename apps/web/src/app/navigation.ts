@@ -10,7 +10,7 @@ import {
   UserGroupIcon,
   UsersIcon,
 } from '@heroicons/react/24/outline';
-import type { TArea } from '@pms/contract';
+import type { TArea } from '@pms/contract/permissions';
 import type { TIcon } from '../ui/button.tsx';
 
 export type TNavigationKey =

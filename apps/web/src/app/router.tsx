@@ -1,99 +1,126 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { baseDataRoute } from '../features/base-data/routes/base-data-routes.tsx';
 import { settingsTabs, type TSettingsTab } from '../features/settings/settings-tabs.ts';
+import { lazyWithNamespaces } from '../i18n/lazy-with-namespaces.ts';
 import { AnonymousOnly, RequireAccess, RequireUser } from './guards.tsx';
 import { HomeRedirect } from './home-redirect.tsx';
 import { MainLayout } from './layouts/main-layout.tsx';
 import { loginPath, profilePath } from './redirect.ts';
+import { screenNamespaces, type TFeature } from './screen-namespaces.ts';
 
-/** Loads a screen's code when it is first opened; the layout shows the spinner meanwhile. */
-function lazyScreen<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) {
-  return lazy(async () => ({ default: pick(await load()) }));
+/** Loads a screen's code and its feature's catalogues when it is first opened; the layout shows the spinner meanwhile. */
+function lazyScreen<TModule>(
+  feature: TFeature,
+  load: () => Promise<TModule>,
+  pick: (module: TModule) => ComponentType,
+) {
+  return lazyWithNamespaces(async () => pick(await load()), screenNamespaces[feature]);
 }
 
 const LoginRoute = lazyScreen(
+  'auth',
   () => import('../features/auth/routes/login-route.tsx'),
   (m) => m.LoginRoute,
 );
 const BookingsRoute = lazyScreen(
+  'bookings',
   () => import('../features/bookings/routes/bookings-route.tsx'),
   (m) => m.BookingsRoute,
 );
 const BookingRoute = lazyScreen(
+  'bookings',
   () => import('../features/bookings/routes/booking-route.tsx'),
   (m) => m.BookingRoute,
 );
 const ProfileRoute = lazyScreen(
+  'profile',
   () => import('../features/profile/routes/profile-route.tsx'),
   (m) => m.ProfileRoute,
 );
 const ApiKeysRoute = lazyScreen(
+  'api-keys',
   () => import('../features/api-keys/routes/api-keys-route.tsx'),
   (m) => m.ApiKeysRoute,
 );
 const ApiKeyRoute = lazyScreen(
+  'api-keys',
   () => import('../features/api-keys/routes/api-key-route.tsx'),
   (m) => m.ApiKeyRoute,
 );
 const SettingsLayout = lazyScreen(
+  'settings',
   () => import('../features/settings/routes/settings-layout.tsx'),
   (m) => m.SettingsLayout,
 );
 const SettingsIndexRoute = lazyScreen(
+  'settings',
   () => import('../features/settings/routes/settings-layout.tsx'),
   (m) => m.SettingsIndexRoute,
 );
 const GeneralSettingsRoute = lazyScreen(
+  'settings',
   () => import('../features/settings/routes/general-settings-route.tsx'),
   (m) => m.GeneralSettingsRoute,
 );
 const BrandingRoute = lazyScreen(
+  'settings',
   () => import('../features/settings/routes/branding-route.tsx'),
   (m) => m.BrandingRoute,
 );
 const AdvancedSettingsRoute = lazyScreen(
+  'settings',
   () => import('../features/settings/routes/advanced-settings-route.tsx'),
   (m) => m.AdvancedSettingsRoute,
 );
 const TeamRoute = lazyScreen(
+  'team',
   () => import('../features/team/routes/team-route.tsx'),
   (m) => m.TeamRoute,
 );
 
 const DashboardRoute = lazyScreen(
+  'dashboard',
   () => import('../features/dashboard/routes/dashboard-route.tsx'),
   (m) => m.DashboardRoute,
 );
 const ContactsRoute = lazyScreen(
+  'contacts',
   () => import('../features/contacts/routes/contacts-route.tsx'),
   (m) => m.ContactsRoute,
 );
 const ContactRoute = lazyScreen(
+  'contacts',
   () => import('../features/contacts/routes/contact-route.tsx'),
   (m) => m.ContactRoute,
 );
 const GroupsRoute = lazyScreen(
+  'groups',
   () => import('../features/groups/routes/groups-route.tsx'),
   (m) => m.GroupsRoute,
 );
 const GroupRoute = lazyScreen(
+  'groups',
   () => import('../features/groups/routes/group-route.tsx'),
   (m) => m.GroupRoute,
 );
 const HousekeepingRoute = lazyScreen(
+  'housekeeping',
   () => import('../features/housekeeping/routes/housekeeping-route.tsx'),
   (m) => m.HousekeepingRoute,
 );
 const RoomCleanRoute = lazyScreen(
+  'housekeeping',
   () => import('../features/housekeeping/routes/room-clean-route.tsx'),
   (m) => m.RoomCleanRoute,
 );
 const RoomPlanRoute = lazyScreen(
+  'room-plan',
   () => import('../features/room-plan/routes/room-plan-route.tsx'),
   (m) => m.RoomPlanRoute,
 );
 const RoomLocksRoute = lazyScreen(
+  'room-locks',
   () => import('../features/room-locks/routes/room-locks-route.tsx'),
   (m) => m.RoomLocksRoute,
 );

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { parsePalette } from '@pms/contract';
+import { parsePalette } from '@pms/contract/branding';
 import { i18n, resolveLanguage } from '../i18n/index.ts';
 import { applyPalette } from '../lib/branding.ts';
 import { sessionStore, type TSessionState } from '../lib/session-store.ts';
@@ -8,6 +8,10 @@ function applyLanguage(state: TSessionState): void {
   const language = resolveLanguage(state.user?.language);
   if (i18n.language !== language) void i18n.changeLanguage(language);
   document.documentElement.lang = language;
+}
+
+/** The page title in the current language, once its catalogue has loaded. */
+function showTitle(): void {
   document.title = i18n.t('app.name');
 }
 
@@ -17,6 +21,8 @@ function applyLanguage(state: TSessionState): void {
  */
 export function bindSessionEffects(queryClient: QueryClient): void {
   let previous = sessionStore.getState();
+  i18n.on('languageChanged', showTitle);
+  if (i18n.isInitialized) showTitle();
   applyLanguage(previous);
   applyPalette(parsePalette(previous.property?.branding.primaryColor));
 

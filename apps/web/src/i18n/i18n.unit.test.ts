@@ -1,33 +1,69 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bookingEventTypes, errorCodes } from '@pms/contract';
+import { bookingEventTypes } from '@pms/contract/bookings';
+import { errorCodes } from '@pms/contract/errors';
 import { catalogues } from './catalogues.ts';
-
-const { de, en } = catalogues;
-import { resolveLanguage } from './index.ts';
+import { i18n, loadNamespaces, resolveLanguage } from './index.ts';
+import { featureNamespaces } from './namespaces.ts';
 
 function keysOf(value: object, prefix = ''): string[] {
-  return Object.entries(value).flatMap(([key, child]) =>
+  return Object.entries(value).flatMap(([key, child]: [string, unknown]) =>
     typeof child === 'object' && child !== null ? keysOf(child, `${prefix}${key}.`) : [`${prefix}${key}`],
   );
 }
 
 describe('catalogues', () => {
-  it('hold the same keys in German and English', () => {
+  it.each(Object.entries(catalogues))('%s holds the same keys in German and English', (_, { de, en }) => {
     expect(keysOf(en).sort()).toEqual(keysOf(de).sort());
+  });
+
+  it('are every catalogue file beside them, one pair per namespace', () => {
+    const files = readdirSync(fileURLToPath(new URL('.', import.meta.url))).filter((file) =>
+      file.endsWith('.json'),
+    );
+    const expected = [
+      'de.json',
+      'en.json',
+      ...featureNamespaces.flatMap((ns) => [`${ns}.de.json`, `${ns}.en.json`]),
+    ];
+    expect(files.sort()).toEqual(expected.sort());
+    expect(Object.keys(catalogues).sort()).toEqual(['translation', ...featureNamespaces].sort());
+  });
+
+  it('keep each top-level key in one namespace, so the fallback lookup finds the only one', () => {
+    const owners = Object.values(catalogues).flatMap(({ de }) => Object.keys(de));
+    expect(owners).toEqual([...new Set(owners)]);
   });
 
   it('have a message for every error code of the contract', () => {
     for (const code of errorCodes) {
-      expect(de.errors).toHaveProperty([code]);
-      expect(en.errors).toHaveProperty([code]);
+      expect(catalogues.translation.de.errors).toHaveProperty([code]);
+      expect(catalogues.translation.en.errors).toHaveProperty([code]);
     }
   });
 
   it('name every booking event type of the contract', () => {
     for (const type of bookingEventTypes) {
-      expect(de.bookings.events.types).toHaveProperty([type]);
-      expect(en.bookings.events.types).toHaveProperty([type]);
+      expect(catalogues.bookings.de.bookings.events.types).toHaveProperty([type]);
+      expect(catalogues.bookings.en.bookings.events.types).toHaveProperty([type]);
     }
+  });
+});
+
+describe('loading namespaces', () => {
+  it('reads a feature key once its namespace is loaded, in the current language', async () => {
+    await i18n.changeLanguage('en');
+    await loadNamespaces(['bookings']);
+    expect(i18n.t('bookings.title')).toBe(catalogues.bookings.en.bookings.title);
+    expect(i18n.t('common.save')).toBe(catalogues.translation.en.common.save);
+  });
+
+  it('loads the loaded namespaces again on a change of language', async () => {
+    await i18n.changeLanguage('en');
+    await loadNamespaces(['groups']);
+    await i18n.changeLanguage('de');
+    expect(i18n.t('groups.title')).toBe(catalogues.groups.de.groups.title);
   });
 });
 

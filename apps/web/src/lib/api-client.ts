@@ -1,5 +1,4 @@
-import { ZProblem, type TProblem } from '@pms/contract';
-import { fileNameFromDisposition } from './content-disposition.ts';
+import { ZProblem, type TProblem } from '@pms/contract/common';
 import { sessionStore } from './session-store.ts';
 
 const apiBase = '/api';
@@ -117,7 +116,11 @@ export const api = {
 
   /** Fetches a file and the name its content-disposition gives it. */
   async download(path: string, options?: TRequestOptions): Promise<{ blob: Blob; fileName: string | null }> {
-    const response = await send('GET', path, options ?? {});
+    // The header parser loads with the first download, not with every screen.
+    const [response, { fileNameFromDisposition }] = await Promise.all([
+      send('GET', path, options ?? {}),
+      import('./content-disposition.ts'),
+    ]);
     return {
       blob: await response.blob(),
       fileName: fileNameFromDisposition(response.headers.get('content-disposition')),

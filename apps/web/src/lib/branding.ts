@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { brandShades, type TBrandShade, type TPalette } from '@pms/contract';
+import { brandShades, type TBrandShade, type TPalette } from '@pms/contract/branding';
 
 /** How far each shade moves from the base colour towards white (negative: towards black). */
 const shadeMix: Record<TBrandShade, number> = {
@@ -60,5 +60,5 @@ export function paletteStyle(palette: Partial<TPalette>): CSSProperties {
     const colour = palette[shade];
     if (colour) style[variableOf(shade)] = colour;
   }
-  return style as CSSProperties;
+  return style;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandShades, ZHexColor } from '@pms/contract';
+import { brandShades, ZHexColor } from '@pms/contract/branding';
 import { deriveShades, paletteStyle } from './branding.ts';
 
 const lightness = (hex: string) =>

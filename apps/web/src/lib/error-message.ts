@@ -1,4 +1,4 @@
-import { isErrorCode } from '@pms/contract';
+import { isErrorCode } from '@pms/contract/errors';
 import { i18n } from '../i18n/index.ts';
 import { ApiError } from './api-client.ts';
 

@@ -1,13 +1,13 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import de from '../i18n/de.json';
+import type de from '../i18n/de.json';
 import { i18n } from '../i18n/index.ts';
 
 type TValidationKey = keyof typeof de.validation;
 
 function isValidationKey(value: string): value is TValidationKey {
-  return value in de.validation;
+  return i18n.exists(`validation.${value}`);
 }
 
 /** Turns a zod issue into a message in the user's language; refinements name a `validation.*` key. */

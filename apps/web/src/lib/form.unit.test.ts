@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ZIsoDate } from '@pms/contract';
+import { ZIsoDate } from '@pms/contract/common';
 import { i18n } from '../i18n/index.ts';
 import { zodFormResolver } from './form.ts';
 

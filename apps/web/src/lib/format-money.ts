@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@pms/contract';
+import { formatMoney } from '@pms/contract/money';
 import { useSessionState } from './session-store.ts';
 
 const defaultCurrency = 'EUR';

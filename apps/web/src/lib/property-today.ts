@@ -1,4 +1,4 @@
-import { todayIn } from '@pms/contract';
+import { todayIn } from '@pms/contract/dates';
 import { useSessionState } from './session-store.ts';
 
 const defaultTimeZone = 'Europe/Vienna';

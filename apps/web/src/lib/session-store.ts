@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import {
-  defaultPageSize,
-  pageSizes,
-  ZPropertyMembership,
-  ZSession,
-  type TPropertyMembership,
-  type TSession,
-} from '@pms/contract';
+import { defaultPageSize, pageSizes } from '@pms/contract/paging';
+import { ZPropertyMembership, type TPropertyMembership } from '@pms/contract/session';
+import { ZSession, type TSession } from '@pms/contract/session';
 import { createStore, useStore } from './store.ts';
 
 export type TPageSize = (typeof pageSizes)[number];

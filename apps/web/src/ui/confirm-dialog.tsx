@@ -1,8 +1,5 @@
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createStore, useStore } from '../lib/store.ts';
-import { Button } from './button.tsx';
-import { Modal, ModalActions } from './dialog.tsx';
 
 export type TConfirmColor = 'primary' | 'secondary' | 'red';
 
@@ -24,7 +21,8 @@ type TConfirmState = {
 
 const confirmState = createStore<TConfirmState>({ isOpen: false, options: null, resolve: null });
 
-function answer(value: boolean): void {
+/** Answers the open question: true when confirmed, false when cancelled or closed. */
+export function answer(value: boolean): void {
   confirmState.get().resolve?.(value);
   // The options stay while the dialog fades out.
   confirmState.set({ ...confirmState.get(), isOpen: false, resolve: null });
@@ -36,21 +34,17 @@ export function openConfirmDialog(options: TConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => confirmState.set({ isOpen: true, options, resolve }));
 }
 
+// The dialog's code (and the dialog library) loads when the first question is asked.
+const ConfirmDialog = lazy(async () => ({
+  default: (await import('./confirm-dialog-modal.tsx')).ConfirmDialog,
+}));
+
 export function ConfirmDialogHost() {
-  const { t } = useTranslation();
-  const { isOpen, options } = useStore(confirmState);
-  if (!options) return null;
+  const state = useStore(confirmState);
+  if (!state.options) return null;
   return (
-    <Modal open={isOpen} onClose={() => answer(false)} title={options.title} description={options.subtitle}>
-      {options.content && <div className="text-sm text-gray-700">{options.content}</div>}
-      <ModalActions>
-        <Button variant="secondary" onClick={() => answer(false)}>
-          {options.cancelText ?? t('common.cancel')}
-        </Button>
-        <Button variant={options.confirmColor ?? 'primary'} onClick={() => answer(true)}>
-          {options.confirmText ?? t('common.confirm')}
-        </Button>
-      </ModalActions>
-    </Modal>
+    <Suspense fallback={null}>
+      <ConfirmDialog isOpen={state.isOpen} options={state.options} />
+    </Suspense>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useSearchParams } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronLeftIcon, ChevronRightIcon } from '@heroicons/react/24/outline';
-import { pageSizes, type TPaged, type TPageQuery } from '@pms/contract';
+import { pageSizes, type TPaged, type TPageQuery } from '@pms/contract/paging';
 import { sessionStore, useSessionState, type TPageSize } from '../lib/session-store.ts';
 import { IconButton } from './button.tsx';
 import { ErrorState } from './error-state.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { roles } from '@pms/contract';
+import { roles } from '@pms/contract/permissions';
 
 /** The options of a role select, labelled in the user's language. */
 export function RoleOptions() {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Bars3Icon,
@@ -7,14 +7,21 @@ import {
   PlusIcon,
   UserCircleIcon,
 } from '@heroicons/react/24/outline';
-import { can } from '@pms/contract';
-import { openCreateBooking } from '../../features/bookings/create-booking.ts';
-import { SearchDialog } from '../../features/search/components/search-dialog.tsx';
+import { can } from '@pms/contract/permissions';
+import { openCreateBooking } from '../../shared/bookings/create-booking.ts';
 import { allowedSettingsTabs } from '../../features/settings/settings-tabs.ts';
 import { useVersion } from '../../features/system/api/get-version.ts';
+import { lazyWithNamespaces } from '../../i18n/lazy-with-namespaces.ts';
 import { useCurrentUser } from '../../lib/session-store.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button, IconButton, IconLink } from '../../ui/button.tsx';
+import { screenNamespaces } from '../screen-namespaces.ts';
+
+// The search's code and catalogue load when it is first opened.
+const SearchDialog = lazyWithNamespaces(
+  async () => (await import('../../features/search/components/search-dialog.tsx')).SearchDialog,
+  screenNamespaces.search,
+);
 
 function isTyping(target: EventTarget | null): boolean {
   return (
@@ -44,7 +51,11 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const user = useCurrentUser();
   const version = useVersion();
   const [isSearchOpen, setIsSearchOpen] = useState(false);
-  const openSearch = useCallback(() => setIsSearchOpen(true), []);
+  const [hasOpenedSearch, setHasOpenedSearch] = useState(false);
+  const openSearch = useCallback(() => {
+    setHasOpenedSearch(true);
+    setIsSearchOpen(true);
+  }, []);
   const canSearch = can(user.role, 'search');
   const isTestSystem = version.data !== undefined && version.data.environment !== 'production';
   useSearchShortcut(canSearch, openSearch);
@@ -89,7 +100,11 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
         )}
         <IconLink to="/profile" label={t('header.profile')} icon={UserCircleIcon} />
       </div>
-      <SearchDialog open={isSearchOpen} onClose={() => setIsSearchOpen(false)} />
+      {hasOpenedSearch && (
+        <Suspense fallback={null}>
+          <SearchDialog open={isSearchOpen} onClose={() => setIsSearchOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

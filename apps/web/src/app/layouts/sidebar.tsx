@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { ArrowRightStartOnRectangleIcon, KeyIcon } from '@heroicons/react/24/outline';
-import { can } from '@pms/contract';
+import { can } from '@pms/contract/permissions';
 import { useLogout } from '../../features/session/api/logout.ts';
 import { useCurrentUser } from '../../lib/session-store.ts';
 import type { TIcon } from '../../ui/button.tsx';

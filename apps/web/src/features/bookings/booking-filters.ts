@@ -1,10 +1,10 @@
 import {
   bookingFilters,
   bookingStatuses,
-  ZIsoDate,
   type TBookingFilter,
   type TBookingStatus,
-} from '@pms/contract';
+} from '@pms/contract/bookings';
+import { ZIsoDate } from '@pms/contract/common';
 import { isDatePeriod, periodRange, type TDatePeriod } from '../../lib/date-periods.ts';
 import { usePropertyToday } from '../../lib/property-today.ts';
 import { useListParams } from '../../lib/use-list-params.ts';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { ZAddress, ZContactCompany, ZCreateContactRequest, type TContact } from '@pms/contract';
+import { ZAddress } from '@pms/contract/addresses';
+import { ZContactCompany, ZCreateContactRequest, type TContact } from '@pms/contract/contacts';
 import { emptyTo } from '../../lib/form.ts';
 
 type TBlanksAsNull<TShape extends Record<string, z.ZodType>> = {

@@ -1,12 +1,8 @@
 import { isWeekend as isSaturdayOrSunday, parseISO } from 'date-fns';
-import {
-  addDays,
-  errorStatus,
-  nightsBetween,
-  type TProblem,
-  type TRoomPlan,
-  type TRoomPlanBooking,
-} from '@pms/contract';
+import type { TProblem } from '@pms/contract/common';
+import { addDays, nightsBetween } from '@pms/contract/dates';
+import { errorStatus } from '@pms/contract/errors';
+import type { TRoomPlan, TRoomPlanBooking } from '@pms/contract/room-plan';
 
 type TWireRoom = TRoomPlan['rooms'][number];
 export type TPlanRoomType = TRoomPlan['roomTypes'][number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TRoomPlan } from '@pms/contract';
+import type { TRoomPlan } from '@pms/contract/room-plan';
 import {
   buildPlanRows,
   freeNights,

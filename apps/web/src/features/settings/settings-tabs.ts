@@ -1,4 +1,4 @@
-import { can, type TAccess, type TArea, type TRole } from '@pms/contract';
+import { can, type TAccess, type TArea, type TRole } from '@pms/contract/permissions';
 
 export type TSettingsTab = 'general' | 'team' | 'branding' | 'advanced';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCreateApiKeyRequest, TCreatedApiKey } from '@pms/contract';
+import type { TCreateApiKeyRequest, TCreatedApiKey } from '@pms/contract/api-keys';
 import { api } from '../../../lib/api-client.ts';
 
 export function createApiKey(apiKey: TCreateApiKeyRequest): Promise<TCreatedApiKey> {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TApiKey } from '@pms/contract';
+import type { TApiKey } from '@pms/contract/api-keys';
 import { api } from '../../../lib/api-client.ts';
 
 export function getApiKey(id: string): Promise<TApiKey> {

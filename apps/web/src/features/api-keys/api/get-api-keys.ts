@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TApiKey, TPageQuery, TPaged } from '@pms/contract';
+import type { TApiKey } from '@pms/contract/api-keys';
+import type { TPageQuery, TPaged } from '@pms/contract/paging';
 import { api } from '../../../lib/api-client.ts';
 
 export function getApiKeys(page: TPageQuery): Promise<TPaged<TApiKey>> {

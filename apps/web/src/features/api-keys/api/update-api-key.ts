@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TApiKey, TUpdateApiKeyRequest } from '@pms/contract';
+import type { TApiKey, TUpdateApiKeyRequest } from '@pms/contract/api-keys';
 import { api } from '../../../lib/api-client.ts';
 import { apiKeyQueryOptions } from './get-api-key.ts';
 

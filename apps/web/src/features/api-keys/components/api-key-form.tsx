@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ZUpdateApiKeyRequest, type TApiKey } from '@pms/contract';
+import { ZUpdateApiKeyRequest, type TApiKey } from '@pms/contract/api-keys';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -35,7 +35,7 @@ export function ApiKeyForm({ apiKey }: { apiKey: TApiKey }) {
   );
 
   return (
-    <form noValidate onSubmit={save}>
+    <form noValidate onSubmit={(event) => void save(event)}>
       <Card
         title={t('apiKeys.editTitle')}
         footer={

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ZCreateApiKeyRequest, type TCreatedApiKey } from '@pms/contract';
+import { ZCreateApiKeyRequest, type TCreatedApiKey } from '@pms/contract/api-keys';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { emptyTo, zodFormResolver } from '../../../lib/form.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -35,7 +35,7 @@ function CreateApiKeyForm({ onClose, onCreated }: Omit<TCreateApiKeyDialogProps,
   const save = handleSubmit((values) => createApiKey.mutate(values, { onSuccess: onCreated }));
 
   return (
-    <form noValidate onSubmit={save} className="space-y-5">
+    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
       {createApiKey.isError && <Alert type="error">{errorMessage(createApiKey.error)}</Alert>}
       <Field label={t('apiKeys.name')} error={errors.name?.message}>
         <Input autoComplete="off" {...register('name')} />

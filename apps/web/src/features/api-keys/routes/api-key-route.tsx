@@ -1,7 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeftIcon, TrashIcon } from '@heroicons/react/24/outline';
-import type { TApiKey } from '@pms/contract';
+import type { TApiKey } from '@pms/contract/api-keys';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';

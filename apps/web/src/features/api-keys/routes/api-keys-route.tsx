@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlusIcon } from '@heroicons/react/24/outline';
-import type { TApiKey, TCreatedApiKey } from '@pms/contract';
+import type { TApiKey, TCreatedApiKey } from '@pms/contract/api-keys';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';

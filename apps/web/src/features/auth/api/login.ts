@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TLoginRequest, TSession } from '@pms/contract';
+import type { TLoginRequest, TSession } from '@pms/contract/session';
 import { api } from '../../../lib/api-client.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 

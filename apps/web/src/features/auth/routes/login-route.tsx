@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ZLoginRequest } from '@pms/contract';
+import { ZLoginRequest } from '@pms/contract/session';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -28,7 +28,11 @@ export function LoginRoute() {
           <p className="mt-1 text-sm text-gray-500">{t('login.subtitle')}</p>
         </div>
         <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200 sm:p-8">
-          <form noValidate className="space-y-5" onSubmit={handleSubmit((values) => login.mutate(values))}>
+          <form
+            noValidate
+            className="space-y-5"
+            onSubmit={(event) => void handleSubmit((values) => login.mutate(values))(event)}
+          >
             {login.isError && <Alert type="error">{errorMessage(login.error)}</Alert>}
             <Field label={t('login.email')} error={errors.email?.message}>
               <Input type="email" autoComplete="username" autoFocus {...register('email')} />

@@ -14,7 +14,7 @@ import type {
   TUpdateRoomRequest,
   TUpdateRoomTypeRequest,
   TUpdateTaxRateRequest,
-} from '@pms/contract';
+} from '@pms/contract/base-data';
 
 /**
  * A base data collection of the API: its path, and (as types only) what a create and an update

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { toPaged, type TBaseData, type TPageQuery } from '@pms/contract';
+import type { TBaseData } from '@pms/contract/base-data';
+import { toPaged, type TPageQuery } from '@pms/contract/paging';
 import { useSessionState } from '../../../lib/session-store.ts';
-import { baseDataQueryOptions } from './get-base-data.ts';
+import { baseDataQueryOptions } from '../../../shared/base-data/get-base-data.ts';
 
 /**
  * One page of a base data list, taken from the cached base data rather than a request of its own:

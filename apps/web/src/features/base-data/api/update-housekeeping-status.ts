@@ -1,4 +1,4 @@
-import type { THousekeepingRoom, THousekeepingState } from '@pms/contract';
+import type { THousekeepingRoom, THousekeepingState } from '@pms/contract/room-plan';
 import { api } from '../../../lib/api-client.ts';
 
 /** Sets a room's housekeeping status (the housekeeping area's endpoint). */

@@ -1,8 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { can, propertyCountries, ZCommunication, ZProperty, type TProperty } from '@pms/contract';
+import { ZCommunication } from '@pms/contract/common';
+import { can } from '@pms/contract/permissions';
+import { propertyCountries, ZProperty, type TProperty } from '@pms/contract/properties';
 import { countryName } from '../../../lib/countries.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';
@@ -10,8 +12,8 @@ import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Field, Input, Select } from '../../../ui/field.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { useUpdateProperty } from '../../settings/api/update-property.ts';
-import { textOrNull } from '../form-inputs.ts';
+import { useUpdateProperty } from '../../../shared/properties/update-property.ts';
+import { textOrNull } from '../../../shared/base-data/form-inputs.ts';
 import { OptionalLabel } from './optional-label.tsx';
 
 const { address, bank, company } = ZProperty.shape;
@@ -133,7 +135,7 @@ export function PropertyForm({ property }: { property: TProperty }) {
     register,
     handleSubmit,
     reset,
-    watch,
+    control,
     formState: { errors, isDirty },
   } = useForm({ resolver: zodFormResolver(ZPropertyForm), defaultValues: toFormValues(property) });
 
@@ -158,10 +160,12 @@ export function PropertyForm({ property }: { property: TProperty }) {
   );
 
   const optional = (label: string) => <OptionalLabel>{label}</OptionalLabel>;
-  const bookingCodeExample = `${watch('bookingCodePrefix')}12345${watch('bookingCodeSuffix')}`;
+  const bookingCodePrefix = useWatch({ control, name: 'bookingCodePrefix' });
+  const bookingCodeSuffix = useWatch({ control, name: 'bookingCodeSuffix' });
+  const bookingCodeExample = `${bookingCodePrefix}12345${bookingCodeSuffix}`;
 
   return (
-    <form noValidate onSubmit={save}>
+    <form noValidate onSubmit={(event) => void save(event)}>
       <Card
         title={t('baseData.property.title')}
         description={t('baseData.property.description')}

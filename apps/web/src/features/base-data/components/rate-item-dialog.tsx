@@ -6,11 +6,11 @@ import {
   type TItem,
   type TRate,
   type TRateItem,
-} from '@pms/contract';
+} from '@pms/contract/base-data';
 import { CheckboxField, Field, Input, Select } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';
-import { moneyInput, toMoneyInput } from '../form-inputs.ts';
+import { moneyInput, toMoneyInput } from '../../../shared/base-data/form-inputs.ts';
 import { RecordDialog, type TDialogState } from './record-dialog.tsx';
 
 const ZRateItemForm = ZRateItemRequest.extend({ amount: moneyInput(ZRateItemRequest.shape.amount) });

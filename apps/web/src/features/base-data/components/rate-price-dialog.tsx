@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { ZRatePriceRequest, type TRate, type TRatePrice, type TRoomType } from '@pms/contract';
+import { ZRatePriceRequest, type TRate, type TRatePrice, type TRoomType } from '@pms/contract/base-data';
 import { Field, Input, Select } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';
-import { moneyInput, toMoneyInput } from '../form-inputs.ts';
+import { moneyInput, toMoneyInput } from '../../../shared/base-data/form-inputs.ts';
 import { RecordDialog, type TDialogState } from './record-dialog.tsx';
 import { defaultRoomTypeId, RoomTypeOptions } from './room-type-options.tsx';
 

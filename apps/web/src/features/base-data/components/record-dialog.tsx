@@ -51,7 +51,7 @@ function RecordForm<TInput extends FieldValues, TOutput extends FieldValues, TRe
   );
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-5">
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
       {saveRecord.isError && <Alert type="error">{errorMessage(saveRecord.error)}</Alert>}
       {children(form)}
       <ModalActions>

@@ -1,4 +1,4 @@
-import { can } from '@pms/contract';
+import { can } from '@pms/contract/permissions';
 import { useCurrentUser } from '../../../lib/session-store.ts';
 
 /** The kinds of base data records; each has the same message keys below baseData.<kind>. */

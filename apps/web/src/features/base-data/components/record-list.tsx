@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TBaseData } from '@pms/contract';
+import type { TBaseData } from '@pms/contract/base-data';
 import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
 import type { TCollection } from '../api/base-data-collections.ts';
 import { useBaseDataPage } from '../api/get-base-data-page.ts';

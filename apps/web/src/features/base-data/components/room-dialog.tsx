@@ -1,12 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import {
-  housekeepingStatuses,
-  ZCreateRoomRequest,
-  ZHousekeepingState,
-  ZUpdateRoomRequest,
-  type TRoom,
-  type TRoomType,
-} from '@pms/contract';
+import { ZCreateRoomRequest, ZUpdateRoomRequest, type TRoom, type TRoomType } from '@pms/contract/base-data';
+import { housekeepingStatuses, ZHousekeepingState } from '@pms/contract/room-plan';
 import { Field, Input, Select } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';

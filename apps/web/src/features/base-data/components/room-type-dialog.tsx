@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { ZCreateRoomTypeRequest, type TRoomType } from '@pms/contract';
+import { ZCreateRoomTypeRequest, type TRoomType } from '@pms/contract/base-data';
 import { CheckboxField, Field, Input } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';
-import { textOrNull } from '../form-inputs.ts';
+import { textOrNull } from '../../../shared/base-data/form-inputs.ts';
 import { OptionalLabel } from './optional-label.tsx';
 import { RecordDialog, type TDialogState } from './record-dialog.tsx';
 

@@ -1,4 +1,4 @@
-import type { TRoomType } from '@pms/contract';
+import type { TRoomType } from '@pms/contract/base-data';
 
 /** The options of a room type select: name and code. */
 export function RoomTypeOptions({ roomTypes }: { roomTypes: readonly TRoomType[] }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { ArrowPathIcon } from '@heroicons/react/24/outline';
-import { can } from '@pms/contract';
+import { can } from '@pms/contract/permissions';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';
@@ -11,7 +11,7 @@ import { ForbiddenState } from '../../../ui/forbidden-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { TabLinks } from '../../../ui/tabs.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { useBaseData } from '../api/get-base-data.ts';
+import { useBaseData } from '../../../shared/base-data/get-base-data.ts';
 import { baseDataPath, baseDataTabs } from '../base-data-tabs.ts';
 
 /** Reloads the cached base data, which otherwise only reloads after a change made here. */

@@ -1,13 +1,14 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyWithNamespaces } from '../../../i18n/lazy-with-namespaces.ts';
 import { baseDataTabs } from '../base-data-tabs.ts';
 import type { TBaseDataScreen } from './base-data-screens.tsx';
 
 // All base data screens load as one chunk with the first visit; being one component, switching
 // tabs never waits again.
-const BaseDataScreen = lazy(async () => ({
-  default: (await import('./base-data-screens.tsx')).BaseDataScreen,
-}));
+const BaseDataScreen = lazyWithNamespaces(
+  async () => (await import('./base-data-screens.tsx')).BaseDataScreen,
+  ['base-data'],
+);
 
 const screen = (name: TBaseDataScreen) => <BaseDataScreen screen={name} />;
 

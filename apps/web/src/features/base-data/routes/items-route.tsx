@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { TItem } from '@pms/contract';
+import type { TItem } from '@pms/contract/base-data';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import type { TColumn } from '../../../ui/paged-table.tsx';
 import { collections } from '../api/base-data-collections.ts';
-import { useBaseData } from '../api/get-base-data.ts';
+import { useBaseData } from '../../../shared/base-data/get-base-data.ts';
 import { ActiveBadge } from '../components/active-badge.tsx';
 import { ItemDialog } from '../components/item-dialog.tsx';
 import { RecordList } from '../components/record-list.tsx';

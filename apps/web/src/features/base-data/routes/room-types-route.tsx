@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TRoomType } from '@pms/contract';
+import type { TRoomType } from '@pms/contract/base-data';
 import { Badge } from '../../../ui/badge.tsx';
 import type { TColumn } from '../../../ui/paged-table.tsx';
 import { collections } from '../api/base-data-collections.ts';

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ArrowDownIcon, ArrowUpIcon } from '@heroicons/react/20/solid';
-import type { TBaseData, THousekeepingState, TRoom } from '@pms/contract';
+import type { TBaseData, TRoom } from '@pms/contract/base-data';
+import type { THousekeepingState } from '@pms/contract/room-plan';
 import { Badge, type TBadgeColor } from '../../../ui/badge.tsx';
 import { Field, Select } from '../../../ui/field.tsx';
 import type { TColumn } from '../../../ui/paged-table.tsx';
 import { collections } from '../api/base-data-collections.ts';
-import { useBaseData } from '../api/get-base-data.ts';
+import { useBaseData } from '../../../shared/base-data/get-base-data.ts';
 import { RecordList } from '../components/record-list.tsx';
 import { RoomDialog } from '../components/room-dialog.tsx';
 import { defaultRoomTypeId, RoomTypeOptions } from '../components/room-type-options.tsx';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { TTaxRate } from '@pms/contract';
+import type { TTaxRate } from '@pms/contract/base-data';
 import type { TColumn } from '../../../ui/paged-table.tsx';
 import { collections } from '../api/base-data-collections.ts';
-import { useFormatPercentage } from '../components/tax-rate-format.ts';
+import { useFormatPercentage } from '../../../shared/base-data/tax-rate-format.ts';
 import { RecordList } from '../components/record-list.tsx';
 import { TaxRateDialog } from '../components/tax-rate-dialog.tsx';
 

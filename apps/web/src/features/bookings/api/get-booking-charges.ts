@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TCharge } from '@pms/contract';
+import type { TCharge } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKey } from './query-keys.ts';
+import { bookingKey } from '../../../shared/bookings/query-keys.ts';
 
 export async function getBookingCharges(id: string): Promise<TCharge[]> {
   const { data } = await api.get<{ data: TCharge[] }>(`/bookings/${encodeURIComponent(id)}/charges`);

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TInvoiceSummary, TPageQuery, TPaged } from '@pms/contract';
+import type { TInvoiceSummary } from '@pms/contract/contacts';
+import type { TPageQuery, TPaged } from '@pms/contract/paging';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKey } from './query-keys.ts';
+import { bookingKey } from '../../../shared/bookings/query-keys.ts';
 
 export function getBookingInvoices(id: string, page: TPageQuery): Promise<TPaged<TInvoiceSummary>> {
   return api.get<TPaged<TInvoiceSummary>>(`/bookings/${encodeURIComponent(id)}/invoices`, { query: page });

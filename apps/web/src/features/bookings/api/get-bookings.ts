@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TBookingListQuery, TBookingView, TPaged } from '@pms/contract';
+import type { TBookingListQuery, TBookingView } from '@pms/contract/bookings';
+import type { TPaged } from '@pms/contract/paging';
 import { api } from '../../../lib/api-client.ts';
-import { bookingsKey } from './query-keys.ts';
+import { bookingsKey } from '../../../shared/bookings/query-keys.ts';
 
 /** The list shows guest and room: both come embedded. */
 const listExpand = 'room,customer';

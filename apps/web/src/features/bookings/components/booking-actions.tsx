@@ -5,7 +5,7 @@ import {
   bookingActionBlocker,
   type TBooking,
   type TBookingAction,
-} from '@pms/contract';
+} from '@pms/contract/bookings';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { usePropertyToday } from '../../../lib/property-today.ts';
 import { Button, type TButtonVariant } from '../../../ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isBookingEventType, type TEvent } from '@pms/contract';
+import { isBookingEventType, type TEvent } from '@pms/contract/bookings';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { Card } from '../../../ui/card.tsx';
 import { DataTable } from '../../../ui/data-table.tsx';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { TCharge } from '@pms/contract';
-import { useFormatPercentage } from '../../base-data/components/tax-rate-format.ts';
+import type { TCharge } from '@pms/contract/bookings';
+import { useFormatPercentage } from '../../../shared/base-data/tax-rate-format.ts';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Card } from '../../../ui/card.tsx';

@@ -1,6 +1,7 @@
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { addDays, nightsBetween, type TBaseData } from '@pms/contract';
+import type { TBaseData } from '@pms/contract/base-data';
+import { addDays, nightsBetween } from '@pms/contract/dates';
 import { CheckboxField, ColourInput, Field, Input, Select, Textarea } from '../../../ui/field.tsx';
 import { stayOrderIssue, type TStayFormValues } from './booking-form-schema.ts';
 
@@ -51,7 +52,7 @@ export function StayFields({ baseData, emptyRoomLabel, canClearRate }: TStayFiel
           {...checkInField}
           onChange={(event) => {
             keepNights(checkIn, event.target.value);
-            return checkInField.onChange(event);
+            void checkInField.onChange(event);
           }}
         />
       </Field>

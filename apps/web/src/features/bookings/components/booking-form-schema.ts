@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import {
-  ZCreateBookingRequest,
-  ZId,
-  ZNewCustomer,
-  ZUpdateBookingRequest,
-  type TBaseData,
-} from '@pms/contract';
+import type { TBaseData } from '@pms/contract/base-data';
+import { ZCreateBookingRequest, ZNewCustomer, ZUpdateBookingRequest } from '@pms/contract/bookings';
+import { ZId } from '@pms/contract/common';
 import { emptyTo } from '../../../lib/form.ts';
 
 const fields = ZUpdateBookingRequest.required().shape;

@@ -3,8 +3,9 @@ import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { UserMinusIcon, UsersIcon } from '@heroicons/react/24/outline';
-import { ZAssignGuestRequest, type TBooking, type TBookingGuest, type TContact } from '@pms/contract';
-import { ContactPicker } from '../../contacts/components/contact-picker.tsx';
+import { ZAssignGuestRequest, type TBooking, type TBookingGuest } from '@pms/contract/bookings';
+import type { TContact } from '@pms/contract/contacts';
+import { ContactPicker } from '../../../shared/contacts/contact-picker.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -129,7 +130,7 @@ function AddGuestForms({ booking }: { booking: TBooking }) {
             {t('bookings.guests.addContact')}
           </Button>
         </div>
-        <form noValidate onSubmit={addNew} className="flex flex-col gap-3">
+        <form noValidate onSubmit={(event) => void addNew(event)} className="flex flex-col gap-3">
           <Field label={t('bookings.guests.addNew')} error={errors.name?.message}>
             <Input autoComplete="off" placeholder={t('bookings.guests.name')} {...register('name')} />
           </Field>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DocumentTextIcon } from '@heroicons/react/24/outline';
-import type { TInvoiceSummary } from '@pms/contract';
-import { InvoiceStatusBadge } from '../../contacts/components/invoice-status-badge.tsx';
+import type { TInvoiceSummary } from '@pms/contract/contacts';
+import { InvoiceStatusBadge } from '../../../shared/invoices/invoice-status-badge.tsx';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Card } from '../../../ui/card.tsx';

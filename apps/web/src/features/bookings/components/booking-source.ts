@@ -1,4 +1,4 @@
-import { bookingSources } from '@pms/contract';
+import { bookingSources } from '@pms/contract/bookings';
 import { i18n } from '../../../i18n/index.ts';
 
 function isKnownSource(source: string): source is (typeof bookingSources)[number] {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { TBookingSummary } from '@pms/contract';
-import { FactList } from '../../contacts/components/fact-list.tsx';
+import type { TBookingSummary } from '@pms/contract/bookings';
+import { FactList } from '../../../ui/fact-list.tsx';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Card } from '../../../ui/card.tsx';

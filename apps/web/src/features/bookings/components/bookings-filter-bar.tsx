@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { XMarkIcon } from '@heroicons/react/24/outline';
-import { bookingFilters, bookingStatuses } from '@pms/contract';
+import { bookingFilters, bookingStatuses } from '@pms/contract/bookings';
 import { datePeriods } from '../../../lib/date-periods.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -24,10 +24,11 @@ function SearchField({ state }: { state: TBookingFilterState }) {
     if (query !== term.trim()) setTerm(query);
   }
 
-  useEffect(() => {
-    if (debouncedTerm.trim() !== query) change({ query: debouncedTerm.trim() });
-    // Only a new debounced term writes to the URL, never a URL change itself.
-  }, [debouncedTerm]);
+  // Only a new debounced term writes to the URL, never a URL change itself.
+  const writeTerm = useEffectEvent((typed: string) => {
+    if (typed !== query) change({ query: typed });
+  });
+  useEffect(() => writeTerm(debouncedTerm.trim()), [debouncedTerm]);
 
   return (
     <Field label={t('bookings.filters.search')}>

@@ -1,16 +1,13 @@
 import { useState } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  addDays,
-  bookingSources,
-  type TBaseData,
-  type TContact,
-  type TCreateBookingRequest,
-} from '@pms/contract';
-import { useBaseData } from '../../base-data/api/get-base-data.ts';
-import { ContactPicker } from '../../contacts/components/contact-picker.tsx';
+import type { TBaseData } from '@pms/contract/base-data';
+import { bookingSources, type TCreateBookingRequest } from '@pms/contract/bookings';
+import type { TContact } from '@pms/contract/contacts';
+import { addDays } from '@pms/contract/dates';
+import { useBaseData } from '../../../shared/base-data/get-base-data.ts';
+import { ContactPicker } from '../../../shared/contacts/contact-picker.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { usePropertyToday } from '../../../lib/property-today.ts';
@@ -22,7 +19,7 @@ import { Field, Input, Select } from '../../../ui/field.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useCreateBooking } from '../api/create-booking.ts';
-import type { TCreateBookingInitial } from '../create-booking.ts';
+import type { TCreateBookingInitial } from '../../../shared/bookings/create-booking.ts';
 import {
   colorOf,
   defaultColor,
@@ -84,11 +81,10 @@ function CreateBookingFields({
   const {
     register,
     control,
-    watch,
     handleSubmit,
     formState: { errors },
   } = form;
-  const customerMode = watch('customerMode');
+  const customerMode = useWatch({ control, name: 'customerMode' });
   // The picker shows the chosen contact; the form keeps only its id.
   const [customer, setCustomer] = useState<TContact | null>(null);
 
@@ -119,7 +115,7 @@ function CreateBookingFields({
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={save} className="space-y-6">
+      <form noValidate onSubmit={(event) => void save(event)} className="space-y-6">
         <StayFields
           baseData={baseData}
           emptyRoomLabel={t('bookings.form.assignAutomatically')}

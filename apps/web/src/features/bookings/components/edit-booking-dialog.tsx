@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { TBaseData, TBooking, TContact, TUpdateBookingRequest } from '@pms/contract';
-import { useBaseData } from '../../base-data/api/get-base-data.ts';
-import { useContact } from '../../contacts/api/get-contact.ts';
-import { ContactPicker } from '../../contacts/components/contact-picker.tsx';
+import type { TBaseData } from '@pms/contract/base-data';
+import type { TBooking, TUpdateBookingRequest } from '@pms/contract/bookings';
+import type { TContact } from '@pms/contract/contacts';
+import { useBaseData } from '../../../shared/base-data/get-base-data.ts';
+import { useContact } from '../../../shared/contacts/get-contact.ts';
+import { ContactPicker } from '../../../shared/contacts/contact-picker.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -14,7 +16,7 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { CheckboxField, Field, Input } from '../../../ui/field.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { useUpdateBooking } from '../api/update-booking.ts';
+import { useUpdateBooking } from '../../../shared/bookings/update-booking.ts';
 import { CommentColourFields, StayFields } from './booking-form-fields.tsx';
 import {
   colorOf,
@@ -97,7 +99,7 @@ function EditBookingFields({
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={save} className="space-y-6">
+      <form noValidate onSubmit={(event) => void save(event)} className="space-y-6">
         <StayFields baseData={baseData} emptyRoomLabel={t('bookings.form.noRoom')} canClearRate />
         <div className="space-y-5 border-t border-gray-100 pt-5">
           <Controller

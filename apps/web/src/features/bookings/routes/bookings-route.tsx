@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { BookOpenIcon } from '@heroicons/react/24/outline';
-import { can, hasBookingDetails, type TBookingView } from '@pms/contract';
+import { hasBookingDetails, type TBookingView } from '@pms/contract/bookings';
+import { can } from '@pms/contract/permissions';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';
@@ -10,7 +11,7 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
 import { useBookings } from '../api/get-bookings.ts';
 import { useBookingFilterState } from '../booking-filters.ts';
-import { BookingStatusBadge } from '../components/booking-status-badge.tsx';
+import { BookingStatusBadge } from '../../../shared/bookings/booking-status-badge.tsx';
 import { BookingsFilterBar } from '../components/bookings-filter-bar.tsx';
 
 const amountClasses = 'text-right tabular-nums whitespace-nowrap';

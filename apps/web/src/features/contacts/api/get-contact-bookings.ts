@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TContactBooking, TPageQuery, TPaged } from '@pms/contract';
+import type { TContactBooking } from '@pms/contract/contacts';
+import type { TPageQuery, TPaged } from '@pms/contract/paging';
 import { api } from '../../../lib/api-client.ts';
 
 /** The bookings a contact is the customer or a guest of, latest stay first. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TFile } from '@pms/contract';
+import type { TFile } from '@pms/contract/files';
 import { api } from '../../../lib/api-client.ts';
 
 /** A contact's documents, in the order they were added. */

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TInvoiceSummary, TPageQuery, TPaged } from '@pms/contract';
+import type { TInvoiceSummary } from '@pms/contract/contacts';
+import type { TPageQuery, TPaged } from '@pms/contract/paging';
 import { api } from '../../../lib/api-client.ts';
 
 /** The invoices addressed to a contact, newest first. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TFileUrl } from '@pms/contract';
+import type { TFileUrl } from '@pms/contract/files';
 import { api } from '../../../lib/api-client.ts';
 
 /** A short-lived download link of a stored file. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { filePurposes, type TFile } from '@pms/contract';
+import { filePurposes, type TFile } from '@pms/contract/files';
 import { api } from '../../../lib/api-client.ts';
 import { contactFilesQueryOptions } from './get-contact-files.ts';
 import { uploadFile } from './upload-file.ts';

@@ -1,4 +1,4 @@
-import type { TFile } from '@pms/contract';
+import type { TFile } from '@pms/contract/files';
 import { api } from '../../../lib/api-client.ts';
 
 /** Stores a file for the property; it belongs to nothing until it is linked. */

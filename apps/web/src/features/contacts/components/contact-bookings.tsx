@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { TContactBooking } from '@pms/contract';
+import type { TContactBooking } from '@pms/contract/contacts';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
-import { BookingStatusBadge } from '../../bookings/components/booking-status-badge.tsx';
+import { BookingStatusBadge } from '../../../shared/bookings/booking-status-badge.tsx';
 import { useContactBookings } from '../api/get-contact-bookings.ts';
 
 /** The bookings of a contact, as the customer or as a guest, latest stay first. */

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { contactTypes, genders, languages, type TContact } from '@pms/contract';
+import { contactTypes, genders, type TContact } from '@pms/contract/contacts';
+import { languages } from '@pms/contract/session';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
@@ -43,11 +44,11 @@ function ContactForm({ contact, onClose, onSaved }: Omit<TContactDialogProps, 'o
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     setError,
     formState: { errors },
   } = useForm({ resolver: zodFormResolver(ZContactForm), defaultValues: toContactFormValues(contact) });
-  const isCompany = watch('type') === 'company';
+  const isCompany = useWatch({ control, name: 'type' }) === 'company';
 
   const save = handleSubmit((values) => {
     const options = {
@@ -62,7 +63,7 @@ function ContactForm({ contact, onClose, onSaved }: Omit<TContactDialogProps, 'o
   });
 
   return (
-    <form noValidate onSubmit={save} className="space-y-6">
+    <form noValidate onSubmit={(event) => void save(event)} className="space-y-6">
       <Section legend={t('contacts.sections.general')}>
         <Field label={t('contacts.type')} error={errors.type?.message}>
           <Select {...register('type')}>

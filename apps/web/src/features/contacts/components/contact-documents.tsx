@@ -6,7 +6,7 @@ import {
   DocumentTextIcon,
   TrashIcon,
 } from '@heroicons/react/24/outline';
-import { allowedFileTypes, type TFile } from '@pms/contract';
+import { allowedFileTypes, type TFile } from '@pms/contract/files';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { buttonClasses, IconButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';

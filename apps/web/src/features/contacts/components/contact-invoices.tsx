@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import type { TInvoiceSummary } from '@pms/contract';
+import type { TInvoiceSummary } from '@pms/contract/contacts';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Card } from '../../../ui/card.tsx';
 import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
 import { useContactInvoices } from '../api/get-contact-invoices.ts';
-import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
+import { InvoiceStatusBadge } from '../../../shared/invoices/invoice-status-badge.tsx';
 
 /** The invoices addressed to a contact, newest first. */
 export function ContactInvoices({ contactId }: { contactId: string }) {

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { TContact } from '@pms/contract';
+import type { TContact } from '@pms/contract/contacts';
 import { countryName } from '../../../lib/countries.ts';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { Card } from '../../../ui/card.tsx';
-import { FactList, type TFact } from './fact-list.tsx';
+import { FactList, type TFact } from '../../../ui/fact-list.tsx';
 
 const linkClasses = 'text-primary-700 hover:underline';
 

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeftIcon, PencilSquareIcon, TrashIcon } from '@heroicons/react/24/outline';
-import { can, type TContact } from '@pms/contract';
+import type { TContact } from '@pms/contract/contacts';
+import { can } from '@pms/contract/permissions';
 import { useCurrentUser } from '../../../lib/session-store.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -13,15 +14,15 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { QueryTabs } from '../../../ui/query-tabs.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { NotesPanel } from '../../notes/components/notes-panel.tsx';
+import { NotesPanel } from '../../../shared/notes/notes-panel.tsx';
 import { useDeleteContact } from '../api/delete-contact.ts';
-import { useContact } from '../api/get-contact.ts';
+import { useContact } from '../../../shared/contacts/get-contact.ts';
 import { ContactBookings } from '../components/contact-bookings.tsx';
 import { ContactDialog } from '../components/contact-dialog.tsx';
 import { ContactDocuments } from '../components/contact-documents.tsx';
 import { ContactInvoices } from '../components/contact-invoices.tsx';
 import { ContactOverview } from '../components/contact-overview.tsx';
-import { contactsPath } from '../contact-paths.ts';
+import { contactsPath } from '../../../shared/contacts/contact-paths.ts';
 
 function ContactDetails({ contact }: { contact: TContact }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TDashboard } from '@pms/contract';
+import type { TDashboard } from '@pms/contract/search';
 import { api } from '../../../lib/api-client.ts';
 
 /** The front desk's day keeps moving: the figures refresh every minute. */

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import type { TIcon } from '../../../ui/button.tsx';
-import { ZBookingStatus, type TDashboardBooking } from '@pms/contract';
+import { ZBookingStatus } from '@pms/contract/bookings';
+import type { TDashboardBooking } from '@pms/contract/search';
 import { Badge } from '../../../ui/badge.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
-import { BookingStatusBadge } from '../../bookings/components/booking-status-badge.tsx';
+import { BookingStatusBadge } from '../../../shared/bookings/booking-status-badge.tsx';
 
 function StatusBadge({ status }: { status: string }) {
   const parsed = ZBookingStatus.safeParse(status);

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCreateGroupRequest, TGroup } from '@pms/contract';
+import type { TCreateGroupRequest, TGroup } from '@pms/contract/contacts';
 import { api } from '../../../lib/api-client.ts';
 
 export function createGroup(group: TCreateGroupRequest): Promise<TGroup> {

@@ -1,5 +1,5 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import type { TBooking } from '@pms/contract';
+import type { TBooking } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
 
 /** A booking with its folio amounts (gross, paid, due), for the group's folio overview. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TGroup } from '@pms/contract';
+import type { TGroup } from '@pms/contract/contacts';
 import { api } from '../../../lib/api-client.ts';
 
 /** A group with its figures, customer and bookings. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TGroup, TUpdateGroupRequest } from '@pms/contract';
+import type { TGroup, TUpdateGroupRequest } from '@pms/contract/contacts';
 import { api } from '../../../lib/api-client.ts';
 
 export function updateGroup(id: string, group: TUpdateGroupRequest): Promise<TGroup> {

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { BookOpenIcon } from '@heroicons/react/24/outline';
-import type { TGroupBooking } from '@pms/contract';
+import type { TGroupBooking } from '@pms/contract/contacts';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { Card } from '../../../ui/card.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
-import { BookingStatusBadge } from '../../bookings/components/booking-status-badge.tsx';
+import { BookingStatusBadge } from '../../../shared/bookings/booking-status-badge.tsx';
 
 /** The group's bookings in the order of their stays, each linking to the booking. */
 export function GroupBookings({ bookings }: { bookings: readonly TGroupBooking[] }) {

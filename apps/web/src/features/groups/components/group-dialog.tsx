@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ZCreateGroupRequest, type TContact, type TGroup } from '@pms/contract';
+import { ZCreateGroupRequest, type TContact, type TGroup } from '@pms/contract/contacts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Modal, ModalActions } from '../../../ui/dialog.tsx';
 import { Field, Input } from '../../../ui/field.tsx';
-import { ContactPicker } from '../../contacts/components/contact-picker.tsx';
+import { ContactPicker } from '../../../shared/contacts/contact-picker.tsx';
 import { useCreateGroup } from '../api/create-group.ts';
 import { useUpdateGroup } from '../api/update-group.ts';
 
@@ -47,7 +47,7 @@ function GroupForm({ group, onClose, onSaved }: Omit<TGroupDialogProps, 'open'>)
   });
 
   return (
-    <form noValidate onSubmit={save} className="space-y-5">
+    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
       {mutation.isError && <Alert type="error">{errorMessage(mutation.error)}</Alert>}
       <Field label={t('groups.name')} error={errors.name?.message}>
         <Input autoComplete="off" {...register('name')} />

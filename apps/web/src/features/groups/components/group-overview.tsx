@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TGroup } from '@pms/contract';
+import type { TGroup } from '@pms/contract/contacts';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Card } from '../../../ui/card.tsx';
-import { contactPath } from '../../contacts/contact-paths.ts';
+import { contactPath } from '../../../shared/contacts/contact-paths.ts';
 
 /** The group's figures (canceled bookings do not count) and its customer. */
 export function GroupOverview({ group }: { group: TGroup }) {

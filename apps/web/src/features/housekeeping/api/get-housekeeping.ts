@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { THousekeepingRoom, housekeepingFilters } from '@pms/contract';
+import type { THousekeepingRoom, housekeepingFilters } from '@pms/contract/room-plan';
 import { api } from '../../../lib/api-client.ts';
 
 export type THousekeepingFilter = (typeof housekeepingFilters)[number];

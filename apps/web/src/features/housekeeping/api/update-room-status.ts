@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { THousekeepingRoom, THousekeepingState } from '@pms/contract';
+import type { THousekeepingRoom, THousekeepingState } from '@pms/contract/room-plan';
 import { api } from '../../../lib/api-client.ts';
 
 /** Sets a room's housekeeping status, such as clean once it has been cleaned. */

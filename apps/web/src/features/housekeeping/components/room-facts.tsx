@@ -5,7 +5,7 @@ import {
   LockClosedIcon,
   UserIcon,
 } from '@heroicons/react/24/outline';
-import type { THousekeepingRoom } from '@pms/contract';
+import type { THousekeepingRoom } from '@pms/contract/room-plan';
 import { Badge } from '../../../ui/badge.tsx';
 
 /** What housekeeping needs to know about a room today: lock, who sleeps there, arrival or departure. */

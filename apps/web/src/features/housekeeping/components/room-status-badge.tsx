@@ -1,4 +1,4 @@
-import type { THousekeepingState } from '@pms/contract';
+import type { THousekeepingState } from '@pms/contract/room-plan';
 import { useTranslation } from 'react-i18next';
 import { Badge, type TBadgeColor } from '../../../ui/badge.tsx';
 

@@ -2,7 +2,11 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { SparklesIcon } from '@heroicons/react/24/outline';
-import { housekeepingFilters, type THousekeepingRoom, type THousekeepingState } from '@pms/contract';
+import {
+  housekeepingFilters,
+  type THousekeepingRoom,
+  type THousekeepingState,
+} from '@pms/contract/room-plan';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';

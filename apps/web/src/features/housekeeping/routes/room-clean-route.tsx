@@ -7,7 +7,8 @@ import {
   QuestionMarkCircleIcon,
   SparklesIcon,
 } from '@heroicons/react/24/outline';
-import { can, type THousekeepingRoom, type THousekeepingState } from '@pms/contract';
+import { can } from '@pms/contract/permissions';
+import type { THousekeepingRoom, THousekeepingState } from '@pms/contract/room-plan';
 import { useCurrentUser } from '../../../lib/session-store.ts';
 import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TSession, TUpdateProfileRequest } from '@pms/contract';
+import type { TSession } from '@pms/contract/session';
+import type { TUpdateProfileRequest } from '@pms/contract/users';
 import { api } from '../../../lib/api-client.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 

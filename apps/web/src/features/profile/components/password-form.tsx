@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { minPasswordLength, ZUpdatePasswordRequest } from '@pms/contract';
+import { minPasswordLength, ZUpdatePasswordRequest } from '@pms/contract/session';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
@@ -51,7 +51,7 @@ export function PasswordForm() {
     updatePassword.error instanceof ApiError && updatePassword.error.type === 'auth/wrong_password';
 
   return (
-    <form noValidate onSubmit={save}>
+    <form noValidate onSubmit={(event) => void save(event)}>
       <Card
         title={t('profile.passwordTitle')}
         description={t('profile.passwordDescription', { count: minPasswordLength })}

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ZUpdateProfileRequest, type TSession } from '@pms/contract';
+import type { TSession } from '@pms/contract/session';
+import { ZUpdateProfileRequest } from '@pms/contract/users';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -30,7 +31,7 @@ export function ProfileForm({ user }: { user: TSession }) {
   );
 
   return (
-    <form noValidate onSubmit={save}>
+    <form noValidate onSubmit={(event) => void save(event)}>
       <Card
         title={t('profile.personalTitle')}
         description={t('profile.personalDescription')}

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPageQuery, TPaged, TRoomLock } from '@pms/contract';
+import type { TPageQuery, TPaged } from '@pms/contract/paging';
+import type { TRoomLock } from '@pms/contract/room-plan';
 import { api } from '../../../lib/api-client.ts';
 
 export function getRoomLocks(page: TPageQuery): Promise<TPaged<TRoomLock>> {

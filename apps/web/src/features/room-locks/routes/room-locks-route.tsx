@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { NoSymbolIcon, PencilSquareIcon, PlusIcon, TrashIcon } from '@heroicons/react/24/outline';
-import { can, type TRoomLock } from '@pms/contract';
+import { can } from '@pms/contract/permissions';
+import type { TRoomLock } from '@pms/contract/room-plan';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';
 import { Badge, type TBadgeColor } from '../../../ui/badge.tsx';
@@ -11,11 +12,11 @@ import { openConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { useBaseData } from '../../base-data/api/get-base-data.ts';
+import { useBaseData } from '../../../shared/base-data/get-base-data.ts';
 import { useCancelRoomLock } from '../api/cancel-room-lock.ts';
 import { useDeleteRoomLock } from '../api/delete-room-lock.ts';
 import { useRoomLocks } from '../api/get-room-locks.ts';
-import { RoomLockDialog } from '../components/room-lock-dialog.tsx';
+import { RoomLockDialog } from '../../../shared/room-locks/room-lock-dialog.tsx';
 
 const statusColors: Record<TRoomLock['status'], TBadgeColor> = {
   scheduled: 'primary',

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TRoomPlan } from '@pms/contract';
+import type { TRoomPlan } from '@pms/contract/room-plan';
 import { api } from '../../../lib/api-client.ts';
 import { toPlanView, type TPlanView } from '../plan-layout.ts';
 

@@ -8,7 +8,8 @@ import {
   MapPinIcon,
   XMarkIcon,
 } from '@heroicons/react/16/solid';
-import type { TBookingStatus, THousekeepingState } from '@pms/contract';
+import type { TBookingStatus } from '@pms/contract/bookings';
+import type { THousekeepingState } from '@pms/contract/room-plan';
 
 type TIcon = ComponentType<SVGProps<SVGSVGElement>>;
 

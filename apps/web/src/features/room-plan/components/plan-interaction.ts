@@ -1,14 +1,13 @@
 import {
   useEffect,
   useLayoutEffect,
-  useRef,
   useState,
   type KeyboardEvent,
   type MouseEvent,
   type PointerEvent,
   type RefObject,
 } from 'react';
-import type { TProblem } from '@pms/contract';
+import type { TProblem } from '@pms/contract/common';
 import { createStore, type TStore } from '../../../lib/store.ts';
 import { freeNights, moveRefusal, type TPlanBooking, type TPlanRoom, type TPlanRow } from '../plan-layout.ts';
 import { clamp, headerHeight, roomColumnWidth, rowHeight } from './plan-geometry.ts';
@@ -72,9 +71,11 @@ function edgeStep(position: number, start: number, end: number): number {
  * The plan's mouse handling, delegated to the scroll container so the rows need no handlers:
  * pressing a bar and moving drags it (snapped to days, auto-scrolling at the edges), pressing free
  * cells and moving selects days in that row, a click or Enter on a bar opens the booking. Escape
- * stops a drag or selection. Touch only scrolls and taps. Made once; it reads the latest options.
+ * stops a drag or selection. Touch only scrolls and taps. Made once; update gives it the latest options.
  */
-function createPlanPointer(latest: RefObject<TPlanPointerOptions>) {
+function createPlanPointer(initial: TPlanPointerOptions) {
+  let options = initial;
+  const latest = () => options;
   const store: TInteractionStore = createStore<TPlanInteraction | null>(null);
   let gesture: TGesture | null = null;
   let pointer = { clientX: 0, clientY: 0 };
@@ -82,13 +83,13 @@ function createPlanPointer(latest: RefObject<TPlanPointerOptions>) {
   let frame = 0;
 
   const toContent = (clientX: number, clientY: number) => {
-    const rect = latest.current.contentRef.current?.getBoundingClientRect();
+    const rect = latest().contentRef.current?.getBoundingClientRect();
     return { x: clientX - (rect?.left ?? 0) - roomColumnWidth, y: clientY - (rect?.top ?? 0) - headerHeight };
   };
 
   const track = () => {
     if (!gesture || gesture.kind === 'press') return;
-    const { rows, bookings, dayWidth, dayCount } = latest.current;
+    const { rows, bookings, dayWidth, dayCount } = latest();
     const { x, y } = toContent(pointer.clientX, pointer.clientY);
     if (gesture.kind === 'select') {
       const row = rows[gesture.rowIndex];
@@ -112,7 +113,7 @@ function createPlanPointer(latest: RefObject<TPlanPointerOptions>) {
   };
 
   const autoScroll = () => {
-    const container = latest.current.scrollRef.current;
+    const container = latest().scrollRef.current;
     if (!container || !gesture || gesture.kind === 'press') {
       frame = 0;
       return;
@@ -134,7 +135,7 @@ function createPlanPointer(latest: RefObject<TPlanPointerOptions>) {
     const ended = gesture;
     gesture = null;
     if (ended && ended.kind !== 'select') delete ended.bar.dataset.dragging;
-    const container = latest.current.scrollRef.current;
+    const container = latest().scrollRef.current;
     if (ended && container?.hasPointerCapture(ended.pointerId))
       container.releasePointerCapture(ended.pointerId);
     if (container) container.style.cursor = '';
@@ -152,7 +153,7 @@ function createPlanPointer(latest: RefObject<TPlanPointerOptions>) {
   };
 
   const activate = (pointerId: number, cursor: string) => {
-    const container = latest.current.scrollRef.current;
+    const container = latest().scrollRef.current;
     container?.setPointerCapture(pointerId);
     if (container) container.style.cursor = cursor;
     window.addEventListener('keydown', cancelOnEscape);
@@ -164,7 +165,7 @@ function createPlanPointer(latest: RefObject<TPlanPointerOptions>) {
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0 || event.pointerType === 'touch' || gesture) return;
-    const { rows, dayWidth, canMove, canCreate } = latest.current;
+    const { rows, dayWidth, canMove, canCreate } = latest();
     const target = event.target as Element;
     pointer = { clientX: event.clientX, clientY: event.clientY };
     const { x } = toContent(event.clientX, event.clientY);
@@ -206,10 +207,10 @@ function createPlanPointer(latest: RefObject<TPlanPointerOptions>) {
     if (gesture.kind === 'drag') suppressNextClick();
     finish();
     if (result?.kind === 'select') {
-      const room = latest.current.rows[result.rowIndex]?.room;
-      if (room) latest.current.onSelect(room, result.first, result.last);
+      const room = latest().rows[result.rowIndex]?.room;
+      if (room) latest().onSelect(room, result.first, result.last);
     } else if (result?.kind === 'drag' && result.room) {
-      latest.current.onMove(result.booking, result.room, result.delta);
+      latest().onMove(result.booking, result.room, result.delta);
     }
   };
 
@@ -219,9 +220,9 @@ function createPlanPointer(latest: RefObject<TPlanPointerOptions>) {
   /** Opens the booking or lock whose bar is the target; whether one was. */
   const openAt = (target: EventTarget) => {
     const bookingId = bookingIdAt(target);
-    if (bookingId) latest.current.onOpen(bookingId);
+    if (bookingId) latest().onOpen(bookingId);
     const lockId = lockIdAt(target);
-    if (lockId) latest.current.onOpenLock?.(lockId);
+    if (lockId) latest().onOpenLock?.(lockId);
     return Boolean(bookingId ?? lockId);
   };
 
@@ -240,15 +241,16 @@ function createPlanPointer(latest: RefObject<TPlanPointerOptions>) {
     /** Keeps the dragged bar or the selection under the pointer while the plan scrolls. */
     onScroll: track,
     handlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel: finish, onClick, onKeyDown },
+    /** Takes the options of the latest render. */
+    update: (next: TPlanPointerOptions) => {
+      options = next;
+    },
   };
 }
 
 export function usePlanPointer(options: TPlanPointerOptions) {
-  const latest = useRef(options);
-  useLayoutEffect(() => {
-    latest.current = options;
-  });
-  const [planPointer] = useState(() => createPlanPointer(latest));
+  const [planPointer] = useState(() => createPlanPointer(options));
+  useLayoutEffect(() => planPointer.update(options));
   useEffect(() => planPointer.finish, [planPointer]);
   return planPointer;
 }

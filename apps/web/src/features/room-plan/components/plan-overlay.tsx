@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { addDays } from '@pms/contract';
+import { addDays } from '@pms/contract/dates';
 import { useStore } from '../../../lib/store.ts';
 import { barBox, laneBox, roomColumnWidth, rowHeight } from './plan-geometry.ts';
 import type { TInteractionStore } from './plan-interaction.ts';

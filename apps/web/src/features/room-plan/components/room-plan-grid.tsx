@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addDays, nightsBetween } from '@pms/contract';
+import { addDays, nightsBetween } from '@pms/contract/dates';
 import {
   buildPlanRows,
   planDays,

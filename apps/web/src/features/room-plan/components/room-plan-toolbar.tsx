@@ -1,12 +1,10 @@
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon } from '@heroicons/react/24/outline';
-import {
-  addDays,
-  housekeepingStatuses as housekeepingStates,
-  ZIsoDate,
-  type TBookingStatus,
-} from '@pms/contract';
+import type { TBookingStatus } from '@pms/contract/bookings';
+import { ZIsoDate } from '@pms/contract/common';
+import { addDays } from '@pms/contract/dates';
+import { housekeepingStatuses as housekeepingStates } from '@pms/contract/room-plan';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Input, Select } from '../../../ui/field.tsx';
 import { SpinnerIcon } from '../../../ui/spinner.tsx';

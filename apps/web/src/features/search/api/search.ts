@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPaged, TSearchResult } from '@pms/contract';
+import type { TPaged } from '@pms/contract/paging';
+import type { TSearchResult } from '@pms/contract/search';
 import { api } from '../../../lib/api-client.ts';
 
 /** How many results the search modal shows at once; a longer list asks for a finer term. */

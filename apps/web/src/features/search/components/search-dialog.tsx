@@ -10,7 +10,7 @@ import {
   UserGroupIcon,
   UsersIcon,
 } from '@heroicons/react/24/outline';
-import { searchObjectTypes, type TSearchResult } from '@pms/contract';
+import { searchObjectTypes, type TSearchResult } from '@pms/contract/search';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import type { TIcon } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/dialog.tsx';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPropertyMembership } from '@pms/contract';
+import type { TPropertyMembership } from '@pms/contract/session';
 import { api } from '../../../lib/api-client.ts';
 
 /** The properties the signed-in user belongs to (the spec's property list call). */

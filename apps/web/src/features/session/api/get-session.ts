@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TSession } from '@pms/contract';
+import type { TSession } from '@pms/contract/session';
 import { api } from '../../../lib/api-client.ts';
 
 export function getSession(): Promise<TSession> {

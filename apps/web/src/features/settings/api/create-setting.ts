@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCreateSettingRequest, TSettingEntry } from '@pms/contract';
+import type { TCreateSettingRequest, TSettingEntry } from '@pms/contract/settings';
 import { api } from '../../../lib/api-client.ts';
 
 export function createSetting(setting: TCreateSettingRequest): Promise<TSettingEntry> {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TGeneralSettings } from '@pms/contract';
+import type { TGeneralSettings } from '@pms/contract/settings';
 import { api } from '../../../lib/api-client.ts';
 
 export function getGeneralSettings(): Promise<TGeneralSettings> {

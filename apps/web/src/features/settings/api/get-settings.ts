@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPageQuery, TPaged, TSettingEntry } from '@pms/contract';
+import type { TPageQuery, TPaged } from '@pms/contract/paging';
+import type { TSettingEntry } from '@pms/contract/settings';
 import { api } from '../../../lib/api-client.ts';
 
 export function getSettings(page: TPageQuery): Promise<TPaged<TSettingEntry>> {

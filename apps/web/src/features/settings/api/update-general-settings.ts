@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TGeneralSettings, TUpdateGeneralSettingsRequest } from '@pms/contract';
+import type { TGeneralSettings, TUpdateGeneralSettingsRequest } from '@pms/contract/settings';
 import { api } from '../../../lib/api-client.ts';
 import { generalSettingsQueryOptions } from './get-general-settings.ts';
 

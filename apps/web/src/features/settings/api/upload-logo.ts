@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TFile } from '@pms/contract';
+import type { TFile } from '@pms/contract/files';
 import { api } from '../../../lib/api-client.ts';
 
 export function uploadLogo(file: File): Promise<TFile> {

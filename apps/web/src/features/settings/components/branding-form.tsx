@@ -9,8 +9,8 @@ import {
   ZPalette,
   type TBrandShade,
   type TPalette,
-  type TProperty,
-} from '@pms/contract';
+} from '@pms/contract/branding';
+import type { TProperty } from '@pms/contract/properties';
 import { deriveShades } from '../../../lib/branding.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
@@ -18,7 +18,7 @@ import { Card } from '../../../ui/card.tsx';
 import { ColourInput, colourInputClasses, Field, Input } from '../../../ui/field.tsx';
 import { SpinnerIcon } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { useUpdateProperty } from '../api/update-property.ts';
+import { useUpdateProperty } from '../../../shared/properties/update-property.ts';
 import { fileContentUrl, useUploadLogo } from '../api/upload-logo.ts';
 import { PalettePreview } from './palette-preview.tsx';
 
@@ -88,7 +88,7 @@ export function BrandingForm({ property }: { property: TProperty }) {
   const hasChanges = isDirty || logo.id !== savedLogo.id;
 
   return (
-    <form noValidate onSubmit={save} className="grid gap-6 lg:grid-cols-5">
+    <form noValidate onSubmit={(event) => void save(event)} className="grid gap-6 lg:grid-cols-5">
       <div className="space-y-6 lg:col-span-3">
         <Card
           title={t('settings.branding.coloursTitle')}

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ZCreateSettingRequest } from '@pms/contract';
+import { ZCreateSettingRequest } from '@pms/contract/settings';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -32,7 +32,7 @@ function CreateSettingForm({ onClose }: { onClose: () => void }) {
   );
 
   return (
-    <form noValidate onSubmit={save} className="space-y-5">
+    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
       {createSetting.isError && <Alert type="error">{errorMessage(createSetting.error)}</Alert>}
       <Field
         label={t('settings.advanced.key')}

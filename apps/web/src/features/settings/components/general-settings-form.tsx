@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ZGeneralSettings, type TGeneralSettings } from '@pms/contract';
+import { ZGeneralSettings, type TGeneralSettings } from '@pms/contract/settings';
 import { emptyTo, zodFormResolver } from '../../../lib/form.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -43,7 +43,7 @@ export function GeneralSettingsForm({ settings }: { settings: TGeneralSettings }
   );
 
   return (
-    <form noValidate onSubmit={save}>
+    <form noValidate onSubmit={(event) => void save(event)}>
       <Card
         title={t('settings.general.title')}
         description={t('settings.general.description')}

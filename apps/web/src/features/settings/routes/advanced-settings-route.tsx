@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { PlusIcon, TrashIcon } from '@heroicons/react/24/outline';
-import { can, type TSettingEntry } from '@pms/contract';
+import { can } from '@pms/contract/permissions';
+import type { TSettingEntry } from '@pms/contract/settings';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';
 import { Badge } from '../../../ui/badge.tsx';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TVersion } from '@pms/contract';
+import type { TVersion } from '@pms/contract/version';
 import { api } from '../../../lib/api-client.ts';
 
 export function getVersion(): Promise<TVersion> {

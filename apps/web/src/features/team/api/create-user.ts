@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCreateUserRequest, TCreateUserResponse } from '@pms/contract';
+import type { TCreateUserRequest, TCreateUserResponse } from '@pms/contract/users';
 import { api } from '../../../lib/api-client.ts';
 
 export function createUser(user: TCreateUserRequest): Promise<TCreateUserResponse> {

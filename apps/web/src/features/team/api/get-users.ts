@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPageQuery, TPaged, TTeamUser } from '@pms/contract';
+import type { TPageQuery, TPaged } from '@pms/contract/paging';
+import type { TTeamUser } from '@pms/contract/users';
 import { api } from '../../../lib/api-client.ts';
 
 export function getUsers(page: TPageQuery): Promise<TPaged<TTeamUser>> {

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ZCreateUserRequest, type TCreateUserResponse } from '@pms/contract';
+import { ZCreateUserRequest, type TCreateUserResponse } from '@pms/contract/users';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -31,7 +31,7 @@ function AddUserForm({ onClose, onAdded }: Omit<TAddUserDialogProps, 'open'>) {
   const save = handleSubmit((values) => createUser.mutate(values, { onSuccess: onAdded }));
 
   return (
-    <form noValidate onSubmit={save} className="space-y-5">
+    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
       {createUser.isError && <Alert type="error">{errorMessage(createUser.error)}</Alert>}
       <Field label={t('team.email')} error={errors.email?.message}>
         <Input type="email" autoComplete="off" {...register('email')} />

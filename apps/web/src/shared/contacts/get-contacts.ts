@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TContact, TContactListQuery, TPaged } from '@pms/contract';
-import { api } from '../../../lib/api-client.ts';
+import type { TContact, TContactListQuery } from '@pms/contract/contacts';
+import type { TPaged } from '@pms/contract/paging';
+import { api } from '../../lib/api-client.ts';
 
 export function getContacts(query: TContactListQuery): Promise<TPaged<TContact>> {
   return api.get<TPaged<TContact>>('/contacts', { query });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TBooking, TUpdateBookingRequest } from '@pms/contract';
-import { api } from '../../../lib/api-client.ts';
+import type { TBooking, TUpdateBookingRequest } from '@pms/contract/bookings';
+import { api } from '../../lib/api-client.ts';
 import { invalidateAfterBookingChange } from './query-keys.ts';
 
 export function updateBooking(id: string, changes: TUpdateBookingRequest): Promise<TBooking> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZBaseData, type TBaseData } from '@pms/contract';
-import { api } from '../../../lib/api-client.ts';
-import { sessionStore, useSessionState } from '../../../lib/session-store.ts';
+import { ZBaseData, type TBaseData } from '@pms/contract/base-data';
+import { api } from '../../lib/api-client.ts';
+import { sessionStore, useSessionState } from '../../lib/session-store.ts';
 
 /** Base data is kept in the browser per property, so it is there at once on the next visit. */
 const storageKey = (propertyId: string) => `base_data_${propertyId}`;

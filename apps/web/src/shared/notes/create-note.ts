@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCreateNoteRequest, TNote, TNoteObjectType } from '@pms/contract';
-import { api } from '../../../lib/api-client.ts';
-import { noteCollections, notesQueryKey } from '../note-objects.ts';
+import type { TCreateNoteRequest, TNote, TNoteObjectType } from '@pms/contract/contacts';
+import { api } from '../../lib/api-client.ts';
+import { noteCollections, notesQueryKey } from './note-objects.ts';
 
 export function createNote(
   objectType: TNoteObjectType,

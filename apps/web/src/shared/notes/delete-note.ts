@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TNote } from '@pms/contract';
-import { api } from '../../../lib/api-client.ts';
-import { notesQueryKey } from '../note-objects.ts';
+import type { TNote } from '@pms/contract/contacts';
+import { api } from '../../lib/api-client.ts';
+import { notesQueryKey } from './note-objects.ts';
 
 export function deleteNote(noteId: string): Promise<void> {
   return api.delete(`/notes/${encodeURIComponent(noteId)}`);

@@ -1,24 +1,25 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ChatBubbleLeftRightIcon, TrashIcon } from '@heroicons/react/24/outline';
-import { can, ZCreateNoteRequest, type TNote, type TNoteObjectType } from '@pms/contract';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { zodFormResolver } from '../../../lib/form.ts';
-import { useFormatDateTime } from '../../../lib/format.ts';
-import { useCurrentUser } from '../../../lib/session-store.ts';
-import { Alert } from '../../../ui/alert.tsx';
-import { Button, IconButton } from '../../../ui/button.tsx';
-import { Card } from '../../../ui/card.tsx';
-import { openConfirmDialog } from '../../../ui/confirm-dialog.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
-import { Field, Textarea } from '../../../ui/field.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { toast } from '../../../ui/toast.tsx';
-import { useCreateNote } from '../api/create-note.ts';
-import { useDeleteNote } from '../api/delete-note.ts';
-import { useNotes } from '../api/get-notes.ts';
-import { noteCollections } from '../note-objects.ts';
+import { ZCreateNoteRequest, type TNote, type TNoteObjectType } from '@pms/contract/contacts';
+import { can } from '@pms/contract/permissions';
+import { errorMessage } from '../../lib/error-message.ts';
+import { zodFormResolver } from '../../lib/form.ts';
+import { useFormatDateTime } from '../../lib/format.ts';
+import { useCurrentUser } from '../../lib/session-store.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button, IconButton } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { openConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { ErrorState } from '../../ui/error-state.tsx';
+import { Field, Textarea } from '../../ui/field.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { toast } from '../../ui/toast.tsx';
+import { useCreateNote } from './create-note.ts';
+import { useDeleteNote } from './delete-note.ts';
+import { useNotes } from './get-notes.ts';
+import { noteCollections } from './note-objects.ts';
 
 type TNotesPanelProps = { objectType: TNoteObjectType; objectId: string };
 
@@ -42,7 +43,7 @@ function AddNoteForm({ objectType, objectId }: TNotesPanelProps) {
   );
 
   return (
-    <form noValidate onSubmit={save} className="space-y-3">
+    <form noValidate onSubmit={(event) => void save(event)} className="space-y-3">
       {createNote.isError && <Alert type="error">{errorMessage(createNote.error)}</Alert>}
       <Field label={t('notes.newNote')} error={errors.text?.message}>
         <Textarea rows={3} placeholder={t('notes.placeholder')} {...register('text')} />

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TRoomLock } from '@pms/contract';
-import { api } from '../../../lib/api-client.ts';
+import type { TRoomLock } from '@pms/contract/room-plan';
+import { api } from '../../lib/api-client.ts';
 
 export function getRoomLock(id: string): Promise<TRoomLock> {
   return api.get<TRoomLock>(`/room_locks/${encodeURIComponent(id)}`);

@@ -1,19 +1,19 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { housekeepingStatuses, ZCreateRoomLockRequest, type TRoomLock } from '@pms/contract';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { emptyTo, zodFormResolver } from '../../../lib/form.ts';
-import { usePropertyToday } from '../../../lib/property-today.ts';
-import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { Modal, ModalActions } from '../../../ui/dialog.tsx';
-import { Field, Input, Select } from '../../../ui/field.tsx';
-import { toast } from '../../../ui/toast.tsx';
-import { useBaseData } from '../../base-data/api/get-base-data.ts';
-import { useCreateRoomLock } from '../api/create-room-lock.ts';
-import { useUpdateRoomLock } from '../api/update-room-lock.ts';
+import { housekeepingStatuses, ZCreateRoomLockRequest, type TRoomLock } from '@pms/contract/room-plan';
+import { errorMessage } from '../../lib/error-message.ts';
+import { emptyTo, zodFormResolver } from '../../lib/form.ts';
+import { usePropertyToday } from '../../lib/property-today.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { ErrorState } from '../../ui/error-state.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { Modal, ModalActions } from '../../ui/dialog.tsx';
+import { Field, Input, Select } from '../../ui/field.tsx';
+import { toast } from '../../ui/toast.tsx';
+import { useBaseData } from '../base-data/get-base-data.ts';
+import { useCreateRoomLock } from './create-room-lock.ts';
+import { useUpdateRoomLock } from './update-room-lock.ts';
 
 const ZRoomLockForm = ZCreateRoomLockRequest.extend({
   roomId: emptyTo(undefined, ZCreateRoomLockRequest.shape.roomId),
@@ -57,7 +57,7 @@ function RoomLockForm({ lock, baseData, onClose }: TRoomLockFormProps) {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors },
   } = useForm({
     resolver: zodFormResolver(ZRoomLockForm),
@@ -70,6 +70,7 @@ function RoomLockForm({ lock, baseData, onClose }: TRoomLockFormProps) {
       statusAfterEnd: lock?.statusAfterEnd ?? 'dirty',
     },
   });
+  const startDate = useWatch({ control, name: 'startDate' });
 
   const save = handleSubmit((values) => {
     const onSuccess = () => {
@@ -81,7 +82,7 @@ function RoomLockForm({ lock, baseData, onClose }: TRoomLockFormProps) {
   });
 
   return (
-    <form noValidate onSubmit={save} className="space-y-5">
+    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
       {mutation.isError && <Alert type="error">{errorMessage(mutation.error)}</Alert>}
       <Field label={t('roomLocks.room')} error={errors.roomId?.message}>
         <Select {...register('roomId')}>
@@ -93,7 +94,7 @@ function RoomLockForm({ lock, baseData, onClose }: TRoomLockFormProps) {
           <Input type="date" {...register('startDate')} />
         </Field>
         <Field label={t('roomLocks.endDate')} error={errors.endDate?.message}>
-          <Input type="date" min={watch('startDate')} {...register('endDate')} />
+          <Input type="date" min={startDate} {...register('endDate')} />
         </Field>
       </div>
       <Field label={t('roomLocks.reason')} error={errors.reason?.message}>

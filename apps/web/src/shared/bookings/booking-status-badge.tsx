@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { TBookingStatus } from '@pms/contract';
-import { Badge } from '../../../ui/badge.tsx';
+import type { TBookingStatus } from '@pms/contract/bookings';
+import { Badge } from '../../ui/badge.tsx';
 
 /** The spec's colours: secondary (the kit's neutral) for confirmed, primary for every other status. */
 export function BookingStatusBadge({ status }: { status: TBookingStatus }) {

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { ChevronUpDownIcon } from '@heroicons/react/24/outline';
-import type { TContact } from '@pms/contract';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { Field, Input } from '../../../ui/field.tsx';
-import { SpinnerIcon } from '../../../ui/spinner.tsx';
-import { useContacts } from '../api/get-contacts.ts';
+import type { TContact } from '@pms/contract/contacts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { Field, Input } from '../../ui/field.tsx';
+import { SpinnerIcon } from '../../ui/spinner.tsx';
+import { useContacts } from './get-contacts.ts';
 
 const searchDelayMs = 250;
 const matchCount = 10;

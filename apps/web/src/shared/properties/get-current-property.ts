@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TProperty } from '@pms/contract';
-import { api } from '../../../lib/api-client.ts';
+import type { TProperty } from '@pms/contract/properties';
+import { api } from '../../lib/api-client.ts';
 
 export function getCurrentProperty(): Promise<TProperty> {
   return api.get<TProperty>('/properties/current');

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TContact } from '@pms/contract';
-import { api } from '../../../lib/api-client.ts';
+import type { TContact } from '@pms/contract/contacts';
+import { api } from '../../lib/api-client.ts';
 
 export function getContact(id: string): Promise<TContact> {
   return api.get<TContact>(`/contacts/${encodeURIComponent(id)}`);

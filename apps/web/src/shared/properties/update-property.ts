@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TProperty, TUpdatePropertyRequest } from '@pms/contract';
-import { api } from '../../../lib/api-client.ts';
-import { sessionStore } from '../../../lib/session-store.ts';
+import type { TProperty, TUpdatePropertyRequest } from '@pms/contract/properties';
+import { api } from '../../lib/api-client.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { currentPropertyQueryOptions } from './get-current-property.ts';
 
 export function updateProperty(id: string, changes: TUpdatePropertyRequest): Promise<TProperty> {

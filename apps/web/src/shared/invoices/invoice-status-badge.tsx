@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { TInvoiceSummary } from '@pms/contract';
-import { Badge, type TBadgeColor } from '../../../ui/badge.tsx';
+import type { TInvoiceSummary } from '@pms/contract/contacts';
+import { Badge, type TBadgeColor } from '../../ui/badge.tsx';
 
 type TInvoiceStatus = TInvoiceSummary['status'];
 

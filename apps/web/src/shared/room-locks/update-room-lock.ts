@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TRoomLock, TUpdateRoomLockRequest } from '@pms/contract';
-import { api } from '../../../lib/api-client.ts';
+import type { TRoomLock, TUpdateRoomLockRequest } from '@pms/contract/room-plan';
+import { api } from '../../lib/api-client.ts';
 import { invalidateRoomLocks } from './invalidate-room-locks.ts';
 
 export function updateRoomLock(id: string, changes: TUpdateRoomLockRequest): Promise<TRoomLock> {

@@ -1,4 +1,5 @@
-import type { TArea, TNoteObjectType } from '@pms/contract';
+import type { TNoteObjectType } from '@pms/contract/contacts';
+import type { TArea } from '@pms/contract/permissions';
 
 /**
  * Where each kind of object lives: its collection path under /api, which is also the area whose

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZRatePriceRequest } from '@pms/contract';
+import { ZRatePriceRequest } from '@pms/contract/base-data';
 import { moneyInput, parseDecimal, toDecimalInput, toMoneyInput } from './form-inputs.ts';
 
 describe('parseDecimal', () => {

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { TNote, TNoteObjectType, TPageQuery, TPaged } from '@pms/contract';
-import { api } from '../../../lib/api-client.ts';
-import { noteCollections, notesQueryKey } from '../note-objects.ts';
+import type { TNote, TNoteObjectType } from '@pms/contract/contacts';
+import type { TPageQuery, TPaged } from '@pms/contract/paging';
+import { api } from '../../lib/api-client.ts';
+import { noteCollections, notesQueryKey } from './note-objects.ts';
 
 const notesPageSize = 20;
 

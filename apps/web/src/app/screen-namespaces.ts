@@ -1,0 +1,26 @@
+import type { TNamespace } from '../i18n/namespaces.ts';
+
+/**
+ * The catalogue namespaces each feature's screens and dialogs read, shared widgets included: they
+ * load together with the screen's code (screen-namespaces.unit.test.ts checks this against the code).
+ */
+export const screenNamespaces = {
+  'api-keys': [],
+  auth: [],
+  'base-data': ['base-data'],
+  bookings: ['bookings', 'contacts', 'notes'],
+  contacts: ['bookings', 'contacts', 'notes'],
+  dashboard: ['bookings', 'dashboard'],
+  groups: ['bookings', 'contacts', 'groups', 'notes'],
+  housekeeping: ['housekeeping'],
+  profile: [],
+  'room-locks': ['housekeeping', 'room-locks'],
+  'room-plan': ['bookings', 'housekeeping', 'room-locks', 'room-plan'],
+  search: ['search'],
+  session: [],
+  settings: [],
+  system: [],
+  team: [],
+} as const satisfies Record<string, readonly TNamespace[]>;
+
+export type TFeature = keyof typeof screenNamespaces;

@@ -1,0 +1,18 @@
+/** The shell's namespace: de.json and en.json, loaded before the first screen. */
+export const shellNamespace = 'translation';
+
+/** One namespace per feature catalogue pair <namespace>.de.json and <namespace>.en.json. */
+export const featureNamespaces = [
+  'base-data',
+  'bookings',
+  'contacts',
+  'dashboard',
+  'groups',
+  'housekeeping',
+  'notes',
+  'room-locks',
+  'room-plan',
+  'search',
+] as const;
+
+export type TNamespace = (typeof featureNamespaces)[number];

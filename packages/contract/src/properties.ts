@@ -116,6 +116,8 @@ export const ZPropertyMembership = z.object({
   slug: z.string(),
   timeZone: z.string(),
   currency: z.string(),
+  /** Where the property is: money is written as its country writes it. */
+  country: ZPropertyCountry.nullish(),
   roleId: ZRole,
   branding: ZBranding,
 });

@@ -3,8 +3,8 @@ import type { TBookingListQuery, TBookingView, TPaged } from '@pms/contract';
 import { api } from '../../../lib/api-client.ts';
 import { bookingsKey } from './query-keys.ts';
 
-/** The list shows guest and room: both come embedded. */
-const listExpand = 'room,customer';
+/** The list shows guest and room, and a group picker the booking's group: they come embedded. */
+const listExpand = 'room,customer,group';
 
 export type TBookingsFilter = Omit<TBookingListQuery, 'expand'>;
 

@@ -14,6 +14,8 @@ export const freeRoomsQueryOptions = (query: TFreeRoomsQuery) =>
     queryKey: [...bookingsKey, 'free-rooms', query],
     queryFn: () => getFreeRooms(query),
     placeholderData: keepPreviousData,
+    // Rooms are taken and cleaned while the dialog is open: a stay asked for again is asked anew.
+    staleTime: 0,
   });
 
 /** Free rooms for a stay; nothing is asked while the dates do not make a stay. */

@@ -96,7 +96,8 @@ export function StayFields({ baseData, bookingId, emptyRoomLabel, canClearRate }
         }
         error={errors.roomId?.message}
       >
-        <Select {...register('roomId')}>
+        {/* Held to the form's value: the options change when the free rooms arrive. */}
+        <Select {...register('roomId')} value={roomId}>
           <option value="">{emptyRoomLabel}</option>
           {takenRoom && <option value={takenRoom.id}>{takenRoom.number}</option>}
           {rooms.map((room) => (

@@ -178,3 +178,50 @@ test.describe('the create-booking dialog on a 1440 x 900 screen', () => {
     await shot(page, 'create-booking-free-rooms-en', { fullPage: false });
   });
 });
+
+test('an early check-out asks whether the stay ends today; Berlin writes money as Germany does', async ({
+  page,
+  apiAs,
+}) => {
+  const berlin = await apiAs('admin@example.com', undefined, { property: propertyNames.germany });
+  const today = await propertyToday(berlin);
+  const checkOut = addDays(today, 3);
+  const [room] = await freeRooms(berlin, 'Doppelzimmer', today, checkOut);
+  const booking = await createBooking(berlin, {
+    roomId: room!.id,
+    checkIn: today,
+    checkOut,
+    occupancy: 2,
+    customer: { name: uniqueName('Frieda Frühabreise') },
+  });
+  expect((await berlin.post(`/api/bookings/${booking.id}/actions/check_in`)).status()).toBe(200);
+
+  await loginAs(page, 'admin@example.com', undefined, {
+    property: propertyNames.germany,
+    path: `/bookings/${booking.id}`,
+  });
+  // German money in Germany: the amount before the euro sign.
+  const gross = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(
+    booking.grossAmount / 100,
+  );
+  await expect(page.getByRole('main')).toContainText(plainSpaces(gross));
+
+  await page
+    .getByRole('group', { name: 'Aktionen der Buchung' })
+    .getByRole('button', { name: 'Auschecken' })
+    .click();
+  const confirm = page.getByRole('dialog', { name: `Buchung ${booking.code} auschecken?` });
+  const shorten = confirm.getByRole('checkbox', { name: 'Aufenthalt auf heute verkürzen' });
+  await expect(shorten).toBeChecked();
+  await expectAccessible(page);
+  await shot(page, 'booking-early-check-out');
+  const checkedOut = page.waitForResponse((response) =>
+    response.url().includes(`/api/bookings/${booking.id}/actions/check_out`),
+  );
+  await confirm.getByRole('button', { name: 'Auschecken' }).click();
+  const answer = await checkedOut;
+  expect(answer.url()).toContain('shortenStay=true');
+  // Checked out on the arrival day: the stay keeps its one night.
+  expect(await answer.json()).toMatchObject({ status: 'checked_out', checkOut: addDays(today, 1) });
+  await expect(page.getByRole('heading', { level: 1, name: booking.code })).toContainText('Ausgecheckt');
+});

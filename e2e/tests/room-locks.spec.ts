@@ -17,7 +17,7 @@ test('room locks: a lock for a free room is listed; a lock over a booking is ref
   const startDate = addDays(today, 50);
   const endDate = addDays(today, 52);
   const [freeRoom, bookedRoom] = await freeRooms(adminApi, 'Suite', startDate, addDays(endDate, 1));
-  await createBooking(adminApi, {
+  const guestBooking = await createBooking(adminApi, {
     roomId: bookedRoom!.id,
     checkIn: startDate,
     checkOut: addDays(endDate, 1),
@@ -75,8 +75,9 @@ test('room locks: a lock for a free room is listed; a lock over a booking is ref
   );
   await dialog.getByRole('button', { name: 'Erstellen' }).click();
   expect((await refused).status()).toBe(409);
+  // The refusal names the booking the lock would meet.
   await expect(dialog.getByRole('alert')).toHaveText(
-    'Überschneidet sich mit einer anderen Zimmersperre oder einer Buchung.',
+    `Zimmer ${bookedRoom!.number} ist in diesem Zeitraum durch Buchung ${guestBooking.code} belegt.`,
   );
   await expectAccessible(page);
   await shot(page, 'room-locks-overlap-refused');

@@ -198,6 +198,10 @@ export const routeCalls: Record<string, TRouteCall> = {
   'PUT /api/groups/:id': (c, ids) =>
     c.put(`/api/groups/${ids.group}`, { name: 'Katalog', customerId: ids.contact }),
   'DELETE /api/groups/:id': (c, ids) => c.delete(`/api/groups/${ids.group}`),
+  'POST /api/groups/:id/bookings': (c, ids) =>
+    c.post(`/api/groups/${ids.group}/bookings`, { bookingId: ids.booking }),
+  'DELETE /api/groups/:id/bookings/:bookingId': (c, ids) =>
+    c.delete(`/api/groups/${ids.group}/bookings/${ids.booking}`),
 
   'GET /api/bookings/:id/notes': (c, ids) => c.get(`/api/bookings/${ids.booking}/notes`),
   'POST /api/bookings/:id/notes': (c, ids) => c.post(`/api/bookings/${ids.booking}/notes`, { text: 'Notiz' }),
@@ -220,6 +224,10 @@ export const routeCalls: Record<string, TRouteCall> = {
       occupancy: 1,
       status: 'pending',
     }),
+  'POST /api/bookings/quote': (c, ids) =>
+    c.post('/api/bookings/quote', { ...stay, roomTypeId: ids.roomType, rateId: ids.rate, occupancy: 1 }),
+  'GET /api/bookings/free_rooms': (c, ids) =>
+    c.get('/api/bookings/free_rooms', { query: { ...stay, bookingId: ids.booking } }),
   'POST /api/bookings/confirm': (c, ids) => c.post('/api/bookings/confirm', { ids: [ids.booking] }),
   'GET /api/bookings/:id': (c, ids) => c.get(`/api/bookings/${ids.booking}`),
   'PUT /api/bookings/:id': (c, ids) =>

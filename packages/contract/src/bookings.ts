@@ -283,6 +283,56 @@ export type TBookingListQuery = z.infer<typeof ZBookingListQuery>;
 
 export const ZBookingActionParams = z.object({ id: ZId, action: ZBookingAction });
 
+/**
+ * Options of a status action: `shortenStay` on a check-out before the booked check-out date makes
+ * the stay end today and reposts its charges.
+ */
+export const ZBookingActionQuery = z.object({
+  shortenStay: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export type TBookingActionQuery = z.input<typeof ZBookingActionQuery>;
+
+/** A stay to price before it is booked: the rate's charges for these dates, room type and persons. */
+export const ZBookingQuoteRequest = z.object({
+  checkIn: ZIsoDate,
+  checkOut: ZIsoDate,
+  occupancy: z.number().int().min(1).max(20),
+  roomTypeId: ZId,
+  /** The rate; without one, the property's standard rate. */
+  rateId: ZId.nullable().optional(),
+});
+export type TBookingQuoteRequest = z.infer<typeof ZBookingQuoteRequest>;
+
+export const ZBookingQuote = z.object({
+  /** The rate the price comes from; null when the property has no standard rate. */
+  rateId: ZId.nullable(),
+  numberOfNights: z.number().int(),
+  /** Gross cents of every charge the booking would get. */
+  grossAmount: z.number().int(),
+});
+export type TBookingQuote = z.infer<typeof ZBookingQuote>;
+
+/** The rooms nobody holds during a stay (no booking that holds its room, no room lock). */
+export const ZFreeRoomsQuery = z.object({
+  checkIn: ZIsoDate,
+  checkOut: ZIsoDate,
+  /** A booking whose own stay does not count (when its dates or room change). */
+  bookingId: ZId.optional(),
+});
+export type TFreeRoomsQuery = z.infer<typeof ZFreeRoomsQuery>;
+
+export const ZFreeRoom = z.object({
+  id: ZId,
+  number: z.string(),
+  roomTypeId: ZId,
+  /** Dirty while the stay begins today: it needs cleaning before the guest arrives. */
+  needsCleaning: z.boolean(),
+});
+export type TFreeRoom = z.infer<typeof ZFreeRoom>;
+
 export const ZConfirmBookingsRequest = z.object({ ids: z.array(ZId).min(1).max(100) });
 
 export const ZAssignGuestRequest = z.union([

@@ -71,3 +71,7 @@ export const ZProblem = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type TProblem = z.infer<typeof ZProblem>;
+
+/** The countries a property can be in: its registration rules and money format follow them. */
+export const propertyCountries = ['at', 'de', 'ch'] as const;
+export const ZPropertyCountry = z.enum(propertyCountries);

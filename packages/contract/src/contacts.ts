@@ -208,6 +208,12 @@ export type TCreateGroupRequest = z.input<typeof ZCreateGroupRequest>;
 export const ZUpdateGroupRequest = ZCreateGroupRequest;
 export type TUpdateGroupRequest = z.input<typeof ZUpdateGroupRequest>;
 
+/** Adds an existing booking of the property to a group (it leaves the group it was in). */
+export const ZAddGroupBookingRequest = z.object({ bookingId: ZId });
+export type TAddGroupBookingRequest = z.infer<typeof ZAddGroupBookingRequest>;
+
+export const ZGroupBookingParams = z.object({ id: ZId, bookingId: ZId });
+
 export const ZGroupListQuery = ZPageQuery.extend({
   query: ZText.trim().max(100).optional(),
   expand: ZExpandQuery.shape.expand,

@@ -12,9 +12,7 @@ export function splitGross(
   return { netAmount, taxAmount: grossAmount - netAmount };
 }
 
-/** Formats cents as currency in a locale ('de' shows 1.234,50 €). */
-export function formatMoney(cents: number, currency = 'EUR', locale = 'de'): string {
-  return new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'de-AT', { style: 'currency', currency }).format(
-    cents / 100,
-  );
+/** Formats cents as currency in a locale ('de-DE' shows 1.234,50 €, 'de-AT' € 1.234,50). */
+export function formatMoney(cents: number, currency = 'EUR', locale = 'de-AT'): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
 }

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { ZAddress } from './addresses.ts';
 import { ZBranding } from './branding.ts';
-import { ZCommunication, ZId, ZInteger, ZRecord, ZText, ZTime } from './common.ts';
-
-export const propertyCountries = ['at', 'de', 'ch'] as const;
-export const ZPropertyCountry = z.enum(propertyCountries);
+import { ZCommunication, ZId, ZInteger, ZPropertyCountry, ZRecord, ZText, ZTime } from './common.ts';
 
 export const ZBank = z.object({
   name: ZText.max(200).nullish(),

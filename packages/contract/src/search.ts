@@ -10,8 +10,13 @@ export const ZSearchQuery = ZPageQuery.extend({ query: ZText.trim().min(1).max(1
 export const ZSearchResult = z.object({
   objectType: z.enum(searchObjectTypes),
   id: ZId,
-  title: z.string(),
+  /** The booking code, contact or group name, invoice number; null for a draft invoice (no number yet). */
+  title: z.string().nullable(),
+  /** The booking's name, the contact's e-mail or phone, the invoice's recipient. */
   subtitle: z.string().nullable(),
+  /** A booking's stay, which the client writes in the user's language; null for other results. */
+  checkIn: ZIsoDate.nullable(),
+  checkOut: ZIsoDate.nullable(),
 });
 export type TSearchResult = z.infer<typeof ZSearchResult>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZBranding } from './branding.ts';
-import { ZId, ZText } from './common.ts';
+import { ZId, ZPropertyCountry, ZText } from './common.ts';
 import { ZRole } from './permissions.ts';
 
 export const languages = ['de', 'en'] as const;
@@ -44,6 +44,8 @@ export const ZPropertyMembership = z.object({
   slug: z.string(),
   timeZone: z.string(),
   currency: z.string(),
+  /** Where the property is: money is written as its country writes it. */
+  country: ZPropertyCountry.nullish(),
   roleId: ZRole,
   branding: ZBranding,
 });

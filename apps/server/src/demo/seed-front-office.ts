@@ -113,7 +113,7 @@ export async function seedFrontOffice(
 ) {
   const random = seededRandom(options.seed);
   const isAustria = property.address.country === 'at';
-  const [reduced, standard] = await tx
+  const [reduced, standard, exempt] = await tx
     .insert(taxRates)
     .values([
       {
@@ -129,6 +129,13 @@ export async function seedFrontOffice(
         basisPoints: isAustria ? 2000 : 1900,
         accountNumber: '4020',
         taxCode: 'N',
+      },
+      {
+        // The local tax is a levy of the municipality, not a sale: it carries no VAT.
+        propertyId: property.id,
+        name: 'Steuerfrei 0 %',
+        basisPoints: 0,
+        accountNumber: '4900',
       },
     ])
     .returning();
@@ -174,7 +181,7 @@ export async function seedFrontOffice(
         propertyId: property.id,
         name: isAustria ? 'Ortstaxe' : 'City Tax',
         type: 'local_tax',
-        taxRateId: reduced!.id,
+        taxRateId: exempt!.id,
         amount: isAustria ? 260 : 500,
         accountNumber: '4900',
       },

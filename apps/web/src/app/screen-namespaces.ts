@@ -11,7 +11,7 @@ export const screenNamespaces = {
   bookings: ['bookings', 'contacts', 'notes'],
   contacts: ['bookings', 'contacts', 'notes'],
   dashboard: ['bookings', 'dashboard'],
-  groups: ['bookings', 'contacts', 'groups', 'notes'],
+  groups: ['bookings', 'contacts', 'groups', 'notes', 'search'],
   housekeeping: ['housekeeping'],
   profile: [],
   'room-locks': ['housekeeping', 'room-locks'],

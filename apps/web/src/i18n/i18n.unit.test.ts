@@ -81,3 +81,33 @@ describe('resolveLanguage', () => {
     expect(resolveLanguage(undefined, [])).toBe('de');
   });
 });
+
+describe('messages with counts and conflicts', () => {
+  it('say one person, not one persons', () => {
+    const t = i18n.getFixedT('de');
+    const params = { roomNumber: '101', occupancy: 2 };
+    expect(t('errors.booking/occupancy_exceeds_room', { ...params, maxOccupancy: 1 })).toBe(
+      'Zimmer 101 bietet Platz für höchstens 1 Person, die Buchung hat 2.',
+    );
+    expect(t('errors.booking/occupancy_exceeds_room', { ...params, occupancy: 3, maxOccupancy: 2 })).toBe(
+      'Zimmer 101 bietet Platz für höchstens 2 Personen, die Buchung hat 3.',
+    );
+    expect(
+      i18n.getFixedT('en')('errors.booking/occupancy_exceeds_room', { ...params, maxOccupancy: 1 }),
+    ).toBe('Room 101 takes at most 1 person; the booking has 2.');
+  });
+
+  it('name the booking or the lock a stay meets, and say less when the server names nothing', () => {
+    const t = i18n.getFixedT('de');
+    const conflict = { roomNumber: '204', bookingCode: 'AH-01234' };
+    expect(t('errors.booking/overlap_detected', { ...conflict, context: 'booking' })).toBe(
+      'Zimmer 204 ist in diesem Zeitraum bereits durch Buchung AH-01234 belegt.',
+    );
+    expect(t('errors.booking/overlap_detected', { roomNumber: '204', context: 'room_lock' })).toBe(
+      'Zimmer 204 ist in diesem Zeitraum gesperrt.',
+    );
+    expect(t('errors.booking/overlap_detected', { context: undefined })).toBe(
+      catalogues.translation.de.errors['booking/overlap_detected'],
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateLocale } from './locales.ts';
 
 /**
  * Formats calendar dates (YYYY-MM-DD) in the user's language; no time zone shifts the day. Wide
@@ -9,7 +10,7 @@ export function useFormatDate(style: 'medium' | 'short' = 'medium'): (date: stri
   const { i18n } = useTranslation();
   return useCallback(
     (date: string) =>
-      new Intl.DateTimeFormat(i18n.language, { dateStyle: style, timeZone: 'UTC' }).format(
+      new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: style, timeZone: 'UTC' }).format(
         new Date(`${date}T00:00:00Z`),
       ),
     [i18n.language, style],

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateLocale } from './locales.ts';
 import { useSessionState } from './session-store.ts';
 
 /** Formats instants in the user's language and the current property's time zone. */
@@ -8,9 +9,11 @@ export function useFormatDateTime(): (iso: string) => string {
   const timeZone = useSessionState((state) => state.property?.timeZone);
   return useCallback(
     (iso: string) =>
-      new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-        new Date(iso),
-      ),
+      new Intl.DateTimeFormat(dateLocale(i18n.language), {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone,
+      }).format(new Date(iso)),
     [i18n.language, timeZone],
   );
 }

@@ -113,7 +113,7 @@ describe('/api/base_data', () => {
       number: '101',
       roomType: { code: 'EZ', name: 'Einzelzimmer' },
     });
-    expect(salzburgData.taxRates.map((rate) => rate.percentage).sort((a, b) => a - b)).toEqual([10, 20]);
+    expect(salzburgData.taxRates.map((rate) => rate.percentage).sort((a, b) => a - b)).toEqual([0, 10, 20]);
     expect(salzburgData.items[0]).toMatchObject({ isOvernight: true, amount: null, type: 'accommodation' });
     expect(salzburgData.items[0]!.taxRate).toMatchObject({ percentage: 10 });
     expect(salzburgData.paymentMethods.map((method) => method.kind).sort()).toEqual([
@@ -147,7 +147,7 @@ describe('/api/base_data', () => {
       '11',
       '12',
     ]);
-    expect(berlinData.taxRates.map((rate) => rate.percentage).sort((a, b) => a - b)).toEqual([7, 19]);
+    expect(berlinData.taxRates.map((rate) => rate.percentage).sort((a, b) => a - b)).toEqual([0, 7, 19]);
     const salzburgIds = new Set(salzburgData.roomTypes.map((type) => type.id));
     expect(berlinData.roomTypes.some((type) => salzburgIds.has(type.id))).toBe(false);
   });

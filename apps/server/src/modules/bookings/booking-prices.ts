@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { charges, folios, items, rateItems, rates, taxRates } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { ensureOvernightItem, findRatePrice } from '../base-data/base-data.service.ts';
-import { calculateStayCharges, type TPricedItem, type TRateItemInput } from './pricing.ts';
+import { calculateStayCharges, type TChargeDraft, type TPricedItem, type TRateItemInput } from './pricing.ts';
 import type { TBookingRow } from './bookings.queries.ts';
 
 /** The rate a booking is priced by: the one asked for, else the property's standard rate. */
@@ -68,27 +68,21 @@ export async function findBookingFolio(db: Executor, booking: TBookingRow) {
   return created!;
 }
 
-/**
- * Posts the stay's charges from the rate to the booking's folio, replacing the earlier rate
- * charges. A closed folio is left as it is: changes after closing no longer affect the price.
- */
-export async function postStayCharges(db: Executor, booking: TBookingRow): Promise<void> {
-  const folio = await findBookingFolio(db, booking);
-  if (folio.closedAt) return;
-  await db.delete(charges).where(and(eq(charges.folioId, folio.id), eq(charges.isDefault, true)));
-  if (!booking.rateId || droppedBookingStatuses.includes(booking.status)) return;
-  const price = await findRatePrice(
-    db,
-    booking.propertyId,
-    booking.rateId,
-    booking.roomTypeId,
-    booking.occupancy,
-  );
-  const overnight = await pricedItem(db, (await ensureOvernightItem(db, booking.propertyId)).id);
+/** What a stay's charges depend on: its rate, room type, persons and dates. */
+export type TPricedStay = Pick<
+  TBookingRow,
+  'propertyId' | 'rateId' | 'roomTypeId' | 'occupancy' | 'checkIn' | 'checkOut'
+>;
+
+/** The charges a stay gets from its rate (none without a rate), as drafts not yet on a folio. */
+export async function stayChargeDrafts(db: Executor, stay: TPricedStay): Promise<TChargeDraft[]> {
+  if (!stay.rateId) return [];
+  const price = await findRatePrice(db, stay.propertyId, stay.rateId, stay.roomTypeId, stay.occupancy);
+  const overnight = await pricedItem(db, (await ensureOvernightItem(db, stay.propertyId)).id);
   const rows = await db
     .select()
     .from(rateItems)
-    .where(and(eq(rateItems.rateId, booking.rateId), isNull(rateItems.deletedAt)));
+    .where(and(eq(rateItems.rateId, stay.rateId), isNull(rateItems.deletedAt)));
   const rateItemInputs: TRateItemInput[] = [];
   for (const row of rows) {
     rateItemInputs.push({
@@ -99,14 +93,26 @@ export async function postStayCharges(db: Executor, booking: TBookingRow): Promi
       inclusive: row.inclusive,
     });
   }
-  const drafts = calculateStayCharges({
-    checkIn: booking.checkIn,
-    checkOut: booking.checkOut,
-    occupancy: booking.occupancy,
+  return calculateStayCharges({
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+    occupancy: stay.occupancy,
     nightlyAmount: price.amount,
     overnightItem: overnight,
     rateItems: rateItemInputs,
   });
+}
+
+/**
+ * Posts the stay's charges from the rate to the booking's folio, replacing the earlier rate
+ * charges. A closed folio is left as it is: changes after closing no longer affect the price.
+ */
+export async function postStayCharges(db: Executor, booking: TBookingRow): Promise<void> {
+  const folio = await findBookingFolio(db, booking);
+  if (folio.closedAt) return;
+  await db.delete(charges).where(and(eq(charges.folioId, folio.id), eq(charges.isDefault, true)));
+  if (droppedBookingStatuses.includes(booking.status)) return;
+  const drafts = await stayChargeDrafts(db, booking);
   if (drafts.length === 0) return;
   await db.insert(charges).values(
     drafts.map((charge) => ({

@@ -64,13 +64,24 @@ export async function findRoomType(db: Executor, propertyId: string, id: string)
   return row;
 }
 
-/** The first room of a type (in natural number order) that nobody holds during the stay. */
+/** Whether nobody holds the room during the stay (a booking other than `exceptBookingId`, or a lock). */
+function isFreeDuring(checkIn: string, checkOut: string, exceptBookingId?: string) {
+  return sql`not exists (select 1 from ${roomOccupancies} o where o.room_id = ${rooms.id}
+    and o.stay && daterange(${checkIn}::date, ${checkOut}::date, '[)')
+    ${exceptBookingId ? sql`and o.booking_id is distinct from ${exceptBookingId}` : sql``})`;
+}
+
+/**
+ * The first room of a type that nobody holds during the stay, in natural number order; for an
+ * arrival today (`preferClean`) clean rooms come before dirty ones.
+ */
 export async function findFreeRoom(
   db: Executor,
   propertyId: string,
   roomTypeId: string,
   checkIn: string,
   checkOut: string,
+  preferClean = false,
 ) {
   const [row] = await db
     .select({ id: rooms.id })
@@ -80,13 +91,41 @@ export async function findFreeRoom(
         eq(rooms.propertyId, propertyId),
         eq(rooms.roomTypeId, roomTypeId),
         isNull(rooms.deletedAt),
-        sql`not exists (select 1 from ${roomOccupancies} o where o.room_id = ${rooms.id}
-          and o.stay && daterange(${checkIn}::date, ${checkOut}::date, '[)'))`,
+        isFreeDuring(checkIn, checkOut),
       ),
     )
-    .orderBy(...roomNumberOrder(rooms.number))
+    .orderBy(
+      ...(preferClean ? [sql`${rooms.housekeepingStatus} = 'clean' desc`] : []),
+      ...roomNumberOrder(rooms.number),
+    )
     .limit(1);
   return row?.id ?? null;
+}
+
+/** Every room of the property that nobody holds during the stay, in natural number order. */
+export async function selectFreeRooms(
+  db: Executor,
+  propertyId: string,
+  checkIn: string,
+  checkOut: string,
+  exceptBookingId?: string,
+) {
+  return db
+    .select({
+      id: rooms.id,
+      number: rooms.number,
+      roomTypeId: rooms.roomTypeId,
+      housekeepingStatus: rooms.housekeepingStatus,
+    })
+    .from(rooms)
+    .where(
+      and(
+        eq(rooms.propertyId, propertyId),
+        isNull(rooms.deletedAt),
+        isFreeDuring(checkIn, checkOut, exceptBookingId),
+      ),
+    )
+    .orderBy(...roomNumberOrder(rooms.number));
 }
 
 /** Bookings with an invoice that is not canceled: they can no longer be edited. */

@@ -5,6 +5,11 @@ import {
   ZAssignGuestRequest,
   ZBooking,
   ZBookingActionParams,
+  ZBookingActionQuery,
+  ZBookingQuote,
+  ZBookingQuoteRequest,
+  ZFreeRoom,
+  ZFreeRoomsQuery,
   ZBookingListQuery,
   ZBookingView,
   ZCharge,
@@ -22,6 +27,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { problemResponses } from '../../plugins/openapi.ts';
+import { listFreeRooms, quoteBooking } from './booking-availability.ts';
 import { toBookingView } from './booking-view.ts';
 import * as service from './bookings.service.ts';
 
@@ -72,6 +78,28 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request) => ({ data: await service.confirmBookings(ctx, authOf(request), request.body.ids) }),
   );
 
+  api.post(
+    '/api/bookings/quote',
+    {
+      schema: { tags, body: ZBookingQuoteRequest, response: { 200: ZBookingQuote, ...problemResponses } },
+      config: write,
+    },
+    async (request) => quoteBooking(ctx, authOf(request), request.body),
+  );
+
+  api.get(
+    '/api/bookings/free_rooms',
+    {
+      schema: {
+        tags,
+        querystring: ZFreeRoomsQuery,
+        response: { 200: z.object({ data: z.array(ZFreeRoom) }), ...problemResponses },
+      },
+      config: write,
+    },
+    async (request) => ({ data: await listFreeRooms(ctx, authOf(request), request.query) }),
+  );
+
   api.get(
     '/api/bookings/:id',
     {
@@ -116,10 +144,16 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
   api.post(
     '/api/bookings/:id/actions/:action',
     {
-      schema: { tags, params: ZBookingActionParams, response: { 200: ZBooking, ...problemResponses } },
+      schema: {
+        tags,
+        params: ZBookingActionParams,
+        querystring: ZBookingActionQuery,
+        response: { 200: ZBooking, ...problemResponses },
+      },
       config: write,
     },
-    async (request) => service.performAction(ctx, authOf(request), request.params.id, request.params.action),
+    async (request) =>
+      service.performAction(ctx, authOf(request), request.params.id, request.params.action, request.query),
   );
 
   api.post(

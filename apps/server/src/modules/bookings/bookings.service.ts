@@ -78,6 +78,8 @@ import {
   type TBookingRow,
   type TPropertyRow,
 } from './bookings.queries.ts';
+import { assertRoomFree } from './booking-availability.ts';
+import { shortenStayAtCheckOut } from './booking-checkout.ts';
 import { postStayCharges, resolveRateId } from './booking-prices.ts';
 
 registerConstraintCode('room_occupancies_no_overlap', 'booking/overlap_detected');
@@ -233,6 +235,12 @@ export async function createBooking(
       const { room, roomType } = await findRoom(tx, auth.propertyId, roomId);
       roomTypeId = room.roomTypeId;
       assertOccupancyFits(room.number, roomType.maxOccupancy, input.occupancy);
+      if (roomHoldingStatuses.includes(input.status))
+        await assertRoomFree(
+          tx,
+          { ...input, propertyId: auth.propertyId, roomId },
+          'booking/overlap_detected',
+        );
     } else {
       if (!roomTypeId) throw new AppError('validation', 'roomId or roomTypeId is required');
       const roomType = await findRoomType(tx, auth.propertyId, roomTypeId);
@@ -244,7 +252,14 @@ export async function createBooking(
         );
       }
       if (roomHoldingStatuses.includes(input.status))
-        roomId = await findFreeRoom(tx, auth.propertyId, roomTypeId, input.checkIn, input.checkOut);
+        roomId = await findFreeRoom(
+          tx,
+          auth.propertyId,
+          roomTypeId,
+          input.checkIn,
+          input.checkOut,
+          input.checkIn === todayIn(property.timeZone),
+        );
     }
     let customerId = input.customerId ?? null;
     if (customerId) {
@@ -400,6 +415,10 @@ export async function updateBooking(
       if (isMove || next.occupancy !== current.occupancy)
         assertOccupancyFits(room.number, roomType.maxOccupancy, next.occupancy);
       next.roomTypeId = room.roomTypeId;
+      if ((isMove || datesChanged) && roomHoldingStatuses.includes(next.status)) {
+        const stay = { ...next, roomId: next.roomId, propertyId: auth.propertyId, exceptBookingId: id };
+        await assertRoomFree(tx, stay, 'booking/overlap_detected');
+      }
     } else if (input.roomTypeId) {
       await findRoomType(tx, auth.propertyId, input.roomTypeId);
     }
@@ -467,6 +486,7 @@ export async function performAction(
   auth: TAuth,
   id: string,
   action: TBookingAction,
+  options: { shortenStay?: boolean } = {},
 ): Promise<TBooking> {
   return ctx.db.transaction(async (tx) => {
     const booking = await findBooking(tx, auth.propertyId, id, true);
@@ -478,7 +498,7 @@ export async function performAction(
       );
     await assertActionReady(tx, booking, action);
     const now = new Date();
-    const [row] = await tx
+    const [updated] = await tx
       .update(bookings)
       .set({
         status,
@@ -489,6 +509,11 @@ export async function performAction(
       })
       .where(eq(bookings.id, id))
       .returning();
+    const shortened =
+      action === 'check_out' && options.shortenStay
+        ? await shortenStayAtCheckOut(tx, await findProperty(tx, auth.propertyId), updated!)
+        : null;
+    const row = shortened?.row ?? updated;
     if (action === 'check_out' && booking.roomId) {
       await tx.update(rooms).set({ housekeepingStatus: 'dirty' }).where(eq(rooms.id, booking.roomId));
     }
@@ -500,7 +525,11 @@ export async function performAction(
       objectType: 'booking',
       objectId: id,
       type: bookingEventByAction[action],
-      data: { from: booking.status, to: status },
+      data: {
+        from: booking.status,
+        to: status,
+        ...(shortened ? { checkOut: { from: shortened.previousCheckOut, to: shortened.row.checkOut } } : {}),
+      },
     });
     return toBooking(ctx, tx, row!);
   });

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ZAddGroupBookingRequest,
   ZCreateGroupRequest,
+  ZGroupBookingParams,
   ZExpandQuery,
   ZGroup,
   ZGroupListQuery,
@@ -13,6 +15,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { problemResponses } from '../../plugins/openapi.ts';
+import * as membership from './group-bookings.service.ts';
 import * as service from './groups.service.ts';
 
 const tags = ['groups'];
@@ -77,5 +80,29 @@ export function registerGroupRoutes(app: FastifyInstance, { db }: AppContext): v
       await service.deleteGroup(db, authOf(request), request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  api.post(
+    '/api/groups/:id/bookings',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZAddGroupBookingRequest,
+        response: { 200: ZGroup, ...problemResponses },
+      },
+      config: { access: ['groups', 'write'] },
+    },
+    async (request) => membership.addGroupBooking(db, authOf(request), request.params.id, request.body),
+  );
+
+  api.delete(
+    '/api/groups/:id/bookings/:bookingId',
+    {
+      schema: { tags, params: ZGroupBookingParams, response: { 200: ZGroup, ...problemResponses } },
+      config: { access: ['groups', 'write'] },
+    },
+    async (request) =>
+      membership.removeGroupBooking(db, authOf(request), request.params.id, request.params.bookingId),
   );
 }

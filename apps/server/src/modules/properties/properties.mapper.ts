@@ -38,6 +38,7 @@ export function toPropertyMembership(row: TPropertyRow, roleId: TRole): TPropert
     slug: property.slug,
     timeZone: property.timeZone,
     currency: property.currency,
+    country: property.address.country ?? null,
     roleId,
     branding: property.branding,
   };

@@ -16,6 +16,7 @@ import { selectPage } from '../../lib/paging.ts';
 import { toRecord } from '../../lib/records.ts';
 import type { TAuth } from '../../plugins/auth.ts';
 import { toAppError } from '../../plugins/problem.ts';
+import { assertRoomFree } from '../bookings/booking-availability.ts';
 import { findRoom } from '../bookings/bookings.queries.ts';
 
 type TRoomLockRow = typeof roomLocks.$inferSelect;
@@ -45,6 +46,8 @@ async function asRoomLockWrite<T>(work: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+const overlap = 'room_lock/overlap_detected';
 
 function assertDates(startDate: string, endDate: string): void {
   if (endDate < startDate) throw new AppError('room_lock/invalid_dates', 'the lock ends before it starts');
@@ -92,6 +95,8 @@ export async function createRoomLock(
   const lock = await asRoomLockWrite(() =>
     db.transaction(async (tx) => {
       await findRoom(tx, auth.propertyId, input.roomId);
+      const stay = { checkIn: input.startDate, checkOut: input.endDate, bounds: '[]' as const };
+      await assertRoomFree(tx, { ...stay, propertyId: auth.propertyId, roomId: input.roomId }, overlap);
       const [row] = await tx
         .insert(roomLocks)
         .values({ ...input, propertyId: auth.propertyId })
@@ -123,6 +128,19 @@ export async function updateRoomLock(
         throw new AppError('room_lock/invalid_dates', 'the lock is over');
       assertDates(input.startDate ?? current.startDate, input.endDate ?? current.endDate);
       if (input.roomId) await findRoom(tx, auth.propertyId, input.roomId);
+      const next = { ...current, ...input };
+      await assertRoomFree(
+        tx,
+        {
+          propertyId: auth.propertyId,
+          roomId: next.roomId,
+          checkIn: next.startDate,
+          checkOut: next.endDate,
+          bounds: '[]',
+          exceptRoomLockId: id,
+        },
+        overlap,
+      );
       await tx.update(roomLocks).set(input).where(eq(roomLocks.id, id));
       await recordEvent(tx, {
         propertyId: auth.propertyId,

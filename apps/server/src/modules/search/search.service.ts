@@ -17,30 +17,32 @@ export async function search(
   const p = auth.propertyId;
   const union = sql`
     select 'booking' as object_type, b.id, b.code as title,
-           coalesce(${bookingNameSql(booking)}, '') || ' · ' || to_char(b.check_in, 'YYYY-MM-DD') || ' – ' || to_char(b.check_out, 'YYYY-MM-DD') as subtitle,
-           b.check_in::text as sort_key
+           ${bookingNameSql(booking)} as subtitle,
+           b.check_in::text as check_in, b.check_out::text as check_out, b.check_in::text as sort_key
       from bookings b left join contacts c on c.id = b.customer_id
      where b.property_id = ${p} and b.deleted_at is null
        and (b.code ilike ${pattern} or c.name ilike ${pattern} or b.external_code ilike ${pattern})
     union all
-    select 'contact', c.id, c.name, coalesce(c.email, c.phone), c.name
+    select 'contact', c.id, c.name, coalesce(c.email, c.phone), null, null, c.name
       from contacts c
      where c.property_id = ${p} and c.deleted_at is null
        and (c.name ilike ${pattern} or c.email ilike ${pattern} or c.phone ilike ${pattern})
     union all
-    select 'group', g.id, g.name, null, g.name
+    select 'group', g.id, g.name, null, null, null, g.name
       from groups g
      where g.property_id = ${p} and g.deleted_at is null and g.name ilike ${pattern}
     union all
-    select 'invoice', i.id, coalesce(i.number, 'Entwurf'), i.recipient, coalesce(i.number, '')
+    select 'invoice', i.id, i.number, i.recipient, null, null, coalesce(i.number, '')
       from invoices i
      where i.property_id = ${p} and i.deleted_at is null and (i.number ilike ${pattern} or i.recipient ilike ${pattern})`;
   const [total] = rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from (${union}) found`));
   const rows = rowsOf<{
     object_type: TSearchResult['objectType'];
     id: string;
-    title: string;
+    title: string | null;
     subtitle: string | null;
+    check_in: string | null;
+    check_out: string | null;
   }>(
     await db.execute(
       sql`select * from (${union}) found order by object_type, sort_key desc
@@ -53,6 +55,8 @@ export async function search(
       id: row.id,
       title: row.title,
       subtitle: row.subtitle,
+      checkIn: row.check_in,
+      checkOut: row.check_out,
     })),
     Number(total?.n ?? 0),
     query,

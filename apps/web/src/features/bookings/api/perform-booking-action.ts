@@ -3,14 +3,19 @@ import type { TBooking, TBookingAction } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateAfterBookingChange } from '../../../shared/bookings/query-keys.ts';
 
-export function performBookingAction(id: string, action: TBookingAction): Promise<TBooking> {
-  return api.post<TBooking>(`/bookings/${encodeURIComponent(id)}/actions/${action}`);
+type TActionCall = { id: string; action: TBookingAction; shortenStay?: boolean };
+
+/** Runs a status action; a check-out may shorten the stay to today. */
+export function performBookingAction({ id, action, shortenStay }: TActionCall): Promise<TBooking> {
+  return api.post<TBooking>(`/bookings/${encodeURIComponent(id)}/actions/${action}`, {
+    query: shortenStay ? { shortenStay: 'true' } : undefined,
+  });
 }
 
 export function usePerformBookingAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: TBookingAction }) => performBookingAction(id, action),
+    mutationFn: performBookingAction,
     onSuccess: () => invalidateAfterBookingChange(queryClient),
   });
 }

@@ -10,6 +10,7 @@ import { useFormatDate } from '../../../lib/format-date.ts';
 import { usePropertyToday } from '../../../lib/property-today.ts';
 import { Button, type TButtonVariant } from '../../../ui/button.tsx';
 import { openConfirmDialog, type TConfirmColor } from '../../../ui/confirm-dialog.tsx';
+import { CheckboxField } from '../../../ui/field.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { usePerformBookingAction } from '../api/perform-booking-action.ts';
 
@@ -49,7 +50,11 @@ export function BookingActions({ booking }: { booking: TBooking }) {
     return text ? [{ action, text, id: `${hintId}-${action}` }] : [];
   });
 
+  // Leaving before the booked check-out date: the dialog asks whether the stay ends today.
+  const isEarlyCheckOut = (action: TBookingAction) => action === 'check_out' && today < booking.checkOut;
+
   const run = async (action: TBookingAction) => {
+    const choice = { shortenStay: true };
     const isConfirmed = await openConfirmDialog({
       title: t(`bookings.confirmations.${action}`, { code: booking.code }),
       subtitle: (
@@ -59,12 +64,22 @@ export function BookingActions({ booking }: { booking: TBooking }) {
           components={{ strong: <strong /> }}
         />
       ),
+      content: isEarlyCheckOut(action) && (
+        <CheckboxField
+          label={t('bookings.actions.shortenStay')}
+          description={t('bookings.actions.shortenStayHint', { date: formatDate(booking.checkOut) })}
+          defaultChecked={choice.shortenStay}
+          onChange={(event) => {
+            choice.shortenStay = event.target.checked;
+          }}
+        />
+      ),
       confirmText: t(`bookings.actions.${action}`),
       confirmColor: confirmColor(action),
     });
     if (!isConfirmed) return;
     performAction.mutate(
-      { id: booking.id, action },
+      { id: booking.id, action, shortenStay: isEarlyCheckOut(action) && choice.shortenStay },
       { onSuccess: () => toast.success(t(`bookings.actionDone.${action}`)) },
     );
   };

@@ -3,18 +3,31 @@ import { useTranslation } from 'react-i18next';
 import type { TBaseData } from '@pms/contract/base-data';
 import { addDays, nightsBetween } from '@pms/contract/dates';
 import { CheckboxField, ColourInput, Field, Input, Select, Textarea } from '../../../ui/field.tsx';
+import { useFreeRooms } from '../api/get-free-rooms.ts';
 import { stayOrderIssue, type TStayFormValues } from './booking-form-schema.ts';
 
 type TStayFieldsProps = {
   baseData: TBaseData;
+  /** The booking being changed: its own stay does not make its room taken. */
+  bookingId?: string;
   /** The room select's empty choice: 'assign automatically' or 'no room'. */
   emptyRoomLabel: string;
   /** Whether the rate select offers 'no rate' (the server picks the standard rate for a new booking). */
   canClearRate: boolean;
 };
 
-/** Dates, room type, room, persons and rate; a new check-in keeps the number of nights. */
-export function StayFields({ baseData, emptyRoomLabel, canClearRate }: TStayFieldsProps) {
+/** A stay the server can look rooms up for: both dates, check-out after check-in. */
+function isStay(checkIn: string, checkOut: string): boolean {
+  return isoDatePattern.test(checkIn) && isoDatePattern.test(checkOut) && checkIn < checkOut;
+}
+
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Dates, room type, room, persons and rate; a new check-in keeps the number of nights. The room list
+ * offers the rooms of the type that are free for the stay, marking dirty ones for an arrival today.
+ */
+export function StayFields({ baseData, bookingId, emptyRoomLabel, canClearRate }: TStayFieldsProps) {
   const { t } = useTranslation();
   const {
     register,
@@ -23,9 +36,13 @@ export function StayFields({ baseData, emptyRoomLabel, canClearRate }: TStayFiel
     getValues,
     formState: { errors },
   } = useFormContext<TStayFormValues>();
-  const [checkIn, roomTypeId] = watch(['checkIn', 'roomTypeId']);
+  const [checkIn, checkOut, roomTypeId, roomId] = watch(['checkIn', 'checkOut', 'roomTypeId', 'roomId']);
   const roomType = baseData.roomTypes.find((candidate) => candidate.id === roomTypeId);
-  const rooms = baseData.rooms.filter((room) => room.roomTypeId === roomTypeId);
+  const freeRooms = useFreeRooms({ checkIn, checkOut, bookingId }, isStay(checkIn, checkOut));
+  const rooms = (freeRooms.data ?? []).filter((room) => room.roomTypeId === roomTypeId);
+  const chosenRoom = rooms.find((room) => room.id === roomId);
+  // A chosen room that is no longer free stays visible, so the choice does not change unseen.
+  const takenRoom = roomId && !chosenRoom ? baseData.rooms.find((room) => room.id === roomId) : undefined;
   const rates = baseData.rates.filter((rate) => rate.active || rate.id === getValues('rateId'));
   const checkOutError =
     errors.checkOut?.type === 'custom' && errors.checkOut.message !== undefined
@@ -71,14 +88,24 @@ export function StayFields({ baseData, emptyRoomLabel, canClearRate }: TStayFiel
       </Field>
       <Field
         label={t('bookings.form.room')}
-        description={t('bookings.form.roomHint')}
+        description={
+          chosenRoom?.needsCleaning
+            ? t('bookings.form.dirtyRoomChosen')
+            : freeRooms.isSuccess && rooms.length === 0
+              ? t('bookings.form.noFreeRoom')
+              : t('bookings.form.roomHint')
+        }
         error={errors.roomId?.message}
       >
-        <Select {...register('roomId')}>
+        {/* Held to the form's value: the options change when the free rooms arrive. */}
+        <Select {...register('roomId')} value={roomId}>
           <option value="">{emptyRoomLabel}</option>
+          {takenRoom && <option value={takenRoom.id}>{takenRoom.number}</option>}
           {rooms.map((room) => (
             <option key={room.id} value={room.id}>
-              {room.number}
+              {room.needsCleaning
+                ? t('bookings.form.roomNeedsCleaning', { number: room.number })
+                : room.number}
             </option>
           ))}
         </Select>
@@ -90,7 +117,7 @@ export function StayFields({ baseData, emptyRoomLabel, canClearRate }: TStayFiel
           t('bookings.form.occupancyHint', {
             roomType: roomType.name,
             min: roomType.minOccupancy,
-            max: roomType.maxOccupancy,
+            count: roomType.maxOccupancy,
           })
         }
         error={errors.occupancy?.message}

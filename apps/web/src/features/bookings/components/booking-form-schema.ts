@@ -103,6 +103,8 @@ export function createBookingFormSchema(baseData: TBaseData) {
 
 export type TEditBookingFormValues = TStayFormValues & {
   customerId: string | null;
+  /** '' in the select: no group. */
+  groupId: string;
   externalCode: string;
   isDebtor: boolean;
   isRoomFixed: boolean;
@@ -113,6 +115,7 @@ export function editBookingFormSchema(baseData: TBaseData) {
     .object({
       ...stayShape,
       customerId: fields.customerId,
+      groupId: emptyTo(null, fields.groupId),
       externalCode: emptyTo(null, fields.externalCode),
       isDebtor: fields.isDebtor,
       isRoomFixed: fields.isRoomFixed,

@@ -28,6 +28,7 @@ import {
   type TCreateBookingFormValues,
 } from './booking-form-schema.ts';
 import { CommentColourFields, StayFields } from './booking-form-fields.tsx';
+import { StayPrice } from './stay-price.tsx';
 import { SegmentedControl } from '../../../ui/segmented-control.tsx';
 
 type TCreateBookingFormProps = { initial: TCreateBookingInitial; onClose: () => void };
@@ -196,14 +197,18 @@ function CreateBookingFields({
         </div>
         <CommentColourFields />
         {createBooking.isError && <Alert type="error">{errorMessage(createBooking.error)}</Alert>}
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" isLoading={createBooking.isPending}>
-            {t('bookings.form.create')}
-          </Button>
-        </ModalActions>
+        {/* The price and the save button stay in view while the form scrolls on a short screen. */}
+        <div className="sticky bottom-0 -mx-6 -mb-6 flex flex-col gap-3 rounded-b-xl border-t border-gray-100 bg-white px-6 py-4 sm:flex-row sm:items-center sm:justify-between">
+          <StayPrice />
+          <div className="flex flex-col-reverse gap-3 sm:flex-row">
+            <Button variant="secondary" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" isLoading={createBooking.isPending}>
+              {t('bookings.form.create')}
+            </Button>
+          </div>
+        </div>
       </form>
     </FormProvider>
   );

@@ -17,6 +17,7 @@ import { CheckboxField, Field, Input } from '../../../ui/field.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useUpdateBooking } from '../../../shared/bookings/update-booking.ts';
+import { GroupSelect } from './group-select.tsx';
 import { CommentColourFields, StayFields } from './booking-form-fields.tsx';
 import {
   colorOf,
@@ -39,6 +40,7 @@ function formValues(booking: TBooking): TEditBookingFormValues {
     hasColor: booking.color !== null,
     color: booking.color ?? defaultColor,
     customerId: booking.customerId,
+    groupId: booking.groupId ?? '',
     externalCode: booking.externalCode ?? '',
     isDebtor: booking.isDebtor,
     isRoomFixed: booking.isRoomFixed,
@@ -54,6 +56,7 @@ const editableKeys = [
   'rateId',
   'comment',
   'customerId',
+  'groupId',
   'externalCode',
   'isDebtor',
   'isRoomFixed',
@@ -100,7 +103,12 @@ function EditBookingFields({
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void save(event)} className="space-y-6">
-        <StayFields baseData={baseData} emptyRoomLabel={t('bookings.form.noRoom')} canClearRate />
+        <StayFields
+          baseData={baseData}
+          bookingId={booking.id}
+          emptyRoomLabel={t('bookings.form.noRoom')}
+          canClearRate
+        />
         <div className="space-y-5 border-t border-gray-100 pt-5">
           <Controller
             control={control}
@@ -117,6 +125,7 @@ function EditBookingFields({
               />
             )}
           />
+          <GroupSelect current={booking.group ?? null} error={errors.groupId?.message} />
           <Field label={t('bookings.form.externalCode')} error={errors.externalCode?.message}>
             <Input autoComplete="off" {...register('externalCode')} />
           </Field>

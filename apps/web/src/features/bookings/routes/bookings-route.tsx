@@ -9,7 +9,7 @@ import { Card } from '../../../ui/card.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
-import { useBookings } from '../api/get-bookings.ts';
+import { useBookings } from '../../../shared/bookings/get-bookings.ts';
 import { useBookingFilterState } from '../booking-filters.ts';
 import { BookingStatusBadge } from '../../../shared/bookings/booking-status-badge.tsx';
 import { BookingsFilterBar } from '../components/bookings-filter-bar.tsx';

@@ -102,7 +102,7 @@ function GroupDetails({ group }: { group: TGroup }) {
           {
             key: 'bookings',
             label: t('groups.tabs.bookings'),
-            content: <GroupBookings bookings={group.bookings ?? []} />,
+            content: <GroupBookings group={group} />,
           },
           { key: 'folios', label: t('groups.tabs.folios'), content: <GroupFolios group={group} /> },
           {

@@ -11,6 +11,7 @@ import {
   UsersIcon,
 } from '@heroicons/react/24/outline';
 import { searchObjectTypes, type TSearchResult } from '@pms/contract/search';
+import { useFormatDate } from '../../../lib/format-date.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import type { TIcon } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
@@ -43,8 +44,20 @@ function SearchMessage({ children }: { children: ReactNode }) {
   );
 }
 
+/** The result's second line, in the user's language: a booking's name and stay, a contact's address. */
+function useResultSubtitle(): (result: TSearchResult) => string | null {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  return (result) => {
+    if (!result.checkIn || !result.checkOut) return result.subtitle;
+    const stay = `${formatDate(result.checkIn)} – ${formatDate(result.checkOut)}`;
+    return result.subtitle ? t('search.stay', { name: result.subtitle, stay }) : stay;
+  };
+}
+
 function ResultGroup({ type, results }: { type: TObjectType; results: readonly TSearchResult[] }) {
   const { t } = useTranslation();
+  const subtitleOf = useResultSubtitle();
   const headingId = useId();
   const { icon: TypeIcon } = resultTypes[type];
   return (
@@ -64,9 +77,11 @@ function ResultGroup({ type, results }: { type: TObjectType; results: readonly T
         >
           <TypeIcon aria-hidden="true" className="size-5 shrink-0 text-gray-400" />
           <span className="min-w-0 flex-1">
-            <span className="block truncate text-sm font-medium text-gray-900">{result.title}</span>
-            {result.subtitle && (
-              <span className="block truncate text-xs text-gray-600">{result.subtitle}</span>
+            <span className="block truncate text-sm font-medium text-gray-900">
+              {result.title ?? t('search.draftInvoice')}
+            </span>
+            {subtitleOf(result) && (
+              <span className="block truncate text-xs text-gray-600">{subtitleOf(result)}</span>
             )}
           </span>
         </ComboboxOption>

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TBookingListQuery, TBookingView } from '@pms/contract/bookings';
 import type { TPaged } from '@pms/contract/paging';
-import { api } from '../../../lib/api-client.ts';
-import { bookingsKey } from '../../../shared/bookings/query-keys.ts';
+import { api } from '../../lib/api-client.ts';
+import { bookingsKey } from './query-keys.ts';
 
-/** The list shows guest and room: both come embedded. */
-const listExpand = 'room,customer';
+/** The list shows guest and room, and a group picker the booking's group: they come embedded. */
+const listExpand = 'room,customer,group';
 
 export type TBookingsFilter = Omit<TBookingListQuery, 'expand'>;
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TGroup, TGroupListQuery } from '@pms/contract/contacts';
 import type { TPaged } from '@pms/contract/paging';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 
 /** Groups with their figures and customer, newest first. */
 export function getGroups(query: TGroupListQuery): Promise<TPaged<TGroup>> {

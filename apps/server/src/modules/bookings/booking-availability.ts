@@ -1,0 +1,119 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  nightsBetween,
+  todayIn,
+  type TBookingQuote,
+  type TBookingQuoteRequest,
+  type TErrorCode,
+  type TFreeRoom,
+  type TFreeRoomsQuery,
+} from '@pms/contract';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { bookings, roomLocks, roomOccupancies, rooms } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import type { TAuth } from '../../plugins/auth.ts';
+import { stayChargeDrafts, resolveRateId } from './booking-prices.ts';
+import { findBooking, findProperty, findRoomType, selectFreeRooms } from './bookings.queries.ts';
+
+function assertStayDates(checkIn: string, checkOut: string): void {
+  const nights = nightsBetween(checkIn, checkOut);
+  if (nights < 1 || nights > 365) throw new AppError('booking/invalid_dates', 'a stay lasts 1 to 365 nights');
+}
+
+/** The price a stay would get from its rate (the standard rate when none is named), before booking it. */
+export async function quoteBooking(
+  ctx: AppContext,
+  auth: TAuth,
+  input: TBookingQuoteRequest,
+): Promise<TBookingQuote> {
+  assertStayDates(input.checkIn, input.checkOut);
+  await findRoomType(ctx.db, auth.propertyId, input.roomTypeId);
+  const rateId = await resolveRateId(ctx.db, auth.propertyId, input.rateId);
+  const drafts = await stayChargeDrafts(ctx.db, { ...input, propertyId: auth.propertyId, rateId });
+  return {
+    rateId,
+    numberOfNights: nightsBetween(input.checkIn, input.checkOut),
+    grossAmount: drafts.reduce((sum, charge) => sum + charge.grossAmount, 0),
+  };
+}
+
+/** The rooms free for a stay; a dirty one is marked when the stay begins today in the property. */
+export async function listFreeRooms(
+  ctx: AppContext,
+  auth: TAuth,
+  query: TFreeRoomsQuery,
+): Promise<TFreeRoom[]> {
+  assertStayDates(query.checkIn, query.checkOut);
+  if (query.bookingId) await findBooking(ctx.db, auth.propertyId, query.bookingId);
+  const property = await findProperty(ctx.db, auth.propertyId);
+  const isArrivalToday = query.checkIn === todayIn(property.timeZone);
+  const rows = await selectFreeRooms(ctx.db, auth.propertyId, query.checkIn, query.checkOut, query.bookingId);
+  return rows.map(({ housekeepingStatus, ...room }) => ({
+    ...room,
+    needsCleaning: isArrivalToday && housekeepingStatus === 'dirty',
+  }));
+}
+
+export type TRoomStay = {
+  propertyId: string;
+  roomId: string;
+  checkIn: string;
+  checkOut: string;
+  /** How the dates bound the stay: a booking's check-out night is free ('[)'), a lock's end date is not ('[]'). */
+  bounds?: '[)' | '[]';
+  /** The booking or lock being changed: its own stay is no conflict. */
+  exceptBookingId?: string;
+  exceptRoomLockId?: string;
+};
+
+/**
+ * Refuses a stay that meets another booking holding the room or a room lock, naming what it meets
+ * (booking code or lock dates, and the room number) in the problem's params. The database's exclusion
+ * constraint still guards against a concurrent write; this only makes the usual refusal say more.
+ */
+export async function assertRoomFree(
+  db: Executor,
+  stay: TRoomStay,
+  code: Extract<TErrorCode, 'booking/overlap_detected' | 'room_lock/overlap_detected'>,
+): Promise<void> {
+  const [conflict] = await db
+    .select({
+      roomNumber: rooms.number,
+      bookingCode: bookings.code,
+      lockStart: roomLocks.startDate,
+      lockEnd: roomLocks.endDate,
+    })
+    .from(roomOccupancies)
+    .innerJoin(rooms, eq(rooms.id, roomOccupancies.roomId))
+    .leftJoin(bookings, eq(bookings.id, roomOccupancies.bookingId))
+    .leftJoin(roomLocks, eq(roomLocks.id, roomOccupancies.roomLockId))
+    .where(
+      and(
+        eq(roomOccupancies.roomId, stay.roomId),
+        eq(rooms.propertyId, stay.propertyId),
+        sql`${roomOccupancies.stay} && daterange(${stay.checkIn}::date, ${stay.checkOut}::date, ${stay.bounds ?? '[)'})`,
+        stay.exceptBookingId
+          ? sql`${roomOccupancies.bookingId} is distinct from ${stay.exceptBookingId}`
+          : undefined,
+        stay.exceptRoomLockId
+          ? sql`${roomOccupancies.roomLockId} is distinct from ${stay.exceptRoomLockId}`
+          : undefined,
+      ),
+    )
+    .limit(1);
+  if (!conflict) return;
+  if (conflict.bookingCode !== null) {
+    throw new AppError(code, `room ${conflict.roomNumber} is held by booking ${conflict.bookingCode}`, {
+      conflict: 'booking',
+      roomNumber: conflict.roomNumber,
+      bookingCode: conflict.bookingCode,
+    });
+  }
+  throw new AppError(code, `room ${conflict.roomNumber} is locked`, {
+    conflict: 'room_lock',
+    roomNumber: conflict.roomNumber,
+    startDate: conflict.lockStart ?? '',
+    endDate: conflict.lockEnd ?? '',
+  });
+}

@@ -1,0 +1,175 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TBooking, TGroup } from '@pms/contract';
+import { events } from '../../db/schema/index.ts';
+import {
+  buildTestApp,
+  demo,
+  expectProblem,
+  login,
+  propertyIds,
+  switchProperty,
+  type ApiClient,
+  type TTestApp,
+} from '../../../test/helpers.ts';
+import { insertBooking, insertRoom } from '../../../test/front-office-factories.ts';
+
+let t: TTestApp;
+let staff: ApiClient;
+let austriaId: string;
+let germanyId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  staff = await login(t.app, demo.users.staff);
+  const ids = await propertyIds(staff);
+  austriaId = ids[demo.austria]!;
+  germanyId = ids[demo.germany]!;
+  await switchProperty(staff, austriaId);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function createGroup(client: ApiClient, name: string): Promise<TGroup> {
+  const response = await client.post('/api/groups', { name });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<TGroup>();
+}
+
+async function aBooking(propertyId: string, checkIn = '2030-10-01', checkOut = '2030-10-03') {
+  return insertBooking(t.db, { propertyId, room: await insertRoom(t.db, propertyId), checkIn, checkOut });
+}
+
+async function eventsOf(objectType: 'group' | 'booking', objectId: string) {
+  return t.db
+    .select({ type: events.type, data: events.data })
+    .from(events)
+    .where(and(eq(events.objectType, objectType), eq(events.objectId, objectId)))
+    .orderBy(asc(events.createdAt));
+}
+
+describe('group membership', () => {
+  it('adds a booking to a group and removes it, from the group', async () => {
+    const group = await createGroup(staff, 'Chorreise');
+    const booking = await aBooking(austriaId);
+
+    const added = await staff.post(`/api/groups/${group.id}/bookings`, { bookingId: booking.id });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json<TGroup>()).toMatchObject({ bookingCount: 1, nights: 2 });
+    expect(added.json<TGroup>().bookings?.map((entry) => entry.id)).toEqual([booking.id]);
+    const read = await staff.get(`/api/bookings/${booking.id}`, { query: { expand: 'group' } });
+    expect(read.json<TBooking>().group).toEqual({ id: group.id, name: 'Chorreise' });
+
+    // Adding it again changes nothing.
+    const again = await staff.post(`/api/groups/${group.id}/bookings`, { bookingId: booking.id });
+    expect(again.json<TGroup>().bookingCount).toBe(1);
+
+    const removed = await staff.delete(`/api/groups/${group.id}/bookings/${booking.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json<TGroup>()).toMatchObject({ bookingCount: 0, bookings: [] });
+    expect((await staff.get(`/api/bookings/${booking.id}`)).json<TBooking>().groupId).toBeNull();
+
+    expect(await eventsOf('group', group.id)).toEqual([
+      { type: 'created', data: {} },
+      { type: 'booking_added', data: { bookingId: booking.id } },
+      { type: 'booking_removed', data: { bookingId: booking.id } },
+    ]);
+    expect(await eventsOf('booking', booking.id)).toEqual([
+      { type: 'updated', data: { changed: ['groupId'] } },
+      { type: 'updated', data: { changed: ['groupId'] } },
+    ]);
+  });
+
+  it('moves a booking from another group', async () => {
+    const [first, second] = [await createGroup(staff, 'Erste'), await createGroup(staff, 'Zweite')];
+    const booking = await aBooking(austriaId);
+    await staff.post(`/api/groups/${first.id}/bookings`, { bookingId: booking.id });
+    const moved = await staff.post(`/api/groups/${second.id}/bookings`, { bookingId: booking.id });
+    expect(moved.json<TGroup>().bookingCount).toBe(1);
+    expect((await staff.get(`/api/groups/${first.id}`)).json<TGroup>().bookingCount).toBe(0);
+    expect((await eventsOf('group', first.id)).map((event) => event.type)).toEqual([
+      'created',
+      'booking_added',
+      'booking_removed',
+    ]);
+  });
+
+  it('adds and removes a booking from the booking too', async () => {
+    const group = await createGroup(staff, 'Über die Buchung');
+    const booking = await aBooking(austriaId);
+    const updated = await staff.put(`/api/bookings/${booking.id}`, { groupId: group.id });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect((await staff.get(`/api/groups/${group.id}`)).json<TGroup>().bookingCount).toBe(1);
+    expect((await staff.put(`/api/bookings/${booking.id}`, { groupId: null })).statusCode).toBe(200);
+    expect((await staff.get(`/api/groups/${group.id}`)).json<TGroup>().bookingCount).toBe(0);
+  });
+
+  it('answers 404 for a booking that is not in the group, and for an unknown or deleted booking', async () => {
+    const group = await createGroup(staff, 'Leer');
+    const booking = await aBooking(austriaId);
+    expectProblem(await staff.delete(`/api/groups/${group.id}/bookings/${booking.id}`), 404, 'not_found');
+    const unknown = crypto.randomUUID();
+    expectProblem(
+      await staff.post(`/api/groups/${group.id}/bookings`, { bookingId: unknown }),
+      404,
+      'not_found',
+    );
+    expect((await staff.delete(`/api/bookings/${booking.id}`)).statusCode).toBe(204);
+    expectProblem(
+      await staff.post(`/api/groups/${group.id}/bookings`, { bookingId: booking.id }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await staff.post(`/api/groups/${group.id}/bookings`, { bookingId: 'x' }),
+      400,
+      'validation',
+    );
+  });
+
+  it("answers 404 for another property's booking or group and changes nothing", async () => {
+    const group = await createGroup(staff, 'Salzburg');
+    const own = await aBooking(austriaId);
+    const foreignBooking = await aBooking(germanyId);
+    const german = await login(t.app, demo.users.manager);
+    await switchProperty(german, germanyId);
+    const foreignGroup = await createGroup(german, 'Berlin');
+
+    expectProblem(
+      await staff.post(`/api/groups/${group.id}/bookings`, { bookingId: foreignBooking.id }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await staff.post(`/api/groups/${foreignGroup.id}/bookings`, { bookingId: own.id }),
+      404,
+      'not_found',
+    );
+    expectProblem(await german.delete(`/api/groups/${foreignGroup.id}/bookings/${own.id}`), 404, 'not_found');
+    expectProblem(await staff.put(`/api/bookings/${own.id}`, { groupId: foreignGroup.id }), 404, 'not_found');
+    expect((await german.get(`/api/groups/${foreignGroup.id}`)).json<TGroup>().bookingCount).toBe(0);
+    expect((await staff.get(`/api/bookings/${own.id}`)).json<TBooking>().groupId).toBeNull();
+  });
+
+  it('is refused to cleaning and catering', async () => {
+    const group = await createGroup(staff, 'Verboten');
+    const booking = await aBooking(austriaId);
+    await staff.post(`/api/groups/${group.id}/bookings`, { bookingId: booking.id });
+    for (const email of [demo.users.cleaning, demo.users.catering]) {
+      const caller = await login(t.app, email);
+      await switchProperty(caller, austriaId);
+      expectProblem(
+        await caller.post(`/api/groups/${group.id}/bookings`, { bookingId: booking.id }),
+        403,
+        'auth/forbidden',
+      );
+      expectProblem(
+        await caller.delete(`/api/groups/${group.id}/bookings/${booking.id}`),
+        403,
+        'auth/forbidden',
+      );
+    }
+    expect((await staff.get(`/api/groups/${group.id}`)).json<TGroup>().bookingCount).toBe(1);
+  });
+});

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateLocale } from '../../../lib/locales.ts';
 
 export type TPlanFormats = {
   weekday: (date: string) => string;
@@ -12,7 +13,7 @@ export function usePlanFormats(): TPlanFormats {
   const { i18n } = useTranslation();
   return useMemo(() => {
     const formatter = (options: Intl.DateTimeFormatOptions) => {
-      const format = new Intl.DateTimeFormat(i18n.language, { ...options, timeZone: 'UTC' });
+      const format = new Intl.DateTimeFormat(dateLocale(i18n.language), { ...options, timeZone: 'UTC' });
       return (date: string) => format.format(new Date(`${date}T00:00:00Z`));
     };
     return {

@@ -55,8 +55,8 @@ import {
 import { AppError, notFound } from '../../errors.ts';
 import { selectPage } from '../../lib/paging.ts';
 import { roomNumberOrder } from '../../lib/room-order.ts';
-import type { TAuth } from '../../plugins/auth.ts';
-import { registerConstraintCode } from '../../plugins/problem.ts';
+import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
 import {
   isReferenced,
   markDeleted,
@@ -86,11 +86,6 @@ import {
   toRoomType,
   toTaxRate,
 } from './base-data.mapper.ts';
-
-registerConstraintCode('room_types_code_key', 'room_type/already_exists');
-registerConstraintCode('rooms_number_key', 'room/already_exists');
-registerConstraintCode('rates_code_key', 'rate/already_exists');
-registerConstraintCode('rate_prices_key', 'rate/price_already_configured');
 
 /** Rates with their prices and items, loaded for all of them at once. */
 async function withRateDetails(db: Executor, rows: TRateRow[]): Promise<TRate[]> {
@@ -139,7 +134,7 @@ async function findOwned<TTable extends TBaseDataTable>(
 /** Soft deletes a record, refused while live records still point at it. */
 async function deleteOwned(
   db: Db,
-  auth: TAuth,
+  actor: TRoleActor,
   table: TBaseDataTable,
   id: string,
   what: string,
@@ -148,7 +143,7 @@ async function deleteOwned(
   await db.transaction(async (tx) => {
     // Locked first: a booking saved for this record meanwhile (its foreign key check holds a share
     // lock on the row) either commits before the check below sees it, or waits for the delete.
-    const row = await selectOwned(tx, table, auth.propertyId, id, { lock: true });
+    const row = await selectOwned(tx, table, actor.propertyId, id, { lock: true });
     if (!row) throw notFound(what);
     if (await isReferenced(tx, id, referencing)) {
       throw new AppError('base_data/in_use', `the ${what} is still in use`);
@@ -166,12 +161,16 @@ function firstOrNotFound<TRow>(rows: TRow[], what: string): TRow {
 
 // Room types
 
-export function listRoomTypes(db: Db, auth: TAuth, page: TPageQuery): Promise<TPaged<TRoomType>> {
-  return selectPage(db, roomTypes, ofProperty(roomTypes, auth.propertyId), order.roomTypes, page, toRoomType);
+export function listRoomTypes(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TRoomType>> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  return selectPage(db, roomTypes, ofProperty(roomTypes, actor.propertyId), order.roomTypes, page, toRoomType);
 }
 
-export async function getRoomType(db: Db, auth: TAuth, id: string): Promise<TRoomType> {
-  return toRoomType(await findOwned(db, roomTypes, auth.propertyId, id, 'room type'));
+export async function getRoomType(ctx: AppContext, actor: TActor, id: string): Promise<TRoomType> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  return toRoomType(await findOwned(db, roomTypes, actor.propertyId, id, 'room type'));
 }
 
 /** Keeps at most one default room type: the one just marked. */
@@ -186,30 +185,34 @@ async function clearOtherDefaultRoomTypes(tx: Executor, propertyId: string, id: 
 const nextRoomTypeSortOrder = (propertyId: string) =>
   sql<number>`(select coalesce(max(${roomTypes.sortOrder}) + 1, 0) from ${roomTypes} where ${roomTypes.propertyId} = ${propertyId})`;
 
-export async function createRoomType(db: Db, auth: TAuth, input: TCreateRoomTypeRequest): Promise<TRoomType> {
+export async function createRoomType(ctx: AppContext, actor: TActor, input: TCreateRoomTypeRequest): Promise<TRoomType> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
   const data = ZCreateRoomTypeRequest.parse(input);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(roomTypes)
-      .values({ ...data, propertyId: auth.propertyId, sortOrder: nextRoomTypeSortOrder(auth.propertyId) })
+      .values({ ...data, propertyId: actor.propertyId, sortOrder: nextRoomTypeSortOrder(actor.propertyId) })
       .returning();
-    if (row!.isDefault) await clearOtherDefaultRoomTypes(tx, auth.propertyId, row!.id);
+    if (row!.isDefault) await clearOtherDefaultRoomTypes(tx, actor.propertyId, row!.id);
     return toRoomType(row!);
   });
 }
 
 export async function updateRoomType(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   id: string,
   input: TUpdateRoomTypeRequest,
 ): Promise<TRoomType> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
   const data = ZUpdateRoomTypeRequest.parse(input);
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(roomTypes)
       .set({ ...data, externalId: data.externalId ?? null })
-      .where(ofProperty(roomTypes, auth.propertyId, id))
+      .where(ofProperty(roomTypes, actor.propertyId, id))
       .returning();
     const row = firstOrNotFound(rows, 'room type');
     const stranded = await selectPriceOutsideOccupancy(tx, row);
@@ -219,14 +222,16 @@ export async function updateRoomType(
         `a rate has a price for ${stranded.occupancy} persons in this room type: change or delete it first`,
       );
     }
-    if (row.isDefault) await clearOtherDefaultRoomTypes(tx, auth.propertyId, row.id);
+    if (row.isDefault) await clearOtherDefaultRoomTypes(tx, actor.propertyId, row.id);
     return toRoomType(row);
   });
 }
 
 /** Deletes a room type no room, price or booking uses. */
-export function deleteRoomType(db: Db, auth: TAuth, id: string): Promise<void> {
-  return deleteOwned(db, auth, roomTypes, id, 'room type', references.roomType);
+export function deleteRoomType(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  return deleteOwned(db, actor, roomTypes, id, 'room type', references.roomType);
 }
 
 // Rooms
@@ -257,9 +262,11 @@ async function assertRoomNumbersFree(db: Executor, propertyId: string, numbers: 
   if (taken) throw new AppError('room/already_exists', `room ${taken.number} exists already`);
 }
 
-export async function listRooms(db: Db, auth: TAuth, query: TRoomListQuery): Promise<TPaged<TRoom>> {
+export async function listRooms(ctx: AppContext, actor: TActor, query: TRoomListQuery): Promise<TPaged<TRoom>> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
   const where = and(
-    ofProperty(rooms, auth.propertyId),
+    ofProperty(rooms, actor.propertyId),
     query.roomTypeId ? eq(rooms.roomTypeId, query.roomTypeId) : undefined,
     query.housekeepingStatus ? eq(rooms.housekeepingStatus, query.housekeepingStatus) : undefined,
   );
@@ -267,35 +274,41 @@ export async function listRooms(db: Db, auth: TAuth, query: TRoomListQuery): Pro
   return { ...page, data: await withRoomTypes(db, page.data, parseExpand(query.expand).has('roomType')) };
 }
 
-export async function getRoom(db: Db, auth: TAuth, id: string, expand?: string): Promise<TRoom> {
-  const row = await findOwned(db, rooms, auth.propertyId, id, 'room');
+export async function getRoom(ctx: AppContext, actor: TActor, id: string, expand?: string): Promise<TRoom> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  const row = await findOwned(db, rooms, actor.propertyId, id, 'room');
   const [room] = await withRoomTypes(db, [row], parseExpand(expand).has('roomType'));
   return room!;
 }
 
 /** Creates one room or every room of a range (101-110); all or none. */
-export async function createRooms(db: Db, auth: TAuth, input: TCreateRoomRequest): Promise<TCreatedRooms> {
+export async function createRooms(ctx: AppContext, actor: TActor, input: TCreateRoomRequest): Promise<TCreatedRooms> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
   const numbers = roomNumbersOf(input.number);
   return db.transaction(async (tx) => {
-    await findOwned(tx, roomTypes, auth.propertyId, input.roomTypeId, 'room type');
-    await assertRoomNumbersFree(tx, auth.propertyId, numbers);
+    await findOwned(tx, roomTypes, actor.propertyId, input.roomTypeId, 'room type');
+    await assertRoomNumbersFree(tx, actor.propertyId, numbers);
     const rows = await tx
       .insert(rooms)
       .values(
-        numbers.map((number) => ({ propertyId: auth.propertyId, number, roomTypeId: input.roomTypeId })),
+        numbers.map((number) => ({ propertyId: actor.propertyId, number, roomTypeId: input.roomTypeId })),
       )
       .returning();
     return { data: rows.map((row) => toRoom(row, undefined)) };
   });
 }
 
-export async function updateRoom(db: Db, auth: TAuth, id: string, input: TUpdateRoomRequest): Promise<TRoom> {
+export async function updateRoom(ctx: AppContext, actor: TActor, id: string, input: TUpdateRoomRequest): Promise<TRoom> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
   const numbers = roomNumbersOf(input.number);
   if (numbers.length !== 1) throw new AppError('room/invalid_range', 'a room has one number');
   return db.transaction(async (tx) => {
-    await findOwned(tx, rooms, auth.propertyId, id, 'room');
-    await findOwned(tx, roomTypes, auth.propertyId, input.roomTypeId, 'room type');
-    await assertRoomNumbersFree(tx, auth.propertyId, numbers, id);
+    await findOwned(tx, rooms, actor.propertyId, id, 'room');
+    await findOwned(tx, roomTypes, actor.propertyId, input.roomTypeId, 'room type');
+    await assertRoomNumbersFree(tx, actor.propertyId, numbers, id);
     const [row] = await tx
       .update(rooms)
       .set({ number: numbers[0], roomTypeId: input.roomTypeId })
@@ -306,8 +319,10 @@ export async function updateRoom(db: Db, auth: TAuth, id: string, input: TUpdate
 }
 
 /** Deletes a room no booking refers to. */
-export function deleteRoom(db: Db, auth: TAuth, id: string): Promise<void> {
-  return deleteOwned(db, auth, rooms, id, 'room', references.room);
+export function deleteRoom(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  return deleteOwned(db, actor, rooms, id, 'room', references.room);
 }
 
 // Tax rates
@@ -321,43 +336,53 @@ function taxRateValues(input: TCreateTaxRateRequest) {
   };
 }
 
-export function listTaxRates(db: Db, auth: TAuth, page: TPageQuery): Promise<TPaged<TTaxRate>> {
-  return selectPage(db, taxRates, ofProperty(taxRates, auth.propertyId), order.taxRates, page, toTaxRate);
+export function listTaxRates(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TTaxRate>> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  return selectPage(db, taxRates, ofProperty(taxRates, actor.propertyId), order.taxRates, page, toTaxRate);
 }
 
-export async function getTaxRate(db: Db, auth: TAuth, id: string): Promise<TTaxRate> {
-  return toTaxRate(await findOwned(db, taxRates, auth.propertyId, id, 'tax rate'));
+export async function getTaxRate(ctx: AppContext, actor: TActor, id: string): Promise<TTaxRate> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  return toTaxRate(await findOwned(db, taxRates, actor.propertyId, id, 'tax rate'));
 }
 
 /** Creates a tax rate; the property's first one also brings the overnight item to life. */
-export async function createTaxRate(db: Db, auth: TAuth, input: TCreateTaxRateRequest): Promise<TTaxRate> {
+export async function createTaxRate(ctx: AppContext, actor: TActor, input: TCreateTaxRateRequest): Promise<TTaxRate> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(taxRates)
-      .values({ ...taxRateValues(input), propertyId: auth.propertyId })
+      .values({ ...taxRateValues(input), propertyId: actor.propertyId })
       .returning();
-    await findOrCreateOvernightItem(tx, auth.propertyId);
+    await findOrCreateOvernightItem(tx, actor.propertyId);
     return toTaxRate(row!);
   });
 }
 
 export async function updateTaxRate(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   id: string,
   input: TUpdateTaxRateRequest,
 ): Promise<TTaxRate> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
   const rows = await db
     .update(taxRates)
     .set(taxRateValues(input))
-    .where(ofProperty(taxRates, auth.propertyId, id))
+    .where(ofProperty(taxRates, actor.propertyId, id))
     .returning();
   return toTaxRate(firstOrNotFound(rows, 'tax rate'));
 }
 
 /** Deletes a tax rate no item uses. */
-export function deleteTaxRate(db: Db, auth: TAuth, id: string): Promise<void> {
-  return deleteOwned(db, auth, taxRates, id, 'tax rate', references.taxRate);
+export function deleteTaxRate(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  return deleteOwned(db, actor, taxRates, id, 'tax rate', references.taxRate);
 }
 
 // Items
@@ -405,12 +430,14 @@ function itemValues(data: z.output<typeof ZUpdateItemRequest>) {
   };
 }
 
-export async function listItems(db: Db, auth: TAuth, query: TItemListQuery): Promise<TPaged<TItem>> {
-  await findOrCreateOvernightItem(db, auth.propertyId);
+export async function listItems(ctx: AppContext, actor: TActor, query: TItemListQuery): Promise<TPaged<TItem>> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  await findOrCreateOvernightItem(db, actor.propertyId);
   const page = await selectPage(
     db,
     items,
-    ofProperty(items, auth.propertyId),
+    ofProperty(items, actor.propertyId),
     order.items,
     query,
     (row) => row,
@@ -421,30 +448,36 @@ export async function listItems(db: Db, auth: TAuth, query: TItemListQuery): Pro
   };
 }
 
-export async function getItem(db: Db, auth: TAuth, id: string, expand?: string): Promise<TItem> {
-  const row = await findOwned(db, items, auth.propertyId, id, 'item');
+export async function getItem(ctx: AppContext, actor: TActor, id: string, expand?: string): Promise<TItem> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  const row = await findOwned(db, items, actor.propertyId, id, 'item');
   const [item] = await withTaxRates(db, [row], parseExpand(expand).has('taxRate'));
   return item!;
 }
 
-export async function createItem(db: Db, auth: TAuth, input: TCreateItemRequest): Promise<TItem> {
+export async function createItem(ctx: AppContext, actor: TActor, input: TCreateItemRequest): Promise<TItem> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
   const data = ZCreateItemRequest.parse(input);
   return db.transaction(async (tx) => {
-    await ensureOvernightItem(tx, auth.propertyId);
-    await findOwned(tx, taxRates, auth.propertyId, data.taxRateId, 'tax rate');
+    await ensureOvernightItem(tx, actor.propertyId);
+    await findOwned(tx, taxRates, actor.propertyId, data.taxRateId, 'tax rate');
     const [row] = await tx
       .insert(items)
-      .values({ ...itemValues(data), propertyId: auth.propertyId })
+      .values({ ...itemValues(data), propertyId: actor.propertyId })
       .returning();
     return toItem(row!, undefined);
   });
 }
 
 /** Updates an item; the overnight item stays an accommodation item without a fixed price. */
-export async function updateItem(db: Db, auth: TAuth, id: string, input: TUpdateItemRequest): Promise<TItem> {
+export async function updateItem(ctx: AppContext, actor: TActor, id: string, input: TUpdateItemRequest): Promise<TItem> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
   const data = ZUpdateItemRequest.parse(input);
   return db.transaction(async (tx) => {
-    const current = await findOwned(tx, items, auth.propertyId, id, 'item');
+    const current = await findOwned(tx, items, actor.propertyId, id, 'item');
     if (current.isOvernight && (data.amount !== null || data.type !== 'accommodation')) {
       throw new AppError(
         'validation',
@@ -454,17 +487,19 @@ export async function updateItem(db: Db, auth: TAuth, id: string, input: TUpdate
     if (!current.isOvernight && data.amount === null) {
       throw new AppError('validation', 'An item needs an amount.');
     }
-    await findOwned(tx, taxRates, auth.propertyId, data.taxRateId, 'tax rate');
+    await findOwned(tx, taxRates, actor.propertyId, data.taxRateId, 'tax rate');
     const [row] = await tx.update(items).set(itemValues(data)).where(eq(items.id, id)).returning();
     return toItem(row!, undefined);
   });
 }
 
 /** Deletes an item no rate uses; the overnight item is never deleted. */
-export async function deleteItem(db: Db, auth: TAuth, id: string): Promise<void> {
-  const item = await findOwned(db, items, auth.propertyId, id, 'item');
+export async function deleteItem(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  const item = await findOwned(db, items, actor.propertyId, id, 'item');
   if (item.isOvernight) throw new AppError('base_data/in_use', 'the overnight item cannot be deleted');
-  await deleteOwned(db, auth, items, id, 'item', references.item);
+  await deleteOwned(db, actor, items, id, 'item', references.item);
 }
 
 // Payment methods
@@ -478,50 +513,60 @@ function paymentMethodValues(input: TCreatePaymentMethodRequest) {
   };
 }
 
-export function listPaymentMethods(db: Db, auth: TAuth, page: TPageQuery): Promise<TPaged<TPaymentMethod>> {
+export function listPaymentMethods(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TPaymentMethod>> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
   return selectPage(
     db,
     paymentMethods,
-    ofProperty(paymentMethods, auth.propertyId),
+    ofProperty(paymentMethods, actor.propertyId),
     order.paymentMethods,
     page,
     toPaymentMethod,
   );
 }
 
-export async function getPaymentMethod(db: Db, auth: TAuth, id: string): Promise<TPaymentMethod> {
-  return toPaymentMethod(await findOwned(db, paymentMethods, auth.propertyId, id, 'payment method'));
+export async function getPaymentMethod(ctx: AppContext, actor: TActor, id: string): Promise<TPaymentMethod> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  return toPaymentMethod(await findOwned(db, paymentMethods, actor.propertyId, id, 'payment method'));
 }
 
 export async function createPaymentMethod(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   input: TCreatePaymentMethodRequest,
 ): Promise<TPaymentMethod> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
   const [row] = await db
     .insert(paymentMethods)
-    .values({ ...paymentMethodValues(input), propertyId: auth.propertyId })
+    .values({ ...paymentMethodValues(input), propertyId: actor.propertyId })
     .returning();
   return toPaymentMethod(row!);
 }
 
 export async function updatePaymentMethod(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   id: string,
   input: TUpdatePaymentMethodRequest,
 ): Promise<TPaymentMethod> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
   const rows = await db
     .update(paymentMethods)
     .set(paymentMethodValues(input))
-    .where(ofProperty(paymentMethods, auth.propertyId, id))
+    .where(ofProperty(paymentMethods, actor.propertyId, id))
     .returning();
   return toPaymentMethod(firstOrNotFound(rows, 'payment method'));
 }
 
 /** Deletes a payment method; payments posted with it keep it (soft delete). */
-export function deletePaymentMethod(db: Db, auth: TAuth, id: string): Promise<void> {
-  return deleteOwned(db, auth, paymentMethods, id, 'payment method', references.paymentMethod);
+export function deletePaymentMethod(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  return deleteOwned(db, actor, paymentMethods, id, 'payment method', references.paymentMethod);
 }
 
 // Rates
@@ -534,11 +579,13 @@ async function clearOtherStandardRates(tx: Executor, propertyId: string, id: str
     .where(and(ofProperty(rates, propertyId), eq(rates.isStandard, true), ne(rates.id, id)));
 }
 
-export async function listRates(db: Db, auth: TAuth, page: TPageQuery): Promise<TPaged<TRate>> {
+export async function listRates(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TRate>> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
   const rows = await selectPage(
     db,
     rates,
-    ofProperty(rates, auth.propertyId),
+    ofProperty(rates, actor.propertyId),
     order.rates,
     page,
     (row) => row,
@@ -551,40 +598,48 @@ async function readRate(db: Executor, propertyId: string, id: string): Promise<T
   return rate!;
 }
 
-export function getRate(db: Db, auth: TAuth, id: string): Promise<TRate> {
-  return readRate(db, auth.propertyId, id);
+export function getRate(ctx: AppContext, actor: TActor, id: string): Promise<TRate> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  return readRate(db, actor.propertyId, id);
 }
 
-export async function createRate(db: Db, auth: TAuth, input: TCreateRateRequest): Promise<TRate> {
+export async function createRate(ctx: AppContext, actor: TActor, input: TCreateRateRequest): Promise<TRate> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
   const data = ZCreateRateRequest.parse(input);
   return db.transaction(async (tx) => {
-    await ensureOvernightItem(tx, auth.propertyId);
+    await ensureOvernightItem(tx, actor.propertyId);
     const [row] = await tx
       .insert(rates)
-      .values({ ...data, propertyId: auth.propertyId })
+      .values({ ...data, propertyId: actor.propertyId })
       .returning();
-    if (row!.isStandard) await clearOtherStandardRates(tx, auth.propertyId, row!.id);
-    return readRate(tx, auth.propertyId, row!.id);
+    if (row!.isStandard) await clearOtherStandardRates(tx, actor.propertyId, row!.id);
+    return readRate(tx, actor.propertyId, row!.id);
   });
 }
 
-export async function updateRate(db: Db, auth: TAuth, id: string, input: TUpdateRateRequest): Promise<TRate> {
+export async function updateRate(ctx: AppContext, actor: TActor, id: string, input: TUpdateRateRequest): Promise<TRate> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
   const data = ZUpdateRateRequest.parse(input);
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(rates)
       .set({ ...data, externalId: data.externalId ?? null })
-      .where(ofProperty(rates, auth.propertyId, id))
+      .where(ofProperty(rates, actor.propertyId, id))
       .returning();
     const row = firstOrNotFound(rows, 'rate');
-    if (row.isStandard) await clearOtherStandardRates(tx, auth.propertyId, row.id);
-    return readRate(tx, auth.propertyId, id);
+    if (row.isStandard) await clearOtherStandardRates(tx, actor.propertyId, row.id);
+    return readRate(tx, actor.propertyId, id);
   });
 }
 
 /** Deletes a rate no booking or contact uses. */
-export function deleteRate(db: Db, auth: TAuth, id: string): Promise<void> {
-  return deleteOwned(db, auth, rates, id, 'rate', references.rate);
+export function deleteRate(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  return deleteOwned(db, actor, rates, id, 'rate', references.rate);
 }
 
 // Rate prices
@@ -635,39 +690,45 @@ async function findRatePart<TTable extends typeof ratePrices | typeof rateItems>
 }
 
 export async function createRatePrice(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   rateId: string,
   input: TRatePriceRequest,
 ): Promise<TRatePrice> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
   return db.transaction(async (tx) => {
-    await findOwned(tx, rates, auth.propertyId, rateId, 'rate');
-    await assertValidRatePrice(tx, auth.propertyId, rateId, input);
+    await findOwned(tx, rates, actor.propertyId, rateId, 'rate');
+    await assertValidRatePrice(tx, actor.propertyId, rateId, input);
     const [row] = await tx
       .insert(ratePrices)
-      .values({ ...input, rateId, propertyId: auth.propertyId })
+      .values({ ...input, rateId, propertyId: actor.propertyId })
       .returning();
     return toRatePrice(row!);
   });
 }
 
 export async function updateRatePrice(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   rateId: string,
   priceId: string,
   input: TRatePriceRequest,
 ): Promise<TRatePrice> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
   return db.transaction(async (tx) => {
-    await findRatePart(tx, ratePrices, auth.propertyId, rateId, priceId, 'rate price');
-    await assertValidRatePrice(tx, auth.propertyId, rateId, input, priceId);
+    await findRatePart(tx, ratePrices, actor.propertyId, rateId, priceId, 'rate price');
+    await assertValidRatePrice(tx, actor.propertyId, rateId, input, priceId);
     const [row] = await tx.update(ratePrices).set(input).where(eq(ratePrices.id, priceId)).returning();
     return toRatePrice(row!);
   });
 }
 
-export async function deleteRatePrice(db: Db, auth: TAuth, rateId: string, priceId: string): Promise<void> {
-  await findRatePart(db, ratePrices, auth.propertyId, rateId, priceId, 'rate price');
+export async function deleteRatePrice(ctx: AppContext, actor: TActor, rateId: string, priceId: string): Promise<void> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  await findRatePart(db, ratePrices, actor.propertyId, rateId, priceId, 'rate price');
   await markDeleted(db, ratePrices, priceId);
 }
 
@@ -699,15 +760,17 @@ export async function findRatePrice(
 
 /** The nightly amount a rate asks for a room type and occupancy. */
 export async function getRatePriceAmount(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   rateId: string,
   roomTypeId: string,
   occupancy: number,
 ): Promise<{ amount: number }> {
-  await findOwned(db, rates, auth.propertyId, rateId, 'rate');
-  await findOwned(db, roomTypes, auth.propertyId, roomTypeId, 'room type');
-  const price = await findRatePrice(db, auth.propertyId, rateId, roomTypeId, occupancy);
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  await findOwned(db, rates, actor.propertyId, rateId, 'rate');
+  await findOwned(db, roomTypes, actor.propertyId, roomTypeId, 'room type');
+  const price = await findRatePrice(db, actor.propertyId, rateId, roomTypeId, occupancy);
   return { amount: price.amount };
 }
 
@@ -721,47 +784,55 @@ async function rateItemValues(db: Executor, propertyId: string, input: TRateItem
 }
 
 export async function createRateItem(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   rateId: string,
   input: TRateItemRequest,
 ): Promise<TRateItem> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
   return db.transaction(async (tx) => {
-    await findOwned(tx, rates, auth.propertyId, rateId, 'rate');
-    const { values, item } = await rateItemValues(tx, auth.propertyId, input);
+    await findOwned(tx, rates, actor.propertyId, rateId, 'rate');
+    const { values, item } = await rateItemValues(tx, actor.propertyId, input);
     const [row] = await tx
       .insert(rateItems)
-      .values({ ...values, rateId, propertyId: auth.propertyId })
+      .values({ ...values, rateId, propertyId: actor.propertyId })
       .returning();
     return toRateItem(row!, item);
   });
 }
 
 export async function updateRateItem(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   rateId: string,
   rateItemId: string,
   input: TRateItemRequest,
 ): Promise<TRateItem> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
   return db.transaction(async (tx) => {
-    await findRatePart(tx, rateItems, auth.propertyId, rateId, rateItemId, 'rate item');
-    const { values, item } = await rateItemValues(tx, auth.propertyId, input);
+    await findRatePart(tx, rateItems, actor.propertyId, rateId, rateItemId, 'rate item');
+    const { values, item } = await rateItemValues(tx, actor.propertyId, input);
     const [row] = await tx.update(rateItems).set(values).where(eq(rateItems.id, rateItemId)).returning();
     return toRateItem(row!, item);
   });
 }
 
-export async function deleteRateItem(db: Db, auth: TAuth, rateId: string, rateItemId: string): Promise<void> {
-  await findRatePart(db, rateItems, auth.propertyId, rateId, rateItemId, 'rate item');
+export async function deleteRateItem(ctx: AppContext, actor: TActor, rateId: string, rateItemId: string): Promise<void> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  await findRatePart(db, rateItems, actor.propertyId, rateId, rateItemId, 'rate item');
   await markDeleted(db, rateItems, rateItemId);
 }
 
 // Everything at once
 
 /** All live base data of the caller's property, unpaged, for the web app's cache. */
-export async function getBaseData(db: Db, auth: TAuth): Promise<TBaseData> {
-  const { propertyId } = auth;
+export async function getBaseData(ctx: AppContext, actor: TActor): Promise<TBaseData> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  const { propertyId } = actor;
   await findOrCreateOvernightItem(db, propertyId);
   const [roomTypeRows, roomRows, taxRateRows, itemRows, paymentMethodRows, rateRows] = await Promise.all([
     selectAllOwned(db, roomTypes, propertyId, order.roomTypes),

@@ -10,7 +10,6 @@ import {
   groups,
   invoices,
   payments,
-  properties,
   rates,
   roomOccupancies,
   roomTypes,
@@ -20,13 +19,6 @@ import { notFound } from '../../errors.ts';
 import { roomNumberOrder } from '../../lib/room-order.ts';
 
 export type TBookingRow = typeof bookings.$inferSelect;
-export type TPropertyRow = typeof properties.$inferSelect;
-
-export async function findProperty(db: Executor, propertyId: string): Promise<TPropertyRow> {
-  const [row] = await db.select().from(properties).where(eq(properties.id, propertyId));
-  if (!row) throw notFound('property');
-  return row;
-}
 
 /** A live booking of the property, locked for update when asked (inside a transaction). */
 export async function findBooking(

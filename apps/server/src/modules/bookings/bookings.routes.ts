@@ -20,8 +20,8 @@ import {
   ZUpdateBookingRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
 import { toBookingView } from './booking-view.ts';
 import * as service from './bookings.service.ts';
 
@@ -43,9 +43,9 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: read,
     },
     async (request) => {
-      const auth = authOf(request);
-      const page = await service.listBookings(ctx, auth, request.query);
-      return { ...page, data: page.data.map((booking) => toBookingView(auth.role, booking)) };
+      const actor = actorOf(request);
+      const page = await service.listBookings(ctx, actor, request.query);
+      return { ...page, data: page.data.map((booking) => toBookingView(actor.role, booking)) };
     },
   );
 
@@ -56,7 +56,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: write,
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createBooking(ctx, authOf(request), request.body)),
+      reply.status(201).send(await service.createBooking(ctx, actorOf(request), request.body)),
   );
 
   api.post(
@@ -69,7 +69,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: write,
     },
-    async (request) => ({ data: await service.confirmBookings(ctx, authOf(request), request.body.ids) }),
+    async (request) => ({ data: await service.confirmBookings(ctx, actorOf(request), request.body.ids) }),
   );
 
   api.get(
@@ -84,9 +84,9 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: read,
     },
     async (request) => {
-      const auth = authOf(request);
-      const booking = await service.getBooking(ctx, auth, request.params.id, request.query.expand);
-      return toBookingView(auth.role, booking);
+      const actor = actorOf(request);
+      const booking = await service.getBooking(ctx, actor, request.params.id, request.query.expand);
+      return toBookingView(actor.role, booking);
     },
   );
 
@@ -101,14 +101,14 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: write,
     },
-    async (request) => service.updateBooking(ctx, authOf(request), request.params.id, request.body),
+    async (request) => service.updateBooking(ctx, actorOf(request), request.params.id, request.body),
   );
 
   api.delete(
     '/api/bookings/:id',
     { schema: { tags, params: ZIdParams, response: { 204: z.null(), ...problemResponses } }, config: write },
     async (request, reply) => {
-      await service.deleteBooking(ctx, authOf(request), request.params.id);
+      await service.deleteBooking(ctx, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -119,7 +119,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       schema: { tags, params: ZBookingActionParams, response: { 200: ZBooking, ...problemResponses } },
       config: write,
     },
-    async (request) => service.performAction(ctx, authOf(request), request.params.id, request.params.action),
+    async (request) => service.performAction(ctx, actorOf(request), request.params.id, request.params.action),
   );
 
   api.post(
@@ -133,7 +133,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: write,
     },
-    async (request) => service.assignGuest(ctx, authOf(request), request.params.id, request.body),
+    async (request) => service.assignGuest(ctx, actorOf(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -147,7 +147,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: write,
     },
     async (request) =>
-      service.unassignGuest(ctx, authOf(request), request.params.id, request.params.contactId),
+      service.unassignGuest(ctx, actorOf(request), request.params.id, request.params.contactId),
   );
 
   api.get(
@@ -160,7 +160,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: { access: ['folios', 'read'] },
     },
-    async (request) => ({ data: await service.listBookingCharges(ctx, authOf(request), request.params.id) }),
+    async (request) => ({ data: await service.listBookingCharges(ctx, actorOf(request), request.params.id) }),
   );
 
   api.get(
@@ -174,7 +174,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: { access: ['invoices', 'read'] },
     },
-    async (request) => service.listBookingInvoices(ctx, authOf(request), request.params.id, request.query),
+    async (request) => service.listBookingInvoices(ctx, actorOf(request), request.params.id, request.query),
   );
 
   api.get(
@@ -187,6 +187,6 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: read,
     },
-    async (request) => ({ data: await service.listBookingEvents(ctx, authOf(request), request.params.id) }),
+    async (request) => ({ data: await service.listBookingEvents(ctx, actorOf(request), request.params.id) }),
   );
 }

@@ -64,23 +64,20 @@ import { AppError, notFound } from '../../errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { assertOwned, toRecord } from '../../lib/records.ts';
-import type { TAuth } from '../../plugins/auth.ts';
-import { registerConstraintCode, toAppError } from '../../plugins/problem.ts';
+import { requireAccess, type TActor } from '../../actor.ts';
+import { toAppError } from '../../db/constraint-errors.ts';
+import { findProperty, type TPropertyRow } from '../../lib/properties.ts';
 import {
   bookingAmounts,
   findBooking,
   findFreeRoom,
-  findProperty,
   findRoom,
   findRoomType,
   loadBookingRelations,
   readOnlyBookingIds,
   type TBookingRow,
-  type TPropertyRow,
 } from './bookings.queries.ts';
 import { postStayCharges, resolveRateId } from './booking-prices.ts';
-
-registerConstraintCode('room_occupancies_no_overlap', 'booking/overlap_detected');
 
 /** The portal link stays valid until the check-out date and time in the property's time zone. */
 function linkExpiry(property: TPropertyRow, checkOut: string): Date {
@@ -230,22 +227,23 @@ const allRelations = new Set(['room', 'roomType', 'rate', 'customer', 'group', '
 /** Creates a booking with its folio, rate charges and portal link, in one transaction. */
 export async function createBooking(
   ctx: AppContext,
-  auth: TAuth,
+  actor: TActor,
   request: TCreateBookingRequest,
 ): Promise<TBooking> {
+  requireAccess(actor, 'bookings', 'write');
   const input = ZCreateBookingRequest.parse(request);
-  const property = await findProperty(ctx.db, auth.propertyId);
-  assertValidStay(input.checkIn, input.checkOut, todayIn(property.timeZone));
+  const property = await findProperty(ctx.db, actor.propertyId);
+  assertValidStay(input.checkIn, input.checkOut, todayIn(property.timeZone, ctx.clock.now()));
   return ctx.db.transaction(async (tx) => {
     let roomTypeId = input.roomTypeId;
     let roomId = input.roomId ?? null;
     if (roomId) {
-      const { room, roomType } = await findRoom(tx, auth.propertyId, roomId);
+      const { room, roomType } = await findRoom(tx, actor.propertyId, roomId);
       roomTypeId = room.roomTypeId;
       assertOccupancyFits(room.number, roomType.maxOccupancy, input.occupancy);
     } else {
       if (!roomTypeId) throw new AppError('validation', 'roomId or roomTypeId is required');
-      const roomType = await findRoomType(tx, auth.propertyId, roomTypeId);
+      const roomType = await findRoomType(tx, actor.propertyId, roomTypeId);
       if (input.occupancy > roomType.maxOccupancy) {
         throw new AppError(
           'booking/occupancy_exceeds_room_type',
@@ -254,18 +252,18 @@ export async function createBooking(
         );
       }
       if (roomHoldingStatuses.includes(input.status))
-        roomId = await findFreeRoom(tx, auth.propertyId, roomTypeId, input.checkIn, input.checkOut);
+        roomId = await findFreeRoom(tx, actor.propertyId, roomTypeId, input.checkIn, input.checkOut);
     }
     let customerId = input.customerId ?? null;
     if (customerId) {
-      await assertOwned(tx, contacts, auth.propertyId, customerId, 'contact');
+      await assertOwned(tx, contacts, actor.propertyId, customerId, 'contact');
     } else if (input.customer) {
-      customerId = (await insertContact(tx, auth, input.customer)).id;
+      customerId = (await insertContact(tx, actor, input.customer)).id;
     }
-    if (input.groupId) await assertOwned(tx, groups, auth.propertyId, input.groupId, 'group');
-    const rateId = await resolveRateId(tx, auth.propertyId, input.rateId);
+    if (input.groupId) await assertOwned(tx, groups, actor.propertyId, input.groupId, 'group');
+    const rateId = await resolveRateId(tx, actor.propertyId, input.rateId);
     const row = await insertWithUniqueCode(tx, property, {
-      propertyId: auth.propertyId,
+      propertyId: actor.propertyId,
       status: input.status,
       occupancy: input.occupancy,
       source: input.source,
@@ -290,13 +288,13 @@ export async function createBooking(
     await postStayCharges(tx, row);
     await tx.insert(bookingLinks).values({
       id: randomToken(24),
-      propertyId: auth.propertyId,
+      propertyId: actor.propertyId,
       bookingId: row.id,
       expiresAt: linkExpiry(property, row.checkOut),
     });
     await recordEvent(tx, {
-      propertyId: auth.propertyId,
-      auth,
+      propertyId: actor.propertyId,
+      actor,
       objectType: 'booking',
       objectId: row.id,
       type: 'created',
@@ -308,11 +306,12 @@ export async function createBooking(
 
 export async function getBooking(
   ctx: AppContext,
-  auth: TAuth,
+  actor: TActor,
   id: string,
   expand?: string,
 ): Promise<TBooking> {
-  const row = await findBooking(ctx.db, auth.propertyId, id);
+  requireAccess(actor, 'bookings', 'read');
+  const row = await findBooking(ctx.db, actor.propertyId, id);
   return toBooking(ctx, ctx.db, row, expand ?? '');
 }
 
@@ -343,19 +342,20 @@ function filterCondition(filter: TBookingListQuery['filter'], today: string): SQ
 /** Bookings of the current property: stays touching [from, to], a quick filter, a status, a text. */
 export async function listBookings(
   ctx: AppContext,
-  auth: TAuth,
+  actor: TActor,
   query: TBookingListQuery,
 ): Promise<TPaged<TBooking>> {
-  const property = await findProperty(ctx.db, auth.propertyId);
+  requireAccess(actor, 'bookings', 'read');
+  const property = await findProperty(ctx.db, actor.propertyId);
   const text = query.query?.trim();
   const pattern = text ? containsPattern(text) : undefined;
   const where = and(
-    eq(bookings.propertyId, auth.propertyId),
+    eq(bookings.propertyId, actor.propertyId),
     isNull(bookings.deletedAt),
     query.from ? gt(bookings.checkOut, query.from) : undefined,
     query.to ? lte(bookings.checkIn, query.to) : undefined,
     query.status ? eq(bookings.status, query.status) : undefined,
-    filterCondition(query.filter, todayIn(property.timeZone)),
+    filterCondition(query.filter, todayIn(property.timeZone, ctx.clock.now())),
     pattern
       ? or(
           ilike(bookings.code, pattern),
@@ -382,13 +382,14 @@ async function assertEditable(db: Executor, booking: TBookingRow): Promise<void>
 /** Changes a booking; a move to another room follows the move rules, and prices follow the stay. */
 export async function updateBooking(
   ctx: AppContext,
-  auth: TAuth,
+  actor: TActor,
   id: string,
   input: TUpdateBookingRequest,
 ): Promise<TBooking> {
-  const property = await findProperty(ctx.db, auth.propertyId);
+  requireAccess(actor, 'bookings', 'write');
+  const property = await findProperty(ctx.db, actor.propertyId);
   return ctx.db.transaction(async (tx) => {
-    const current = await findBooking(tx, auth.propertyId, id, true);
+    const current = await findBooking(tx, actor.propertyId, id, true);
     await assertEditable(tx, current);
     const next = { ...current, ...input };
     const isMove = input.roomId !== undefined && input.roomId !== current.roomId;
@@ -397,23 +398,23 @@ export async function updateBooking(
       assertValidStay(
         next.checkIn,
         next.checkOut,
-        next.checkIn !== current.checkIn ? todayIn(property.timeZone) : null,
+        next.checkIn !== current.checkIn ? todayIn(property.timeZone, ctx.clock.now()) : null,
       );
     }
     if (isMove && current.isRoomFixed && input.isRoomFixed !== false) {
       throw new AppError('booking/room_fixed', 'The booking is fixed to its room.');
     }
     if (next.roomId) {
-      const { room, roomType } = await findRoom(tx, auth.propertyId, next.roomId);
+      const { room, roomType } = await findRoom(tx, actor.propertyId, next.roomId);
       if (isMove || next.occupancy !== current.occupancy)
         assertOccupancyFits(room.number, roomType.maxOccupancy, next.occupancy);
       next.roomTypeId = room.roomTypeId;
     } else if (input.roomTypeId) {
-      await findRoomType(tx, auth.propertyId, input.roomTypeId);
+      await findRoomType(tx, actor.propertyId, input.roomTypeId);
     }
-    if (input.customerId) await assertOwned(tx, contacts, auth.propertyId, input.customerId, 'contact');
-    if (input.groupId) await assertOwned(tx, groups, auth.propertyId, input.groupId, 'group');
-    if (input.rateId) next.rateId = await resolveRateId(tx, auth.propertyId, input.rateId);
+    if (input.customerId) await assertOwned(tx, contacts, actor.propertyId, input.customerId, 'contact');
+    if (input.groupId) await assertOwned(tx, groups, actor.propertyId, input.groupId, 'group');
+    if (input.rateId) next.rateId = await resolveRateId(tx, actor.propertyId, input.rateId);
     const { id: _id, createdAt: _c, updatedAt: _u, ...values } = next;
     const [row] = await tx.update(bookings).set(values).where(eq(bookings.id, id)).returning();
     const priceChanged =
@@ -432,8 +433,8 @@ export async function updateBooking(
       (key) => input[key as keyof TUpdateBookingRequest] !== current[key as keyof TBookingRow],
     );
     await recordEvent(tx, {
-      propertyId: auth.propertyId,
-      auth,
+      propertyId: actor.propertyId,
+      actor,
       objectType: 'booking',
       objectId: id,
       type: 'updated',
@@ -443,15 +444,16 @@ export async function updateBooking(
   });
 }
 
-export async function deleteBooking(ctx: AppContext, auth: TAuth, id: string): Promise<void> {
+export async function deleteBooking(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'bookings', 'write');
   await ctx.db.transaction(async (tx) => {
-    const booking = await findBooking(tx, auth.propertyId, id, true);
+    const booking = await findBooking(tx, actor.propertyId, id, true);
     await assertEditable(tx, booking);
-    await tx.update(bookings).set({ deletedAt: new Date() }).where(eq(bookings.id, id));
-    await tx.update(bookingLinks).set({ revokedAt: new Date() }).where(eq(bookingLinks.bookingId, id));
+    await tx.update(bookings).set({ deletedAt: ctx.clock.now() }).where(eq(bookings.id, id));
+    await tx.update(bookingLinks).set({ revokedAt: ctx.clock.now() }).where(eq(bookingLinks.bookingId, id));
     await recordEvent(tx, {
-      propertyId: auth.propertyId,
-      auth,
+      propertyId: actor.propertyId,
+      actor,
       objectType: 'booking',
       objectId: id,
       type: 'deleted',
@@ -460,9 +462,14 @@ export async function deleteBooking(ctx: AppContext, auth: TAuth, id: string): P
 }
 
 /** Refuses an action the status allows but the booking is not ready for (no room, before arrival). */
-async function assertActionReady(db: Executor, booking: TBookingRow, action: TBookingAction): Promise<void> {
+async function assertActionReady(
+  db: Executor,
+  booking: TBookingRow,
+  action: TBookingAction,
+  now: Date,
+): Promise<void> {
   const property = await findProperty(db, booking.propertyId);
-  const blocker = bookingActionBlocker(action, booking, todayIn(property.timeZone));
+  const blocker = bookingActionBlocker(action, booking, todayIn(property.timeZone, now));
   if (blocker === 'booking/room_required') throw new AppError(blocker, `assign a room before ${action}`);
   if (blocker === 'booking/before_arrival') {
     throw new AppError(blocker, `the stay begins on ${booking.checkIn}`, { checkIn: booking.checkIn });
@@ -472,20 +479,21 @@ async function assertActionReady(db: Executor, booking: TBookingRow, action: TBo
 /** Runs one status action through the transition table; check-out leaves the room dirty. */
 export async function performAction(
   ctx: AppContext,
-  auth: TAuth,
+  actor: TActor,
   id: string,
   action: TBookingAction,
 ): Promise<TBooking> {
+  requireAccess(actor, 'bookings', 'write');
   return ctx.db.transaction(async (tx) => {
-    const booking = await findBooking(tx, auth.propertyId, id, true);
+    const booking = await findBooking(tx, actor.propertyId, id, true);
     const status = nextBookingStatus(booking.status, action);
     if (!status)
       throw new AppError(
         'booking/invalid_transition',
         `${action} is not possible for a ${booking.status} booking`,
       );
-    await assertActionReady(tx, booking, action);
-    const now = new Date();
+    const now = ctx.clock.now();
+    await assertActionReady(tx, booking, action, now);
     const [row] = await tx
       .update(bookings)
       .set({
@@ -503,8 +511,8 @@ export async function performAction(
     if (droppedBookingStatuses.includes(status) !== droppedBookingStatuses.includes(booking.status))
       await postStayCharges(tx, row!);
     await recordEvent(tx, {
-      propertyId: auth.propertyId,
-      auth,
+      propertyId: actor.propertyId,
+      actor,
       objectType: 'booking',
       objectId: id,
       type: bookingEventByAction[action],
@@ -515,7 +523,8 @@ export async function performAction(
 }
 
 /** Confirms several pending bookings at once: all or none, refused when any would overlap. */
-export async function confirmBookings(ctx: AppContext, auth: TAuth, ids: string[]): Promise<TBooking[]> {
+export async function confirmBookings(ctx: AppContext, actor: TActor, ids: string[]): Promise<TBooking[]> {
+  requireAccess(actor, 'bookings', 'write');
   try {
     return await ctx.db.transaction(async (tx) => {
       const rows = await tx
@@ -524,7 +533,7 @@ export async function confirmBookings(ctx: AppContext, auth: TAuth, ids: string[
         .where(
           and(
             inArray(bookings.id, ids),
-            eq(bookings.propertyId, auth.propertyId),
+            eq(bookings.propertyId, actor.propertyId),
             isNull(bookings.deletedAt),
           ),
         )
@@ -542,8 +551,8 @@ export async function confirmBookings(ctx: AppContext, auth: TAuth, ids: string[
           .where(eq(bookings.id, booking.id))
           .returning();
         await recordEvent(tx, {
-          propertyId: auth.propertyId,
-          auth,
+          propertyId: actor.propertyId,
+          actor,
           objectType: 'booking',
           objectId: booking.id,
           type: 'confirmed',
@@ -562,19 +571,20 @@ export async function confirmBookings(ctx: AppContext, auth: TAuth, ids: string[
 /** Assigns a guest (an existing contact of the property, or a new one) to a booking. */
 export async function assignGuest(
   ctx: AppContext,
-  auth: TAuth,
+  actor: TActor,
   id: string,
   input: TAssignGuestRequest,
 ): Promise<TBooking> {
+  requireAccess(actor, 'bookings', 'write');
   return ctx.db.transaction(async (tx) => {
-    const booking = await findBooking(tx, auth.propertyId, id, true);
+    const booking = await findBooking(tx, actor.propertyId, id, true);
     await assertEditable(tx, booking);
     let contactId: string;
     if ('contactId' in input) {
-      await assertOwned(tx, contacts, auth.propertyId, input.contactId, 'contact');
+      await assertOwned(tx, contacts, actor.propertyId, input.contactId, 'contact');
       contactId = input.contactId;
     } else {
-      contactId = (await insertContact(tx, auth, input)).id;
+      contactId = (await insertContact(tx, actor, input)).id;
     }
     const [guestCount] = await tx
       .select({ n: count() })
@@ -591,8 +601,8 @@ export async function assignGuest(
     if (inserted.length === 0)
       throw new AppError('booking/failed_assignment', 'the guest is already assigned');
     await recordEvent(tx, {
-      propertyId: auth.propertyId,
-      auth,
+      propertyId: actor.propertyId,
+      actor,
       objectType: 'booking',
       objectId: id,
       type: 'guest_assigned',
@@ -604,12 +614,13 @@ export async function assignGuest(
 
 export async function unassignGuest(
   ctx: AppContext,
-  auth: TAuth,
+  actor: TActor,
   id: string,
   contactId: string,
 ): Promise<TBooking> {
+  requireAccess(actor, 'bookings', 'write');
   return ctx.db.transaction(async (tx) => {
-    const booking = await findBooking(tx, auth.propertyId, id, true);
+    const booking = await findBooking(tx, actor.propertyId, id, true);
     await assertEditable(tx, booking);
     const removed = await tx
       .delete(bookingGuests)
@@ -617,8 +628,8 @@ export async function unassignGuest(
       .returning();
     if (removed.length === 0) throw notFound('guest');
     await recordEvent(tx, {
-      propertyId: auth.propertyId,
-      auth,
+      propertyId: actor.propertyId,
+      actor,
       objectType: 'booking',
       objectId: id,
       type: 'guest_unassigned',
@@ -628,13 +639,14 @@ export async function unassignGuest(
   });
 }
 
-export async function listBookingEvents(ctx: AppContext, auth: TAuth, id: string): Promise<TEvent[]> {
-  await findBooking(ctx.db, auth.propertyId, id);
+export async function listBookingEvents(ctx: AppContext, actor: TActor, id: string): Promise<TEvent[]> {
+  requireAccess(actor, 'bookings', 'read');
+  await findBooking(ctx.db, actor.propertyId, id);
   const rows = await ctx.db
     .select()
     .from(events)
     .where(
-      and(eq(events.objectType, 'booking'), eq(events.objectId, id), eq(events.propertyId, auth.propertyId)),
+      and(eq(events.objectType, 'booking'), eq(events.objectId, id), eq(events.propertyId, actor.propertyId)),
     )
     .orderBy(desc(events.createdAt));
   return rows.map((row) => ({
@@ -648,8 +660,9 @@ export async function listBookingEvents(ctx: AppContext, auth: TAuth, id: string
 }
 
 /** The charges on the booking's folios, by date. */
-export async function listBookingCharges(ctx: AppContext, auth: TAuth, id: string): Promise<TCharge[]> {
-  await findBooking(ctx.db, auth.propertyId, id);
+export async function listBookingCharges(ctx: AppContext, actor: TActor, id: string): Promise<TCharge[]> {
+  requireAccess(actor, 'folios', 'read');
+  await findBooking(ctx.db, actor.propertyId, id);
   const rows = await ctx.db
     .select({ charge: charges })
     .from(charges)
@@ -672,15 +685,16 @@ export async function listBookingCharges(ctx: AppContext, auth: TAuth, id: strin
 
 export async function listBookingInvoices(
   ctx: AppContext,
-  auth: TAuth,
+  actor: TActor,
   id: string,
   page: TPageQuery,
 ): Promise<TPaged<TInvoiceSummary>> {
-  await findBooking(ctx.db, auth.propertyId, id);
+  requireAccess(actor, 'invoices', 'read');
+  await findBooking(ctx.db, actor.propertyId, id);
   return selectPage(
     ctx.db,
     invoices,
-    and(eq(invoices.propertyId, auth.propertyId), eq(invoices.bookingId, id), isNull(invoices.deletedAt)),
+    and(eq(invoices.propertyId, actor.propertyId), eq(invoices.bookingId, id), isNull(invoices.deletedAt)),
     [desc(invoices.createdAt)],
     page,
     toInvoiceSummary,

@@ -4,8 +4,9 @@ import { rowsOf, type Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
 import { roomNumberOrderList } from '../../lib/room-order.ts';
-import type { TAuth } from '../../plugins/auth.ts';
-import { findProperty } from '../bookings/bookings.queries.ts';
+import { requireAccess, type TActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
+import { findProperty } from '../../lib/properties.ts';
 
 export const maxRoomPlanDays = 120;
 
@@ -16,12 +17,14 @@ const booking = { id: sql`b.id`, customerId: sql`b.customer_id`, code: sql`b.cod
  * At 300 rooms by 60 days that is thousands of bars, so the database writes the JSON (shaped as
  * ZRoomPlan) and it is sent as it comes: no row objects are built in between.
  */
-export async function getRoomPlanJson(db: Db, auth: TAuth, from: string, to: string): Promise<string> {
+export async function getRoomPlanJson(ctx: AppContext, actor: TActor, from: string, to: string): Promise<string> {
+  requireAccess(actor, 'roomPlan', 'read');
+  const { db } = ctx;
   const days = nightsBetween(from, to);
   if (days < 0 || days > maxRoomPlanDays)
     throw new AppError('validation', `the period must be 0 to ${maxRoomPlanDays} days`);
-  const property = await findProperty(db, auth.propertyId);
-  const p = auth.propertyId;
+  const property = await findProperty(db, actor.propertyId);
+  const p = actor.propertyId;
   const [row] = rowsOf<{ rooms: string; bookings: string; locks: string }>(
     await db.execute(sql`
       select
@@ -46,6 +49,6 @@ export async function getRoomPlanJson(db: Db, auth: TAuth, from: string, to: str
             and l.end_date >= ${from}::date and l.start_date <= ${to}::date
             and l.status in ('scheduled', 'active')) as locks`),
   );
-  const head = JSON.stringify({ from, to, today: todayIn(property.timeZone) }).slice(0, -1);
+  const head = JSON.stringify({ from, to, today: todayIn(property.timeZone, ctx.clock.now()) }).slice(0, -1);
   return `${head},"rooms":${row!.rooms},"bookings":${row!.bookings},"locks":${row!.locks}}`;
 }

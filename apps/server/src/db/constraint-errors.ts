@@ -9,7 +9,10 @@ type TConstraintError = { code: AppError['code']; field?: TFieldError };
  * process (a server, a job worker) maps them alike whatever modules it loaded.
  */
 const constraintErrors: Record<string, TConstraintError> = {
-  api_keys_secret_key: { code: 'validation', field: { path: 'body/secret', message: 'choose another secret' } },
+  api_keys_secret_key: {
+    code: 'validation',
+    field: { path: 'body/secret', message: 'choose another secret' },
+  },
   contacts_email_key: { code: 'contact/already_exists' },
   properties_slug_key: { code: 'property/slug_already_exists' },
   rate_prices_key: { code: 'rate/price_already_configured' },

@@ -8,7 +8,6 @@ import type { Db } from '../db/client.ts';
 import { findApiKeyIdentity, findSessionIdentity } from '../modules/session/session.queries.ts';
 import { safeEqual } from '../lib/crypto.ts';
 
-
 /** What a route demands: an area of the role matrix, a signed-in caller of any role, or nothing. */
 export type TRouteAccess = readonly [TArea, TAccess] | 'authenticated' | 'public';
 

@@ -9,7 +9,6 @@ import {
   type TRole,
   type TUpdateApiKeyRequest,
 } from '@pms/contract';
-import type { Db } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';

@@ -270,7 +270,11 @@ describe('rights of the keys a caller creates', () => {
       updateApiKey(context, asStaff, keyRow.id, { name: 'Up', roleId: 'admin' }),
     ).rejects.toMatchObject({ code: 'auth/forbidden' });
     await expect(
-      createApiKey(context, { kind: 'guest', id: 'link', propertyId: ids[demo.austria]!, bookingId: 'b', name: 'Guest' }, { name: 'Guest', roleId: 'cleaning' }),
+      createApiKey(
+        context,
+        { kind: 'guest', id: 'link', propertyId: ids[demo.austria]!, bookingId: 'b', name: 'Guest' },
+        { name: 'Guest', roleId: 'cleaning' },
+      ),
     ).rejects.toMatchObject({ code: 'auth/forbidden' });
   });
 });

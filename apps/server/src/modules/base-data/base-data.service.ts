@@ -53,6 +53,7 @@ import {
   taxRates,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { findOwned } from '../../lib/records.ts';
 import { selectPage } from '../../lib/paging.ts';
 import { roomNumberOrder } from '../../lib/room-order.ts';
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
@@ -119,18 +120,6 @@ const order = {
 // Shared rules
 
 /** A live record of the caller's property; any other id answers 404. */
-async function findOwned<TTable extends TBaseDataTable>(
-  db: Executor,
-  table: TTable,
-  propertyId: string,
-  id: string,
-  what: string,
-): Promise<TTable['$inferSelect']> {
-  const row = await selectOwned(db, table, propertyId, id);
-  if (!row) throw notFound(what);
-  return row;
-}
-
 /** Soft deletes a record, refused while live records still point at it. */
 async function deleteOwned(
   db: Db,
@@ -164,7 +153,14 @@ function firstOrNotFound<TRow>(rows: TRow[], what: string): TRow {
 export function listRoomTypes(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TRoomType>> {
   requireAccess(actor, 'baseData', 'read');
   const { db } = ctx;
-  return selectPage(db, roomTypes, ofProperty(roomTypes, actor.propertyId), order.roomTypes, page, toRoomType);
+  return selectPage(
+    db,
+    roomTypes,
+    ofProperty(roomTypes, actor.propertyId),
+    order.roomTypes,
+    page,
+    toRoomType,
+  );
 }
 
 export async function getRoomType(ctx: AppContext, actor: TActor, id: string): Promise<TRoomType> {
@@ -185,7 +181,11 @@ async function clearOtherDefaultRoomTypes(tx: Executor, propertyId: string, id: 
 const nextRoomTypeSortOrder = (propertyId: string) =>
   sql<number>`(select coalesce(max(${roomTypes.sortOrder}) + 1, 0) from ${roomTypes} where ${roomTypes.propertyId} = ${propertyId})`;
 
-export async function createRoomType(ctx: AppContext, actor: TActor, input: TCreateRoomTypeRequest): Promise<TRoomType> {
+export async function createRoomType(
+  ctx: AppContext,
+  actor: TActor,
+  input: TCreateRoomTypeRequest,
+): Promise<TRoomType> {
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
   const data = ZCreateRoomTypeRequest.parse(input);
@@ -262,7 +262,11 @@ async function assertRoomNumbersFree(db: Executor, propertyId: string, numbers: 
   if (taken) throw new AppError('room/already_exists', `room ${taken.number} exists already`);
 }
 
-export async function listRooms(ctx: AppContext, actor: TActor, query: TRoomListQuery): Promise<TPaged<TRoom>> {
+export async function listRooms(
+  ctx: AppContext,
+  actor: TActor,
+  query: TRoomListQuery,
+): Promise<TPaged<TRoom>> {
   requireAccess(actor, 'baseData', 'read');
   const { db } = ctx;
   const where = and(
@@ -283,7 +287,11 @@ export async function getRoom(ctx: AppContext, actor: TActor, id: string, expand
 }
 
 /** Creates one room or every room of a range (101-110); all or none. */
-export async function createRooms(ctx: AppContext, actor: TActor, input: TCreateRoomRequest): Promise<TCreatedRooms> {
+export async function createRooms(
+  ctx: AppContext,
+  actor: TActor,
+  input: TCreateRoomRequest,
+): Promise<TCreatedRooms> {
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
   const numbers = roomNumbersOf(input.number);
@@ -300,7 +308,12 @@ export async function createRooms(ctx: AppContext, actor: TActor, input: TCreate
   });
 }
 
-export async function updateRoom(ctx: AppContext, actor: TActor, id: string, input: TUpdateRoomRequest): Promise<TRoom> {
+export async function updateRoom(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  input: TUpdateRoomRequest,
+): Promise<TRoom> {
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
   const numbers = roomNumbersOf(input.number);
@@ -349,7 +362,11 @@ export async function getTaxRate(ctx: AppContext, actor: TActor, id: string): Pr
 }
 
 /** Creates a tax rate; the property's first one also brings the overnight item to life. */
-export async function createTaxRate(ctx: AppContext, actor: TActor, input: TCreateTaxRateRequest): Promise<TTaxRate> {
+export async function createTaxRate(
+  ctx: AppContext,
+  actor: TActor,
+  input: TCreateTaxRateRequest,
+): Promise<TTaxRate> {
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
   return db.transaction(async (tx) => {
@@ -430,7 +447,11 @@ function itemValues(data: z.output<typeof ZUpdateItemRequest>) {
   };
 }
 
-export async function listItems(ctx: AppContext, actor: TActor, query: TItemListQuery): Promise<TPaged<TItem>> {
+export async function listItems(
+  ctx: AppContext,
+  actor: TActor,
+  query: TItemListQuery,
+): Promise<TPaged<TItem>> {
   requireAccess(actor, 'baseData', 'read');
   const { db } = ctx;
   await findOrCreateOvernightItem(db, actor.propertyId);
@@ -472,7 +493,12 @@ export async function createItem(ctx: AppContext, actor: TActor, input: TCreateI
 }
 
 /** Updates an item; the overnight item stays an accommodation item without a fixed price. */
-export async function updateItem(ctx: AppContext, actor: TActor, id: string, input: TUpdateItemRequest): Promise<TItem> {
+export async function updateItem(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  input: TUpdateItemRequest,
+): Promise<TItem> {
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
   const data = ZUpdateItemRequest.parse(input);
@@ -513,7 +539,11 @@ function paymentMethodValues(input: TCreatePaymentMethodRequest) {
   };
 }
 
-export function listPaymentMethods(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TPaymentMethod>> {
+export function listPaymentMethods(
+  ctx: AppContext,
+  actor: TActor,
+  page: TPageQuery,
+): Promise<TPaged<TPaymentMethod>> {
   requireAccess(actor, 'baseData', 'read');
   const { db } = ctx;
   return selectPage(
@@ -619,7 +649,12 @@ export async function createRate(ctx: AppContext, actor: TActor, input: TCreateR
   });
 }
 
-export async function updateRate(ctx: AppContext, actor: TActor, id: string, input: TUpdateRateRequest): Promise<TRate> {
+export async function updateRate(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  input: TUpdateRateRequest,
+): Promise<TRate> {
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
   const data = ZUpdateRateRequest.parse(input);
@@ -725,7 +760,12 @@ export async function updateRatePrice(
   });
 }
 
-export async function deleteRatePrice(ctx: AppContext, actor: TActor, rateId: string, priceId: string): Promise<void> {
+export async function deleteRatePrice(
+  ctx: AppContext,
+  actor: TActor,
+  rateId: string,
+  priceId: string,
+): Promise<void> {
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
   await findRatePart(db, ratePrices, actor.propertyId, rateId, priceId, 'rate price');
@@ -819,7 +859,12 @@ export async function updateRateItem(
   });
 }
 
-export async function deleteRateItem(ctx: AppContext, actor: TActor, rateId: string, rateItemId: string): Promise<void> {
+export async function deleteRateItem(
+  ctx: AppContext,
+  actor: TActor,
+  rateId: string,
+  rateItemId: string,
+): Promise<void> {
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
   await findRatePart(db, rateItems, actor.propertyId, rateId, rateItemId, 'rate item');

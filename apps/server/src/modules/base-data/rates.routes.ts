@@ -176,7 +176,13 @@ export function registerRateRoutes(app: FastifyInstance, ctx: AppContext): void 
       config: { access: ['baseData', 'write'] },
     },
     async (request) =>
-      service.updateRateItem(ctx, actorOf(request), request.params.id, request.params.rateItemId, request.body),
+      service.updateRateItem(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.params.rateItemId,
+        request.body,
+      ),
   );
 
   api.delete(

@@ -16,6 +16,7 @@ import {
   rooms,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import { findOwned } from '../../lib/records.ts';
 import { roomNumberOrder } from '../../lib/room-order.ts';
 
 export type TBookingRow = typeof bookings.$inferSelect;
@@ -27,13 +28,7 @@ export async function findBooking(
   id: string,
   forUpdate = false,
 ): Promise<TBookingRow> {
-  const query = db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.id, id), eq(bookings.propertyId, propertyId), isNull(bookings.deletedAt)));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  if (!row) throw notFound('booking');
-  return row;
+  return findOwned(db, bookings, propertyId, id, 'booking', { lock: forUpdate });
 }
 
 export async function findRoom(db: Executor, propertyId: string, id: string) {
@@ -43,15 +38,6 @@ export async function findRoom(db: Executor, propertyId: string, id: string) {
     .innerJoin(roomTypes, eq(roomTypes.id, rooms.roomTypeId))
     .where(and(eq(rooms.id, id), eq(rooms.propertyId, propertyId), isNull(rooms.deletedAt)));
   if (!row) throw notFound('room');
-  return row;
-}
-
-export async function findRoomType(db: Executor, propertyId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(roomTypes)
-    .where(and(eq(roomTypes.id, id), eq(roomTypes.propertyId, propertyId), isNull(roomTypes.deletedAt)));
-  if (!row) throw notFound('room type');
   return row;
 }
 

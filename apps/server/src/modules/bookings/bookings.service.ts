@@ -54,6 +54,7 @@ import {
   folios,
   groups,
   invoices,
+  roomTypes,
   rooms,
 } from '../../db/schema/index.ts';
 import { selectPage } from '../../lib/paging.ts';
@@ -63,7 +64,7 @@ import { toInvoiceSummary } from '../invoices/invoices.mapper.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { recordEvent } from '../../lib/events.ts';
-import { assertOwned, toRecord } from '../../lib/records.ts';
+import { assertOwned, findOwned, toRecord } from '../../lib/records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import { toAppError } from '../../db/constraint-errors.ts';
 import { findProperty, type TPropertyRow } from '../../lib/properties.ts';
@@ -72,7 +73,6 @@ import {
   findBooking,
   findFreeRoom,
   findRoom,
-  findRoomType,
   loadBookingRelations,
   readOnlyBookingIds,
   type TBookingRow,
@@ -243,7 +243,7 @@ export async function createBooking(
       assertOccupancyFits(room.number, roomType.maxOccupancy, input.occupancy);
     } else {
       if (!roomTypeId) throw new AppError('validation', 'roomId or roomTypeId is required');
-      const roomType = await findRoomType(tx, actor.propertyId, roomTypeId);
+      const roomType = await findOwned(tx, roomTypes, actor.propertyId, roomTypeId, 'room type');
       if (input.occupancy > roomType.maxOccupancy) {
         throw new AppError(
           'booking/occupancy_exceeds_room_type',
@@ -410,7 +410,7 @@ export async function updateBooking(
         assertOccupancyFits(room.number, roomType.maxOccupancy, next.occupancy);
       next.roomTypeId = room.roomTypeId;
     } else if (input.roomTypeId) {
-      await findRoomType(tx, actor.propertyId, input.roomTypeId);
+      await findOwned(tx, roomTypes, actor.propertyId, input.roomTypeId, 'room type');
     }
     if (input.customerId) await assertOwned(tx, contacts, actor.propertyId, input.customerId, 'contact');
     if (input.groupId) await assertOwned(tx, groups, actor.propertyId, input.groupId, 'group');

@@ -25,7 +25,6 @@ const tags = ['contacts'];
 
 export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = ctx;
 
   api.get(
     '/api/contacts',

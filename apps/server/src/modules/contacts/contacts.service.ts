@@ -14,7 +14,7 @@ import {
   type TPatchContactRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import {
   bookingGuests,
   bookings,
@@ -28,7 +28,7 @@ import {
 import { AppError, notFound } from '../../errors.ts';
 import { changedFields, recordEvent } from '../../lib/events.ts';
 import { selectPage } from '../../lib/paging.ts';
-import { toRecord } from '../../lib/records.ts';
+import { findOwned, toRecord } from '../../lib/records.ts';
 import { containsText } from '../../lib/text-search.ts';
 import { toInvoiceSummary } from '../invoices/invoices.mapper.ts';
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
@@ -72,9 +72,7 @@ const ofProperty = (actor: TRoleActor, id?: string) =>
 
 /** A live contact of the caller's property; any other answers 404. */
 export async function findContact(db: Executor, actor: TRoleActor, id: string): Promise<TContactRow> {
-  const [row] = await db.select().from(contacts).where(ofProperty(actor, id));
-  if (!row) throw notFound('contact');
-  return row;
+  return findOwned(db, contacts, actor.propertyId, id, 'contact');
 }
 
 async function findRate(db: Executor, actor: TRoleActor, id: string): Promise<TRateReference | null> {
@@ -116,7 +114,11 @@ function recordContactEvent(
   });
 }
 
-export function listContacts(ctx: AppContext, actor: TActor, query: TContactListQuery): Promise<TPaged<TContact>> {
+export function listContacts(
+  ctx: AppContext,
+  actor: TActor,
+  query: TContactListQuery,
+): Promise<TPaged<TContact>> {
   requireAccess(actor, 'contacts', 'read');
   const { db } = ctx;
   const where = and(
@@ -150,13 +152,22 @@ export async function insertContact(
 }
 
 /** Creates a contact in a transaction of its own. */
-export async function createContact(ctx: AppContext, actor: TActor, input: TCreateContactRequest): Promise<TContact> {
+export async function createContact(
+  ctx: AppContext,
+  actor: TActor,
+  input: TCreateContactRequest,
+): Promise<TContact> {
   requireAccess(actor, 'contacts', 'write');
   const { db } = ctx;
   return db.transaction(async (tx) => toContact(await insertContact(tx, actor, input)));
 }
 
-export async function getContact(ctx: AppContext, actor: TActor, id: string, expand?: string): Promise<TContact> {
+export async function getContact(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  expand?: string,
+): Promise<TContact> {
   requireAccess(actor, 'contacts', 'read');
   const { db } = ctx;
   const row = await findContact(db, actor, id);
@@ -312,7 +323,12 @@ export async function linkContactFile(
 }
 
 /** Removes a file from a contact's documents; the file itself stays. */
-export async function unlinkContactFile(ctx: AppContext, actor: TActor, id: string, fileId: string): Promise<void> {
+export async function unlinkContactFile(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  fileId: string,
+): Promise<void> {
   requireAccess(actor, 'contacts', 'write');
   const { db } = ctx;
   await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import { droppedBookingStatuses, roomHoldingStatuses, todayIn, type TDashboard } from '@pms/contract';
-import { rowsOf, type Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { bookings, rooms } from '../../db/schema/index.ts';
 import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
 import { roomNumberOrder } from '../../lib/room-order.ts';

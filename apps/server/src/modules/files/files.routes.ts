@@ -3,16 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  can,
-  ZFile,
-  ZFileUrl,
-  ZIdParams,
-  ZPageQuery,
-  ZPaged,
-  ZUploadFileQuery,
-  type TFile,
-} from '@pms/contract';
+import { ZFile, ZFileUrl, ZIdParams, ZPageQuery, ZPaged, ZUploadFileQuery, type TFile } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError, invalidField } from '../../errors.ts';
 import { actorOf } from '../../http/request-actor.ts';

@@ -17,7 +17,7 @@ import { files } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
 import { selectPage } from '../../lib/paging.ts';
-import { toRecord } from '../../lib/records.ts';
+import { findOwned, toRecord } from '../../lib/records.ts';
 import { requireAccess, requireStaff, type TActor } from '../../actor.ts';
 
 export const downloadUrlLifetimeMs = 5 * 60 * 1000;
@@ -101,12 +101,7 @@ export async function uploadFile(
 }
 
 async function findFile(ctx: AppContext, propertyId: string, id: string): Promise<TFileRow> {
-  const [row] = await ctx.db
-    .select()
-    .from(files)
-    .where(and(eq(files.id, id), eq(files.propertyId, propertyId), isNull(files.deletedAt)));
-  if (!row) throw notFound('file');
-  return row;
+  return findOwned(ctx.db, files, propertyId, id, 'file');
 }
 
 export function listFiles(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TFile>> {

@@ -9,12 +9,11 @@ import {
   type TPaged,
   type TUpdateGroupRequest,
 } from '@pms/contract';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { bookings, contacts, groups } from '../../db/schema/index.ts';
-import { notFound } from '../../errors.ts';
 import { changedFields, recordEvent } from '../../lib/events.ts';
 import { selectPage } from '../../lib/paging.ts';
-import { toRecord } from '../../lib/records.ts';
+import { findOwned, toRecord } from '../../lib/records.ts';
 import { containsText } from '../../lib/text-search.ts';
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -27,9 +26,7 @@ const ofProperty = (actor: TRoleActor, id?: string) =>
   and(eq(groups.propertyId, actor.propertyId), isNull(groups.deletedAt), id ? eq(groups.id, id) : undefined);
 
 async function findGroup(db: Executor, actor: TRoleActor, id: string): Promise<TGroupRow> {
-  const [row] = await db.select().from(groups).where(ofProperty(actor, id));
-  if (!row) throw notFound('group');
-  return row;
+  return findOwned(db, groups, actor.propertyId, id, 'group');
 }
 
 /** Groups as the API sends them: with their figures, and the customer and bookings when asked for. */
@@ -97,7 +94,11 @@ function recordGroupEvent(
   });
 }
 
-export async function listGroups(ctx: AppContext, actor: TActor, query: TGroupListQuery): Promise<TPaged<TGroup>> {
+export async function listGroups(
+  ctx: AppContext,
+  actor: TActor,
+  query: TGroupListQuery,
+): Promise<TPaged<TGroup>> {
   requireAccess(actor, 'groups', 'read');
   const { db } = ctx;
   const where = and(ofProperty(actor), containsText([groups.name], query.query));
@@ -112,7 +113,11 @@ export async function listGroups(ctx: AppContext, actor: TActor, query: TGroupLi
   return { ...page, data: await toGroups(db, actor, page.data, parseExpand(query.expand)) };
 }
 
-export async function createGroup(ctx: AppContext, actor: TActor, input: TCreateGroupRequest): Promise<TGroup> {
+export async function createGroup(
+  ctx: AppContext,
+  actor: TActor,
+  input: TCreateGroupRequest,
+): Promise<TGroup> {
   requireAccess(actor, 'groups', 'write');
   const { db } = ctx;
   const data = ZCreateGroupRequest.parse(input);

@@ -21,7 +21,9 @@ export function registerHousekeepingRoutes(app: FastifyInstance, ctx: AppContext
       },
       config: { access: ['housekeeping', 'read'] },
     },
-    async (request) => ({ data: await service.listHousekeeping(ctx, actorOf(request), request.query.filter) }),
+    async (request) => ({
+      data: await service.listHousekeeping(ctx, actorOf(request), request.query.filter),
+    }),
   );
   api.get(
     '/api/housekeeping/rooms/:id',
@@ -43,6 +45,11 @@ export function registerHousekeepingRoutes(app: FastifyInstance, ctx: AppContext
       config: { access: ['housekeeping', 'write'] },
     },
     async (request) =>
-      service.setHousekeepingStatus(ctx, actorOf(request), request.params.id, request.body.housekeepingStatus),
+      service.setHousekeepingStatus(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.body.housekeepingStatus,
+      ),
   );
 }

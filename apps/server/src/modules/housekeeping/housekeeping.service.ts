@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { roomHoldingStatuses, todayIn, type THousekeepingRoom, type THousekeepingState } from '@pms/contract';
-import type { Db } from '../../db/client.ts';
 import { bookings, roomLocks, roomTypes, rooms } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
@@ -103,7 +102,12 @@ export async function listHousekeeping(
 }
 
 /** Sets a room's housekeeping status (cleaning staff marking a room clean, for instance). */
-export async function setHousekeepingStatus(ctx: AppContext, actor: TActor, roomId: string, status: THousekeepingState) {
+export async function setHousekeepingStatus(
+  ctx: AppContext,
+  actor: TActor,
+  roomId: string,
+  status: THousekeepingState,
+) {
   requireAccess(actor, 'housekeeping', 'write');
   const { db } = ctx;
   const [row] = await db
@@ -116,9 +120,12 @@ export async function setHousekeepingStatus(ctx: AppContext, actor: TActor, room
 }
 
 /** One room as housekeeping sees it today. */
-export async function getHousekeepingRoom(ctx: AppContext, actor: TActor, roomId: string): Promise<THousekeepingRoom> {
+export async function getHousekeepingRoom(
+  ctx: AppContext,
+  actor: TActor,
+  roomId: string,
+): Promise<THousekeepingRoom> {
   requireAccess(actor, 'housekeeping', 'read');
-  const { db } = ctx;
   const room = (await listHousekeeping(ctx, actor)).find((r) => r.id === roomId);
   if (!room) throw notFound('room');
   return room;

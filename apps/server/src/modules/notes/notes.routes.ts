@@ -42,7 +42,8 @@ export function registerNoteRoutes(app: FastifyInstance, ctx: AppContext): void 
         },
         config: { access: [area, 'read'] },
       },
-      async (request) => service.listNotes(ctx, actorOf(request), objectType, request.params.id, request.query),
+      async (request) =>
+        service.listNotes(ctx, actorOf(request), objectType, request.params.id, request.query),
     );
 
     api.post(

@@ -8,7 +8,7 @@ import type {
   TUpdatePropertyRequest,
 } from '@pms/contract';
 import { ZCreatePropertyRequest, parsePalette } from '@pms/contract';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { files, generalSettings, properties, propertyUsers } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { selectPage } from '../../lib/paging.ts';
@@ -46,7 +46,11 @@ async function memberPropertyIds(db: Executor, actor: TRoleActor): Promise<strin
 }
 
 /** Creates a property; the creating user becomes its administrator. */
-export async function createProperty(ctx: AppContext, actor: TActor, input: TCreatePropertyRequest): Promise<TProperty> {
+export async function createProperty(
+  ctx: AppContext,
+  actor: TActor,
+  input: TCreatePropertyRequest,
+): Promise<TProperty> {
   requireAccess(actor, 'properties', 'write');
   const { db } = ctx;
   if (actor.kind !== 'user') throw new AppError('auth/forbidden', 'API keys belong to one property');
@@ -72,7 +76,11 @@ export async function createProperty(ctx: AppContext, actor: TActor, input: TCre
 }
 
 /** The properties the caller belongs to. */
-export async function listProperties(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TProperty>> {
+export async function listProperties(
+  ctx: AppContext,
+  actor: TActor,
+  page: TPageQuery,
+): Promise<TPaged<TProperty>> {
   requireAccess(actor, 'properties', 'read');
   const { db } = ctx;
   const ids = await memberPropertyIds(db, actor);

@@ -8,17 +8,16 @@ import {
   type TRoomLock,
   type TUpdateRoomLockRequest,
 } from '@pms/contract';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { roomLocks, rooms } from '../../db/schema/index.ts';
 import { findProperty, listPropertyIds } from '../../lib/properties.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { selectPage } from '../../lib/paging.ts';
-import { toRecord } from '../../lib/records.ts';
+import { assertOwned, findOwned, toRecord } from '../../lib/records.ts';
 import { requireAccess, systemActor, type TActor, type TRoleActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { toAppError } from '../../db/constraint-errors.ts';
-import { findRoom } from '../bookings/bookings.queries.ts';
 
 type TRoomLockRow = typeof roomLocks.$inferSelect;
 
@@ -52,13 +51,8 @@ function assertDates(startDate: string, endDate: string): void {
   if (endDate < startDate) throw new AppError('room_lock/invalid_dates', 'the lock ends before it starts');
 }
 
-async function findLock(db: Executor, actor: TRoleActor, id: string): Promise<TRoomLockRow> {
-  const [row] = await db
-    .select()
-    .from(roomLocks)
-    .where(and(eq(roomLocks.id, id), eq(roomLocks.propertyId, actor.propertyId), isNull(roomLocks.deletedAt)));
-  if (!row) throw notFound('room lock');
-  return row;
+function findLock(db: Executor, actor: TRoleActor, id: string): Promise<TRoomLockRow> {
+  return findOwned(db, roomLocks, actor.propertyId, id, 'room lock');
 }
 
 export function listRoomLocks(
@@ -99,7 +93,7 @@ export async function createRoomLock(
   assertDates(input.startDate, input.endDate);
   const lock = await asRoomLockWrite(() =>
     db.transaction(async (tx) => {
-      await findRoom(tx, actor.propertyId, input.roomId);
+      await assertOwned(tx, rooms, actor.propertyId, input.roomId, 'room');
       const [row] = await tx
         .insert(roomLocks)
         .values({ ...input, propertyId: actor.propertyId })
@@ -132,7 +126,7 @@ export async function updateRoomLock(
       if (current.status === 'ended' || current.status === 'canceled')
         throw new AppError('room_lock/invalid_dates', 'the lock is over');
       assertDates(input.startDate ?? current.startDate, input.endDate ?? current.endDate);
-      if (input.roomId) await findRoom(tx, actor.propertyId, input.roomId);
+      if (input.roomId) await assertOwned(tx, rooms, actor.propertyId, input.roomId, 'room');
       await tx.update(roomLocks).set(input).where(eq(roomLocks.id, id));
       await recordEvent(tx, {
         propertyId: actor.propertyId,
@@ -183,7 +177,10 @@ export async function deleteRoomLock(ctx: AppContext, actor: TActor, id: string)
  * its time zone, setting the room's housekeeping status. Idempotent: run after every change to a lock
  * and by the scheduled job.
  */
-export async function applyRoomLocks(ctx: AppContext, actor: TActor): Promise<{ started: number; ended: number }> {
+export async function applyRoomLocks(
+  ctx: AppContext,
+  actor: TActor,
+): Promise<{ started: number; ended: number }> {
   requireAccess(actor, 'roomLocks', 'write');
   const { db } = ctx;
   const now = ctx.clock.now();
@@ -203,7 +200,10 @@ export async function applyRoomLocks(ctx: AppContext, actor: TActor): Promise<{ 
       )
       .returning();
     for (const lock of ending)
-      await tx.update(rooms).set({ housekeepingStatus: lock.statusAfterEnd }).where(eq(rooms.id, lock.roomId));
+      await tx
+        .update(rooms)
+        .set({ housekeepingStatus: lock.statusAfterEnd })
+        .where(eq(rooms.id, lock.roomId));
     const starting = await tx
       .update(roomLocks)
       .set({ status: 'active', startAppliedAt: now })

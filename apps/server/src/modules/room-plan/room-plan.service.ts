@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { droppedBookingStatuses, nightsBetween, todayIn } from '@pms/contract';
-import { rowsOf, type Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
 import { roomNumberOrderList } from '../../lib/room-order.ts';
@@ -17,7 +17,12 @@ const booking = { id: sql`b.id`, customerId: sql`b.customer_id`, code: sql`b.cod
  * At 300 rooms by 60 days that is thousands of bars, so the database writes the JSON (shaped as
  * ZRoomPlan) and it is sent as it comes: no row objects are built in between.
  */
-export async function getRoomPlanJson(ctx: AppContext, actor: TActor, from: string, to: string): Promise<string> {
+export async function getRoomPlanJson(
+  ctx: AppContext,
+  actor: TActor,
+  from: string,
+  to: string,
+): Promise<string> {
   requireAccess(actor, 'roomPlan', 'read');
   const { db } = ctx;
   const days = nightsBetween(from, to);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { toPaged, type TPaged, type TSearchResult } from '@pms/contract';
-import { rowsOf, type Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { bookingNameSql } from '../../lib/booking-names.ts';
 import { containsPattern } from '../../lib/text-search.ts';
 import { requireAccess, type TActor } from '../../actor.ts';

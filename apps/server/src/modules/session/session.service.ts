@@ -145,12 +145,7 @@ export async function updatePassword(
       .where(eq(users.id, actor.id));
     await tx
       .delete(sessions)
-      .where(
-        and(
-          eq(sessions.userId, actor.id),
-          sql`${sessions.id} <> ${actor.sessionId}`,
-        ),
-      );
+      .where(and(eq(sessions.userId, actor.id), sql`${sessions.id} <> ${actor.sessionId}`));
   });
 }
 

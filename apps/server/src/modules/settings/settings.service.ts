@@ -15,7 +15,7 @@ import { notFound } from '../../errors.ts';
 import { sealedPrefix, type SecretBox } from '../../lib/secret-box.ts';
 import { selectPage } from '../../lib/paging.ts';
 import { toRecord } from '../../lib/records.ts';
-import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
+import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 
 type TGeneralRow = typeof generalSettings.$inferSelect;
@@ -76,7 +76,9 @@ export async function createSetting(
   requireAccess(actor, 'advancedSettings', 'write');
   const { db, secrets } = ctx;
   const data = ZCreateSettingRequest.parse(input);
-  const value = data.secret ? secrets.seal(data.value, secretContext(actor.propertyId, data.key)) : data.value;
+  const value = data.secret
+    ? secrets.seal(data.value, secretContext(actor.propertyId, data.key))
+    : data.value;
   const [row] = await db
     .insert(settingEntries)
     .values({ propertyId: actor.propertyId, ...data, value })
@@ -84,7 +86,11 @@ export async function createSetting(
   return toSettingEntry(row!);
 }
 
-export function listSettings(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TSettingEntry>> {
+export function listSettings(
+  ctx: AppContext,
+  actor: TActor,
+  page: TPageQuery,
+): Promise<TPaged<TSettingEntry>> {
   requireAccess(actor, 'advancedSettings', 'read');
   const { db } = ctx;
   return selectPage(

@@ -7,7 +7,6 @@ import {
   type TPaged,
   type TTeamUser,
 } from '@pms/contract';
-import type { Db } from '../../db/client.ts';
 import { propertyUsers, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { hashPassword, randomToken } from '../../lib/crypto.ts';

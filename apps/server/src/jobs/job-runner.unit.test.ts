@@ -21,7 +21,7 @@ beforeAll(async () => {
   for (const statement of migration.split('--> statement-breakpoint'))
     await database.db.execute(sql.raw(statement));
   // The runner needs only the database, the clock and the queue of the context.
-  ctx = { db: database.db, clock, jobs: createJobQueue(clock) } as AppContext;
+  ctx = { db: database.db, clock, jobs: createJobQueue(clock) } as Partial<AppContext> as AppContext;
   // Starting PGlite compiles its WebAssembly: seconds on a busy machine.
 }, 60_000);
 afterAll(async () => {

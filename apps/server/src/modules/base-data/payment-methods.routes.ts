@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
-import * as service from './base-data.service.ts';
+import * as service from './payment-methods.service.ts';
 
 const tags = ['base data'];
 

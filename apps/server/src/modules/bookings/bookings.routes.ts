@@ -23,6 +23,9 @@ import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
 import { toBookingView } from './booking-view.ts';
+import * as actions from './booking-actions.service.ts';
+import * as guests from './booking-guests.service.ts';
+import * as records from './booking-records.service.ts';
 import * as service from './bookings.service.ts';
 
 const tags = ['bookings'];
@@ -69,7 +72,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: write,
     },
-    async (request) => ({ data: await service.confirmBookings(ctx, actorOf(request), request.body.ids) }),
+    async (request) => ({ data: await actions.confirmBookings(ctx, actorOf(request), request.body.ids) }),
   );
 
   api.get(
@@ -119,7 +122,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       schema: { tags, params: ZBookingActionParams, response: { 200: ZBooking, ...problemResponses } },
       config: write,
     },
-    async (request) => service.performAction(ctx, actorOf(request), request.params.id, request.params.action),
+    async (request) => actions.performAction(ctx, actorOf(request), request.params.id, request.params.action),
   );
 
   api.post(
@@ -133,7 +136,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: write,
     },
-    async (request) => service.assignGuest(ctx, actorOf(request), request.params.id, request.body),
+    async (request) => guests.assignGuest(ctx, actorOf(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -147,7 +150,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: write,
     },
     async (request) =>
-      service.unassignGuest(ctx, actorOf(request), request.params.id, request.params.contactId),
+      guests.unassignGuest(ctx, actorOf(request), request.params.id, request.params.contactId),
   );
 
   api.get(
@@ -160,7 +163,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: { access: ['folios', 'read'] },
     },
-    async (request) => ({ data: await service.listBookingCharges(ctx, actorOf(request), request.params.id) }),
+    async (request) => ({ data: await records.listBookingCharges(ctx, actorOf(request), request.params.id) }),
   );
 
   api.get(
@@ -174,7 +177,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: { access: ['invoices', 'read'] },
     },
-    async (request) => service.listBookingInvoices(ctx, actorOf(request), request.params.id, request.query),
+    async (request) => records.listBookingInvoices(ctx, actorOf(request), request.params.id, request.query),
   );
 
   api.get(
@@ -187,6 +190,6 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: read,
     },
-    async (request) => ({ data: await service.listBookingEvents(ctx, actorOf(request), request.params.id) }),
+    async (request) => ({ data: await records.listBookingEvents(ctx, actorOf(request), request.params.id) }),
   );
 }

@@ -1,28 +1,10 @@
 import { randomInt } from 'node:crypto';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  isNull,
-  lte,
-  notInArray,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
-  bookingActionBlocker,
   bookingDisplayName,
-  bookingEventByAction,
   droppedBookingStatuses,
   formatBookingCode,
-  nextBookingStatus,
   nightsBetween,
   parseExpand,
   roomHoldingStatuses,
@@ -30,43 +12,22 @@ import {
   todayIn,
   zonedInstant,
   ZCreateBookingRequest,
-  type TAssignGuestRequest,
   type TBooking,
-  type TBookingAction,
   type TBookingListQuery,
   type TCreateBookingRequest,
-  type TCharge,
-  type TEvent,
-  type TInvoiceSummary,
   type TPaged,
-  type TPageQuery,
   type TUpdateBookingRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import {
-  bookingGuests,
-  bookingLinks,
-  bookings,
-  charges,
-  contacts,
-  events,
-  folios,
-  groups,
-  invoices,
-  roomTypes,
-  rooms,
-} from '../../db/schema/index.ts';
-import { selectPage } from '../../lib/paging.ts';
+import { bookingGuests, bookingLinks, bookings, contacts, groups, roomTypes } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/text-search.ts';
 import { insertContact } from '../contacts/contacts.service.ts';
-import { toInvoiceSummary } from '../invoices/invoices.mapper.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { assertOwned, findOwned, toRecord } from '../../lib/records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
-import { toAppError } from '../../db/constraint-errors.ts';
 import { findProperty, type TPropertyRow } from '../../lib/properties.ts';
 import {
   bookingAmounts,
@@ -132,7 +93,7 @@ function assertOccupancyFits(roomNumber: string, maxOccupancy: number, occupancy
   }
 }
 
-async function toBookings(
+export async function toBookings(
   ctx: AppContext,
   db: Executor,
   list: TBookingRow[],
@@ -207,7 +168,7 @@ async function toBookings(
   });
 }
 
-async function toBooking(
+export async function toBooking(
   ctx: AppContext,
   db: Executor,
   row: TBookingRow,
@@ -222,7 +183,7 @@ async function toBooking(
   return booking!;
 }
 
-const allRelations = new Set(['room', 'roomType', 'rate', 'customer', 'group', 'guests', 'link']);
+export const allRelations = new Set(['room', 'roomType', 'rate', 'customer', 'group', 'guests', 'link']);
 
 /** Creates a booking with its folio, rate charges and portal link, in one transaction. */
 export async function createBooking(
@@ -375,7 +336,7 @@ export async function listBookings(
   return toPaged(await toBookings(ctx, ctx.db, rows, expand), total?.n ?? 0, query);
 }
 
-async function assertEditable(db: Executor, booking: TBookingRow): Promise<void> {
+export async function assertEditable(db: Executor, booking: TBookingRow): Promise<void> {
   if ((await readOnlyBookingIds(db, [booking.id])).size > 0) throw new AppError('booking/read_only');
 }
 
@@ -459,244 +420,4 @@ export async function deleteBooking(ctx: AppContext, actor: TActor, id: string):
       type: 'deleted',
     });
   });
-}
-
-/** Refuses an action the status allows but the booking is not ready for (no room, before arrival). */
-async function assertActionReady(
-  db: Executor,
-  booking: TBookingRow,
-  action: TBookingAction,
-  now: Date,
-): Promise<void> {
-  const property = await findProperty(db, booking.propertyId);
-  const blocker = bookingActionBlocker(action, booking, todayIn(property.timeZone, now));
-  if (blocker === 'booking/room_required') throw new AppError(blocker, `assign a room before ${action}`);
-  if (blocker === 'booking/before_arrival') {
-    throw new AppError(blocker, `the stay begins on ${booking.checkIn}`, { checkIn: booking.checkIn });
-  }
-}
-
-/** Runs one status action through the transition table; check-out leaves the room dirty. */
-export async function performAction(
-  ctx: AppContext,
-  actor: TActor,
-  id: string,
-  action: TBookingAction,
-): Promise<TBooking> {
-  requireAccess(actor, 'bookings', 'write');
-  return ctx.db.transaction(async (tx) => {
-    const booking = await findBooking(tx, actor.propertyId, id, true);
-    const status = nextBookingStatus(booking.status, action);
-    if (!status)
-      throw new AppError(
-        'booking/invalid_transition',
-        `${action} is not possible for a ${booking.status} booking`,
-      );
-    const now = ctx.clock.now();
-    await assertActionReady(tx, booking, action, now);
-    const [row] = await tx
-      .update(bookings)
-      .set({
-        status,
-        ...(action === 'check_in' ? { checkedInAt: now } : {}),
-        ...(action === 'undo_check_in' ? { checkedInAt: null } : {}),
-        ...(action === 'check_out' ? { checkedOutAt: now } : {}),
-        ...(action === 'undo_check_out' ? { checkedOutAt: null } : {}),
-      })
-      .where(eq(bookings.id, id))
-      .returning();
-    if (action === 'check_out' && booking.roomId) {
-      await tx.update(rooms).set({ housekeepingStatus: 'dirty' }).where(eq(rooms.id, booking.roomId));
-    }
-    if (droppedBookingStatuses.includes(status) !== droppedBookingStatuses.includes(booking.status))
-      await postStayCharges(tx, row!);
-    await recordEvent(tx, {
-      propertyId: actor.propertyId,
-      actor,
-      objectType: 'booking',
-      objectId: id,
-      type: bookingEventByAction[action],
-      data: { from: booking.status, to: status },
-    });
-    return toBooking(ctx, tx, row!);
-  });
-}
-
-/** Confirms several pending bookings at once: all or none, refused when any would overlap. */
-export async function confirmBookings(ctx: AppContext, actor: TActor, ids: string[]): Promise<TBooking[]> {
-  requireAccess(actor, 'bookings', 'write');
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(bookings)
-        .where(
-          and(
-            inArray(bookings.id, ids),
-            eq(bookings.propertyId, actor.propertyId),
-            isNull(bookings.deletedAt),
-          ),
-        )
-        .for('update');
-      if (rows.length !== new Set(ids).size) throw notFound('booking');
-      const confirmed: TBookingRow[] = [];
-      for (const booking of rows) {
-        if (booking.status !== 'pending') {
-          confirmed.push(booking);
-          continue;
-        }
-        const [row] = await tx
-          .update(bookings)
-          .set({ status: 'confirmed' })
-          .where(eq(bookings.id, booking.id))
-          .returning();
-        await recordEvent(tx, {
-          propertyId: actor.propertyId,
-          actor,
-          objectType: 'booking',
-          objectId: booking.id,
-          type: 'confirmed',
-        });
-        confirmed.push(row!);
-      }
-      return toBookings(ctx, tx, confirmed, allRelations);
-    });
-  } catch (error) {
-    if (toAppError(error)?.code === 'booking/overlap_detected')
-      throw new AppError('booking/overlaps_detected');
-    throw error;
-  }
-}
-
-/** Assigns a guest (an existing contact of the property, or a new one) to a booking. */
-export async function assignGuest(
-  ctx: AppContext,
-  actor: TActor,
-  id: string,
-  input: TAssignGuestRequest,
-): Promise<TBooking> {
-  requireAccess(actor, 'bookings', 'write');
-  return ctx.db.transaction(async (tx) => {
-    const booking = await findBooking(tx, actor.propertyId, id, true);
-    await assertEditable(tx, booking);
-    let contactId: string;
-    if ('contactId' in input) {
-      await assertOwned(tx, contacts, actor.propertyId, input.contactId, 'contact');
-      contactId = input.contactId;
-    } else {
-      contactId = (await insertContact(tx, actor, input)).id;
-    }
-    const [guestCount] = await tx
-      .select({ n: count() })
-      .from(bookingGuests)
-      .where(eq(bookingGuests.bookingId, id));
-    if ((guestCount?.n ?? 0) >= booking.occupancy) {
-      throw new AppError('booking/failed_assignment', 'the booking has as many guests as its occupancy');
-    }
-    const inserted = await tx
-      .insert(bookingGuests)
-      .values({ bookingId: id, contactId, isPrimary: (guestCount?.n ?? 0) === 0 })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted.length === 0)
-      throw new AppError('booking/failed_assignment', 'the guest is already assigned');
-    await recordEvent(tx, {
-      propertyId: actor.propertyId,
-      actor,
-      objectType: 'booking',
-      objectId: id,
-      type: 'guest_assigned',
-      data: { contactId },
-    });
-    return toBooking(ctx, tx, booking);
-  });
-}
-
-export async function unassignGuest(
-  ctx: AppContext,
-  actor: TActor,
-  id: string,
-  contactId: string,
-): Promise<TBooking> {
-  requireAccess(actor, 'bookings', 'write');
-  return ctx.db.transaction(async (tx) => {
-    const booking = await findBooking(tx, actor.propertyId, id, true);
-    await assertEditable(tx, booking);
-    const removed = await tx
-      .delete(bookingGuests)
-      .where(and(eq(bookingGuests.bookingId, id), eq(bookingGuests.contactId, contactId)))
-      .returning();
-    if (removed.length === 0) throw notFound('guest');
-    await recordEvent(tx, {
-      propertyId: actor.propertyId,
-      actor,
-      objectType: 'booking',
-      objectId: id,
-      type: 'guest_unassigned',
-      data: { contactId },
-    });
-    return toBooking(ctx, tx, booking);
-  });
-}
-
-export async function listBookingEvents(ctx: AppContext, actor: TActor, id: string): Promise<TEvent[]> {
-  requireAccess(actor, 'bookings', 'read');
-  await findBooking(ctx.db, actor.propertyId, id);
-  const rows = await ctx.db
-    .select()
-    .from(events)
-    .where(
-      and(eq(events.objectType, 'booking'), eq(events.objectId, id), eq(events.propertyId, actor.propertyId)),
-    )
-    .orderBy(desc(events.createdAt));
-  return rows.map((row) => ({
-    id: row.id,
-    type: row.type,
-    actorType: row.actorType as TEvent['actorType'],
-    actorName: row.actorName,
-    data: row.data,
-    createdAt: row.createdAt.toISOString(),
-  }));
-}
-
-/** The charges on the booking's folios, by date. */
-export async function listBookingCharges(ctx: AppContext, actor: TActor, id: string): Promise<TCharge[]> {
-  requireAccess(actor, 'folios', 'read');
-  await findBooking(ctx.db, actor.propertyId, id);
-  const rows = await ctx.db
-    .select({ charge: charges })
-    .from(charges)
-    .innerJoin(folios, eq(folios.id, charges.folioId))
-    .where(and(eq(folios.bookingId, id), isNull(charges.deletedAt), isNull(folios.deletedAt)))
-    .orderBy(asc(charges.bookedOn), asc(charges.createdAt));
-  return rows.map(({ charge }) => ({
-    id: charge.id,
-    itemId: charge.itemId,
-    quantity: charge.quantity,
-    text: charge.text,
-    netAmount: charge.netAmount,
-    taxAmount: charge.taxAmount,
-    taxPercentage: charge.taxBasisPoints / 100,
-    grossAmount: charge.grossAmount,
-    default: charge.isDefault,
-    bookedOn: charge.bookedOn,
-  }));
-}
-
-export async function listBookingInvoices(
-  ctx: AppContext,
-  actor: TActor,
-  id: string,
-  page: TPageQuery,
-): Promise<TPaged<TInvoiceSummary>> {
-  requireAccess(actor, 'invoices', 'read');
-  await findBooking(ctx.db, actor.propertyId, id);
-  return selectPage(
-    ctx.db,
-    invoices,
-    and(eq(invoices.propertyId, actor.propertyId), eq(invoices.bookingId, id), isNull(invoices.deletedAt)),
-    [desc(invoices.createdAt)],
-    page,
-    toInvoiceSummary,
-  );
 }

@@ -1,4 +1,3 @@
-import { and, desc, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
 import {
   todayIn,
   ZCreateRoomLockRequest,
@@ -13,13 +12,19 @@ import { roomLocks, rooms } from '../../db/schema/index.ts';
 import { findProperty, listPropertyIds } from '../../lib/properties.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
-import { selectPage } from '../../lib/paging.ts';
 import { assertOwned, findOwned, toRecord } from '../../lib/records.ts';
 import { requireAccess, systemActor, type TActor, type TRoleActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { toAppError } from '../../db/constraint-errors.ts';
-
-type TRoomLockRow = typeof roomLocks.$inferSelect;
+import {
+  endPastLocks,
+  insertRoomLock,
+  selectRoomLockPage,
+  setRoomHousekeepingStatus,
+  startDueLocks,
+  updateRoomLockRow,
+  type TRoomLockRow,
+} from './room-locks.queries.ts';
 
 function toRoomLock(row: TRoomLockRow): TRoomLock {
   return {
@@ -62,18 +67,7 @@ export function listRoomLocks(
 ): Promise<TPaged<TRoomLock>> {
   requireAccess(actor, 'roomLocks', 'read');
   const { db } = ctx;
-  return selectPage(
-    db,
-    roomLocks,
-    and(
-      eq(roomLocks.propertyId, actor.propertyId),
-      isNull(roomLocks.deletedAt),
-      page.roomId ? eq(roomLocks.roomId, page.roomId) : undefined,
-    ),
-    [desc(roomLocks.startDate)],
-    page,
-    toRoomLock,
-  );
+  return selectRoomLockPage(db, actor.propertyId, page, toRoomLock);
 }
 
 export async function getRoomLock(ctx: AppContext, actor: TActor, id: string): Promise<TRoomLock> {
@@ -94,18 +88,15 @@ export async function createRoomLock(
   const lock = await asRoomLockWrite(() =>
     db.transaction(async (tx) => {
       await assertOwned(tx, rooms, actor.propertyId, input.roomId, 'room');
-      const [row] = await tx
-        .insert(roomLocks)
-        .values({ ...input, propertyId: actor.propertyId })
-        .returning();
+      const row = await insertRoomLock(tx, { ...input, propertyId: actor.propertyId });
       await recordEvent(tx, {
         propertyId: actor.propertyId,
         actor,
         objectType: 'room_lock',
-        objectId: row!.id,
+        objectId: row.id,
         type: 'created',
       });
-      return row!;
+      return row;
     }),
   );
   await applyRoomLocks(ctx, actor);
@@ -127,7 +118,7 @@ export async function updateRoomLock(
         throw new AppError('room_lock/invalid_dates', 'the lock is over');
       assertDates(input.startDate ?? current.startDate, input.endDate ?? current.endDate);
       if (input.roomId) await assertOwned(tx, rooms, actor.propertyId, input.roomId, 'room');
-      await tx.update(roomLocks).set(input).where(eq(roomLocks.id, id));
+      await updateRoomLockRow(tx, id, input);
       await recordEvent(tx, {
         propertyId: actor.propertyId,
         actor,
@@ -148,12 +139,8 @@ export async function cancelRoomLock(ctx: AppContext, actor: TActor, id: string)
   await db.transaction(async (tx) => {
     const lock = await findLock(tx, actor, id);
     if (lock.status === 'canceled' || lock.status === 'ended') return;
-    await tx.update(roomLocks).set({ status: 'canceled' }).where(eq(roomLocks.id, id));
-    if (lock.status === 'active')
-      await tx
-        .update(rooms)
-        .set({ housekeepingStatus: lock.statusAfterEnd })
-        .where(eq(rooms.id, lock.roomId));
+    await updateRoomLockRow(tx, id, { status: 'canceled' });
+    if (lock.status === 'active') await setRoomHousekeepingStatus(tx, lock.roomId, lock.statusAfterEnd);
     await recordEvent(tx, {
       propertyId: actor.propertyId,
       actor,
@@ -169,7 +156,7 @@ export async function deleteRoomLock(ctx: AppContext, actor: TActor, id: string)
   requireAccess(actor, 'roomLocks', 'write');
   const { db } = ctx;
   await cancelRoomLock(ctx, actor, id);
-  await db.update(roomLocks).set({ deletedAt: ctx.clock.now() }).where(eq(roomLocks.id, id));
+  await updateRoomLockRow(db, id, { deletedAt: ctx.clock.now() });
 }
 
 /**
@@ -187,40 +174,10 @@ export async function applyRoomLocks(
   const property = await findProperty(db, actor.propertyId);
   const today = todayIn(property.timeZone, now);
   return db.transaction(async (tx) => {
-    const ending = await tx
-      .update(roomLocks)
-      .set({ status: 'ended', endAppliedAt: now })
-      .where(
-        and(
-          eq(roomLocks.propertyId, actor.propertyId),
-          inArray(roomLocks.status, ['scheduled', 'active']),
-          lt(roomLocks.endDate, today),
-          isNull(roomLocks.deletedAt),
-        ),
-      )
-      .returning();
-    for (const lock of ending)
-      await tx
-        .update(rooms)
-        .set({ housekeepingStatus: lock.statusAfterEnd })
-        .where(eq(rooms.id, lock.roomId));
-    const starting = await tx
-      .update(roomLocks)
-      .set({ status: 'active', startAppliedAt: now })
-      .where(
-        and(
-          eq(roomLocks.propertyId, actor.propertyId),
-          eq(roomLocks.status, 'scheduled'),
-          lte(roomLocks.startDate, today),
-          isNull(roomLocks.deletedAt),
-        ),
-      )
-      .returning();
-    for (const lock of starting)
-      await tx
-        .update(rooms)
-        .set({ housekeepingStatus: lock.statusAfterStart })
-        .where(eq(rooms.id, lock.roomId));
+    const ending = await endPastLocks(tx, actor.propertyId, today, now);
+    for (const lock of ending) await setRoomHousekeepingStatus(tx, lock.roomId, lock.statusAfterEnd);
+    const starting = await startDueLocks(tx, actor.propertyId, today, now);
+    for (const lock of starting) await setRoomHousekeepingStatus(tx, lock.roomId, lock.statusAfterStart);
     return { started: starting.length, ended: ending.length };
   });
 }

@@ -8,6 +8,9 @@ import { z } from 'zod';
 import type { TConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppContext } from './context.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
+import { JobRunner } from './jobs/job-runner.ts';
 import {
   answerClientError,
   registerProblemHandler,
@@ -44,10 +47,30 @@ const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.me
 };
 export const appVersion = process.env.APP_VERSION ?? packageJson.version;
 
-export type BuildOptions = { config: TConfig; database: Database; logger?: boolean };
+export type BuildOptions = {
+  config: TConfig;
+  database: Database;
+  logger?: boolean;
+  /** The time services read: the system clock unless a test sets its own. */
+  clock?: Clock;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's worker of the jobs table; the process entry starts it, tests drive it. */
+    jobRunner: JobRunner;
+    /** What this instance's services run with (tests and jobs call services with it). */
+    context: AppContext;
+  }
+}
 
 /** Builds the whole application (API and web app) without listening. */
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  clock = systemClock,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     requestIdHeader: 'x-request-id',
@@ -68,10 +91,19 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     db: database.db,
     database,
     config,
-    fileStore: new LocalFileStore(`${config.dataDir ?? '.'}/files`),
+    files: new LocalFileStore(`${config.dataDir ?? '.'}/files`),
+    jobs: createJobQueue(clock),
+    clock,
     signingKey: await loadSigningKey(database.db),
     secrets: await openSecretBox(config, app.log),
   };
+
+  const jobRunner = new JobRunner(context, {
+    onError: (error, job) => app.log.error({ err: error, jobId: job?.id, jobType: job?.type }, 'job failed'),
+  });
+  app.decorate('jobRunner', jobRunner);
+  app.decorate('context', context);
+  app.addHook('onClose', () => jobRunner.stop());
 
   await registerSecurityHeaders(app, config.publicUrl);
   await registerCompression(app);

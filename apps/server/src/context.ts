@@ -1,14 +1,21 @@
+import type { Clock } from './clock.ts';
 import type { TConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { FileStore } from './integrations/files/file-store.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 
-/** What every module's routes and services are built with. */
+/**
+ * What every service call runs with, whoever calls it (a route, a job, a test): the database, the
+ * file store, the job queue, the clock and the configuration. Services take `(ctx, actor, input)`.
+ */
 export type AppContext = {
   db: Db;
-  database: Database;
+  files: FileStore;
+  jobs: JobQueue;
+  clock: Clock;
   config: TConfig;
-  fileStore: FileStore;
+  database: Database;
   signingKey: string;
   /** Seals and opens secret settings. */
   secrets: SecretBox;

@@ -5,7 +5,6 @@ import { readConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { buildApp } from './app.ts';
-import { applyRoomLocks } from './modules/room-locks/room-locks.service.ts';
 
 const config = readConfig();
 if (!config.webDist) {
@@ -17,20 +16,14 @@ const { migrations, seeded } = await prepareDatabase(database, config);
 const app = await buildApp({ config, database });
 if (migrations.length > 0) app.log.info({ migrations }, 'migrations applied');
 
-// Room locks start and end on their dates: checked every minute (idempotent across instances).
-const runJobs = () =>
-  applyRoomLocks(database.db).catch((error: unknown) =>
-    app.log.error({ err: error }, 'room lock job failed'),
-  );
-await runJobs();
-const jobTimer = setInterval(runJobs, 60_000);
+// Background jobs (the room locks' daily changes among them), claimed from the jobs table by every instance.
+app.jobRunner.start();
 
 let isShuttingDown = false;
 const shutdown = async () => {
   // A signal to the process group reaches npm and the server alike: npm passes it on once more.
   if (isShuttingDown) return;
   isShuttingDown = true;
-  clearInterval(jobTimer);
   await app.close();
   await database.close();
   process.exit(0);

@@ -7,6 +7,7 @@ import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fasti
 import { expect, inject } from 'vitest';
 import type { TProblem, TPropertyMembership, TSession } from '@pms/contract';
 import { buildApp } from '../src/app.ts';
+import { SettableClock } from '../src/clock.ts';
 import { readConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { demoPassword } from '../src/demo/seed.ts';
@@ -31,6 +32,8 @@ export type TTestApp = {
   app: FastifyInstance;
   database: Database;
   db: Database['db'];
+  /** The time every instance's services read: follows the system clock until a test sets it. */
+  clock: SettableClock;
   /** Another instance of the application on the same database, as a second server would run it. */
   startInstance: () => Promise<FastifyInstance>;
   close: () => Promise<void>;
@@ -74,17 +77,19 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<TT
     }),
     webDist: null,
   };
-  const app = await buildApp({ config, database, logger: false });
+  const clock = new SettableClock();
+  const app = await buildApp({ config, database, logger: false, clock });
   await app.ready();
   const instances: { app: FastifyInstance; database: Database }[] = [];
   return {
     app,
     database,
     db: database.db,
+    clock,
     startInstance: async () => {
       // PostgreSQL: a pool of its own, as another process has; PGlite has one connection to share.
       const own = postgres ? await openDatabase({ databaseUrl: postgres.url }) : database;
-      const instance = await buildApp({ config, database: own, logger: false });
+      const instance = await buildApp({ config, database: own, logger: false, clock });
       await instance.ready();
       instances.push({ app: instance, database: own });
       return instance;

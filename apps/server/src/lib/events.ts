@@ -1,7 +1,7 @@
 import type { TBookingEventType } from '@pms/contract';
 import type { Executor } from '../db/client.ts';
 import { events } from '../db/schema/index.ts';
-import type { TAuth } from '../plugins/auth.ts';
+import type { TActor } from '../actor.ts';
 
 export type TObjectType = 'booking' | 'contact' | 'group' | 'invoice' | 'folio' | 'room_lock';
 
@@ -12,23 +12,23 @@ type TEventKind =
 
 export type TEventInput = TEventKind & {
   propertyId: string;
-  /** The caller; null for the system's own jobs. */
-  auth: TAuth | null;
+  /** Who made the change: staff, a guest, or the system's own jobs. */
+  actor: TActor;
   objectId: string;
   data?: Record<string, unknown>;
 };
 
 /** Writes one audit event (who, when, what) in the caller's transaction. */
 export async function recordEvent(db: Executor, event: TEventInput): Promise<void> {
-  const { auth } = event;
+  const { actor } = event;
   await db.insert(events).values({
     propertyId: event.propertyId,
     objectType: event.objectType,
     objectId: event.objectId,
     type: event.type,
-    actorType: auth ? (auth.isApiKey ? 'api_key' : 'user') : 'system',
-    actorId: auth?.subjectId ?? null,
-    actorName: auth?.name ?? 'System',
+    actorType: actor.kind,
+    actorId: actor.id,
+    actorName: actor.name,
     data: event.data ?? {},
   });
 }

@@ -17,6 +17,27 @@ export function toRecord(row: TRecordRow) {
 
 type TOwnedTable = PgTable & { id: AnyPgColumn; propertyId: AnyPgColumn; deletedAt: AnyPgColumn };
 
+/**
+ * One live record of the property, or 404 naming `what`: the one look-up for ids in paths and in
+ * request bodies alike. Locked for update when asked, so a check inside a transaction can rely on it.
+ */
+export async function findOwned<TTable extends TOwnedTable>(
+  db: Executor,
+  table: TTable,
+  propertyId: string,
+  id: string,
+  what: string,
+  options: { lock?: boolean } = {},
+): Promise<TTable['$inferSelect']> {
+  const query = db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), eq(table.propertyId, propertyId), isNull(table.deletedAt)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row) throw notFound(what);
+  return row as TTable['$inferSelect'];
+}
+
 /** Refuses (404) an id that does not name a live record of the property: ids in request bodies included. */
 export async function assertOwned(
   db: Executor,
@@ -25,9 +46,5 @@ export async function assertOwned(
   id: string,
   what: string,
 ): Promise<void> {
-  const [row] = await db
-    .select({ id: table.id })
-    .from(table as PgTable)
-    .where(and(eq(table.id, id), eq(table.propertyId, propertyId), isNull(table.deletedAt)));
-  if (!row) throw notFound(what);
+  await findOwned(db, table, propertyId, id, what);
 }

@@ -1,28 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/cookie';
-import { can, type TAccess, type TArea, type TRole } from '@pms/contract';
+import { can, type TAccess, type TArea } from '@pms/contract';
+import type { TIdentity } from '../actor.ts';
+import { sessionCookie, xsrfHeader } from '../http/session-cookies.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../db/client.ts';
 import { findApiKeyIdentity, findSessionIdentity } from '../modules/session/session.queries.ts';
 import { safeEqual } from '../lib/crypto.ts';
-
-export const sessionCookie = 'pms_session';
-export const xsrfCookie = 'XSRF-TOKEN';
-export const xsrfHeader = 'x-xsrf-token';
-
-/** Who is calling: a signed-in user (cookie session) or an API key; always within one property. */
-export type TAuth = {
-  isApiKey: boolean;
-  subjectId: string;
-  propertyId: string;
-  role: TRole;
-  name: string;
-  email: string | null;
-  language: string | null;
-  mustChangePassword: boolean;
-  sessionId: string | null;
-  xsrfToken: string | null;
-};
 
 /** What a route demands: an area of the role matrix, a signed-in caller of any role, or nothing. */
 export type TRouteAccess = readonly [TArea, TAccess] | 'authenticated' | 'public';
@@ -34,7 +18,8 @@ declare module 'fastify' {
     allowPendingPasswordChange?: boolean;
   }
   interface FastifyRequest {
-    auth: TAuth | null;
+    /** The caller, when the route's access asked for one; routes read its actor through `actorOf`. */
+    auth: TIdentity | null;
   }
   interface FastifyInstance {
     /** Every /api route (`GET /api/bookings/:id`) with the access it declares, as registered. */
@@ -44,13 +29,7 @@ declare module 'fastify' {
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The caller of an authenticated route; routes read it through this so the type is never null. */
-export function authOf(request: FastifyRequest): TAuth {
-  if (!request.auth) throw new AppError('auth/unauthenticated');
-  return request.auth;
-}
-
-async function identify(db: Db, request: FastifyRequest): Promise<TAuth | null> {
+async function identify(db: Db, request: FastifyRequest): Promise<TIdentity | null> {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     const identity = await findApiKeyIdentity(db, header.slice(7).trim());
@@ -87,7 +66,7 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     if (access === 'public') return;
     const auth = request.auth;
     if (!auth) throw new AppError('auth/unauthenticated');
-    if (!auth.isApiKey && !safeMethods.has(request.method)) {
+    if (auth.actor.kind === 'user' && !safeMethods.has(request.method)) {
       const sent = request.headers[xsrfHeader];
       if (typeof sent !== 'string' || !auth.xsrfToken || !safeEqual(sent, auth.xsrfToken)) {
         throw new AppError('auth/xsrf_invalid');
@@ -96,7 +75,7 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     if (auth.mustChangePassword && !request.routeOptions.config.allowPendingPasswordChange) {
       throw new AppError('auth/password_change_required');
     }
-    if (access !== 'authenticated' && !can(auth.role, access[0], access[1])) {
+    if (access !== 'authenticated' && !can(auth.actor.role, access[0], access[1])) {
       throw new AppError('auth/forbidden');
     }
   });

@@ -2,17 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { ZProblem } from '@pms/contract';
-
-/** The problem+json answers any route may give, for the OpenAPI document. */
-export const problemResponses = {
-  400: ZProblem,
-  401: ZProblem,
-  403: ZProblem,
-  404: ZProblem,
-  409: ZProblem,
-  429: ZProblem,
-};
 
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
   await app.register(swagger, {

@@ -3,8 +3,8 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { TProblem } from '@pms/contract';
-import { errorChain } from '../db/client.ts';
-import { AppError, invalidField, type TFieldError } from '../errors.ts';
+import { toAppError } from '../db/constraint-errors.ts';
+import { invalidField, type TFieldError } from '../errors.ts';
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
@@ -21,64 +21,6 @@ const titles: Record<number, string> = {
 const titleOf = (status: number) => titles[status] ?? STATUS_CODES[status] ?? 'Error';
 
 const problemContentType = 'application/problem+json; charset=utf-8';
-
-// Integrity violations the database reports, mapped to the error code whose rule they enforce.
-const constraintCodes: Record<string, { code: AppError['code']; field: TFieldError | undefined }> = {};
-
-/**
- * Lets a module name the error code that a database constraint of its tables stands for, and for a
- * `validation` code the request field it judges.
- */
-export function registerConstraintCode(
-  constraint: string,
-  code: AppError['code'],
-  field?: TFieldError,
-): void {
-  constraintCodes[constraint] = { code, field };
-}
-
-// SQLSTATEs that stand for one error code whatever the constraint: a reference to a record that is not
-// there (or belongs to another property: the tenant keys); a lock or statement that timed out.
-const stateCodes: Record<string, AppError['code']> = {
-  '23503': 'not_found',
-  '55P03': 'unavailable',
-  '57014': 'unavailable',
-};
-
-// A value the database cannot hold: SQLSTATE class 22 (data exception: a number out of range, a NUL
-// character, an impossible date) or a check constraint. The contract's schemas refuse such values first,
-// naming the field; this net only keeps one they missed from answering 500.
-function isDataException(code: string | undefined): boolean {
-  return code !== undefined && (/^22[0-9A-Z]{3}$/.test(code) || code === '23514');
-}
-
-function databaseError(error: unknown): AppError | null {
-  for (const candidate of errorChain(error)) {
-    const code = typeof candidate.code === 'string' ? candidate.code : undefined;
-    const byConstraint =
-      typeof candidate.constraint === 'string' ? constraintCodes[candidate.constraint] : undefined;
-    if (byConstraint) {
-      const { code: errorCode, field } = byConstraint;
-      return new AppError(errorCode, field?.message, undefined, field ? [field] : undefined);
-    }
-    const byState = code ? stateCodes[code] : undefined;
-    if (byState) return new AppError(byState);
-    if (isDataException(code)) {
-      return new AppError('validation', 'A value is out of range or holds characters that cannot be stored.');
-    }
-    // node-postgres' pool gives up waiting for a free connection with this error, which has no code.
-    if (candidate instanceof Error && candidate.message === 'timeout exceeded when trying to connect') {
-      return new AppError('unavailable');
-    }
-  }
-  return null;
-}
-
-/** Finds the AppError behind an error, including database constraint violations. */
-export function toAppError(error: unknown): AppError | null {
-  if (error instanceof AppError) return error;
-  return databaseError(error);
-}
 
 type TZodIssue = { path?: PropertyKey[]; code?: string; message?: string; errors?: TZodIssue[][] };
 

@@ -12,13 +12,13 @@ import {
   ZUpdateApiKeyRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
 import * as service from './api-keys.service.ts';
 
 const tags = ['api keys'];
 
-export function registerApiKeyRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function registerApiKeyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -28,7 +28,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, { db }: AppContext): 
       config: { access: ['apiKeys', 'write'] },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createApiKey(db, authOf(request), request.body)),
+      reply.status(201).send(await service.createApiKey(ctx, actorOf(request), request.body)),
   );
 
   api.get(
@@ -41,7 +41,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, { db }: AppContext): 
       },
       config: { access: ['apiKeys', 'read'] },
     },
-    async (request) => service.listApiKeys(db, authOf(request), request.query),
+    async (request) => service.listApiKeys(ctx, actorOf(request), request.query),
   );
 
   api.get(
@@ -55,7 +55,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, { db }: AppContext): 
       },
       config: { access: ['apiKeys', 'read'] },
     },
-    async (request) => service.getApiKey(db, authOf(request), request.params.id),
+    async (request) => service.getApiKey(ctx, actorOf(request), request.params.id),
   );
 
   api.put(
@@ -69,7 +69,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, { db }: AppContext): 
       },
       config: { access: ['apiKeys', 'write'] },
     },
-    async (request) => service.updateApiKey(db, authOf(request), request.params.id, request.body),
+    async (request) => service.updateApiKey(ctx, actorOf(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -79,7 +79,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, { db }: AppContext): 
       config: { access: ['apiKeys', 'write'] },
     },
     async (request, reply) => {
-      await service.deleteApiKey(db, authOf(request), request.params.id);
+      await service.deleteApiKey(ctx, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -9,21 +9,15 @@ import {
   type TRole,
   type TUpdateApiKeyRequest,
 } from '@pms/contract';
-import type { Db } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { selectPage } from '../../lib/paging.ts';
 import { toRecord } from '../../lib/records.ts';
-import type { TAuth } from '../../plugins/auth.ts';
-import { registerConstraintCode } from '../../plugins/problem.ts';
+import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
 
 // A secret the client chose that another key already has cannot be stored twice.
-registerConstraintCode('api_keys_secret_key', 'validation', {
-  path: 'body/secret',
-  message: 'choose another secret',
-});
-
 type TApiKeyRow = typeof apiKeys.$inferSelect;
 
 function toApiKey(row: TApiKeyRow): TApiKey {
@@ -36,32 +30,34 @@ function toApiKey(row: TApiKeyRow): TApiKey {
   };
 }
 
-const ofProperty = (auth: TAuth, id?: string) =>
+const ofProperty = (actor: TRoleActor, id?: string) =>
   and(
-    eq(apiKeys.propertyId, auth.propertyId),
+    eq(apiKeys.propertyId, actor.propertyId),
     isNull(apiKeys.deletedAt),
     id ? eq(apiKeys.id, id) : undefined,
   );
 
 /** A key gets no right its creator lacks, whether the creator is a user or another key. */
-function assertWithinCaller(auth: TAuth, roleId: TRole): void {
-  if (!isRoleWithin(roleId, auth.role)) {
-    throw new AppError('auth/forbidden', `A ${auth.role} cannot give a key the role ${roleId}.`);
+function assertWithinCaller(actor: TRoleActor, roleId: TRole): void {
+  if (!isRoleWithin(roleId, actor.role)) {
+    throw new AppError('auth/forbidden', `A ${actor.role} cannot give a key the role ${roleId}.`);
   }
 }
 
 /** Creates a key; the secret is generated when none is given, returned once and stored only hashed. */
 export async function createApiKey(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   input: TCreateApiKeyRequest,
 ): Promise<TCreatedApiKey> {
-  assertWithinCaller(auth, input.roleId);
+  requireAccess(actor, 'apiKeys', 'write');
+  const { db } = ctx;
+  assertWithinCaller(actor, input.roleId);
   const secret = input.secret ?? `pms_${randomToken(32)}`;
   const [row] = await db
     .insert(apiKeys)
     .values({
-      propertyId: auth.propertyId,
+      propertyId: actor.propertyId,
       name: input.name,
       roleId: input.roleId,
       prefix: secret.slice(0, 8),
@@ -71,34 +67,42 @@ export async function createApiKey(
   return { ...toApiKey(row!), secret };
 }
 
-export function listApiKeys(db: Db, auth: TAuth, page: TPageQuery): Promise<TPaged<TApiKey>> {
-  return selectPage(db, apiKeys, ofProperty(auth), [desc(apiKeys.createdAt)], page, toApiKey);
+export function listApiKeys(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TApiKey>> {
+  requireAccess(actor, 'apiKeys', 'read');
+  const { db } = ctx;
+  return selectPage(db, apiKeys, ofProperty(actor), [desc(apiKeys.createdAt)], page, toApiKey);
 }
 
-export async function getApiKey(db: Db, auth: TAuth, id: string): Promise<TApiKey> {
-  const [row] = await db.select().from(apiKeys).where(ofProperty(auth, id));
+export async function getApiKey(ctx: AppContext, actor: TActor, id: string): Promise<TApiKey> {
+  requireAccess(actor, 'apiKeys', 'read');
+  const { db } = ctx;
+  const [row] = await db.select().from(apiKeys).where(ofProperty(actor, id));
   if (!row) throw notFound('API key');
   return toApiKey(row);
 }
 
 export async function updateApiKey(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   id: string,
   input: TUpdateApiKeyRequest,
 ): Promise<TApiKey> {
-  assertWithinCaller(auth, input.roleId);
-  const [row] = await db.update(apiKeys).set(input).where(ofProperty(auth, id)).returning();
+  requireAccess(actor, 'apiKeys', 'write');
+  const { db } = ctx;
+  assertWithinCaller(actor, input.roleId);
+  const [row] = await db.update(apiKeys).set(input).where(ofProperty(actor, id)).returning();
   if (!row) throw notFound('API key');
   return toApiKey(row);
 }
 
 /** Revokes a key at once: it authenticates nothing from then on. */
-export async function deleteApiKey(db: Db, auth: TAuth, id: string): Promise<void> {
+export async function deleteApiKey(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'apiKeys', 'write');
+  const { db } = ctx;
   const rows = await db
     .update(apiKeys)
-    .set({ deletedAt: new Date() })
-    .where(ofProperty(auth, id))
+    .set({ deletedAt: ctx.clock.now() })
+    .where(ofProperty(actor, id))
     .returning();
   if (rows.length === 0) throw notFound('API key');
 }

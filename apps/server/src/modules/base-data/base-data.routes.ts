@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZBaseData } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
 import * as service from './base-data.service.ts';
 import { registerRoomTypeRoutes } from './room-types.routes.ts';
 import { registerRoomRoutes } from './rooms.routes.ts';
@@ -13,9 +13,8 @@ import { registerPaymentMethodRoutes } from './payment-methods.routes.ts';
 import { registerRateRoutes } from './rates.routes.ts';
 
 /** Room types, rooms, tax rates, items, payment methods, rates, and all of them in one call. */
-export function registerBaseDataRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerBaseDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = context;
 
   api.get(
     '/api/base_data',
@@ -23,13 +22,13 @@ export function registerBaseDataRoutes(app: FastifyInstance, context: AppContext
       schema: { tags: ['base data'], response: { 200: ZBaseData, ...problemResponses } },
       config: { access: ['baseData', 'read'] },
     },
-    async (request) => service.getBaseData(db, authOf(request)),
+    async (request) => service.getBaseData(ctx, actorOf(request)),
   );
 
-  registerRoomTypeRoutes(app, context);
-  registerRoomRoutes(app, context);
-  registerTaxRateRoutes(app, context);
-  registerItemRoutes(app, context);
-  registerPaymentMethodRoutes(app, context);
-  registerRateRoutes(app, context);
+  registerRoomTypeRoutes(app, ctx);
+  registerRoomRoutes(app, ctx);
+  registerTaxRateRoutes(app, ctx);
+  registerItemRoutes(app, ctx);
+  registerPaymentMethodRoutes(app, ctx);
+  registerRateRoutes(app, ctx);
 }

@@ -11,13 +11,13 @@ import {
   ZUpdateItemRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
-import * as service from './base-data.service.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
+import * as service from './items.service.ts';
 
 const tags = ['base data'];
 
-export function registerItemRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function registerItemRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -26,7 +26,7 @@ export function registerItemRoutes(app: FastifyInstance, { db }: AppContext): vo
       schema: { tags, querystring: ZItemListQuery, response: { 200: ZPaged(ZItem), ...problemResponses } },
       config: { access: ['baseData', 'read'] },
     },
-    async (request) => service.listItems(db, authOf(request), request.query),
+    async (request) => service.listItems(ctx, actorOf(request), request.query),
   );
 
   api.post(
@@ -36,7 +36,7 @@ export function registerItemRoutes(app: FastifyInstance, { db }: AppContext): vo
       config: { access: ['baseData', 'write'] },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createItem(db, authOf(request), request.body)),
+      reply.status(201).send(await service.createItem(ctx, actorOf(request), request.body)),
   );
 
   api.get(
@@ -50,7 +50,7 @@ export function registerItemRoutes(app: FastifyInstance, { db }: AppContext): vo
       },
       config: { access: ['baseData', 'read'] },
     },
-    async (request) => service.getItem(db, authOf(request), request.params.id, request.query.expand),
+    async (request) => service.getItem(ctx, actorOf(request), request.params.id, request.query.expand),
   );
 
   api.put(
@@ -64,7 +64,7 @@ export function registerItemRoutes(app: FastifyInstance, { db }: AppContext): vo
       },
       config: { access: ['baseData', 'write'] },
     },
-    async (request) => service.updateItem(db, authOf(request), request.params.id, request.body),
+    async (request) => service.updateItem(ctx, actorOf(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -74,7 +74,7 @@ export function registerItemRoutes(app: FastifyInstance, { db }: AppContext): vo
       config: { access: ['baseData', 'write'] },
     },
     async (request, reply) => {
-      await service.deleteItem(db, authOf(request), request.params.id);
+      await service.deleteItem(ctx, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

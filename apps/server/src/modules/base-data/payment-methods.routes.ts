@@ -10,13 +10,13 @@ import {
   ZUpdatePaymentMethodRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
-import * as service from './base-data.service.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
+import * as service from './payment-methods.service.ts';
 
 const tags = ['base data'];
 
-export function registerPaymentMethodRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function registerPaymentMethodRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -29,7 +29,7 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, { db }: AppCon
       },
       config: { access: ['baseData', 'read'] },
     },
-    async (request) => service.listPaymentMethods(db, authOf(request), request.query),
+    async (request) => service.listPaymentMethods(ctx, actorOf(request), request.query),
   );
 
   api.post(
@@ -43,7 +43,7 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, { db }: AppCon
       config: { access: ['baseData', 'write'] },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createPaymentMethod(db, authOf(request), request.body)),
+      reply.status(201).send(await service.createPaymentMethod(ctx, actorOf(request), request.body)),
   );
 
   api.get(
@@ -52,7 +52,7 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, { db }: AppCon
       schema: { tags, params: ZIdParams, response: { 200: ZPaymentMethod, ...problemResponses } },
       config: { access: ['baseData', 'read'] },
     },
-    async (request) => service.getPaymentMethod(db, authOf(request), request.params.id),
+    async (request) => service.getPaymentMethod(ctx, actorOf(request), request.params.id),
   );
 
   api.put(
@@ -66,7 +66,7 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, { db }: AppCon
       },
       config: { access: ['baseData', 'write'] },
     },
-    async (request) => service.updatePaymentMethod(db, authOf(request), request.params.id, request.body),
+    async (request) => service.updatePaymentMethod(ctx, actorOf(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -76,7 +76,7 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, { db }: AppCon
       config: { access: ['baseData', 'write'] },
     },
     async (request, reply) => {
-      await service.deletePaymentMethod(db, authOf(request), request.params.id);
+      await service.deletePaymentMethod(ctx, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

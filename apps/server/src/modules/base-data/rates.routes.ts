@@ -18,14 +18,14 @@ import {
   ZUpdateRateRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
-import * as service from './base-data.service.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
+import * as service from './rates.service.ts';
 
 const tags = ['base data'];
 
 /** Rates, with their prices per room type and occupancy and their items as sub-resources. */
-export function registerRateRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function registerRateRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -34,7 +34,7 @@ export function registerRateRoutes(app: FastifyInstance, { db }: AppContext): vo
       schema: { tags, querystring: ZPageQuery, response: { 200: ZPaged(ZRate), ...problemResponses } },
       config: { access: ['baseData', 'read'] },
     },
-    async (request) => service.listRates(db, authOf(request), request.query),
+    async (request) => service.listRates(ctx, actorOf(request), request.query),
   );
 
   api.post(
@@ -44,7 +44,7 @@ export function registerRateRoutes(app: FastifyInstance, { db }: AppContext): vo
       config: { access: ['baseData', 'write'] },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createRate(db, authOf(request), request.body)),
+      reply.status(201).send(await service.createRate(ctx, actorOf(request), request.body)),
   );
 
   api.get(
@@ -53,7 +53,7 @@ export function registerRateRoutes(app: FastifyInstance, { db }: AppContext): vo
       schema: { tags, params: ZIdParams, response: { 200: ZRate, ...problemResponses } },
       config: { access: ['baseData', 'read'] },
     },
-    async (request) => service.getRate(db, authOf(request), request.params.id),
+    async (request) => service.getRate(ctx, actorOf(request), request.params.id),
   );
 
   api.put(
@@ -67,7 +67,7 @@ export function registerRateRoutes(app: FastifyInstance, { db }: AppContext): vo
       },
       config: { access: ['baseData', 'write'] },
     },
-    async (request) => service.updateRate(db, authOf(request), request.params.id, request.body),
+    async (request) => service.updateRate(ctx, actorOf(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -77,7 +77,7 @@ export function registerRateRoutes(app: FastifyInstance, { db }: AppContext): vo
       config: { access: ['baseData', 'write'] },
     },
     async (request, reply) => {
-      await service.deleteRate(db, authOf(request), request.params.id);
+      await service.deleteRate(ctx, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -95,8 +95,8 @@ export function registerRateRoutes(app: FastifyInstance, { db }: AppContext): vo
     },
     async (request) =>
       service.getRatePriceAmount(
-        db,
-        authOf(request),
+        ctx,
+        actorOf(request),
         request.params.id,
         request.query.roomTypeId,
         request.query.occupancy,
@@ -117,7 +117,7 @@ export function registerRateRoutes(app: FastifyInstance, { db }: AppContext): vo
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.createRatePrice(db, authOf(request), request.params.id, request.body)),
+        .send(await service.createRatePrice(ctx, actorOf(request), request.params.id, request.body)),
   );
 
   api.put(
@@ -132,7 +132,7 @@ export function registerRateRoutes(app: FastifyInstance, { db }: AppContext): vo
       config: { access: ['baseData', 'write'] },
     },
     async (request) =>
-      service.updateRatePrice(db, authOf(request), request.params.id, request.params.priceId, request.body),
+      service.updateRatePrice(ctx, actorOf(request), request.params.id, request.params.priceId, request.body),
   );
 
   api.delete(
@@ -142,7 +142,7 @@ export function registerRateRoutes(app: FastifyInstance, { db }: AppContext): vo
       config: { access: ['baseData', 'write'] },
     },
     async (request, reply) => {
-      await service.deleteRatePrice(db, authOf(request), request.params.id, request.params.priceId);
+      await service.deleteRatePrice(ctx, actorOf(request), request.params.id, request.params.priceId);
       return reply.status(204).send(null);
     },
   );
@@ -161,7 +161,7 @@ export function registerRateRoutes(app: FastifyInstance, { db }: AppContext): vo
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.createRateItem(db, authOf(request), request.params.id, request.body)),
+        .send(await service.createRateItem(ctx, actorOf(request), request.params.id, request.body)),
   );
 
   api.put(
@@ -176,7 +176,13 @@ export function registerRateRoutes(app: FastifyInstance, { db }: AppContext): vo
       config: { access: ['baseData', 'write'] },
     },
     async (request) =>
-      service.updateRateItem(db, authOf(request), request.params.id, request.params.rateItemId, request.body),
+      service.updateRateItem(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.params.rateItemId,
+        request.body,
+      ),
   );
 
   api.delete(
@@ -186,7 +192,7 @@ export function registerRateRoutes(app: FastifyInstance, { db }: AppContext): vo
       config: { access: ['baseData', 'write'] },
     },
     async (request, reply) => {
-      await service.deleteRateItem(db, authOf(request), request.params.id, request.params.rateItemId);
+      await service.deleteRateItem(ctx, actorOf(request), request.params.id, request.params.rateItemId);
       return reply.status(204).send(null);
     },
   );

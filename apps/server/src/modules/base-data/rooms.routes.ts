@@ -12,13 +12,13 @@ import {
   ZUpdateRoomRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
-import * as service from './base-data.service.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
+import * as service from './rooms.service.ts';
 
 const tags = ['base data'];
 
-export function registerRoomRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function registerRoomRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -27,7 +27,7 @@ export function registerRoomRoutes(app: FastifyInstance, { db }: AppContext): vo
       schema: { tags, querystring: ZRoomListQuery, response: { 200: ZPaged(ZRoom), ...problemResponses } },
       config: { access: ['baseData', 'read'] },
     },
-    async (request) => service.listRooms(db, authOf(request), request.query),
+    async (request) => service.listRooms(ctx, actorOf(request), request.query),
   );
 
   api.post(
@@ -37,7 +37,7 @@ export function registerRoomRoutes(app: FastifyInstance, { db }: AppContext): vo
       config: { access: ['baseData', 'write'] },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createRooms(db, authOf(request), request.body)),
+      reply.status(201).send(await service.createRooms(ctx, actorOf(request), request.body)),
   );
 
   api.get(
@@ -51,7 +51,7 @@ export function registerRoomRoutes(app: FastifyInstance, { db }: AppContext): vo
       },
       config: { access: ['baseData', 'read'] },
     },
-    async (request) => service.getRoom(db, authOf(request), request.params.id, request.query.expand),
+    async (request) => service.getRoom(ctx, actorOf(request), request.params.id, request.query.expand),
   );
 
   api.put(
@@ -65,7 +65,7 @@ export function registerRoomRoutes(app: FastifyInstance, { db }: AppContext): vo
       },
       config: { access: ['baseData', 'write'] },
     },
-    async (request) => service.updateRoom(db, authOf(request), request.params.id, request.body),
+    async (request) => service.updateRoom(ctx, actorOf(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -75,7 +75,7 @@ export function registerRoomRoutes(app: FastifyInstance, { db }: AppContext): vo
       config: { access: ['baseData', 'write'] },
     },
     async (request, reply) => {
-      await service.deleteRoom(db, authOf(request), request.params.id);
+      await service.deleteRoom(ctx, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -10,13 +10,13 @@ import {
   ZUpdateTaxRateRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
-import * as service from './base-data.service.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
+import * as service from './tax-rates.service.ts';
 
 const tags = ['base data'];
 
-export function registerTaxRateRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function registerTaxRateRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -25,7 +25,7 @@ export function registerTaxRateRoutes(app: FastifyInstance, { db }: AppContext):
       schema: { tags, querystring: ZPageQuery, response: { 200: ZPaged(ZTaxRate), ...problemResponses } },
       config: { access: ['baseData', 'read'] },
     },
-    async (request) => service.listTaxRates(db, authOf(request), request.query),
+    async (request) => service.listTaxRates(ctx, actorOf(request), request.query),
   );
 
   api.post(
@@ -35,7 +35,7 @@ export function registerTaxRateRoutes(app: FastifyInstance, { db }: AppContext):
       config: { access: ['baseData', 'write'] },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createTaxRate(db, authOf(request), request.body)),
+      reply.status(201).send(await service.createTaxRate(ctx, actorOf(request), request.body)),
   );
 
   api.get(
@@ -44,7 +44,7 @@ export function registerTaxRateRoutes(app: FastifyInstance, { db }: AppContext):
       schema: { tags, params: ZIdParams, response: { 200: ZTaxRate, ...problemResponses } },
       config: { access: ['baseData', 'read'] },
     },
-    async (request) => service.getTaxRate(db, authOf(request), request.params.id),
+    async (request) => service.getTaxRate(ctx, actorOf(request), request.params.id),
   );
 
   api.put(
@@ -58,7 +58,7 @@ export function registerTaxRateRoutes(app: FastifyInstance, { db }: AppContext):
       },
       config: { access: ['baseData', 'write'] },
     },
-    async (request) => service.updateTaxRate(db, authOf(request), request.params.id, request.body),
+    async (request) => service.updateTaxRate(ctx, actorOf(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -68,7 +68,7 @@ export function registerTaxRateRoutes(app: FastifyInstance, { db }: AppContext):
       config: { access: ['baseData', 'write'] },
     },
     async (request, reply) => {
-      await service.deleteTaxRate(db, authOf(request), request.params.id);
+      await service.deleteTaxRate(ctx, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

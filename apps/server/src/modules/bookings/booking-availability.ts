@@ -8,13 +8,15 @@ import {
   type TFreeRoom,
   type TFreeRoomsQuery,
 } from '@pms/contract';
+import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { bookings, roomLocks, roomOccupancies, rooms } from '../../db/schema/index.ts';
+import { bookings, roomLocks, roomOccupancies, roomTypes, rooms } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import { findProperty } from '../../lib/properties.ts';
+import { assertOwned } from '../../lib/records.ts';
 import { stayChargeDrafts, resolveRateId } from './booking-prices.ts';
-import { findBooking, findProperty, findRoomType, selectFreeRooms } from './bookings.queries.ts';
+import { selectFreeRooms } from './bookings.queries.ts';
 
 function assertStayDates(checkIn: string, checkOut: string): void {
   const nights = nightsBetween(checkIn, checkOut);
@@ -24,13 +26,14 @@ function assertStayDates(checkIn: string, checkOut: string): void {
 /** The price a stay would get from its rate (the standard rate when none is named), before booking it. */
 export async function quoteBooking(
   ctx: AppContext,
-  auth: TAuth,
+  actor: TActor,
   input: TBookingQuoteRequest,
 ): Promise<TBookingQuote> {
+  requireAccess(actor, 'bookings', 'read');
   assertStayDates(input.checkIn, input.checkOut);
-  await findRoomType(ctx.db, auth.propertyId, input.roomTypeId);
-  const rateId = await resolveRateId(ctx.db, auth.propertyId, input.rateId);
-  const drafts = await stayChargeDrafts(ctx.db, { ...input, propertyId: auth.propertyId, rateId });
+  await assertOwned(ctx.db, roomTypes, actor.propertyId, input.roomTypeId, 'room type');
+  const rateId = await resolveRateId(ctx.db, actor.propertyId, input.rateId);
+  const drafts = await stayChargeDrafts(ctx.db, { ...input, propertyId: actor.propertyId, rateId });
   return {
     rateId,
     numberOfNights: nightsBetween(input.checkIn, input.checkOut),
@@ -41,14 +44,21 @@ export async function quoteBooking(
 /** The rooms free for a stay; a dirty one is marked when the stay begins today in the property. */
 export async function listFreeRooms(
   ctx: AppContext,
-  auth: TAuth,
+  actor: TActor,
   query: TFreeRoomsQuery,
 ): Promise<TFreeRoom[]> {
+  requireAccess(actor, 'bookings', 'read');
   assertStayDates(query.checkIn, query.checkOut);
-  if (query.bookingId) await findBooking(ctx.db, auth.propertyId, query.bookingId);
-  const property = await findProperty(ctx.db, auth.propertyId);
-  const isArrivalToday = query.checkIn === todayIn(property.timeZone);
-  const rows = await selectFreeRooms(ctx.db, auth.propertyId, query.checkIn, query.checkOut, query.bookingId);
+  if (query.bookingId) await assertOwned(ctx.db, bookings, actor.propertyId, query.bookingId, 'booking');
+  const property = await findProperty(ctx.db, actor.propertyId);
+  const isArrivalToday = query.checkIn === todayIn(property.timeZone, ctx.clock.now());
+  const rows = await selectFreeRooms(
+    ctx.db,
+    actor.propertyId,
+    query.checkIn,
+    query.checkOut,
+    query.bookingId,
+  );
   return rows.map(({ housekeepingStatus, ...room }) => ({
     ...room,
     needsCleaning: isArrivalToday && housekeepingStatus === 'dirty',

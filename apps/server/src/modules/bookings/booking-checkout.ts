@@ -3,7 +3,8 @@ import { addDays, todayIn, zonedInstant } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { bookingLinks, bookings } from '../../db/schema/index.ts';
 import { postStayCharges } from './booking-prices.ts';
-import type { TBookingRow, TPropertyRow } from './bookings.queries.ts';
+import type { TPropertyRow } from '../../lib/properties.ts';
+import type { TBookingRow } from './bookings.queries.ts';
 
 /**
  * The check-out date of a stay that ends early: today in the property, but at least one night after
@@ -23,8 +24,9 @@ export async function shortenStayAtCheckOut(
   db: Executor,
   property: TPropertyRow,
   booking: TBookingRow,
+  now: Date,
 ): Promise<{ row: TBookingRow; previousCheckOut: string } | null> {
-  const checkOut = shortenedCheckOut(booking, todayIn(property.timeZone));
+  const checkOut = shortenedCheckOut(booking, todayIn(property.timeZone, now));
   if (!checkOut) return null;
   const [row] = await db.update(bookings).set({ checkOut }).where(eq(bookings.id, booking.id)).returning();
   await postStayCharges(db, row!);

@@ -3,7 +3,8 @@ import { droppedBookingStatuses } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { charges, folios, items, rateItems, rates, taxRates } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { ensureOvernightItem, findRatePrice } from '../base-data/base-data.service.ts';
+import { ensureOvernightItem } from '../base-data/items.service.ts';
+import { findRatePrice } from '../base-data/rates.service.ts';
 import { calculateStayCharges, type TChargeDraft, type TPricedItem, type TRateItemInput } from './pricing.ts';
 import type { TBookingRow } from './bookings.queries.ts';
 

@@ -10,24 +10,17 @@ import {
   groups,
   invoices,
   payments,
-  properties,
   rates,
   roomOccupancies,
   roomTypes,
   rooms,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import { findOwned } from '../../lib/records.ts';
 import { roomNumberOrder } from '../../lib/room-order.ts';
 
 export type TBookingRow = typeof bookings.$inferSelect;
-export type TPropertyRow = typeof properties.$inferSelect;
 type TContactRow = typeof contacts.$inferSelect;
-
-export async function findProperty(db: Executor, propertyId: string): Promise<TPropertyRow> {
-  const [row] = await db.select().from(properties).where(eq(properties.id, propertyId));
-  if (!row) throw notFound('property');
-  return row;
-}
 
 /** A live booking of the property, locked for update when asked (inside a transaction). */
 export async function findBooking(
@@ -36,13 +29,7 @@ export async function findBooking(
   id: string,
   forUpdate = false,
 ): Promise<TBookingRow> {
-  const query = db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.id, id), eq(bookings.propertyId, propertyId), isNull(bookings.deletedAt)));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  if (!row) throw notFound('booking');
-  return row;
+  return findOwned(db, bookings, propertyId, id, 'booking', { lock: forUpdate });
 }
 
 export async function findRoom(db: Executor, propertyId: string, id: string) {
@@ -52,15 +39,6 @@ export async function findRoom(db: Executor, propertyId: string, id: string) {
     .innerJoin(roomTypes, eq(roomTypes.id, rooms.roomTypeId))
     .where(and(eq(rooms.id, id), eq(rooms.propertyId, propertyId), isNull(rooms.deletedAt)));
   if (!row) throw notFound('room');
-  return row;
-}
-
-export async function findRoomType(db: Executor, propertyId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(roomTypes)
-    .where(and(eq(roomTypes.id, id), eq(roomTypes.propertyId, propertyId), isNull(roomTypes.deletedAt)));
-  if (!row) throw notFound('room type');
   return row;
 }
 

@@ -25,10 +25,13 @@ import {
   ZUpdateBookingRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
 import { listFreeRooms, quoteBooking } from './booking-availability.ts';
 import { toBookingView } from './booking-view.ts';
+import * as actions from './booking-actions.service.ts';
+import * as guests from './booking-guests.service.ts';
+import * as records from './booking-records.service.ts';
 import * as service from './bookings.service.ts';
 
 const tags = ['bookings'];
@@ -49,9 +52,9 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: read,
     },
     async (request) => {
-      const auth = authOf(request);
-      const page = await service.listBookings(ctx, auth, request.query);
-      return { ...page, data: page.data.map((booking) => toBookingView(auth.role, booking)) };
+      const actor = actorOf(request);
+      const page = await service.listBookings(ctx, actor, request.query);
+      return { ...page, data: page.data.map((booking) => toBookingView(actor.role, booking)) };
     },
   );
 
@@ -62,7 +65,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: write,
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createBooking(ctx, authOf(request), request.body)),
+      reply.status(201).send(await service.createBooking(ctx, actorOf(request), request.body)),
   );
 
   api.post(
@@ -75,7 +78,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: write,
     },
-    async (request) => ({ data: await service.confirmBookings(ctx, authOf(request), request.body.ids) }),
+    async (request) => ({ data: await actions.confirmBookings(ctx, actorOf(request), request.body.ids) }),
   );
 
   api.post(
@@ -84,7 +87,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       schema: { tags, body: ZBookingQuoteRequest, response: { 200: ZBookingQuote, ...problemResponses } },
       config: write,
     },
-    async (request) => quoteBooking(ctx, authOf(request), request.body),
+    async (request) => quoteBooking(ctx, actorOf(request), request.body),
   );
 
   api.get(
@@ -97,7 +100,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: write,
     },
-    async (request) => ({ data: await listFreeRooms(ctx, authOf(request), request.query) }),
+    async (request) => ({ data: await listFreeRooms(ctx, actorOf(request), request.query) }),
   );
 
   api.get(
@@ -112,9 +115,9 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: read,
     },
     async (request) => {
-      const auth = authOf(request);
-      const booking = await service.getBooking(ctx, auth, request.params.id, request.query.expand);
-      return toBookingView(auth.role, booking);
+      const actor = actorOf(request);
+      const booking = await service.getBooking(ctx, actor, request.params.id, request.query.expand);
+      return toBookingView(actor.role, booking);
     },
   );
 
@@ -129,14 +132,14 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: write,
     },
-    async (request) => service.updateBooking(ctx, authOf(request), request.params.id, request.body),
+    async (request) => service.updateBooking(ctx, actorOf(request), request.params.id, request.body),
   );
 
   api.delete(
     '/api/bookings/:id',
     { schema: { tags, params: ZIdParams, response: { 204: z.null(), ...problemResponses } }, config: write },
     async (request, reply) => {
-      await service.deleteBooking(ctx, authOf(request), request.params.id);
+      await service.deleteBooking(ctx, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -153,7 +156,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: write,
     },
     async (request) =>
-      service.performAction(ctx, authOf(request), request.params.id, request.params.action, request.query),
+      actions.performAction(ctx, actorOf(request), request.params.id, request.params.action, request.query),
   );
 
   api.post(
@@ -167,7 +170,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: write,
     },
-    async (request) => service.assignGuest(ctx, authOf(request), request.params.id, request.body),
+    async (request) => guests.assignGuest(ctx, actorOf(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -181,7 +184,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: write,
     },
     async (request) =>
-      service.unassignGuest(ctx, authOf(request), request.params.id, request.params.contactId),
+      guests.unassignGuest(ctx, actorOf(request), request.params.id, request.params.contactId),
   );
 
   api.get(
@@ -194,7 +197,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: { access: ['folios', 'read'] },
     },
-    async (request) => ({ data: await service.listBookingCharges(ctx, authOf(request), request.params.id) }),
+    async (request) => ({ data: await records.listBookingCharges(ctx, actorOf(request), request.params.id) }),
   );
 
   api.get(
@@ -208,7 +211,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: { access: ['invoices', 'read'] },
     },
-    async (request) => service.listBookingInvoices(ctx, authOf(request), request.params.id, request.query),
+    async (request) => records.listBookingInvoices(ctx, actorOf(request), request.params.id, request.query),
   );
 
   api.get(
@@ -221,6 +224,6 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: read,
     },
-    async (request) => ({ data: await service.listBookingEvents(ctx, authOf(request), request.params.id) }),
+    async (request) => ({ data: await records.listBookingEvents(ctx, actorOf(request), request.params.id) }),
   );
 }

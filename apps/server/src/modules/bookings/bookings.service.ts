@@ -1,28 +1,10 @@
 import { randomInt } from 'node:crypto';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  isNull,
-  lte,
-  notInArray,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, count, eq, gt, ilike, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
-  bookingActionBlocker,
   bookingDisplayName,
-  bookingEventByAction,
   droppedBookingStatuses,
   formatBookingCode,
-  nextBookingStatus,
   nightsBetween,
   parseExpand,
   roomHoldingStatuses,
@@ -30,59 +12,34 @@ import {
   todayIn,
   zonedInstant,
   ZCreateBookingRequest,
-  type TAssignGuestRequest,
   type TBooking,
-  type TBookingAction,
   type TBookingListQuery,
   type TCreateBookingRequest,
-  type TCharge,
-  type TEvent,
-  type TInvoiceSummary,
   type TPaged,
-  type TPageQuery,
   type TUpdateBookingRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import {
-  bookingGuests,
-  bookingLinks,
-  bookings,
-  charges,
-  contacts,
-  events,
-  folios,
-  groups,
-  invoices,
-  rooms,
-} from '../../db/schema/index.ts';
-import { selectPage } from '../../lib/paging.ts';
+import { bookingGuests, bookingLinks, bookings, contacts, groups, roomTypes } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/text-search.ts';
 import { insertContact } from '../contacts/contacts.service.ts';
-import { toInvoiceSummary } from '../invoices/invoices.mapper.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { recordEvent } from '../../lib/events.ts';
-import { assertOwned, toRecord } from '../../lib/records.ts';
-import type { TAuth } from '../../plugins/auth.ts';
-import { registerConstraintCode, toAppError } from '../../plugins/problem.ts';
+import { assertOwned, findOwned, toRecord } from '../../lib/records.ts';
+import { requireAccess, type TActor } from '../../actor.ts';
+import { findProperty, type TPropertyRow } from '../../lib/properties.ts';
 import {
   findBooking,
   findFreeRoom,
-  findProperty,
   findRoom,
-  findRoomType,
   selectBookingDetails,
   type TBookingDetails,
   readOnlyBookingIds,
   type TBookingRow,
-  type TPropertyRow,
 } from './bookings.queries.ts';
 import { assertRoomFree } from './booking-availability.ts';
-import { shortenStayAtCheckOut } from './booking-checkout.ts';
 import { postStayCharges, resolveRateId } from './booking-prices.ts';
-
-registerConstraintCode('room_occupancies_no_overlap', 'booking/overlap_detected');
 
 /** The portal link stays valid until the check-out date and time in the property's time zone. */
 function linkExpiry(property: TPropertyRow, checkOut: string): Date {
@@ -138,7 +95,7 @@ function assertOccupancyFits(roomNumber: string, maxOccupancy: number, occupancy
 }
 
 /** Bookings as the API sends them, with the relations asked for. */
-function toBookings(ctx: AppContext, list: TBookingDetails[], expand: Set<string>): TBooking[] {
+export function toBookings(ctx: AppContext, list: TBookingDetails[], expand: Set<string>): TBooking[] {
   return list.map((details) => {
     const { booking: row, customer, guests } = details;
     const booking: TBooking = {
@@ -206,7 +163,7 @@ function toBookings(ctx: AppContext, list: TBookingDetails[], expand: Set<string
 }
 
 /** One booking as the API sends it, read afresh (inside the transaction that changed it). */
-async function toBooking(
+export async function toBooking(
   ctx: AppContext,
   db: Executor,
   row: TBookingRow,
@@ -217,33 +174,34 @@ async function toBooking(
   return booking!;
 }
 
-const allRelations = new Set(['room', 'roomType', 'rate', 'customer', 'group', 'guests', 'link']);
+export const allRelations = new Set(['room', 'roomType', 'rate', 'customer', 'group', 'guests', 'link']);
 
 /** Creates a booking with its folio, rate charges and portal link, in one transaction. */
 export async function createBooking(
   ctx: AppContext,
-  auth: TAuth,
+  actor: TActor,
   request: TCreateBookingRequest,
 ): Promise<TBooking> {
+  requireAccess(actor, 'bookings', 'write');
   const input = ZCreateBookingRequest.parse(request);
-  const property = await findProperty(ctx.db, auth.propertyId);
-  assertValidStay(input.checkIn, input.checkOut, todayIn(property.timeZone));
+  const property = await findProperty(ctx.db, actor.propertyId);
+  assertValidStay(input.checkIn, input.checkOut, todayIn(property.timeZone, ctx.clock.now()));
   return ctx.db.transaction(async (tx) => {
     let roomTypeId = input.roomTypeId;
     let roomId = input.roomId ?? null;
     if (roomId) {
-      const { room, roomType } = await findRoom(tx, auth.propertyId, roomId);
+      const { room, roomType } = await findRoom(tx, actor.propertyId, roomId);
       roomTypeId = room.roomTypeId;
       assertOccupancyFits(room.number, roomType.maxOccupancy, input.occupancy);
       if (roomHoldingStatuses.includes(input.status))
         await assertRoomFree(
           tx,
-          { ...input, propertyId: auth.propertyId, roomId },
+          { ...input, propertyId: actor.propertyId, roomId },
           'booking/overlap_detected',
         );
     } else {
       if (!roomTypeId) throw new AppError('validation', 'roomId or roomTypeId is required');
-      const roomType = await findRoomType(tx, auth.propertyId, roomTypeId);
+      const roomType = await findOwned(tx, roomTypes, actor.propertyId, roomTypeId, 'room type');
       if (input.occupancy > roomType.maxOccupancy) {
         throw new AppError(
           'booking/occupancy_exceeds_room_type',
@@ -254,23 +212,23 @@ export async function createBooking(
       if (roomHoldingStatuses.includes(input.status))
         roomId = await findFreeRoom(
           tx,
-          auth.propertyId,
+          actor.propertyId,
           roomTypeId,
           input.checkIn,
           input.checkOut,
-          input.checkIn === todayIn(property.timeZone),
+          input.checkIn === todayIn(property.timeZone, ctx.clock.now()),
         );
     }
     let customerId = input.customerId ?? null;
     if (customerId) {
-      await assertOwned(tx, contacts, auth.propertyId, customerId, 'contact');
+      await assertOwned(tx, contacts, actor.propertyId, customerId, 'contact');
     } else if (input.customer) {
-      customerId = (await insertContact(tx, auth, input.customer)).id;
+      customerId = (await insertContact(tx, actor, input.customer)).id;
     }
-    if (input.groupId) await assertOwned(tx, groups, auth.propertyId, input.groupId, 'group');
-    const rateId = await resolveRateId(tx, auth.propertyId, input.rateId);
+    if (input.groupId) await assertOwned(tx, groups, actor.propertyId, input.groupId, 'group');
+    const rateId = await resolveRateId(tx, actor.propertyId, input.rateId);
     const row = await insertWithUniqueCode(tx, property, {
-      propertyId: auth.propertyId,
+      propertyId: actor.propertyId,
       status: input.status,
       occupancy: input.occupancy,
       source: input.source,
@@ -295,13 +253,13 @@ export async function createBooking(
     await postStayCharges(tx, row);
     await tx.insert(bookingLinks).values({
       id: randomToken(24),
-      propertyId: auth.propertyId,
+      propertyId: actor.propertyId,
       bookingId: row.id,
       expiresAt: linkExpiry(property, row.checkOut),
     });
     await recordEvent(tx, {
-      propertyId: auth.propertyId,
-      auth,
+      propertyId: actor.propertyId,
+      actor,
       objectType: 'booking',
       objectId: row.id,
       type: 'created',
@@ -313,11 +271,12 @@ export async function createBooking(
 
 export async function getBooking(
   ctx: AppContext,
-  auth: TAuth,
+  actor: TActor,
   id: string,
   expand?: string,
 ): Promise<TBooking> {
-  const row = await findBooking(ctx.db, auth.propertyId, id);
+  requireAccess(actor, 'bookings', 'read');
+  const row = await findBooking(ctx.db, actor.propertyId, id);
   return toBooking(ctx, ctx.db, row, expand ?? '');
 }
 
@@ -348,15 +307,18 @@ function filterCondition(filter: TBookingListQuery['filter'], today: string): SQ
 /** Bookings of the current property: stays touching [from, to], a quick filter, a status, a text. */
 export async function listBookings(
   ctx: AppContext,
-  auth: TAuth,
+  actor: TActor,
   query: TBookingListQuery,
 ): Promise<TPaged<TBooking>> {
+  requireAccess(actor, 'bookings', 'read');
   // Only the quick filters need the property's today.
-  const today = query.filter ? todayIn((await findProperty(ctx.db, auth.propertyId)).timeZone) : undefined;
+  const today = query.filter
+    ? todayIn((await findProperty(ctx.db, actor.propertyId)).timeZone, ctx.clock.now())
+    : undefined;
   const text = query.query?.trim();
   const pattern = text ? containsPattern(text) : undefined;
   const where = and(
-    eq(bookings.propertyId, auth.propertyId),
+    eq(bookings.propertyId, actor.propertyId),
     isNull(bookings.deletedAt),
     query.from ? gt(bookings.checkOut, query.from) : undefined,
     query.to ? lte(bookings.checkIn, query.to) : undefined,
@@ -382,20 +344,21 @@ export async function listBookings(
   return toPaged(toBookings(ctx, rows, parseExpand(query.expand)), total, query);
 }
 
-async function assertEditable(db: Executor, booking: TBookingRow): Promise<void> {
+export async function assertEditable(db: Executor, booking: TBookingRow): Promise<void> {
   if ((await readOnlyBookingIds(db, [booking.id])).size > 0) throw new AppError('booking/read_only');
 }
 
 /** Changes a booking; a move to another room follows the move rules, and prices follow the stay. */
 export async function updateBooking(
   ctx: AppContext,
-  auth: TAuth,
+  actor: TActor,
   id: string,
   input: TUpdateBookingRequest,
 ): Promise<TBooking> {
-  const property = await findProperty(ctx.db, auth.propertyId);
+  requireAccess(actor, 'bookings', 'write');
+  const property = await findProperty(ctx.db, actor.propertyId);
   return ctx.db.transaction(async (tx) => {
-    const current = await findBooking(tx, auth.propertyId, id, true);
+    const current = await findBooking(tx, actor.propertyId, id, true);
     await assertEditable(tx, current);
     const next = { ...current, ...input };
     const isMove = input.roomId !== undefined && input.roomId !== current.roomId;
@@ -404,27 +367,27 @@ export async function updateBooking(
       assertValidStay(
         next.checkIn,
         next.checkOut,
-        next.checkIn !== current.checkIn ? todayIn(property.timeZone) : null,
+        next.checkIn !== current.checkIn ? todayIn(property.timeZone, ctx.clock.now()) : null,
       );
     }
     if (isMove && current.isRoomFixed && input.isRoomFixed !== false) {
       throw new AppError('booking/room_fixed', 'The booking is fixed to its room.');
     }
     if (next.roomId) {
-      const { room, roomType } = await findRoom(tx, auth.propertyId, next.roomId);
+      const { room, roomType } = await findRoom(tx, actor.propertyId, next.roomId);
       if (isMove || next.occupancy !== current.occupancy)
         assertOccupancyFits(room.number, roomType.maxOccupancy, next.occupancy);
       next.roomTypeId = room.roomTypeId;
       if ((isMove || datesChanged) && roomHoldingStatuses.includes(next.status)) {
-        const stay = { ...next, roomId: next.roomId, propertyId: auth.propertyId, exceptBookingId: id };
+        const stay = { ...next, roomId: next.roomId, propertyId: actor.propertyId, exceptBookingId: id };
         await assertRoomFree(tx, stay, 'booking/overlap_detected');
       }
     } else if (input.roomTypeId) {
-      await findRoomType(tx, auth.propertyId, input.roomTypeId);
+      await findOwned(tx, roomTypes, actor.propertyId, input.roomTypeId, 'room type');
     }
-    if (input.customerId) await assertOwned(tx, contacts, auth.propertyId, input.customerId, 'contact');
-    if (input.groupId) await assertOwned(tx, groups, auth.propertyId, input.groupId, 'group');
-    if (input.rateId) next.rateId = await resolveRateId(tx, auth.propertyId, input.rateId);
+    if (input.customerId) await assertOwned(tx, contacts, actor.propertyId, input.customerId, 'contact');
+    if (input.groupId) await assertOwned(tx, groups, actor.propertyId, input.groupId, 'group');
+    if (input.rateId) next.rateId = await resolveRateId(tx, actor.propertyId, input.rateId);
     const { id: _id, createdAt: _c, updatedAt: _u, ...values } = next;
     const [row] = await tx.update(bookings).set(values).where(eq(bookings.id, id)).returning();
     const priceChanged =
@@ -443,8 +406,8 @@ export async function updateBooking(
       (key) => input[key as keyof TUpdateBookingRequest] !== current[key as keyof TBookingRow],
     );
     await recordEvent(tx, {
-      propertyId: auth.propertyId,
-      auth,
+      propertyId: actor.propertyId,
+      actor,
       objectType: 'booking',
       objectId: id,
       type: 'updated',
@@ -454,268 +417,19 @@ export async function updateBooking(
   });
 }
 
-export async function deleteBooking(ctx: AppContext, auth: TAuth, id: string): Promise<void> {
+export async function deleteBooking(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'bookings', 'write');
   await ctx.db.transaction(async (tx) => {
-    const booking = await findBooking(tx, auth.propertyId, id, true);
+    const booking = await findBooking(tx, actor.propertyId, id, true);
     await assertEditable(tx, booking);
-    await tx.update(bookings).set({ deletedAt: new Date() }).where(eq(bookings.id, id));
-    await tx.update(bookingLinks).set({ revokedAt: new Date() }).where(eq(bookingLinks.bookingId, id));
+    await tx.update(bookings).set({ deletedAt: ctx.clock.now() }).where(eq(bookings.id, id));
+    await tx.update(bookingLinks).set({ revokedAt: ctx.clock.now() }).where(eq(bookingLinks.bookingId, id));
     await recordEvent(tx, {
-      propertyId: auth.propertyId,
-      auth,
+      propertyId: actor.propertyId,
+      actor,
       objectType: 'booking',
       objectId: id,
       type: 'deleted',
     });
   });
-}
-
-/** Refuses an action the status allows but the booking is not ready for (no room, before arrival). */
-async function assertActionReady(db: Executor, booking: TBookingRow, action: TBookingAction): Promise<void> {
-  const property = await findProperty(db, booking.propertyId);
-  const blocker = bookingActionBlocker(action, booking, todayIn(property.timeZone));
-  if (blocker === 'booking/room_required') throw new AppError(blocker, `assign a room before ${action}`);
-  if (blocker === 'booking/before_arrival') {
-    throw new AppError(blocker, `the stay begins on ${booking.checkIn}`, { checkIn: booking.checkIn });
-  }
-}
-
-/** Runs one status action through the transition table; check-out leaves the room dirty. */
-export async function performAction(
-  ctx: AppContext,
-  auth: TAuth,
-  id: string,
-  action: TBookingAction,
-  options: { shortenStay?: boolean } = {},
-): Promise<TBooking> {
-  return ctx.db.transaction(async (tx) => {
-    const booking = await findBooking(tx, auth.propertyId, id, true);
-    const status = nextBookingStatus(booking.status, action);
-    if (!status)
-      throw new AppError(
-        'booking/invalid_transition',
-        `${action} is not possible for a ${booking.status} booking`,
-      );
-    await assertActionReady(tx, booking, action);
-    const now = new Date();
-    const [updated] = await tx
-      .update(bookings)
-      .set({
-        status,
-        ...(action === 'check_in' ? { checkedInAt: now } : {}),
-        ...(action === 'undo_check_in' ? { checkedInAt: null } : {}),
-        ...(action === 'check_out' ? { checkedOutAt: now } : {}),
-        ...(action === 'undo_check_out' ? { checkedOutAt: null } : {}),
-      })
-      .where(eq(bookings.id, id))
-      .returning();
-    const shortened =
-      action === 'check_out' && options.shortenStay
-        ? await shortenStayAtCheckOut(tx, await findProperty(tx, auth.propertyId), updated!)
-        : null;
-    const row = shortened?.row ?? updated;
-    if (action === 'check_out' && booking.roomId) {
-      await tx.update(rooms).set({ housekeepingStatus: 'dirty' }).where(eq(rooms.id, booking.roomId));
-    }
-    if (droppedBookingStatuses.includes(status) !== droppedBookingStatuses.includes(booking.status))
-      await postStayCharges(tx, row!);
-    await recordEvent(tx, {
-      propertyId: auth.propertyId,
-      auth,
-      objectType: 'booking',
-      objectId: id,
-      type: bookingEventByAction[action],
-      data: {
-        from: booking.status,
-        to: status,
-        ...(shortened ? { checkOut: { from: shortened.previousCheckOut, to: shortened.row.checkOut } } : {}),
-      },
-    });
-    return toBooking(ctx, tx, row!);
-  });
-}
-
-/** Confirms several pending bookings at once: all or none, refused when any would overlap. */
-export async function confirmBookings(ctx: AppContext, auth: TAuth, ids: string[]): Promise<TBooking[]> {
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(bookings)
-        .where(
-          and(
-            inArray(bookings.id, ids),
-            eq(bookings.propertyId, auth.propertyId),
-            isNull(bookings.deletedAt),
-          ),
-        )
-        .for('update');
-      if (rows.length !== new Set(ids).size) throw notFound('booking');
-      const confirmed: TBookingRow[] = [];
-      for (const booking of rows) {
-        if (booking.status !== 'pending') {
-          confirmed.push(booking);
-          continue;
-        }
-        const [row] = await tx
-          .update(bookings)
-          .set({ status: 'confirmed' })
-          .where(eq(bookings.id, booking.id))
-          .returning();
-        await recordEvent(tx, {
-          propertyId: auth.propertyId,
-          auth,
-          objectType: 'booking',
-          objectId: booking.id,
-          type: 'confirmed',
-        });
-        confirmed.push(row!);
-      }
-      const details = await selectBookingDetails(
-        tx,
-        inArray(
-          bookings.id,
-          confirmed.map((booking) => booking.id),
-        ),
-      );
-      const byId = new Map(details.map((row) => [row.booking.id, row]));
-      return toBookings(
-        ctx,
-        confirmed.map((booking) => byId.get(booking.id)!),
-        allRelations,
-      );
-    });
-  } catch (error) {
-    if (toAppError(error)?.code === 'booking/overlap_detected')
-      throw new AppError('booking/overlaps_detected');
-    throw error;
-  }
-}
-
-/** Assigns a guest (an existing contact of the property, or a new one) to a booking. */
-export async function assignGuest(
-  ctx: AppContext,
-  auth: TAuth,
-  id: string,
-  input: TAssignGuestRequest,
-): Promise<TBooking> {
-  return ctx.db.transaction(async (tx) => {
-    const booking = await findBooking(tx, auth.propertyId, id, true);
-    await assertEditable(tx, booking);
-    let contactId: string;
-    if ('contactId' in input) {
-      await assertOwned(tx, contacts, auth.propertyId, input.contactId, 'contact');
-      contactId = input.contactId;
-    } else {
-      contactId = (await insertContact(tx, auth, input)).id;
-    }
-    const [guestCount] = await tx
-      .select({ n: count() })
-      .from(bookingGuests)
-      .where(eq(bookingGuests.bookingId, id));
-    if ((guestCount?.n ?? 0) >= booking.occupancy) {
-      throw new AppError('booking/failed_assignment', 'the booking has as many guests as its occupancy');
-    }
-    const inserted = await tx
-      .insert(bookingGuests)
-      .values({ bookingId: id, contactId, isPrimary: (guestCount?.n ?? 0) === 0 })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted.length === 0)
-      throw new AppError('booking/failed_assignment', 'the guest is already assigned');
-    await recordEvent(tx, {
-      propertyId: auth.propertyId,
-      auth,
-      objectType: 'booking',
-      objectId: id,
-      type: 'guest_assigned',
-      data: { contactId },
-    });
-    return toBooking(ctx, tx, booking);
-  });
-}
-
-export async function unassignGuest(
-  ctx: AppContext,
-  auth: TAuth,
-  id: string,
-  contactId: string,
-): Promise<TBooking> {
-  return ctx.db.transaction(async (tx) => {
-    const booking = await findBooking(tx, auth.propertyId, id, true);
-    await assertEditable(tx, booking);
-    const removed = await tx
-      .delete(bookingGuests)
-      .where(and(eq(bookingGuests.bookingId, id), eq(bookingGuests.contactId, contactId)))
-      .returning();
-    if (removed.length === 0) throw notFound('guest');
-    await recordEvent(tx, {
-      propertyId: auth.propertyId,
-      auth,
-      objectType: 'booking',
-      objectId: id,
-      type: 'guest_unassigned',
-      data: { contactId },
-    });
-    return toBooking(ctx, tx, booking);
-  });
-}
-
-export async function listBookingEvents(ctx: AppContext, auth: TAuth, id: string): Promise<TEvent[]> {
-  await findBooking(ctx.db, auth.propertyId, id);
-  const rows = await ctx.db
-    .select()
-    .from(events)
-    .where(
-      and(eq(events.objectType, 'booking'), eq(events.objectId, id), eq(events.propertyId, auth.propertyId)),
-    )
-    .orderBy(desc(events.createdAt));
-  return rows.map((row) => ({
-    id: row.id,
-    type: row.type,
-    actorType: row.actorType as TEvent['actorType'],
-    actorName: row.actorName,
-    data: row.data,
-    createdAt: row.createdAt.toISOString(),
-  }));
-}
-
-/** The charges on the booking's folios, by date. */
-export async function listBookingCharges(ctx: AppContext, auth: TAuth, id: string): Promise<TCharge[]> {
-  await findBooking(ctx.db, auth.propertyId, id);
-  const rows = await ctx.db
-    .select({ charge: charges })
-    .from(charges)
-    .innerJoin(folios, eq(folios.id, charges.folioId))
-    .where(and(eq(folios.bookingId, id), isNull(charges.deletedAt), isNull(folios.deletedAt)))
-    .orderBy(asc(charges.bookedOn), asc(charges.createdAt));
-  return rows.map(({ charge }) => ({
-    id: charge.id,
-    itemId: charge.itemId,
-    quantity: charge.quantity,
-    text: charge.text,
-    netAmount: charge.netAmount,
-    taxAmount: charge.taxAmount,
-    taxPercentage: charge.taxBasisPoints / 100,
-    grossAmount: charge.grossAmount,
-    default: charge.isDefault,
-    bookedOn: charge.bookedOn,
-  }));
-}
-
-export async function listBookingInvoices(
-  ctx: AppContext,
-  auth: TAuth,
-  id: string,
-  page: TPageQuery,
-): Promise<TPaged<TInvoiceSummary>> {
-  await findBooking(ctx.db, auth.propertyId, id);
-  return selectPage(
-    ctx.db,
-    invoices,
-    and(eq(invoices.propertyId, auth.propertyId), eq(invoices.bookingId, id), isNull(invoices.deletedAt)),
-    [desc(invoices.createdAt)],
-    page,
-    toInvoiceSummary,
-  );
 }

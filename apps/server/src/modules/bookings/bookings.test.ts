@@ -390,21 +390,46 @@ describe('status actions', () => {
     );
   });
 
-  it('marks a no-show from the arrival day on, and undoes it', async () => {
-    const future = await bookOk({ roomId: roomIds['902'], checkIn: day(310), checkOut: day(311) });
-    expectProblem(
-      await admin.post(`/api/bookings/${future.id}/actions/no_show`),
-      409,
-      'booking/before_arrival',
-    );
-    expect((await admin.get(`/api/bookings/${future.id}`)).json<TBooking>().status).toBe('confirmed');
-    const booking = await bookOk({ roomTypeId, checkIn: today, checkOut: day(1), status: 'pending' });
-    expect((await admin.post(`/api/bookings/${booking.id}/actions/no_show`)).json<TBooking>().status).toBe(
-      'no_show',
-    );
-    expect(
-      (await admin.post(`/api/bookings/${booking.id}/actions/undo_no_show`)).json<TBooking>().status,
-    ).toBe('confirmed');
+  it("marks a no-show from the arrival day on, in the property's time zone, and undoes it", async () => {
+    const booking = await bookOk({ roomId: roomIds['902'], checkIn: '2031-06-10', checkOut: '2031-06-11' });
+    try {
+      // 23:30 in Vienna the evening before: not yet the arrival day.
+      t.clock.set('2031-06-09T21:30:00Z');
+      expectProblem(
+        await admin.post(`/api/bookings/${booking.id}/actions/no_show`),
+        409,
+        'booking/before_arrival',
+      );
+      expect((await admin.get(`/api/bookings/${booking.id}`)).json<TBooking>().status).toBe('confirmed');
+      // 00:30 in Vienna: the arrival day has begun, though it is still the 9th in UTC.
+      t.clock.set('2031-06-09T22:30:00Z');
+      expect((await admin.post(`/api/bookings/${booking.id}/actions/no_show`)).json<TBooking>().status).toBe(
+        'no_show',
+      );
+      expect(
+        (await admin.post(`/api/bookings/${booking.id}/actions/undo_no_show`)).json<TBooking>().status,
+      ).toBe('confirmed');
+    } finally {
+      t.clock.reset();
+    }
+  });
+
+  it('checks in on the arrival day, not the evening before', async () => {
+    const booking = await bookOk({ roomId: roomIds['904'], checkIn: '2031-07-01', checkOut: '2031-07-03' });
+    try {
+      t.clock.set('2031-06-30T21:59:00Z');
+      expectProblem(
+        await admin.post(`/api/bookings/${booking.id}/actions/check_in`),
+        409,
+        'booking/before_arrival',
+      );
+      t.clock.set('2031-06-30T22:00:00Z');
+      expect((await admin.post(`/api/bookings/${booking.id}/actions/check_in`)).json<TBooking>().status).toBe(
+        'checked_in',
+      );
+    } finally {
+      t.clock.reset();
+    }
   });
 
   it('refuses an unknown action', async () => {

@@ -17,15 +17,14 @@ import {
   ZUpdateContactRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
 import * as service from './contacts.service.ts';
 
 const tags = ['contacts'];
 
 export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = ctx;
 
   api.get(
     '/api/contacts',
@@ -37,7 +36,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: { access: ['contacts', 'read'] },
     },
-    async (request) => service.listContacts(db, authOf(request), request.query),
+    async (request) => service.listContacts(ctx, actorOf(request), request.query),
   );
 
   api.post(
@@ -47,7 +46,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: { access: ['contacts', 'write'] },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createContact(db, authOf(request), request.body)),
+      reply.status(201).send(await service.createContact(ctx, actorOf(request), request.body)),
   );
 
   api.get(
@@ -61,7 +60,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: { access: ['contacts', 'read'] },
     },
-    async (request) => service.getContact(db, authOf(request), request.params.id, request.query.expand),
+    async (request) => service.getContact(ctx, actorOf(request), request.params.id, request.query.expand),
   );
 
   api.put(
@@ -75,7 +74,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: { access: ['contacts', 'write'] },
     },
-    async (request) => service.updateContact(db, authOf(request), request.params.id, request.body),
+    async (request) => service.updateContact(ctx, actorOf(request), request.params.id, request.body),
   );
 
   api.patch(
@@ -89,7 +88,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: { access: ['contacts', 'write'] },
     },
-    async (request) => service.updateContact(db, authOf(request), request.params.id, request.body),
+    async (request) => service.updateContact(ctx, actorOf(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -99,7 +98,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: { access: ['contacts', 'write'] },
     },
     async (request, reply) => {
-      await service.deleteContact(db, authOf(request), request.params.id);
+      await service.deleteContact(ctx, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -115,7 +114,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: { access: ['contacts', 'read'] },
     },
-    async (request) => service.listContactBookings(db, authOf(request), request.params.id, request.query),
+    async (request) => service.listContactBookings(ctx, actorOf(request), request.params.id, request.query),
   );
 
   api.get(
@@ -129,7 +128,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: { access: ['contacts', 'read'] },
     },
-    async (request) => service.listContactInvoices(db, authOf(request), request.params.id, request.query),
+    async (request) => service.listContactInvoices(ctx, actorOf(request), request.params.id, request.query),
   );
 
   api.get(
@@ -142,7 +141,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: { access: ['contacts', 'read'] },
     },
-    async (request) => ({ data: await service.listContactFiles(db, authOf(request), request.params.id) }),
+    async (request) => ({ data: await service.listContactFiles(ctx, actorOf(request), request.params.id) }),
   );
 
   api.post(
@@ -154,7 +153,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.linkContactFile(ctx, authOf(request), request.params.id, request.params.fileId)),
+        .send(await service.linkContactFile(ctx, actorOf(request), request.params.id, request.params.fileId)),
   );
 
   api.delete(
@@ -164,7 +163,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: { access: ['contacts', 'write'] },
     },
     async (request, reply) => {
-      await service.unlinkContactFile(db, authOf(request), request.params.id, request.params.fileId);
+      await service.unlinkContactFile(ctx, actorOf(request), request.params.id, request.params.fileId);
       return reply.status(204).send(null);
     },
   );

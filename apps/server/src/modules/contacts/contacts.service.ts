@@ -14,7 +14,7 @@ import {
   type TPatchContactRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import {
   bookingGuests,
   bookings,
@@ -28,14 +28,11 @@ import {
 import { AppError, notFound } from '../../errors.ts';
 import { changedFields, recordEvent } from '../../lib/events.ts';
 import { selectPage } from '../../lib/paging.ts';
-import { toRecord } from '../../lib/records.ts';
+import { findOwned, toRecord } from '../../lib/records.ts';
 import { containsText } from '../../lib/text-search.ts';
 import { toInvoiceSummary } from '../invoices/invoices.mapper.ts';
-import type { TAuth } from '../../plugins/auth.ts';
-import { registerConstraintCode } from '../../plugins/problem.ts';
+import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
 import { getFile, toFile } from '../files/files.service.ts';
-
-registerConstraintCode('contacts_email_key', 'contact/already_exists');
 
 type TContactRow = typeof contacts.$inferSelect;
 type TRateReference = NonNullable<TContact['defaultRate']>;
@@ -66,34 +63,32 @@ export function toContact(row: TContactRow, defaultRate?: TRateReference | null)
   };
 }
 
-const ofProperty = (auth: TAuth, id?: string) =>
+const ofProperty = (actor: TRoleActor, id?: string) =>
   and(
-    eq(contacts.propertyId, auth.propertyId),
+    eq(contacts.propertyId, actor.propertyId),
     isNull(contacts.deletedAt),
     id ? eq(contacts.id, id) : undefined,
   );
 
 /** A live contact of the caller's property; any other answers 404. */
-export async function findContact(db: Executor, auth: TAuth, id: string): Promise<TContactRow> {
-  const [row] = await db.select().from(contacts).where(ofProperty(auth, id));
-  if (!row) throw notFound('contact');
-  return row;
+export async function findContact(db: Executor, actor: TRoleActor, id: string): Promise<TContactRow> {
+  return findOwned(db, contacts, actor.propertyId, id, 'contact');
 }
 
-async function findRate(db: Executor, auth: TAuth, id: string): Promise<TRateReference | null> {
+async function findRate(db: Executor, actor: TRoleActor, id: string): Promise<TRateReference | null> {
   const [rate] = await db
     .select({ id: rates.id, name: rates.name, code: rates.code })
     .from(rates)
-    .where(and(eq(rates.id, id), eq(rates.propertyId, auth.propertyId), isNull(rates.deletedAt)));
+    .where(and(eq(rates.id, id), eq(rates.propertyId, actor.propertyId), isNull(rates.deletedAt)));
   return rate ?? null;
 }
 
 async function assertRateOfProperty(
   db: Executor,
-  auth: TAuth,
+  actor: TRoleActor,
   rateId: string | null | undefined,
 ): Promise<void> {
-  if (rateId && !(await findRate(db, auth, rateId))) throw notFound('rate');
+  if (rateId && !(await findRate(db, actor, rateId))) throw notFound('rate');
 }
 
 /** The columns a request sets; an empty e-mail field means no address. */
@@ -104,14 +99,14 @@ function toColumns<TInput extends TPatchContactRequest>(input: TInput) {
 
 function recordContactEvent(
   db: Executor,
-  auth: TAuth,
+  actor: TRoleActor,
   contactId: string,
   type: string,
   data?: Record<string, unknown>,
 ) {
   return recordEvent(db, {
-    propertyId: auth.propertyId,
-    auth,
+    propertyId: actor.propertyId,
+    actor,
     objectType: 'contact',
     objectId: contactId,
     type,
@@ -119,9 +114,15 @@ function recordContactEvent(
   });
 }
 
-export function listContacts(db: Db, auth: TAuth, query: TContactListQuery): Promise<TPaged<TContact>> {
+export function listContacts(
+  ctx: AppContext,
+  actor: TActor,
+  query: TContactListQuery,
+): Promise<TPaged<TContact>> {
+  requireAccess(actor, 'contacts', 'read');
+  const { db } = ctx;
   const where = and(
-    ofProperty(auth),
+    ofProperty(actor),
     query.type ? eq(contacts.type, query.type) : undefined,
     containsText([contacts.name, contacts.email, contacts.phone], query.query),
   );
@@ -137,46 +138,61 @@ export function listContacts(db: Db, auth: TAuth, query: TContactListQuery): Pro
  */
 export async function insertContact(
   tx: Executor,
-  auth: TAuth,
+  actor: TRoleActor,
   input: TCreateContactRequest,
 ): Promise<TContactRow> {
   const data = ZCreateContactRequest.parse(input);
-  await assertRateOfProperty(tx, auth, data.defaultRateId);
+  await assertRateOfProperty(tx, actor, data.defaultRateId);
   const [row] = await tx
     .insert(contacts)
-    .values({ propertyId: auth.propertyId, ...toColumns(data) })
+    .values({ propertyId: actor.propertyId, ...toColumns(data) })
     .returning();
-  await recordContactEvent(tx, auth, row!.id, 'created');
+  await recordContactEvent(tx, actor, row!.id, 'created');
   return row!;
 }
 
 /** Creates a contact in a transaction of its own. */
-export async function createContact(db: Db, auth: TAuth, input: TCreateContactRequest): Promise<TContact> {
-  return db.transaction(async (tx) => toContact(await insertContact(tx, auth, input)));
+export async function createContact(
+  ctx: AppContext,
+  actor: TActor,
+  input: TCreateContactRequest,
+): Promise<TContact> {
+  requireAccess(actor, 'contacts', 'write');
+  const { db } = ctx;
+  return db.transaction(async (tx) => toContact(await insertContact(tx, actor, input)));
 }
 
-export async function getContact(db: Db, auth: TAuth, id: string, expand?: string): Promise<TContact> {
-  const row = await findContact(db, auth, id);
+export async function getContact(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  expand?: string,
+): Promise<TContact> {
+  requireAccess(actor, 'contacts', 'read');
+  const { db } = ctx;
+  const row = await findContact(db, actor, id);
   if (!parseExpand(expand).has('defaultRate')) return toContact(row);
-  return toContact(row, row.defaultRateId ? await findRate(db, auth, row.defaultRateId) : null);
+  return toContact(row, row.defaultRateId ? await findRate(db, actor, row.defaultRateId) : null);
 }
 
 /** Changes the fields given (PUT sends all of them) and records which ones changed. */
 export async function updateContact(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   id: string,
   input: TPatchContactRequest,
 ): Promise<TContact> {
-  await assertRateOfProperty(db, auth, input.defaultRateId);
+  requireAccess(actor, 'contacts', 'write');
+  const { db } = ctx;
+  await assertRateOfProperty(db, actor, input.defaultRateId);
   return db.transaction(async (tx) => {
-    const before = await findContact(tx, auth, id);
+    const before = await findContact(tx, actor, id);
     const columns = toColumns(input);
     // An empty PATCH has nothing to write.
     if (Object.values(columns).every((value) => value === undefined)) return toContact(before);
-    const [row] = await tx.update(contacts).set(columns).where(ofProperty(auth, id)).returning();
+    const [row] = await tx.update(contacts).set(columns).where(ofProperty(actor, id)).returning();
     const fields = changedFields(before, row!, Object.keys(input));
-    if (fields.length > 0) await recordContactEvent(tx, auth, id, 'updated', { fields });
+    if (fields.length > 0) await recordContactEvent(tx, actor, id, 'updated', { fields });
     return toContact(row!);
   });
 }
@@ -198,9 +214,11 @@ const bookingsOfContact = (db: Executor, contactId: string): SQL | undefined =>
   );
 
 /** Deletes a contact (softly); refused while it is the customer or a guest of a booking not canceled. */
-export async function deleteContact(db: Db, auth: TAuth, id: string): Promise<void> {
+export async function deleteContact(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'contacts', 'write');
+  const { db } = ctx;
   await db.transaction(async (tx) => {
-    await findContact(tx, auth, id);
+    await findContact(tx, actor, id);
     const [booking] = await tx
       .select({ id: bookings.id })
       .from(bookings)
@@ -208,20 +226,22 @@ export async function deleteContact(db: Db, auth: TAuth, id: string): Promise<vo
       .limit(1);
     if (booking)
       throw new AppError('base_data/in_use', 'the contact is the customer or a guest of a booking');
-    await tx.update(contacts).set({ deletedAt: new Date() }).where(eq(contacts.id, id));
-    await recordContactEvent(tx, auth, id, 'deleted');
+    await tx.update(contacts).set({ deletedAt: ctx.clock.now() }).where(eq(contacts.id, id));
+    await recordContactEvent(tx, actor, id, 'deleted');
   });
 }
 
 /** A contact's bookings, latest stay first: as the customer, or else as a guest. */
 export async function listContactBookings(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   id: string,
   page: TPageQuery,
 ): Promise<TPaged<TContactBooking>> {
-  await findContact(db, auth, id);
-  const where = and(eq(bookings.propertyId, auth.propertyId), bookingsOfContact(db, id));
+  requireAccess(actor, 'contacts', 'read');
+  const { db } = ctx;
+  await findContact(db, actor, id);
+  const where = and(eq(bookings.propertyId, actor.propertyId), bookingsOfContact(db, id));
   const [total] = await db.select({ n: count() }).from(bookings).where(where);
   const rows = await db
     .select({
@@ -249,16 +269,18 @@ export async function listContactBookings(
 
 /** The invoices addressed to a contact, newest first. */
 export async function listContactInvoices(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   id: string,
   page: TPageQuery,
 ): Promise<TPaged<TInvoiceSummary>> {
-  await findContact(db, auth, id);
+  requireAccess(actor, 'contacts', 'read');
+  const { db } = ctx;
+  await findContact(db, actor, id);
   return selectPage(
     db,
     invoices,
-    and(eq(invoices.propertyId, auth.propertyId), eq(invoices.customerId, id), isNull(invoices.deletedAt)),
+    and(eq(invoices.propertyId, actor.propertyId), eq(invoices.customerId, id), isNull(invoices.deletedAt)),
     [desc(invoices.createdAt), asc(invoices.id)],
     page,
     toInvoiceSummary,
@@ -266,8 +288,10 @@ export async function listContactInvoices(
 }
 
 /** A contact's documents (ID scans and the like), in the order they were added. */
-export async function listContactFiles(db: Db, auth: TAuth, id: string): Promise<TFile[]> {
-  await findContact(db, auth, id);
+export async function listContactFiles(ctx: AppContext, actor: TActor, id: string): Promise<TFile[]> {
+  requireAccess(actor, 'contacts', 'read');
+  const { db } = ctx;
+  await findContact(db, actor, id);
   const rows = await db
     .select({ file: files })
     .from(contactFiles)
@@ -280,32 +304,40 @@ export async function listContactFiles(db: Db, auth: TAuth, id: string): Promise
 /** Adds an uploaded file of the property to a contact's documents; adding it twice changes nothing. */
 export async function linkContactFile(
   ctx: AppContext,
-  auth: TAuth,
+  actor: TActor,
   id: string,
   fileId: string,
 ): Promise<TFile> {
-  const file = await getFile(ctx, auth.propertyId, fileId);
+  requireAccess(actor, 'contacts', 'write');
+  const file = await getFile(ctx, actor, fileId);
   await ctx.db.transaction(async (tx) => {
-    await findContact(tx, auth, id);
+    await findContact(tx, actor, id);
     const linked = await tx
       .insert(contactFiles)
       .values({ contactId: id, fileId })
       .onConflictDoNothing()
       .returning();
-    if (linked.length > 0) await recordContactEvent(tx, auth, id, 'updated', { documentAdded: fileId });
+    if (linked.length > 0) await recordContactEvent(tx, actor, id, 'updated', { documentAdded: fileId });
   });
   return file;
 }
 
 /** Removes a file from a contact's documents; the file itself stays. */
-export async function unlinkContactFile(db: Db, auth: TAuth, id: string, fileId: string): Promise<void> {
+export async function unlinkContactFile(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  fileId: string,
+): Promise<void> {
+  requireAccess(actor, 'contacts', 'write');
+  const { db } = ctx;
   await db.transaction(async (tx) => {
-    await findContact(tx, auth, id);
+    await findContact(tx, actor, id);
     const removed = await tx
       .delete(contactFiles)
       .where(and(eq(contactFiles.contactId, id), eq(contactFiles.fileId, fileId)))
       .returning({ fileId: contactFiles.fileId });
     if (removed.length === 0) throw notFound('file');
-    await recordContactEvent(tx, auth, id, 'updated', { documentRemoved: fileId });
+    await recordContactEvent(tx, actor, id, 'updated', { documentRemoved: fileId });
   });
 }

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZDashboard, ZDashboardQuery } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
 import { getDashboard } from './dashboard.service.ts';
 
-export function registerDashboardRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/dashboard',
     {
@@ -17,6 +17,6 @@ export function registerDashboardRoutes(app: FastifyInstance, { db }: AppContext
       },
       config: { access: ['dashboard', 'read'] },
     },
-    async (request) => getDashboard(db, authOf(request), request.query.date),
+    async (request) => getDashboard(ctx, actorOf(request), request.query.date),
   );
 }

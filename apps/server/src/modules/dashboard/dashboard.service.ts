@@ -1,16 +1,19 @@
 import { and, asc, count, eq, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import { droppedBookingStatuses, roomHoldingStatuses, todayIn, type TDashboard } from '@pms/contract';
-import { rowsOf, type Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { bookings, rooms } from '../../db/schema/index.ts';
 import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
 import { roomNumberOrder } from '../../lib/room-order.ts';
-import type { TAuth } from '../../plugins/auth.ts';
-import { findProperty } from '../bookings/bookings.queries.ts';
+import { requireAccess, type TActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
+import { findProperty } from '../../lib/properties.ts';
 
 /** The front desk's day: arrivals, departures, in-house guests, occupancy, rooms to clean, open balances. */
-export async function getDashboard(db: Db, auth: TAuth, date?: string): Promise<TDashboard> {
-  const property = await findProperty(db, auth.propertyId);
-  const day = date ?? todayIn(property.timeZone);
+export async function getDashboard(ctx: AppContext, actor: TActor, date?: string): Promise<TDashboard> {
+  requireAccess(actor, 'dashboard', 'read');
+  const { db } = ctx;
+  const property = await findProperty(db, actor.propertyId);
+  const day = date ?? todayIn(property.timeZone, ctx.clock.now());
   const stays = await db
     .select({
       id: bookings.id,
@@ -26,7 +29,7 @@ export async function getDashboard(db: Db, auth: TAuth, date?: string): Promise<
     .leftJoin(rooms, eq(rooms.id, bookings.roomId))
     .where(
       and(
-        eq(bookings.propertyId, auth.propertyId),
+        eq(bookings.propertyId, actor.propertyId),
         isNull(bookings.deletedAt),
         lte(bookings.checkIn, day),
         sql`${bookings.checkOut} >= ${day}`,
@@ -52,13 +55,13 @@ export async function getDashboard(db: Db, auth: TAuth, date?: string): Promise<
   const [roomCount] = await db
     .select({ n: count() })
     .from(rooms)
-    .where(and(eq(rooms.propertyId, auth.propertyId), isNull(rooms.deletedAt)));
+    .where(and(eq(rooms.propertyId, actor.propertyId), isNull(rooms.deletedAt)));
   const [dirty] = await db
     .select({ n: count() })
     .from(rooms)
     .where(
       and(
-        eq(rooms.propertyId, auth.propertyId),
+        eq(rooms.propertyId, actor.propertyId),
         isNull(rooms.deletedAt),
         eq(rooms.housekeepingStatus, 'dirty'),
       ),
@@ -71,7 +74,7 @@ export async function getDashboard(db: Db, auth: TAuth, date?: string): Promise<
              - coalesce((select sum(amount) from payments pa where pa.folio_id = f.id and pa.deleted_at is null), 0) as due
           from folios f
           join bookings b on b.id = f.booking_id
-         where f.property_id = ${auth.propertyId} and f.deleted_at is null and b.deleted_at is null
+         where f.property_id = ${actor.propertyId} and f.deleted_at is null and b.deleted_at is null
            and b.status in ('checked_in', 'checked_out')
       ) folio_dues where due > 0`),
   );

@@ -3,20 +3,11 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  can,
-  ZFile,
-  ZFileUrl,
-  ZIdParams,
-  ZPageQuery,
-  ZPaged,
-  ZUploadFileQuery,
-  type TFile,
-} from '@pms/contract';
+import { ZFile, ZFileUrl, ZIdParams, ZPageQuery, ZPaged, ZUploadFileQuery, type TFile } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError, invalidField } from '../../errors.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
 import * as service from './files.service.ts';
 
 const tags = ['files'];
@@ -66,7 +57,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
     async (request, reply) => {
       const { name, content } = await readUploadedFile(request);
-      const file = await service.uploadFile(ctx, authOf(request).propertyId, {
+      const file = await service.uploadFile(ctx, actorOf(request), {
         name,
         content,
         purpose: request.query.purpose ?? null,
@@ -81,7 +72,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: { tags, querystring: ZPageQuery, response: { 200: ZPaged(ZFile), ...problemResponses } },
       config: { access: ['files', 'read'] },
     },
-    async (request) => service.listFiles(ctx, authOf(request), request.query),
+    async (request) => service.listFiles(ctx, actorOf(request), request.query),
   );
 
   api.get(
@@ -90,7 +81,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: { tags, params: ZIdParams, response: { 200: ZFile, ...problemResponses } },
       config: { access: ['files', 'read'] },
     },
-    async (request) => service.getFile(ctx, authOf(request).propertyId, request.params.id),
+    async (request) => service.getFile(ctx, actorOf(request), request.params.id),
   );
 
   api.get(
@@ -99,21 +90,14 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: { tags, params: ZIdParams, response: { 200: ZFileUrl, ...problemResponses } },
       config: { access: ['files', 'read'] },
     },
-    async (request) => service.createDownloadUrl(ctx, authOf(request).propertyId, request.params.id),
+    async (request) => service.createDownloadUrl(ctx, actorOf(request), request.params.id),
   );
 
   api.get(
     '/api/files/:id/content',
     { schema: { tags, params: ZIdParams }, config: { access: 'authenticated' } },
     async (request, reply) => {
-      const auth = authOf(request);
-      const result = await service.readFileContent(ctx, auth.propertyId, request.params.id);
-      // Everyone in the property may see its logo; other files need the files area.
-      const isLogo = result.file.purpose === 'logo';
-      if (!isLogo && !can(auth.role, 'files', 'read')) {
-        result.stream.destroy();
-        throw new AppError('auth/forbidden');
-      }
+      const result = await service.readFileContent(ctx, actorOf(request), request.params.id);
       return sendFile(reply, result, 'inline');
     },
   );
@@ -143,7 +127,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
       config: { access: ['files', 'write'] },
     },
     async (request, reply) => {
-      await service.deleteFile(ctx, authOf(request), request.params.id);
+      await service.deleteFile(ctx, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

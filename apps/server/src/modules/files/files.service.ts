@@ -17,8 +17,8 @@ import { files } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
 import { selectPage } from '../../lib/paging.ts';
-import { toRecord } from '../../lib/records.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import { findOwned, toRecord } from '../../lib/records.ts';
+import { requireAccess, requireStaff, type TActor } from '../../actor.ts';
 
 export const downloadUrlLifetimeMs = 5 * 60 * 1000;
 /** Pixels an uploaded image may have (a 10 MiB file could otherwise unpack to gigabytes). */
@@ -69,9 +69,11 @@ async function assertImageDecodes(content: Buffer): Promise<void> {
 
 export async function uploadFile(
   ctx: AppContext,
-  propertyId: string,
+  actor: TActor,
   input: { name: string; content: Buffer; purpose: string | null },
 ): Promise<TFile> {
+  requireAccess(actor, 'files', 'write');
+  const { propertyId } = actor;
   const { mimeType, extension } = await sniffFileType(input.content);
   if (input.purpose === filePurposes.logo && !imageMimeTypes.includes(mimeType)) {
     throw new AppError('file/type_not_allowed', 'A logo must be a JPEG, PNG or WebP image.');
@@ -81,7 +83,7 @@ export async function uploadFile(
     name += extension;
   const id = crypto.randomUUID();
   const storageKey = `${propertyId}/${id}`;
-  await ctx.fileStore.put(storageKey, input.content);
+  await ctx.files.put(storageKey, input.content);
   const [row] = await ctx.db
     .insert(files)
     .values({
@@ -99,36 +101,36 @@ export async function uploadFile(
 }
 
 async function findFile(ctx: AppContext, propertyId: string, id: string): Promise<TFileRow> {
-  const [row] = await ctx.db
-    .select()
-    .from(files)
-    .where(and(eq(files.id, id), eq(files.propertyId, propertyId), isNull(files.deletedAt)));
-  if (!row) throw notFound('file');
-  return row;
+  return findOwned(ctx.db, files, propertyId, id, 'file');
 }
 
-export function listFiles(ctx: AppContext, auth: TAuth, page: TPageQuery): Promise<TPaged<TFile>> {
+export function listFiles(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TFile>> {
+  requireAccess(actor, 'files', 'read');
   return selectPage(
     ctx.db,
     files,
-    and(eq(files.propertyId, auth.propertyId), isNull(files.deletedAt)),
+    and(eq(files.propertyId, actor.propertyId), isNull(files.deletedAt)),
     [desc(files.createdAt)],
     page,
     toFile,
   );
 }
 
-export async function getFile(ctx: AppContext, propertyId: string, id: string): Promise<TFile> {
-  return toFile(await findFile(ctx, propertyId, id));
+export async function getFile(ctx: AppContext, actor: TActor, id: string): Promise<TFile> {
+  requireAccess(actor, 'files', 'read');
+  return toFile(await findFile(ctx, actor.propertyId, id));
 }
 
+/** A file's content; everyone in the property may see its logo, other files need the files area. */
 export async function readFileContent(
   ctx: AppContext,
-  propertyId: string,
+  actor: TActor,
   id: string,
 ): Promise<{ file: TFile; stream: Readable }> {
-  const row = await findFile(ctx, propertyId, id);
-  return { file: toFile(row), stream: await ctx.fileStore.get(row.storageKey) };
+  requireStaff(actor);
+  const row = await findFile(ctx, actor.propertyId, id);
+  if (row.purpose !== filePurposes.logo) requireAccess(actor, 'files', 'read');
+  return { file: toFile(row), stream: await ctx.files.get(row.storageKey) };
 }
 
 function signature(ctx: AppContext, id: string, expires: number): string {
@@ -136,14 +138,10 @@ function signature(ctx: AppContext, id: string, expires: number): string {
 }
 
 /** A download url that works without a session until it expires (for a new tab or an e-mail client). */
-export async function createDownloadUrl(
-  ctx: AppContext,
-  propertyId: string,
-  id: string,
-  now = Date.now(),
-): Promise<TFileUrl> {
-  await findFile(ctx, propertyId, id);
-  const expires = now + downloadUrlLifetimeMs;
+export async function createDownloadUrl(ctx: AppContext, actor: TActor, id: string): Promise<TFileUrl> {
+  requireAccess(actor, 'files', 'read');
+  await findFile(ctx, actor.propertyId, id);
+  const expires = ctx.clock.now().getTime() + downloadUrlLifetimeMs;
   const query = new URLSearchParams({ expires: String(expires), signature: signature(ctx, id, expires) });
   return {
     url: `${ctx.config.publicUrl}/api/files/${id}/download?${query}`,
@@ -158,18 +156,19 @@ export async function readSignedFile(
   expires: number,
   sent: string,
 ): Promise<{ file: TFile; stream: Readable }> {
-  if (expires < Date.now() || !safeEqual(signature(ctx, id, expires), sent))
+  if (expires < ctx.clock.now().getTime() || !safeEqual(signature(ctx, id, expires), sent))
     throw new AppError('file/link_invalid');
   const [row] = await ctx.db
     .select()
     .from(files)
     .where(and(eq(files.id, id), isNull(files.deletedAt)));
   if (!row) throw notFound('file');
-  return { file: toFile(row), stream: await ctx.fileStore.get(row.storageKey) };
+  return { file: toFile(row), stream: await ctx.files.get(row.storageKey) };
 }
 
-export async function deleteFile(ctx: AppContext, auth: TAuth, id: string): Promise<void> {
-  const row = await findFile(ctx, auth.propertyId, id);
-  await ctx.db.update(files).set({ deletedAt: new Date() }).where(eq(files.id, row.id));
-  await ctx.fileStore.delete(row.storageKey);
+export async function deleteFile(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'files', 'write');
+  const row = await findFile(ctx, actor.propertyId, id);
+  await ctx.db.update(files).set({ deletedAt: ctx.clock.now() }).where(eq(files.id, row.id));
+  await ctx.files.delete(row.storageKey);
 }

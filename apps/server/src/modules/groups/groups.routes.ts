@@ -13,14 +13,14 @@ import {
   ZUpdateGroupRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
 import * as membership from './group-bookings.service.ts';
 import * as service from './groups.service.ts';
 
 const tags = ['groups'];
 
-export function registerGroupRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function registerGroupRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -29,7 +29,7 @@ export function registerGroupRoutes(app: FastifyInstance, { db }: AppContext): v
       schema: { tags, querystring: ZGroupListQuery, response: { 200: ZPaged(ZGroup), ...problemResponses } },
       config: { access: ['groups', 'read'] },
     },
-    async (request) => service.listGroups(db, authOf(request), request.query),
+    async (request) => service.listGroups(ctx, actorOf(request), request.query),
   );
 
   api.post(
@@ -39,7 +39,7 @@ export function registerGroupRoutes(app: FastifyInstance, { db }: AppContext): v
       config: { access: ['groups', 'write'] },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createGroup(db, authOf(request), request.body)),
+      reply.status(201).send(await service.createGroup(ctx, actorOf(request), request.body)),
   );
 
   api.get(
@@ -53,7 +53,7 @@ export function registerGroupRoutes(app: FastifyInstance, { db }: AppContext): v
       },
       config: { access: ['groups', 'read'] },
     },
-    async (request) => service.getGroup(db, authOf(request), request.params.id, request.query.expand),
+    async (request) => service.getGroup(ctx, actorOf(request), request.params.id, request.query.expand),
   );
 
   api.put(
@@ -67,7 +67,7 @@ export function registerGroupRoutes(app: FastifyInstance, { db }: AppContext): v
       },
       config: { access: ['groups', 'write'] },
     },
-    async (request) => service.updateGroup(db, authOf(request), request.params.id, request.body),
+    async (request) => service.updateGroup(ctx, actorOf(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -77,7 +77,7 @@ export function registerGroupRoutes(app: FastifyInstance, { db }: AppContext): v
       config: { access: ['groups', 'write'] },
     },
     async (request, reply) => {
-      await service.deleteGroup(db, authOf(request), request.params.id);
+      await service.deleteGroup(ctx, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -93,7 +93,7 @@ export function registerGroupRoutes(app: FastifyInstance, { db }: AppContext): v
       },
       config: { access: ['groups', 'write'] },
     },
-    async (request) => membership.addGroupBooking(db, authOf(request), request.params.id, request.body),
+    async (request) => membership.addGroupBooking(ctx, actorOf(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -103,6 +103,6 @@ export function registerGroupRoutes(app: FastifyInstance, { db }: AppContext): v
       config: { access: ['groups', 'write'] },
     },
     async (request) =>
-      membership.removeGroupBooking(db, authOf(request), request.params.id, request.params.bookingId),
+      membership.removeGroupBooking(ctx, actorOf(request), request.params.id, request.params.bookingId),
   );
 }

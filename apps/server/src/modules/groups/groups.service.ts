@@ -9,32 +9,30 @@ import {
   type TPaged,
   type TUpdateGroupRequest,
 } from '@pms/contract';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { bookings, contacts, groups } from '../../db/schema/index.ts';
-import { notFound } from '../../errors.ts';
 import { changedFields, recordEvent } from '../../lib/events.ts';
 import { selectPage } from '../../lib/paging.ts';
-import { toRecord } from '../../lib/records.ts';
+import { findOwned, toRecord } from '../../lib/records.ts';
 import { containsText } from '../../lib/text-search.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
 import { findContact, toContact } from '../contacts/contacts.service.ts';
 import { noFigures, selectGroupBookings, selectGroupFigures } from './groups.queries.ts';
 
 type TGroupRow = typeof groups.$inferSelect;
 
-const ofProperty = (auth: TAuth, id?: string) =>
-  and(eq(groups.propertyId, auth.propertyId), isNull(groups.deletedAt), id ? eq(groups.id, id) : undefined);
+const ofProperty = (actor: TRoleActor, id?: string) =>
+  and(eq(groups.propertyId, actor.propertyId), isNull(groups.deletedAt), id ? eq(groups.id, id) : undefined);
 
-async function findGroup(db: Executor, auth: TAuth, id: string): Promise<TGroupRow> {
-  const [row] = await db.select().from(groups).where(ofProperty(auth, id));
-  if (!row) throw notFound('group');
-  return row;
+async function findGroup(db: Executor, actor: TRoleActor, id: string): Promise<TGroupRow> {
+  return findOwned(db, groups, actor.propertyId, id, 'group');
 }
 
 /** Groups as the API sends them: with their figures, and the customer and bookings when asked for. */
 async function toGroups(
   db: Executor,
-  auth: TAuth,
+  actor: TRoleActor,
   rows: TGroupRow[],
   expand: Set<string>,
 ): Promise<TGroup[]> {
@@ -47,7 +45,7 @@ async function toGroups(
       ? db
           .select()
           .from(contacts)
-          .where(and(eq(contacts.propertyId, auth.propertyId), inArray(contacts.id, customerIds)))
+          .where(and(eq(contacts.propertyId, actor.propertyId), inArray(contacts.id, customerIds)))
       : [],
   ]);
   const customerById = new Map(customers.map((row) => [row.id, toContact(row)]));
@@ -63,32 +61,32 @@ async function toGroups(
 
 async function toGroup(
   db: Executor,
-  auth: TAuth,
+  actor: TRoleActor,
   row: TGroupRow,
   expand = new Set<string>(),
 ): Promise<TGroup> {
-  const [group] = await toGroups(db, auth, [row], expand);
+  const [group] = await toGroups(db, actor, [row], expand);
   return group!;
 }
 
 async function assertCustomerOfProperty(
   db: Executor,
-  auth: TAuth,
+  actor: TRoleActor,
   customerId: string | null | undefined,
 ): Promise<void> {
-  if (customerId) await findContact(db, auth, customerId);
+  if (customerId) await findContact(db, actor, customerId);
 }
 
 function recordGroupEvent(
   db: Executor,
-  auth: TAuth,
+  actor: TRoleActor,
   groupId: string,
   type: string,
   data?: Record<string, unknown>,
 ) {
   return recordEvent(db, {
-    propertyId: auth.propertyId,
-    auth,
+    propertyId: actor.propertyId,
+    actor,
     objectType: 'group',
     objectId: groupId,
     type,
@@ -96,8 +94,14 @@ function recordGroupEvent(
   });
 }
 
-export async function listGroups(db: Db, auth: TAuth, query: TGroupListQuery): Promise<TPaged<TGroup>> {
-  const where = and(ofProperty(auth), containsText([groups.name], query.query));
+export async function listGroups(
+  ctx: AppContext,
+  actor: TActor,
+  query: TGroupListQuery,
+): Promise<TPaged<TGroup>> {
+  requireAccess(actor, 'groups', 'read');
+  const { db } = ctx;
+  const where = and(ofProperty(actor), containsText([groups.name], query.query));
   const page = await selectPage(
     db,
     groups,
@@ -106,58 +110,70 @@ export async function listGroups(db: Db, auth: TAuth, query: TGroupListQuery): P
     query,
     (row) => row,
   );
-  return { ...page, data: await toGroups(db, auth, page.data, parseExpand(query.expand)) };
+  return { ...page, data: await toGroups(db, actor, page.data, parseExpand(query.expand)) };
 }
 
-export async function createGroup(db: Db, auth: TAuth, input: TCreateGroupRequest): Promise<TGroup> {
+export async function createGroup(
+  ctx: AppContext,
+  actor: TActor,
+  input: TCreateGroupRequest,
+): Promise<TGroup> {
+  requireAccess(actor, 'groups', 'write');
+  const { db } = ctx;
   const data = ZCreateGroupRequest.parse(input);
-  await assertCustomerOfProperty(db, auth, data.customerId);
+  await assertCustomerOfProperty(db, actor, data.customerId);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(groups)
-      .values({ propertyId: auth.propertyId, ...data })
+      .values({ propertyId: actor.propertyId, ...data })
       .returning();
-    await recordGroupEvent(tx, auth, row!.id, 'created');
-    return toGroup(tx, auth, row!);
+    await recordGroupEvent(tx, actor, row!.id, 'created');
+    return toGroup(tx, actor, row!);
   });
 }
 
-export async function getGroup(db: Db, auth: TAuth, id: string, expand?: string): Promise<TGroup> {
-  return toGroup(db, auth, await findGroup(db, auth, id), parseExpand(expand));
+export async function getGroup(ctx: AppContext, actor: TActor, id: string, expand?: string): Promise<TGroup> {
+  requireAccess(actor, 'groups', 'read');
+  const { db } = ctx;
+  return toGroup(db, actor, await findGroup(db, actor, id), parseExpand(expand));
 }
 
 export async function updateGroup(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   id: string,
   input: TUpdateGroupRequest,
 ): Promise<TGroup> {
+  requireAccess(actor, 'groups', 'write');
+  const { db } = ctx;
   const data = ZUpdateGroupRequest.parse(input);
-  await assertCustomerOfProperty(db, auth, data.customerId);
+  await assertCustomerOfProperty(db, actor, data.customerId);
   return db.transaction(async (tx) => {
-    const before = await findGroup(tx, auth, id);
-    const [row] = await tx.update(groups).set(data).where(ofProperty(auth, id)).returning();
+    const before = await findGroup(tx, actor, id);
+    const [row] = await tx.update(groups).set(data).where(ofProperty(actor, id)).returning();
     const fields = changedFields(before, row!, Object.keys(data));
-    if (fields.length > 0) await recordGroupEvent(tx, auth, id, 'updated', { fields });
-    return toGroup(tx, auth, row!);
+    if (fields.length > 0) await recordGroupEvent(tx, actor, id, 'updated', { fields });
+    return toGroup(tx, actor, row!);
   });
 }
 
 /** Deletes a group (softly); its bookings keep their data but leave the group. */
-export async function deleteGroup(db: Db, auth: TAuth, id: string): Promise<void> {
+export async function deleteGroup(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'groups', 'write');
+  const { db } = ctx;
   await db.transaction(async (tx) => {
-    await findGroup(tx, auth, id);
-    await tx.update(groups).set({ deletedAt: new Date() }).where(eq(groups.id, id));
+    await findGroup(tx, actor, id);
+    await tx.update(groups).set({ deletedAt: ctx.clock.now() }).where(eq(groups.id, id));
     const released = await tx
       .update(bookings)
       .set({ groupId: null })
-      .where(and(eq(bookings.propertyId, auth.propertyId), eq(bookings.groupId, id)))
+      .where(and(eq(bookings.propertyId, actor.propertyId), eq(bookings.groupId, id)))
       .returning({ id: bookings.id });
-    await recordGroupEvent(tx, auth, id, 'deleted', { bookingIds: released.map((booking) => booking.id) });
+    await recordGroupEvent(tx, actor, id, 'deleted', { bookingIds: released.map((booking) => booking.id) });
     for (const booking of released) {
       await recordEvent(tx, {
-        propertyId: auth.propertyId,
-        auth,
+        propertyId: actor.propertyId,
+        actor,
         objectType: 'booking',
         objectId: booking.id,
         type: 'updated',

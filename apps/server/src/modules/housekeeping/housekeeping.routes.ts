@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZHousekeepingQuery, ZHousekeepingRoom, ZIdParams, ZUpdateHousekeepingRequest } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
 import * as service from './housekeeping.service.ts';
 
 const tags = ['housekeeping'];
 
-export function registerHousekeepingRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function registerHousekeepingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/housekeeping',
@@ -21,7 +21,9 @@ export function registerHousekeepingRoutes(app: FastifyInstance, { db }: AppCont
       },
       config: { access: ['housekeeping', 'read'] },
     },
-    async (request) => ({ data: await service.listHousekeeping(db, authOf(request), request.query.filter) }),
+    async (request) => ({
+      data: await service.listHousekeeping(ctx, actorOf(request), request.query.filter),
+    }),
   );
   api.get(
     '/api/housekeeping/rooms/:id',
@@ -29,7 +31,7 @@ export function registerHousekeepingRoutes(app: FastifyInstance, { db }: AppCont
       schema: { tags, params: ZIdParams, response: { 200: ZHousekeepingRoom, ...problemResponses } },
       config: { access: ['housekeeping', 'read'] },
     },
-    async (request) => service.getHousekeepingRoom(db, authOf(request), request.params.id),
+    async (request) => service.getHousekeepingRoom(ctx, actorOf(request), request.params.id),
   );
   api.patch(
     '/api/housekeeping/rooms/:id',
@@ -43,6 +45,11 @@ export function registerHousekeepingRoutes(app: FastifyInstance, { db }: AppCont
       config: { access: ['housekeeping', 'write'] },
     },
     async (request) =>
-      service.setHousekeepingStatus(db, authOf(request), request.params.id, request.body.housekeepingStatus),
+      service.setHousekeepingStatus(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.body.housekeepingStatus,
+      ),
   );
 }

@@ -1,21 +1,23 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { roomHoldingStatuses, todayIn, type THousekeepingRoom, type THousekeepingState } from '@pms/contract';
-import type { Db } from '../../db/client.ts';
 import { bookings, roomLocks, roomTypes, rooms } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
 import { roomNumberOrder } from '../../lib/room-order.ts';
-import type { TAuth } from '../../plugins/auth.ts';
-import { findProperty } from '../bookings/bookings.queries.ts';
+import { requireAccess, type TActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
+import { findProperty } from '../../lib/properties.ts';
 
 /** The rooms as housekeeping sees them today: status, lock, who sleeps there, arrivals and departures. */
 export async function listHousekeeping(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   filter?: 'clean' | 'dirty' | 'locked',
 ): Promise<THousekeepingRoom[]> {
-  const property = await findProperty(db, auth.propertyId);
-  const today = todayIn(property.timeZone);
+  requireAccess(actor, 'housekeeping', 'read');
+  const { db } = ctx;
+  const property = await findProperty(db, actor.propertyId);
+  const today = todayIn(property.timeZone, ctx.clock.now());
   const roomRows = await db
     .select({
       id: rooms.id,
@@ -25,7 +27,7 @@ export async function listHousekeeping(
     })
     .from(rooms)
     .innerJoin(roomTypes, eq(roomTypes.id, rooms.roomTypeId))
-    .where(and(eq(rooms.propertyId, auth.propertyId), isNull(rooms.deletedAt)))
+    .where(and(eq(rooms.propertyId, actor.propertyId), isNull(rooms.deletedAt)))
     .orderBy(...roomNumberOrder(rooms.number));
   const roomIds = roomRows.map((room) => room.id);
   const [stays, locks] = await Promise.all([
@@ -100,19 +102,31 @@ export async function listHousekeeping(
 }
 
 /** Sets a room's housekeeping status (cleaning staff marking a room clean, for instance). */
-export async function setHousekeepingStatus(db: Db, auth: TAuth, roomId: string, status: THousekeepingState) {
+export async function setHousekeepingStatus(
+  ctx: AppContext,
+  actor: TActor,
+  roomId: string,
+  status: THousekeepingState,
+) {
+  requireAccess(actor, 'housekeeping', 'write');
+  const { db } = ctx;
   const [row] = await db
     .update(rooms)
     .set({ housekeepingStatus: status })
-    .where(and(eq(rooms.id, roomId), eq(rooms.propertyId, auth.propertyId), isNull(rooms.deletedAt)))
+    .where(and(eq(rooms.id, roomId), eq(rooms.propertyId, actor.propertyId), isNull(rooms.deletedAt)))
     .returning({ id: rooms.id });
   if (!row) throw notFound('room');
-  return getHousekeepingRoom(db, auth, roomId);
+  return getHousekeepingRoom(ctx, actor, roomId);
 }
 
 /** One room as housekeeping sees it today. */
-export async function getHousekeepingRoom(db: Db, auth: TAuth, roomId: string): Promise<THousekeepingRoom> {
-  const room = (await listHousekeeping(db, auth)).find((r) => r.id === roomId);
+export async function getHousekeepingRoom(
+  ctx: AppContext,
+  actor: TActor,
+  roomId: string,
+): Promise<THousekeepingRoom> {
+  requireAccess(actor, 'housekeeping', 'read');
+  const room = (await listHousekeeping(ctx, actor)).find((r) => r.id === roomId);
   if (!room) throw notFound('room');
   return room;
 }

@@ -11,8 +11,8 @@ import {
   type TNoteObjectType,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
 import * as service from './notes.service.ts';
 
 const tags = ['notes'];
@@ -25,7 +25,7 @@ const notePaths: Record<string, TNoteObjectType> = {
   invoices: 'invoice',
 };
 
-export function registerNoteRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function registerNoteRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   for (const [path, objectType] of Object.entries(notePaths)) {
@@ -42,7 +42,8 @@ export function registerNoteRoutes(app: FastifyInstance, { db }: AppContext): vo
         },
         config: { access: [area, 'read'] },
       },
-      async (request) => service.listNotes(db, authOf(request), objectType, request.params.id, request.query),
+      async (request) =>
+        service.listNotes(ctx, actorOf(request), objectType, request.params.id, request.query),
     );
 
     api.post(
@@ -59,7 +60,7 @@ export function registerNoteRoutes(app: FastifyInstance, { db }: AppContext): vo
       async (request, reply) =>
         reply
           .status(201)
-          .send(await service.createNote(db, authOf(request), objectType, request.params.id, request.body)),
+          .send(await service.createNote(ctx, actorOf(request), objectType, request.params.id, request.body)),
     );
   }
 
@@ -71,7 +72,7 @@ export function registerNoteRoutes(app: FastifyInstance, { db }: AppContext): vo
       config: { access: 'authenticated' },
     },
     async (request, reply) => {
-      await service.deleteNote(db, authOf(request), request.params.noteId);
+      await service.deleteNote(ctx, actorOf(request), request.params.noteId);
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
-  can,
   type TArea,
   type TCreateNoteRequest,
   type TNote,
@@ -9,11 +8,12 @@ import {
   type TPaged,
 } from '@pms/contract';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
 import { bookings, contacts, groups, invoices, notes } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { selectPage } from '../../lib/paging.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import { requireAccess, requireStaff, type TActor, type TRoleActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
+import { assertOwned } from '../../lib/records.ts';
 
 /** What notes can be written on: the table holding the objects and the area whose access notes need. */
 export const noteObjects = {
@@ -36,24 +36,9 @@ function toNote(row: TNoteRow): TNote {
   };
 }
 
-/** Refuses (404) an object that is not a live record of the caller's property. */
-async function assertObjectOfProperty(
-  db: Db,
-  auth: TAuth,
-  objectType: TNoteObjectType,
-  objectId: string,
-): Promise<void> {
-  const { table } = noteObjects[objectType];
-  const [row] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.id, objectId), eq(table.propertyId, auth.propertyId), isNull(table.deletedAt)));
-  if (!row) throw notFound(objectType);
-}
-
-const notesOf = (auth: TAuth, objectType: TNoteObjectType, objectId: string) =>
+const notesOf = (actor: TRoleActor, objectType: TNoteObjectType, objectId: string) =>
   and(
-    eq(notes.propertyId, auth.propertyId),
+    eq(notes.propertyId, actor.propertyId),
     eq(notes.objectType, objectType),
     eq(notes.objectId, objectId),
     isNull(notes.deletedAt),
@@ -61,17 +46,19 @@ const notesOf = (auth: TAuth, objectType: TNoteObjectType, objectId: string) =>
 
 /** The notes on an object, newest first. */
 export async function listNotes(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   objectType: TNoteObjectType,
   objectId: string,
   page: TPageQuery,
 ): Promise<TPaged<TNote>> {
-  await assertObjectOfProperty(db, auth, objectType, objectId);
+  requireAccess(actor, noteObjects[objectType].area, 'read');
+  const { db } = ctx;
+  await assertOwned(db, noteObjects[objectType].table, actor.propertyId, objectId, objectType);
   return selectPage(
     db,
     notes,
-    notesOf(auth, objectType, objectId),
+    notesOf(actor, objectType, objectId),
     [desc(notes.createdAt), desc(notes.id)],
     page,
     toNote,
@@ -80,28 +67,31 @@ export async function listNotes(
 
 /** Writes a note on an object, signed with the caller's name. */
 export async function createNote(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   objectType: TNoteObjectType,
   objectId: string,
   input: TCreateNoteRequest,
 ): Promise<TNote> {
-  await assertObjectOfProperty(db, auth, objectType, objectId);
+  requireAccess(actor, noteObjects[objectType].area, 'write');
+  const { db } = ctx;
+  await assertOwned(db, noteObjects[objectType].table, actor.propertyId, objectId, objectType);
   const [row] = await db
     .insert(notes)
-    .values({ propertyId: auth.propertyId, objectType, objectId, text: input.text, authorName: auth.name })
+    .values({ propertyId: actor.propertyId, objectType, objectId, text: input.text, authorName: actor.name })
     .returning();
   return toNote(row!);
 }
 
 /** Deletes a note (softly); the caller needs write access to the area of the note's object. */
-export async function deleteNote(db: Db, auth: TAuth, noteId: string): Promise<void> {
+export async function deleteNote(ctx: AppContext, actor: TActor, noteId: string): Promise<void> {
+  requireStaff(actor);
+  const { db } = ctx;
   const [note] = await db
     .select()
     .from(notes)
-    .where(and(eq(notes.id, noteId), eq(notes.propertyId, auth.propertyId), isNull(notes.deletedAt)));
+    .where(and(eq(notes.id, noteId), eq(notes.propertyId, actor.propertyId), isNull(notes.deletedAt)));
   if (!note) throw notFound('note');
-  if (!can(auth.role, noteObjects[note.objectType as TNoteObjectType].area, 'write'))
-    throw new AppError('auth/forbidden');
-  await db.update(notes).set({ deletedAt: new Date() }).where(eq(notes.id, noteId));
+  requireAccess(actor, noteObjects[note.objectType as TNoteObjectType].area, 'write');
+  await db.update(notes).set({ deletedAt: ctx.clock.now() }).where(eq(notes.id, noteId));
 }

@@ -9,13 +9,13 @@ import {
   ZUpdatePropertyRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
 import * as service from './properties.service.ts';
 
 const tags = ['properties'];
 
-export function registerPropertyRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function registerPropertyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -25,7 +25,7 @@ export function registerPropertyRoutes(app: FastifyInstance, { db }: AppContext)
       config: { access: ['properties', 'write'] },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createProperty(db, authOf(request), request.body)),
+      reply.status(201).send(await service.createProperty(ctx, actorOf(request), request.body)),
   );
 
   api.get(
@@ -34,7 +34,7 @@ export function registerPropertyRoutes(app: FastifyInstance, { db }: AppContext)
       schema: { tags, querystring: ZPageQuery, response: { 200: ZPaged(ZProperty), ...problemResponses } },
       config: { access: ['properties', 'read'] },
     },
-    async (request) => service.listProperties(db, authOf(request), request.query),
+    async (request) => service.listProperties(ctx, actorOf(request), request.query),
   );
 
   api.get(
@@ -43,7 +43,7 @@ export function registerPropertyRoutes(app: FastifyInstance, { db }: AppContext)
       schema: { tags, response: { 200: ZProperty, ...problemResponses } },
       config: { access: ['properties', 'read'] },
     },
-    async (request) => service.getProperty(db, authOf(request), authOf(request).propertyId),
+    async (request) => service.getProperty(ctx, actorOf(request), actorOf(request).propertyId),
   );
 
   api.get(
@@ -52,7 +52,7 @@ export function registerPropertyRoutes(app: FastifyInstance, { db }: AppContext)
       schema: { tags, params: ZIdParams, response: { 200: ZProperty, ...problemResponses } },
       config: { access: ['properties', 'read'] },
     },
-    async (request) => service.getProperty(db, authOf(request), request.params.id),
+    async (request) => service.getProperty(ctx, actorOf(request), request.params.id),
   );
 
   api.put(
@@ -66,6 +66,6 @@ export function registerPropertyRoutes(app: FastifyInstance, { db }: AppContext)
       },
       config: { access: ['properties', 'write'] },
     },
-    async (request) => service.updateProperty(db, authOf(request), request.params.id, request.body),
+    async (request) => service.updateProperty(ctx, actorOf(request), request.params.id, request.body),
   );
 }

@@ -8,16 +8,14 @@ import type {
   TUpdatePropertyRequest,
 } from '@pms/contract';
 import { ZCreatePropertyRequest, parsePalette } from '@pms/contract';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { files, generalSettings, properties, propertyUsers } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { selectPage } from '../../lib/paging.ts';
 import { assertOwned } from '../../lib/records.ts';
-import type { TAuth } from '../../plugins/auth.ts';
-import { registerConstraintCode } from '../../plugins/problem.ts';
+import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
 import { toProperty } from './properties.mapper.ts';
-
-registerConstraintCode('properties_slug_key', 'property/slug_already_exists');
 
 /**
  * A url-friendly slug from a property name ("Gästehaus Müller" to "gaestehaus-mueller"): German
@@ -38,18 +36,24 @@ function assertValidBranding(primaryColor: string | null | undefined): void {
   }
 }
 
-async function memberPropertyIds(db: Executor, auth: TAuth): Promise<string[]> {
-  if (auth.isApiKey) return [auth.propertyId];
+async function memberPropertyIds(db: Executor, actor: TRoleActor): Promise<string[]> {
+  if (actor.kind !== 'user') return [actor.propertyId];
   const rows = await db
     .select({ id: propertyUsers.propertyId })
     .from(propertyUsers)
-    .where(and(eq(propertyUsers.userId, auth.subjectId), isNull(propertyUsers.deletedAt)));
+    .where(and(eq(propertyUsers.userId, actor.id), isNull(propertyUsers.deletedAt)));
   return rows.map((row) => row.id);
 }
 
 /** Creates a property; the creating user becomes its administrator. */
-export async function createProperty(db: Db, auth: TAuth, input: TCreatePropertyRequest): Promise<TProperty> {
-  if (auth.isApiKey) throw new AppError('auth/forbidden', 'API keys belong to one property');
+export async function createProperty(
+  ctx: AppContext,
+  actor: TActor,
+  input: TCreatePropertyRequest,
+): Promise<TProperty> {
+  requireAccess(actor, 'properties', 'write');
+  const { db } = ctx;
+  if (actor.kind !== 'user') throw new AppError('auth/forbidden', 'API keys belong to one property');
   const data = ZCreatePropertyRequest.parse(input);
   assertValidBranding(data.branding.primaryColor);
   // A new property has no files yet: any logo would be another property's.
@@ -65,15 +69,21 @@ export async function createProperty(db: Db, auth: TAuth, input: TCreateProperty
         primaryColor: branding.primaryColor ?? null,
       })
       .returning();
-    await tx.insert(propertyUsers).values({ propertyId: row!.id, userId: auth.subjectId, roleId: 'admin' });
+    await tx.insert(propertyUsers).values({ propertyId: row!.id, userId: actor.id, roleId: 'admin' });
     await tx.insert(generalSettings).values({ propertyId: row!.id });
     return toProperty(row!);
   });
 }
 
 /** The properties the caller belongs to. */
-export async function listProperties(db: Db, auth: TAuth, page: TPageQuery): Promise<TPaged<TProperty>> {
-  const ids = await memberPropertyIds(db, auth);
+export async function listProperties(
+  ctx: AppContext,
+  actor: TActor,
+  page: TPageQuery,
+): Promise<TPaged<TProperty>> {
+  requireAccess(actor, 'properties', 'read');
+  const { db } = ctx;
+  const ids = await memberPropertyIds(db, actor);
   return selectPage(
     db,
     properties,
@@ -85,8 +95,10 @@ export async function listProperties(db: Db, auth: TAuth, page: TPageQuery): Pro
 }
 
 /** One of the caller's properties; any other answers 404. */
-export async function getProperty(db: Executor, auth: TAuth, id: string): Promise<TProperty> {
-  const ids = await memberPropertyIds(db, auth);
+export async function getProperty(ctx: AppContext, actor: TActor, id: string): Promise<TProperty> {
+  requireAccess(actor, 'properties', 'read');
+  const { db } = ctx;
+  const ids = await memberPropertyIds(db, actor);
   if (!ids.includes(id)) throw notFound('property');
   const [row] = await db
     .select()
@@ -98,12 +110,14 @@ export async function getProperty(db: Executor, auth: TAuth, id: string): Promis
 
 /** Updates the current property; a user acts on the current property only. */
 export async function updateProperty(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   id: string,
   input: TUpdatePropertyRequest,
 ): Promise<TProperty> {
-  if (id !== auth.propertyId) throw notFound('property');
+  requireAccess(actor, 'properties', 'write');
+  const { db } = ctx;
+  if (id !== actor.propertyId) throw notFound('property');
   const { branding, ...fields } = input;
   assertValidBranding(branding?.primaryColor);
   if (branding?.logoId) await assertOwned(db, files, id, branding.logoId, 'file');
@@ -113,7 +127,7 @@ export async function updateProperty(
     ...(branding?.primaryColor !== undefined ? { primaryColor: branding.primaryColor } : {}),
   };
   // An update naming no field changes nothing: it answers the property as it is.
-  if (Object.values(changes).every((value) => value === undefined)) return getProperty(db, auth, id);
+  if (Object.values(changes).every((value) => value === undefined)) return getProperty(ctx, actor, id);
   const [row] = await db
     .update(properties)
     .set(changes)

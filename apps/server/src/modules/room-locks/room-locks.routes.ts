@@ -11,15 +11,15 @@ import {
   ZUpdateRoomLockRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
 import * as service from './room-locks.service.ts';
 
 const tags = ['room locks'];
 const read = { access: ['roomLocks', 'read'] } as const;
 const write = { access: ['roomLocks', 'write'] } as const;
 
-export function registerRoomLockRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function registerRoomLockRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -32,7 +32,7 @@ export function registerRoomLockRoutes(app: FastifyInstance, { db }: AppContext)
       },
       config: read,
     },
-    async (request) => service.listRoomLocks(db, authOf(request), request.query),
+    async (request) => service.listRoomLocks(ctx, actorOf(request), request.query),
   );
   api.post(
     '/api/room_locks',
@@ -41,12 +41,12 @@ export function registerRoomLockRoutes(app: FastifyInstance, { db }: AppContext)
       config: write,
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createRoomLock(db, authOf(request), request.body)),
+      reply.status(201).send(await service.createRoomLock(ctx, actorOf(request), request.body)),
   );
   api.get(
     '/api/room_locks/:id',
     { schema: { tags, params: ZIdParams, response: { 200: ZRoomLock, ...problemResponses } }, config: read },
-    async (request) => service.getRoomLock(db, authOf(request), request.params.id),
+    async (request) => service.getRoomLock(ctx, actorOf(request), request.params.id),
   );
   api.put(
     '/api/room_locks/:id',
@@ -59,18 +59,18 @@ export function registerRoomLockRoutes(app: FastifyInstance, { db }: AppContext)
       },
       config: write,
     },
-    async (request) => service.updateRoomLock(db, authOf(request), request.params.id, request.body),
+    async (request) => service.updateRoomLock(ctx, actorOf(request), request.params.id, request.body),
   );
   api.post(
     '/api/room_locks/:id/actions/cancel',
     { schema: { tags, params: ZIdParams, response: { 200: ZRoomLock, ...problemResponses } }, config: write },
-    async (request) => service.cancelRoomLock(db, authOf(request), request.params.id),
+    async (request) => service.cancelRoomLock(ctx, actorOf(request), request.params.id),
   );
   api.delete(
     '/api/room_locks/:id',
     { schema: { tags, params: ZIdParams, response: { 204: z.null(), ...problemResponses } }, config: write },
     async (request, reply) => {
-      await service.deleteRoomLock(db, authOf(request), request.params.id);
+      await service.deleteRoomLock(ctx, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

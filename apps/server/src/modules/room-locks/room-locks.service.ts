@@ -1,4 +1,3 @@
-import { and, desc, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
 import {
   todayIn,
   ZCreateRoomLockRequest,
@@ -8,18 +7,25 @@ import {
   type TRoomLock,
   type TUpdateRoomLockRequest,
 } from '@pms/contract';
-import type { Db, Executor } from '../../db/client.ts';
-import { properties, roomLocks, rooms } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../errors.ts';
+import type { Executor } from '../../db/client.ts';
+import { roomLocks, rooms } from '../../db/schema/index.ts';
+import { findProperty, listPropertyIds } from '../../lib/properties.ts';
+import { AppError } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
-import { selectPage } from '../../lib/paging.ts';
-import { toRecord } from '../../lib/records.ts';
-import type { TAuth } from '../../plugins/auth.ts';
-import { toAppError } from '../../plugins/problem.ts';
+import { assertOwned, findOwned, toRecord } from '../../lib/records.ts';
+import { requireAccess, systemActor, type TActor, type TRoleActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
+import { toAppError } from '../../db/constraint-errors.ts';
+import {
+  endPastLocks,
+  insertRoomLock,
+  selectRoomLockPage,
+  setRoomHousekeepingStatus,
+  startDueLocks,
+  updateRoomLockRow,
+  type TRoomLockRow,
+} from './room-locks.queries.ts';
 import { assertRoomFree } from '../bookings/booking-availability.ts';
-import { findRoom } from '../bookings/bookings.queries.ts';
-
-type TRoomLockRow = typeof roomLocks.$inferSelect;
 
 function toRoomLock(row: TRoomLockRow): TRoomLock {
   return {
@@ -53,86 +59,75 @@ function assertDates(startDate: string, endDate: string): void {
   if (endDate < startDate) throw new AppError('room_lock/invalid_dates', 'the lock ends before it starts');
 }
 
-async function findLock(db: Executor, auth: TAuth, id: string): Promise<TRoomLockRow> {
-  const [row] = await db
-    .select()
-    .from(roomLocks)
-    .where(and(eq(roomLocks.id, id), eq(roomLocks.propertyId, auth.propertyId), isNull(roomLocks.deletedAt)));
-  if (!row) throw notFound('room lock');
-  return row;
+function findLock(db: Executor, actor: TRoleActor, id: string): Promise<TRoomLockRow> {
+  return findOwned(db, roomLocks, actor.propertyId, id, 'room lock');
 }
 
 export function listRoomLocks(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   page: TPageQuery & { roomId?: string },
 ): Promise<TPaged<TRoomLock>> {
-  return selectPage(
-    db,
-    roomLocks,
-    and(
-      eq(roomLocks.propertyId, auth.propertyId),
-      isNull(roomLocks.deletedAt),
-      page.roomId ? eq(roomLocks.roomId, page.roomId) : undefined,
-    ),
-    [desc(roomLocks.startDate)],
-    page,
-    toRoomLock,
-  );
+  requireAccess(actor, 'roomLocks', 'read');
+  const { db } = ctx;
+  return selectRoomLockPage(db, actor.propertyId, page, toRoomLock);
 }
 
-export async function getRoomLock(db: Db, auth: TAuth, id: string): Promise<TRoomLock> {
-  return toRoomLock(await findLock(db, auth, id));
+export async function getRoomLock(ctx: AppContext, actor: TActor, id: string): Promise<TRoomLock> {
+  requireAccess(actor, 'roomLocks', 'read');
+  const { db } = ctx;
+  return toRoomLock(await findLock(db, actor, id));
 }
 
 export async function createRoomLock(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   request: TCreateRoomLockRequest,
 ): Promise<TRoomLock> {
+  requireAccess(actor, 'roomLocks', 'write');
+  const { db } = ctx;
   const input = ZCreateRoomLockRequest.parse(request);
   assertDates(input.startDate, input.endDate);
   const lock = await asRoomLockWrite(() =>
     db.transaction(async (tx) => {
-      await findRoom(tx, auth.propertyId, input.roomId);
+      await assertOwned(tx, rooms, actor.propertyId, input.roomId, 'room');
       const stay = { checkIn: input.startDate, checkOut: input.endDate, bounds: '[]' as const };
-      await assertRoomFree(tx, { ...stay, propertyId: auth.propertyId, roomId: input.roomId }, overlap);
-      const [row] = await tx
-        .insert(roomLocks)
-        .values({ ...input, propertyId: auth.propertyId })
-        .returning();
+      await assertRoomFree(tx, { ...stay, propertyId: actor.propertyId, roomId: input.roomId }, overlap);
+      const row = await insertRoomLock(tx, { ...input, propertyId: actor.propertyId });
       await recordEvent(tx, {
-        propertyId: auth.propertyId,
-        auth,
+        propertyId: actor.propertyId,
+        actor,
         objectType: 'room_lock',
-        objectId: row!.id,
+        objectId: row.id,
         type: 'created',
       });
-      return row!;
+      return row;
     }),
   );
-  await applyRoomLocks(db);
-  return getRoomLock(db, auth, lock.id);
+  await applyRoomLocks(ctx, actor);
+  return getRoomLock(ctx, actor, lock.id);
 }
 
 export async function updateRoomLock(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   id: string,
   input: TUpdateRoomLockRequest,
 ): Promise<TRoomLock> {
+  requireAccess(actor, 'roomLocks', 'write');
+  const { db } = ctx;
   await asRoomLockWrite(() =>
     db.transaction(async (tx) => {
-      const current = await findLock(tx, auth, id);
+      const current = await findLock(tx, actor, id);
       if (current.status === 'ended' || current.status === 'canceled')
         throw new AppError('room_lock/invalid_dates', 'the lock is over');
       assertDates(input.startDate ?? current.startDate, input.endDate ?? current.endDate);
-      if (input.roomId) await findRoom(tx, auth.propertyId, input.roomId);
+      if (input.roomId) await assertOwned(tx, rooms, actor.propertyId, input.roomId, 'room');
       const next = { ...current, ...input };
       await assertRoomFree(
         tx,
         {
-          propertyId: auth.propertyId,
+          propertyId: actor.propertyId,
           roomId: next.roomId,
           checkIn: next.startDate,
           checkOut: next.endDate,
@@ -141,100 +136,77 @@ export async function updateRoomLock(
         },
         overlap,
       );
-      await tx.update(roomLocks).set(input).where(eq(roomLocks.id, id));
+      await updateRoomLockRow(tx, id, input);
       await recordEvent(tx, {
-        propertyId: auth.propertyId,
-        auth,
+        propertyId: actor.propertyId,
+        actor,
         objectType: 'room_lock',
         objectId: id,
         type: 'updated',
       });
     }),
   );
-  await applyRoomLocks(db);
-  return getRoomLock(db, auth, id);
+  await applyRoomLocks(ctx, actor);
+  return getRoomLock(ctx, actor, id);
 }
 
 /** Cancels a lock: the room is free again; an active lock hands the room its after-end status. */
-export async function cancelRoomLock(db: Db, auth: TAuth, id: string): Promise<TRoomLock> {
+export async function cancelRoomLock(ctx: AppContext, actor: TActor, id: string): Promise<TRoomLock> {
+  requireAccess(actor, 'roomLocks', 'write');
+  const { db } = ctx;
   await db.transaction(async (tx) => {
-    const lock = await findLock(tx, auth, id);
+    const lock = await findLock(tx, actor, id);
     if (lock.status === 'canceled' || lock.status === 'ended') return;
-    await tx.update(roomLocks).set({ status: 'canceled' }).where(eq(roomLocks.id, id));
-    if (lock.status === 'active')
-      await tx
-        .update(rooms)
-        .set({ housekeepingStatus: lock.statusAfterEnd })
-        .where(eq(rooms.id, lock.roomId));
+    await updateRoomLockRow(tx, id, { status: 'canceled' });
+    if (lock.status === 'active') await setRoomHousekeepingStatus(tx, lock.roomId, lock.statusAfterEnd);
     await recordEvent(tx, {
-      propertyId: auth.propertyId,
-      auth,
+      propertyId: actor.propertyId,
+      actor,
       objectType: 'room_lock',
       objectId: id,
       type: 'canceled',
     });
   });
-  return getRoomLock(db, auth, id);
+  return getRoomLock(ctx, actor, id);
 }
 
-export async function deleteRoomLock(db: Db, auth: TAuth, id: string): Promise<void> {
-  await cancelRoomLock(db, auth, id);
-  await db.update(roomLocks).set({ deletedAt: new Date() }).where(eq(roomLocks.id, id));
+export async function deleteRoomLock(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'roomLocks', 'write');
+  const { db } = ctx;
+  await cancelRoomLock(ctx, actor, id);
+  await updateRoomLockRow(db, id, { deletedAt: ctx.clock.now() });
 }
 
 /**
- * The scheduled job: starts the locks whose first day has come and ends those whose last day has
- * passed, in each property's time zone, setting the room's housekeeping status. Idempotent, so
- * any number of instances may run it.
+ * Starts the property's locks whose first day has come and ends those whose last day has passed, in
+ * its time zone, setting the room's housekeeping status. Idempotent: run after every change to a lock
+ * and by the scheduled job.
  */
 export async function applyRoomLocks(
-  db: Db,
-  now: Date = new Date(),
+  ctx: AppContext,
+  actor: TActor,
 ): Promise<{ started: number; ended: number }> {
-  let started = 0;
-  let ended = 0;
-  const zones = await db.selectDistinct({ timeZone: properties.timeZone }).from(properties);
-  for (const { timeZone } of zones) {
-    const today = todayIn(timeZone, now);
-    const inZone = db.select({ id: properties.id }).from(properties).where(eq(properties.timeZone, timeZone));
-    await db.transaction(async (tx) => {
-      const ending = await tx
-        .update(roomLocks)
-        .set({ status: 'ended', endAppliedAt: now })
-        .where(
-          and(
-            inArray(roomLocks.propertyId, inZone),
-            inArray(roomLocks.status, ['scheduled', 'active']),
-            lt(roomLocks.endDate, today),
-            isNull(roomLocks.deletedAt),
-          ),
-        )
-        .returning();
-      for (const lock of ending)
-        await tx
-          .update(rooms)
-          .set({ housekeepingStatus: lock.statusAfterEnd })
-          .where(eq(rooms.id, lock.roomId));
-      const starting = await tx
-        .update(roomLocks)
-        .set({ status: 'active', startAppliedAt: now })
-        .where(
-          and(
-            inArray(roomLocks.propertyId, inZone),
-            eq(roomLocks.status, 'scheduled'),
-            lte(roomLocks.startDate, today),
-            isNull(roomLocks.deletedAt),
-          ),
-        )
-        .returning();
-      for (const lock of starting)
-        await tx
-          .update(rooms)
-          .set({ housekeepingStatus: lock.statusAfterStart })
-          .where(eq(rooms.id, lock.roomId));
-      started += starting.length;
-      ended += ending.length;
-    });
+  requireAccess(actor, 'roomLocks', 'write');
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const property = await findProperty(db, actor.propertyId);
+  const today = todayIn(property.timeZone, now);
+  return db.transaction(async (tx) => {
+    const ending = await endPastLocks(tx, actor.propertyId, today, now);
+    for (const lock of ending) await setRoomHousekeepingStatus(tx, lock.roomId, lock.statusAfterEnd);
+    const starting = await startDueLocks(tx, actor.propertyId, today, now);
+    for (const lock of starting) await setRoomHousekeepingStatus(tx, lock.roomId, lock.statusAfterStart);
+    return { started: starting.length, ended: ending.length };
+  });
+}
+
+/** The scheduled job: applies the room locks of every property, as the system. */
+export async function applyRoomLocksEverywhere(ctx: AppContext): Promise<{ started: number; ended: number }> {
+  const total = { started: 0, ended: 0 };
+  for (const propertyId of await listPropertyIds(ctx.db)) {
+    const result = await applyRoomLocks(ctx, systemActor(propertyId, 'room_locks.apply'));
+    total.started += result.started;
+    total.ended += result.ended;
   }
-  return { started, ended };
+  return total;
 }

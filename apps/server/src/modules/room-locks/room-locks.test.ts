@@ -10,7 +10,6 @@ import {
   type TRoomLock,
 } from '@pms/contract';
 import { rooms } from '../../db/schema/index.ts';
-import { applyRoomLocks } from './room-locks.service.ts';
 import {
   demo,
   expectProblem,
@@ -30,7 +29,9 @@ const day = (offset: number) => addDays(today, offset);
 
 beforeAll(async () => {
   ({ t, client: admin, ids } = await startDemoApp());
-  today = todayIn('Europe/Vienna');
+  // A set date: the locks' days and the scheduled job's runs follow this clock, not the machine's.
+  t.clock.set('2027-02-10T08:00:00Z');
+  today = todayIn('Europe/Vienna', t.clock.now());
   const roomType = await admin.post('/api/room_types', {
     name: 'Sperrzimmer',
     code: 'SZ',
@@ -163,14 +164,18 @@ describe('room locks', () => {
       isLocked: true,
       lockReason: 'Wasserschaden',
     });
-    const threeDaysLater = new Date(Date.now() + 3 * 86_400_000);
-    const result = await applyRoomLocks(t.db, threeDaysLater);
-    expect(result.ended).toBeGreaterThanOrEqual(1);
+    t.clock.advance(3 * 86_400_000);
+    await t.app.jobRunner.scheduleRecurring();
+    expect(await t.app.jobRunner.runDue()).toBe(1);
     expect(await housekeepingStatus(roomIds['953']!)).toBe('dirty');
     expect(
       (await admin.get(`/api/room_locks/${created.json<TRoomLock>().id}`)).json<TRoomLock>().status,
     ).toBe('ended');
-    expect((await applyRoomLocks(t.db, threeDaysLater)).ended).toBe(0);
+    // The next run is due a minute later, not before.
+    expect(await t.app.jobRunner.runDue()).toBe(0);
+    t.clock.advance(60_000);
+    expect(await t.app.jobRunner.runDue()).toBe(1);
+    t.clock.set('2027-02-10T08:00:00Z');
   });
 
   it('keeps roles and properties apart', async () => {
@@ -242,6 +247,12 @@ describe('housekeeping', () => {
 });
 
 describe('dashboard', () => {
+  // The demo's bookings lie around the machine's today.
+  beforeAll(() => {
+    t.clock.reset();
+    today = todayIn('Europe/Vienna', t.clock.now());
+  });
+
   it("counts today's arrivals, departures, in-house guests, occupancy, rooms to clean and open balances", async () => {
     const before = (await admin.get('/api/dashboard')).json<TDashboard>();
     expect(before.date).toBe(today);

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZRoomPlan, ZRoomPlanQuery } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
 import { getRoomPlanJson } from './room-plan.service.ts';
 
-export function registerRoomPlanRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function registerRoomPlanRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/room_plan',
     {
@@ -20,7 +20,7 @@ export function registerRoomPlanRoutes(app: FastifyInstance, { db }: AppContext)
       serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
     },
     async (request, reply) => {
-      const json = await getRoomPlanJson(db, authOf(request), request.query.from, request.query.to);
+      const json = await getRoomPlanJson(ctx, actorOf(request), request.query.from, request.query.to);
       return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );

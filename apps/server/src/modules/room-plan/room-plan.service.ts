@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { droppedBookingStatuses, nightsBetween, todayIn } from '@pms/contract';
-import { rowsOf, type Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
 import { roomNumberOrderList } from '../../lib/room-order.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import { requireAccess, type TActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
 
 export const maxRoomPlanDays = 120;
 
@@ -17,11 +18,18 @@ const booking = { id: sql`b.id`, customerId: sql`b.customer_id`, code: sql`b.cod
  * are found through the range index on (property, stay), so past and far future bookings cost nothing;
  * names come from per-booking key look-ups, never from a scan of all contacts.
  */
-export async function getRoomPlanJson(db: Db, auth: TAuth, from: string, to: string): Promise<string> {
+export async function getRoomPlanJson(
+  ctx: AppContext,
+  actor: TActor,
+  from: string,
+  to: string,
+): Promise<string> {
+  requireAccess(actor, 'roomPlan', 'read');
+  const { db } = ctx;
   const days = nightsBetween(from, to);
   if (days < 0 || days > maxRoomPlanDays)
     throw new AppError('validation', `the period must be 0 to ${maxRoomPlanDays} days`);
-  const p = auth.propertyId;
+  const p = actor.propertyId;
   const [row] = rowsOf<{ timeZone: string; roomTypes: string; rooms: string; unassigned: string }>(
     await db.execute(sql`
       with plan_bookings as materialized (
@@ -68,6 +76,6 @@ export async function getRoomPlanJson(db: Db, auth: TAuth, from: string, to: str
             order by t.sort_order, t.name, t.id), '[]')::text
            from unassigned u join room_types t on t.id = u.room_type_id) as unassigned`),
   );
-  const head = JSON.stringify({ from, to, today: todayIn(row!.timeZone) }).slice(0, -1);
+  const head = JSON.stringify({ from, to, today: todayIn(row!.timeZone, ctx.clock.now()) }).slice(0, -1);
   return `${head},"roomTypes":${row!.roomTypes},"rooms":${row!.rooms},"unassigned":${row!.unassigned}}`;
 }

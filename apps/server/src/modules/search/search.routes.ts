@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZPaged, ZSearchQuery, ZSearchResult } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
 import { search } from './search.service.ts';
 
-export function registerSearchRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/search',
     {
@@ -17,6 +17,6 @@ export function registerSearchRoutes(app: FastifyInstance, { db }: AppContext): 
       },
       config: { access: ['search', 'read'] },
     },
-    async (request) => search(db, authOf(request), request.query),
+    async (request) => search(ctx, actorOf(request), request.query),
   );
 }

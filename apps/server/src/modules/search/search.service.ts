@@ -1,20 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { toPaged, type TPaged, type TSearchResult } from '@pms/contract';
-import { rowsOf, type Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { bookingNameSql } from '../../lib/booking-names.ts';
 import { containsPattern } from '../../lib/text-search.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import { requireAccess, type TActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
 
 const booking = { id: sql`b.id`, customerId: sql`b.customer_id`, code: sql`b.code` };
 
 /** Finds bookings, contacts, groups and invoices of the current property by a piece of text. */
 export async function search(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   query: { query: string; pageNumber: number; pageSize: number },
 ): Promise<TPaged<TSearchResult>> {
+  requireAccess(actor, 'search', 'read');
+  const { db } = ctx;
   const pattern = containsPattern(query.query);
-  const p = auth.propertyId;
+  const p = actor.propertyId;
   const union = sql`
     select 'booking' as object_type, b.id, b.code as title,
            ${bookingNameSql(booking)} as subtitle,

@@ -2,10 +2,10 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { apiKeys, properties, propertyUsers, sessions, users } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import type { TIdentity } from '../../actor.ts';
 
 /** The signed-in user behind a session token, as long as they still belong to the session's property. */
-export async function findSessionIdentity(db: Executor, token: string): Promise<TAuth | null> {
+export async function findSessionIdentity(db: Executor, token: string): Promise<TIdentity | null> {
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -33,21 +33,23 @@ export async function findSessionIdentity(db: Executor, token: string): Promise<
     .limit(1);
   if (!row) return null;
   return {
-    isApiKey: false,
-    subjectId: row.userId,
-    propertyId: row.propertyId,
-    role: row.role,
-    name: row.name,
-    email: row.email,
-    language: row.language,
+    actor: {
+      kind: 'user',
+      id: row.userId,
+      propertyId: row.propertyId,
+      role: row.role,
+      name: row.name,
+      email: row.email,
+      language: row.language,
+      sessionId: row.sessionId,
+    },
     mustChangePassword: row.mustChangePassword,
-    sessionId: row.sessionId,
     xsrfToken: row.xsrfToken,
   };
 }
 
 /** The API key behind a bearer secret; records when it was last used. */
-export async function findApiKeyIdentity(db: Executor, secret: string): Promise<TAuth | null> {
+export async function findApiKeyIdentity(db: Executor, secret: string): Promise<TIdentity | null> {
   const [row] = await db
     .update(apiKeys)
     .set({ lastUsedAt: sql`now()` })
@@ -55,15 +57,8 @@ export async function findApiKeyIdentity(db: Executor, secret: string): Promise<
     .returning();
   if (!row) return null;
   return {
-    isApiKey: true,
-    subjectId: row.id,
-    propertyId: row.propertyId,
-    role: row.roleId,
-    name: row.name,
-    email: null,
-    language: null,
+    actor: { kind: 'api_key', id: row.id, propertyId: row.propertyId, role: row.roleId, name: row.name },
     mustChangePassword: false,
-    sessionId: null,
     xsrfToken: null,
   };
 }

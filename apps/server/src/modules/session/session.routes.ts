@@ -11,15 +11,17 @@ import {
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { authOf, sessionCookie, xsrfCookie } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
+import { sessionCookie, xsrfCookie } from '../../http/session-cookies.ts';
+import { actorOf, identityOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import * as service from './session.service.ts';
 
 const tags = ['session'];
 const throttleCleanupMs = 5 * 60 * 1000;
 
-export function registerSessionRoutes(app: FastifyInstance, { db, config }: AppContext): void {
+export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, config } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const isSecure = config.publicUrl.startsWith('https://');
   const throttle = new LoginThrottle(db);
@@ -75,7 +77,7 @@ export function registerSessionRoutes(app: FastifyInstance, { db, config }: AppC
       config: { access: 'authenticated', allowPendingPasswordChange: true },
     },
     async (request, reply) => {
-      await service.logout(db, authOf(request));
+      await service.logout(ctx, actorOf(request));
       reply.clearCookie(sessionCookie, { path: '/' });
       reply.clearCookie(xsrfCookie, { path: '/' });
       return reply.status(204).send(null);
@@ -88,7 +90,7 @@ export function registerSessionRoutes(app: FastifyInstance, { db, config }: AppC
       schema: { tags, response: { 200: ZSession, ...problemResponses } },
       config: { access: 'authenticated', allowPendingPasswordChange: true },
     },
-    async (request) => service.toSession(authOf(request)),
+    async (request) => service.toSession(identityOf(request)),
   );
 
   api.get(
@@ -101,9 +103,9 @@ export function registerSessionRoutes(app: FastifyInstance, { db, config }: AppC
       config: { access: 'authenticated', allowPendingPasswordChange: true },
     },
     async (request) => {
-      const auth = authOf(request);
-      if (auth.isApiKey) return { data: await service.listPropertyOfApiKey(db, auth) };
-      return { data: await service.listMemberships(db, auth.subjectId) };
+      const actor = actorOf(request);
+      if (actor.kind === 'api_key') return { data: await service.listPropertyOfApiKey(ctx, actor) };
+      return { data: await service.listMemberships(db, actor.id) };
     },
   );
 
@@ -113,7 +115,10 @@ export function registerSessionRoutes(app: FastifyInstance, { db, config }: AppC
       schema: { tags, querystring: ZSwitchPropertyQuery, response: { 200: ZSession, ...problemResponses } },
       config: { access: 'authenticated' },
     },
-    async (request) => service.switchProperty(db, authOf(request), request.query.propertyId),
+    async (request) => {
+      const { actor, mustChangePassword } = identityOf(request);
+      return service.switchProperty(ctx, actor, request.query.propertyId, mustChangePassword);
+    },
   );
 
   api.post(
@@ -123,7 +128,7 @@ export function registerSessionRoutes(app: FastifyInstance, { db, config }: AppC
       config: { access: 'authenticated', allowPendingPasswordChange: true },
     },
     async (request, reply) => {
-      await service.updatePassword(db, authOf(request), request.body);
+      await service.updatePassword(ctx, actorOf(request), request.body);
       return reply.status(204).send(null);
     },
   );
@@ -134,6 +139,6 @@ export function registerSessionRoutes(app: FastifyInstance, { db, config }: AppC
       schema: { tags, body: ZUpdateProfileRequest, response: { 200: ZSession, ...problemResponses } },
       config: { access: 'authenticated', allowPendingPasswordChange: true },
     },
-    async (request) => service.updateProfile(db, authOf(request), request.body),
+    async (request) => service.updateProfile(ctx, identityOf(request), request.body),
   );
 }

@@ -10,7 +10,8 @@ import type { Db } from '../../db/client.ts';
 import { properties, propertyUsers, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import { requireStaff, requireUser, type TActor, type TIdentity } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { findSessionIdentity } from './session.queries.ts';
 import { toPropertyMembership } from '../properties/properties.mapper.ts';
@@ -19,17 +20,19 @@ export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 export type TNewSession = { token: string; xsrfToken: string; session: TSession };
 
 /** The session as the client sees it. */
-export function toSession(auth: TAuth): TSession {
+export function toSession({ actor, mustChangePassword }: TIdentity): TSession {
+  const isUser = actor.kind === 'user';
+  const language = isUser ? actor.language : null;
   return {
-    isApiKey: auth.isApiKey,
-    subjectId: auth.subjectId,
-    propertyId: auth.propertyId,
-    email: auth.email,
-    name: auth.name,
+    isApiKey: !isUser,
+    subjectId: actor.id,
+    propertyId: actor.propertyId,
+    email: isUser ? actor.email : null,
+    name: actor.name,
     avatarUrl: null,
-    language: auth.language === 'de' || auth.language === 'en' ? auth.language : null,
-    role: auth.role,
-    mustChangePassword: auth.mustChangePassword,
+    language: language === 'de' || language === 'en' ? language : null,
+    role: actor.role,
+    mustChangePassword,
   };
 }
 
@@ -85,8 +88,10 @@ export async function login(
   return startSession(db, user.id, propertyId);
 }
 
-export async function logout(db: Db, auth: TAuth): Promise<void> {
-  if (auth.sessionId) await db.delete(sessions).where(eq(sessions.id, auth.sessionId));
+export async function logout(ctx: AppContext, actor: TActor): Promise<void> {
+  requireStaff(actor);
+  const { db } = ctx;
+  if (actor.kind === 'user') await db.delete(sessions).where(eq(sessions.id, actor.sessionId));
 }
 
 /** The properties a user belongs to, with their role in each. */
@@ -101,25 +106,35 @@ export async function listMemberships(db: Db, userId: string): Promise<TProperty
 }
 
 /** Moves the session to another of the user's properties; another property answers 404. */
-export async function switchProperty(db: Db, auth: TAuth, propertyId: string): Promise<TSession> {
-  if (auth.isApiKey || !auth.sessionId)
-    throw new AppError('auth/forbidden', 'API keys belong to one property');
-  const memberships = await listMemberships(db, auth.subjectId);
+export async function switchProperty(
+  ctx: AppContext,
+  actor: TActor,
+  propertyId: string,
+  mustChangePassword: boolean,
+): Promise<TSession> {
+  if (actor.kind !== 'user') throw new AppError('auth/forbidden', 'API keys belong to one property');
+  const { db } = ctx;
+  const memberships = await listMemberships(db, actor.id);
   if (!memberships.some((m) => m.id === propertyId))
     throw new AppError('property/not_member', 'property not found');
-  await db.update(sessions).set({ propertyId }).where(eq(sessions.id, auth.sessionId));
-  await db.update(users).set({ lastPropertyId: propertyId }).where(eq(users.id, auth.subjectId));
+  await db.update(sessions).set({ propertyId }).where(eq(sessions.id, actor.sessionId));
+  await db.update(users).set({ lastPropertyId: propertyId }).where(eq(users.id, actor.id));
   return toSession({
-    ...auth,
-    propertyId,
-    role: memberships.find((m) => m.id === propertyId)!.roleId,
+    actor: { ...actor, propertyId, role: memberships.find((m) => m.id === propertyId)!.roleId },
+    mustChangePassword,
+    xsrfToken: null,
   });
 }
 
 /** Changes the password after checking the current one; other sessions of the user end. */
-export async function updatePassword(db: Db, auth: TAuth, input: TUpdatePasswordRequest): Promise<void> {
-  if (auth.isApiKey) throw new AppError('auth/forbidden');
-  const [user] = await db.select().from(users).where(eq(users.id, auth.subjectId)).limit(1);
+export async function updatePassword(
+  ctx: AppContext,
+  actor: TActor,
+  input: TUpdatePasswordRequest,
+): Promise<void> {
+  requireUser(actor);
+  const { db } = ctx;
+  const [user] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
   if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError('auth/wrong_password', 'The current password is wrong.');
   }
@@ -127,29 +142,30 @@ export async function updatePassword(db: Db, auth: TAuth, input: TUpdatePassword
     await tx
       .update(users)
       .set({ passwordHash: await hashPassword(input.newPassword), mustChangePassword: false })
-      .where(eq(users.id, auth.subjectId));
+      .where(eq(users.id, actor.id));
     await tx
       .delete(sessions)
-      .where(
-        and(
-          eq(sessions.userId, auth.subjectId),
-          auth.sessionId ? sql`${sessions.id} <> ${auth.sessionId}` : sql`true`,
-        ),
-      );
+      .where(and(eq(sessions.userId, actor.id), sql`${sessions.id} <> ${actor.sessionId}`));
   });
 }
 
 /** Updates the signed-in user's own name and language. */
-export async function updateProfile(db: Db, auth: TAuth, input: TUpdateProfileRequest): Promise<TSession> {
-  if (auth.isApiKey) throw new AppError('auth/forbidden');
+export async function updateProfile(
+  ctx: AppContext,
+  identity: TIdentity,
+  input: TUpdateProfileRequest,
+): Promise<TSession> {
+  const { actor } = identity;
+  requireUser(actor);
+  const { db } = ctx;
   const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.language !== undefined ? { language: input.language } : {}),
   };
   // A PATCH naming no field changes nothing: it answers the profile as it is.
-  if (Object.keys(changes).length === 0) return toSession(auth);
-  const [user] = await db.update(users).set(changes).where(eq(users.id, auth.subjectId)).returning();
-  return toSession({ ...auth, name: user!.name, language: user!.language });
+  if (Object.keys(changes).length === 0) return toSession(identity);
+  const [user] = await db.update(users).set(changes).where(eq(users.id, actor.id)).returning();
+  return toSession({ ...identity, actor: { ...actor, name: user!.name, language: user!.language } });
 }
 
 /** Ends every session of a user (used when they leave a team or their account is removed). */
@@ -160,7 +176,9 @@ export async function endSessions(db: Db, userId: string, propertyId?: string): 
 }
 
 /** An API key sees exactly its own property. */
-export async function listPropertyOfApiKey(db: Db, auth: TAuth): Promise<TPropertyMembership[]> {
-  const [row] = await db.select().from(properties).where(eq(properties.id, auth.propertyId)).limit(1);
-  return row ? [toPropertyMembership(row, auth.role)] : [];
+export async function listPropertyOfApiKey(ctx: AppContext, actor: TActor): Promise<TPropertyMembership[]> {
+  requireStaff(actor);
+  const { db } = ctx;
+  const [row] = await db.select().from(properties).where(eq(properties.id, actor.propertyId)).limit(1);
+  return row ? [toPropertyMembership(row, actor.role)] : [];
 }

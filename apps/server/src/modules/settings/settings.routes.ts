@@ -11,16 +11,16 @@ import {
   ZUpdateGeneralSettingsRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
 import * as service from './settings.service.ts';
 
 const tags = ['settings'];
 
-export function registerSettingRoutes(app: FastifyInstance, { db, secrets }: AppContext): void {
+export function registerSettingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Before the first request: a wrong SECRET_KEY stops the start, and clear secrets get sealed.
-  app.addHook('onReady', () => service.prepareSecretSettings(db, secrets));
+  app.addHook('onReady', () => service.prepareSecretSettings(ctx.db, ctx.secrets));
 
   api.get(
     '/api/settings/general',
@@ -28,7 +28,7 @@ export function registerSettingRoutes(app: FastifyInstance, { db, secrets }: App
       schema: { tags, response: { 200: ZGeneralSettings, ...problemResponses } },
       config: { access: ['settings', 'read'] },
     },
-    async (request) => service.getGeneralSettings(db, authOf(request).propertyId),
+    async (request) => service.getGeneralSettings(ctx, actorOf(request)),
   );
 
   api.patch(
@@ -41,7 +41,7 @@ export function registerSettingRoutes(app: FastifyInstance, { db, secrets }: App
       },
       config: { access: ['settings', 'write'] },
     },
-    async (request) => service.updateGeneralSettings(db, authOf(request), request.body),
+    async (request) => service.updateGeneralSettings(ctx, actorOf(request), request.body),
   );
 
   api.post(
@@ -51,7 +51,7 @@ export function registerSettingRoutes(app: FastifyInstance, { db, secrets }: App
       config: { access: ['advancedSettings', 'write'] },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createSetting(db, secrets, authOf(request), request.body)),
+      reply.status(201).send(await service.createSetting(ctx, actorOf(request), request.body)),
   );
 
   api.get(
@@ -64,7 +64,7 @@ export function registerSettingRoutes(app: FastifyInstance, { db, secrets }: App
       },
       config: { access: ['advancedSettings', 'read'] },
     },
-    async (request) => service.listSettings(db, authOf(request), request.query),
+    async (request) => service.listSettings(ctx, actorOf(request), request.query),
   );
 
   api.delete(
@@ -74,7 +74,7 @@ export function registerSettingRoutes(app: FastifyInstance, { db, secrets }: App
       config: { access: ['advancedSettings', 'write'] },
     },
     async (request, reply) => {
-      await service.deleteSetting(db, authOf(request), request.params.id);
+      await service.deleteSetting(ctx, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -15,10 +15,8 @@ import { notFound } from '../../errors.ts';
 import { sealedPrefix, type SecretBox } from '../../lib/secret-box.ts';
 import { selectPage } from '../../lib/paging.ts';
 import { toRecord } from '../../lib/records.ts';
-import type { TAuth } from '../../plugins/auth.ts';
-import { registerConstraintCode } from '../../plugins/problem.ts';
-
-registerConstraintCode('setting_entries_key', 'setting/already_exists');
+import { requireAccess, type TActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
 
 type TGeneralRow = typeof generalSettings.$inferSelect;
 
@@ -34,21 +32,28 @@ function toGeneralSettings(row: TGeneralRow): TGeneralSettings {
 }
 
 /** A property's general settings (created with their defaults on first read). */
-export async function getGeneralSettings(db: Executor, propertyId: string): Promise<TGeneralSettings> {
+export async function getGeneralSettings(ctx: AppContext, actor: TActor): Promise<TGeneralSettings> {
+  requireAccess(actor, 'settings', 'read');
+  return readGeneralSettings(ctx.db, actor.propertyId);
+}
+
+async function readGeneralSettings(db: Executor, propertyId: string): Promise<TGeneralSettings> {
   await db.insert(generalSettings).values({ propertyId }).onConflictDoNothing();
   const [row] = await db.select().from(generalSettings).where(eq(generalSettings.propertyId, propertyId));
   return toGeneralSettings(row!);
 }
 
 export async function updateGeneralSettings(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   input: TUpdateGeneralSettingsRequest,
 ): Promise<TGeneralSettings> {
+  requireAccess(actor, 'settings', 'write');
+  const { db } = ctx;
   const [row] = await db
     .insert(generalSettings)
-    .values({ propertyId: auth.propertyId, ...input })
-    .onConflictDoUpdate({ target: generalSettings.propertyId, set: { ...input, updatedAt: new Date() } })
+    .values({ propertyId: actor.propertyId, ...input })
+    .onConflictDoUpdate({ target: generalSettings.propertyId, set: { ...input, updatedAt: ctx.clock.now() } })
     .returning();
   return toGeneralSettings(row!);
 }
@@ -64,25 +69,34 @@ function secretContext(propertyId: string, key: string): string {
 
 /** Creates an entry; a secret value is stored sealed (AES-256-GCM), never in clear. */
 export async function createSetting(
-  db: Db,
-  secrets: SecretBox,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   input: TCreateSettingRequest,
 ): Promise<TSettingEntry> {
+  requireAccess(actor, 'advancedSettings', 'write');
+  const { db, secrets } = ctx;
   const data = ZCreateSettingRequest.parse(input);
-  const value = data.secret ? secrets.seal(data.value, secretContext(auth.propertyId, data.key)) : data.value;
+  const value = data.secret
+    ? secrets.seal(data.value, secretContext(actor.propertyId, data.key))
+    : data.value;
   const [row] = await db
     .insert(settingEntries)
-    .values({ propertyId: auth.propertyId, ...data, value })
+    .values({ propertyId: actor.propertyId, ...data, value })
     .returning();
   return toSettingEntry(row!);
 }
 
-export function listSettings(db: Db, auth: TAuth, page: TPageQuery): Promise<TPaged<TSettingEntry>> {
+export function listSettings(
+  ctx: AppContext,
+  actor: TActor,
+  page: TPageQuery,
+): Promise<TPaged<TSettingEntry>> {
+  requireAccess(actor, 'advancedSettings', 'read');
+  const { db } = ctx;
   return selectPage(
     db,
     settingEntries,
-    and(eq(settingEntries.propertyId, auth.propertyId), isNull(settingEntries.deletedAt)),
+    and(eq(settingEntries.propertyId, actor.propertyId), isNull(settingEntries.deletedAt)),
     [asc(settingEntries.key)],
     page,
     toSettingEntry,
@@ -90,10 +104,12 @@ export function listSettings(db: Db, auth: TAuth, page: TPageQuery): Promise<TPa
 }
 
 /** Deletes an entry; its key can then be used again. */
-export async function deleteSetting(db: Db, auth: TAuth, id: string): Promise<void> {
+export async function deleteSetting(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'advancedSettings', 'write');
+  const { db } = ctx;
   const rows = await db
     .delete(settingEntries)
-    .where(and(eq(settingEntries.id, id), eq(settingEntries.propertyId, auth.propertyId)))
+    .where(and(eq(settingEntries.id, id), eq(settingEntries.propertyId, actor.propertyId)))
     .returning({ id: settingEntries.id });
   if (rows.length === 0) throw notFound('setting');
 }

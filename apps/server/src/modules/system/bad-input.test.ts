@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TProblem, TSession } from '@pms/contract';
-import { toAppError } from '../../plugins/problem.ts';
+import { toAppError } from '../../db/constraint-errors.ts';
 import {
   bearer,
   buildTestApp,

@@ -10,13 +10,13 @@ import {
   ZTeamUser,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { problemResponses } from '../../plugins/openapi.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
 import * as service from './users.service.ts';
 
 const tags = ['users'];
 
-export function registerUserRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -25,7 +25,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: AppContext): vo
       schema: { tags, querystring: ZPageQuery, response: { 200: ZPaged(ZTeamUser), ...problemResponses } },
       config: { access: ['team', 'read'] },
     },
-    async (request) => service.listTeam(db, authOf(request), request.query),
+    async (request) => service.listTeam(ctx, actorOf(request), request.query),
   );
 
   api.post(
@@ -35,7 +35,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: AppContext): vo
       config: { access: ['team', 'write'] },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.addTeamUser(db, authOf(request), request.body)),
+      reply.status(201).send(await service.addTeamUser(ctx, actorOf(request), request.body)),
   );
 
   api.delete(
@@ -45,7 +45,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: AppContext): vo
       config: { access: ['team', 'write'] },
     },
     async (request, reply) => {
-      await service.removeTeamUser(db, authOf(request), request.params.id);
+      await service.removeTeamUser(ctx, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -7,11 +7,11 @@ import {
   type TPaged,
   type TTeamUser,
 } from '@pms/contract';
-import type { Db } from '../../db/client.ts';
 import { propertyUsers, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { hashPassword, randomToken } from '../../lib/crypto.ts';
-import type { TAuth } from '../../plugins/auth.ts';
+import { requireAccess, type TActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
 import { endSessions } from '../session/session.service.ts';
 
 type TMemberRow = { membership: typeof propertyUsers.$inferSelect; user: typeof users.$inferSelect };
@@ -41,8 +41,10 @@ const memberOf = (propertyId: string) =>
   and(eq(propertyUsers.propertyId, propertyId), isNull(propertyUsers.deletedAt), isNull(users.deletedAt));
 
 /** The team of the current property. */
-export async function listTeam(db: Db, auth: TAuth, page: TPageQuery): Promise<TPaged<TTeamUser>> {
-  const where = memberOf(auth.propertyId);
+export async function listTeam(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TTeamUser>> {
+  requireAccess(actor, 'team', 'read');
+  const { db } = ctx;
+  const where = memberOf(actor.propertyId);
   const [total] = await db
     .select({ n: count() })
     .from(propertyUsers)
@@ -70,10 +72,12 @@ export function generateDefaultPassword(): string {
  * password or, for an existing account, works for nothing (its owner signs in as before).
  */
 export async function addTeamUser(
-  db: Db,
-  auth: TAuth,
+  ctx: AppContext,
+  actor: TActor,
   input: TCreateUserRequest,
 ): Promise<TCreateUserResponse> {
+  requireAccess(actor, 'team', 'write');
+  const { db } = ctx;
   const email = input.email.trim().toLowerCase();
   const defaultPassword = generateDefaultPassword();
   // Hashed either way, so the answer takes as long for an existing account as for a new one.
@@ -103,7 +107,7 @@ export async function addTeamUser(
         .where(
           and(
             eq(propertyUsers.userId, user.id),
-            eq(propertyUsers.propertyId, auth.propertyId),
+            eq(propertyUsers.propertyId, actor.propertyId),
             isNull(propertyUsers.deletedAt),
           ),
         );
@@ -112,7 +116,7 @@ export async function addTeamUser(
     const [membership] = await tx
       .insert(propertyUsers)
       .values({
-        propertyId: auth.propertyId,
+        propertyId: actor.propertyId,
         userId: user!.id,
         roleId: input.roleId,
         invitedName: input.name,
@@ -128,8 +132,10 @@ export async function addTeamUser(
  * Removes a user from the current property's team and ends their sessions there. The last human
  * administrator stays: no caller (an API key least of all) can leave a property without one.
  */
-export async function removeTeamUser(db: Db, auth: TAuth, userId: string): Promise<void> {
-  if (!auth.isApiKey && userId === auth.subjectId) throw new AppError('user/cannot_remove_self');
+export async function removeTeamUser(ctx: AppContext, actor: TActor, userId: string): Promise<void> {
+  requireAccess(actor, 'team', 'write');
+  const { db } = ctx;
+  if (actor.kind === 'user' && userId === actor.id) throw new AppError('user/cannot_remove_self');
   await db.transaction(async (tx) => {
     // Locked, so that two removals at once cannot each leave the other's administrator as the last.
     const admins = await tx
@@ -138,7 +144,7 @@ export async function removeTeamUser(db: Db, auth: TAuth, userId: string): Promi
       .innerJoin(users, and(eq(users.id, propertyUsers.userId), isNull(users.deletedAt)))
       .where(
         and(
-          eq(propertyUsers.propertyId, auth.propertyId),
+          eq(propertyUsers.propertyId, actor.propertyId),
           eq(propertyUsers.roleId, 'admin'),
           isNull(propertyUsers.deletedAt),
         ),
@@ -149,16 +155,16 @@ export async function removeTeamUser(db: Db, auth: TAuth, userId: string): Promi
     }
     const removed = await tx
       .update(propertyUsers)
-      .set({ deletedAt: new Date() })
+      .set({ deletedAt: ctx.clock.now() })
       .where(
         and(
           eq(propertyUsers.userId, userId),
-          eq(propertyUsers.propertyId, auth.propertyId),
+          eq(propertyUsers.propertyId, actor.propertyId),
           isNull(propertyUsers.deletedAt),
         ),
       )
       .returning({ id: propertyUsers.id });
     if (removed.length === 0) throw notFound('user');
   });
-  await endSessions(db, userId, auth.propertyId);
+  await endSessions(db, userId, actor.propertyId);
 }

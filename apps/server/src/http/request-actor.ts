@@ -1,0 +1,14 @@
+import type { FastifyRequest } from 'fastify';
+import type { TIdentity, TUserActor, TApiKeyActor } from '../actor.ts';
+import { AppError } from '../errors.ts';
+
+/** The caller of an authenticated route, as the actor its services act for. */
+export function actorOf(request: FastifyRequest): TUserActor | TApiKeyActor {
+  return identityOf(request).actor;
+}
+
+/** The caller with what only the HTTP layer knows of it (the pending password change, the XSRF token). */
+export function identityOf(request: FastifyRequest): TIdentity {
+  if (!request.auth) throw new AppError('auth/unauthenticated');
+  return request.auth;
+}

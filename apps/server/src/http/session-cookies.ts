@@ -1,0 +1,3 @@
+export const sessionCookie = 'pms_session';
+export const xsrfCookie = 'XSRF-TOKEN';
+export const xsrfHeader = 'x-xsrf-token';

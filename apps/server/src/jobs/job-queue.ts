@@ -1,0 +1,34 @@
+import type { Clock } from '../clock.ts';
+import type { Executor } from '../db/client.ts';
+import { jobs } from '../db/schema/index.ts';
+import type { TJobType } from './job-types.ts';
+
+export type TEnqueueJob = {
+  type: TJobType;
+  payload?: Record<string, unknown>;
+  propertyId?: string | null;
+  /** When to run it; now when left out. */
+  runAt?: Date;
+  maxAttempts?: number;
+};
+
+/** Adds background work. Given a service's transaction, the job commits (or rolls back) with it. */
+export type JobQueue = { enqueue: (db: Executor, job: TEnqueueJob) => Promise<string> };
+
+export function createJobQueue(clock: Clock): JobQueue {
+  return {
+    enqueue: async (db, job) => {
+      const [row] = await db
+        .insert(jobs)
+        .values({
+          type: job.type,
+          payload: job.payload ?? {},
+          propertyId: job.propertyId ?? null,
+          runAt: job.runAt ?? clock.now(),
+          ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
+        })
+        .returning({ id: jobs.id });
+      return row!.id;
+    },
+  };
+}

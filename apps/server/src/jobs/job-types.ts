@@ -1,0 +1,9 @@
+/** The kinds of background job; each has one handler in `job-handlers.ts`. */
+export const jobTypes = ['room_locks.apply'] as const;
+export type TJobType = (typeof jobTypes)[number];
+
+/** Jobs that run on a schedule: one row each, under its key, moved to the next due time after each run. */
+export const recurringJobs: readonly { type: TJobType; everyMs: number }[] = [
+  // Room locks start and end on their dates: checked every minute.
+  { type: 'room_locks.apply', everyMs: 60_000 },
+];

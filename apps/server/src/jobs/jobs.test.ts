@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIn, type TRoomLock } from '@pms/contract';
+import { jobs, rooms } from '../db/schema/index.ts';
+import { startDemoApp, type ApiClient, type TTestApp } from '../../test/helpers.ts';
+import type { FastifyInstance } from 'fastify';
+
+let t: TTestApp;
+let admin: ApiClient;
+let second: FastifyInstance;
+let roomId: string;
+
+beforeAll(async () => {
+  ({ t, client: admin } = await startDemoApp());
+  second = await t.startInstance();
+  t.clock.set('2027-05-03T20:00:00Z');
+  const roomTypeId = (
+    await admin.post('/api/room_types', { name: 'Jobzimmer', code: 'JZ', capacity: 1, maxOccupancy: 1 })
+  ).json<{ id: string }>().id;
+  const created = await admin.post('/api/rooms', { number: '981', roomTypeId });
+  roomId = created.json<{ data: { id: string }[] }>().data[0]!.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('background jobs on two instances', () => {
+  it('runs the room lock job once per due time, whichever instance claims it', async () => {
+    const today = todayIn('Europe/Vienna', t.clock.now());
+    await t.db.update(rooms).set({ housekeepingStatus: 'clean' }).where(eq(rooms.id, roomId));
+    const lock = await admin.post('/api/room_locks', {
+      roomId,
+      startDate: addDays(today, 1),
+      endDate: addDays(today, 2),
+      reason: 'Malerarbeiten',
+    });
+    expect(lock.json<TRoomLock>().status).toBe('scheduled');
+
+    await Promise.all([t.app.jobRunner.scheduleRecurring(), second.jobRunner.scheduleRecurring()]);
+    const recurring = await t.db.select().from(jobs).where(eq(jobs.type, 'room_locks.apply'));
+    expect(recurring).toHaveLength(1);
+
+    // The next morning in Vienna: the lock starts, run by exactly one of the two instances.
+    t.clock.set('2027-05-04T04:00:00Z');
+    const runs = await Promise.all([t.app.jobRunner.runDue(), second.jobRunner.runDue()]);
+    expect(runs[0] + runs[1]).toBe(1);
+    const [room] = await t.db.select().from(rooms).where(eq(rooms.id, roomId));
+    expect(room!.housekeepingStatus).toBe('out_of_service');
+    const started = (await admin.get(`/api/room_locks/${lock.json<TRoomLock>().id}`)).json<TRoomLock>();
+    expect(started).toMatchObject({ status: 'active', startAppliedAt: '2027-05-04T04:00:00.000Z' });
+
+    // Not again before the next due time; then once more, by one instance.
+    expect(await Promise.all([t.app.jobRunner.runDue(), second.jobRunner.runDue()])).toEqual([0, 0]);
+    t.clock.advance(60_000);
+    const again = await Promise.all([t.app.jobRunner.runDue(), second.jobRunner.runDue()]);
+    expect(again[0] + again[1]).toBe(1);
+    const [job] = await t.db.select().from(jobs).where(eq(jobs.type, 'room_locks.apply'));
+    expect(job).toMatchObject({ status: 'pending', lastError: null });
+    expect(job!.runAt.toISOString()).toBe('2027-05-04T04:02:00.000Z');
+  });
+});

@@ -1,0 +1,152 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ZCreateItemRequest,
+  ZUpdateItemRequest,
+  parseExpand,
+  type TCreateItemRequest,
+  type TItem,
+  type TItemListQuery,
+  type TPaged,
+  type TUpdateItemRequest,
+} from '@pms/contract';
+import type { Executor } from '../../db/client.ts';
+import { items, taxRates } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { findOwned } from '../../lib/records.ts';
+import { selectPage } from '../../lib/paging.ts';
+import { requireAccess, type TActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
+import {
+  ofProperty,
+  references,
+  selectFirstTaxRate,
+  selectOvernightItem,
+  type TItemRow,
+} from './base-data.queries.ts';
+import { toItem } from './base-data.mapper.ts';
+import { deleteOwned, order, withTaxRates } from './base-data.service.ts';
+
+const overnightItemName = 'Übernachtung';
+
+/** The overnight item, created from the property's first tax rate if missing; null without any tax rate. */
+export async function findOrCreateOvernightItem(db: Executor, propertyId: string): Promise<TItemRow | null> {
+  const existing = await selectOvernightItem(db, propertyId);
+  if (existing) return existing;
+  const taxRate = await selectFirstTaxRate(db, propertyId);
+  if (!taxRate) return null;
+  await db
+    .insert(items)
+    .values({
+      propertyId,
+      name: overnightItemName,
+      type: 'accommodation',
+      amount: null,
+      taxRateId: taxRate.id,
+      isOvernight: true,
+    })
+    .onConflictDoNothing();
+  return (await selectOvernightItem(db, propertyId)) ?? null;
+}
+
+/** The property's one overnight item (priced by the rates), created when first needed. */
+export async function ensureOvernightItem(db: Executor, propertyId: string): Promise<TItemRow> {
+  const item = await findOrCreateOvernightItem(db, propertyId);
+  if (!item) throw new AppError('validation', 'Create a tax rate first: the overnight item needs one.');
+  return item;
+}
+
+function itemValues(data: z.output<typeof ZUpdateItemRequest>) {
+  return {
+    name: data.name,
+    type: data.type,
+    active: data.active,
+    bookOnFollowingDay: data.bookOnFollowingDay,
+    bookingText: data.bookingText ?? null,
+    amount: data.amount,
+    taxRateId: data.taxRateId,
+    accountNumber: data.accountNumber ?? null,
+    externalId: data.externalId ?? null,
+  };
+}
+
+export async function listItems(
+  ctx: AppContext,
+  actor: TActor,
+  query: TItemListQuery,
+): Promise<TPaged<TItem>> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  await findOrCreateOvernightItem(db, actor.propertyId);
+  const page = await selectPage(
+    db,
+    items,
+    ofProperty(items, actor.propertyId),
+    order.items,
+    query,
+    (row) => row,
+  );
+  return {
+    ...page,
+    data: await withTaxRates(db, page.data, parseExpand(query.expand).has('taxRate')),
+  };
+}
+
+export async function getItem(ctx: AppContext, actor: TActor, id: string, expand?: string): Promise<TItem> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  const row = await findOwned(db, items, actor.propertyId, id, 'item');
+  const [item] = await withTaxRates(db, [row], parseExpand(expand).has('taxRate'));
+  return item!;
+}
+
+export async function createItem(ctx: AppContext, actor: TActor, input: TCreateItemRequest): Promise<TItem> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  const data = ZCreateItemRequest.parse(input);
+  return db.transaction(async (tx) => {
+    await ensureOvernightItem(tx, actor.propertyId);
+    await findOwned(tx, taxRates, actor.propertyId, data.taxRateId, 'tax rate');
+    const [row] = await tx
+      .insert(items)
+      .values({ ...itemValues(data), propertyId: actor.propertyId })
+      .returning();
+    return toItem(row!, undefined);
+  });
+}
+
+/** Updates an item; the overnight item stays an accommodation item without a fixed price. */
+export async function updateItem(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  input: TUpdateItemRequest,
+): Promise<TItem> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  const data = ZUpdateItemRequest.parse(input);
+  return db.transaction(async (tx) => {
+    const current = await findOwned(tx, items, actor.propertyId, id, 'item');
+    if (current.isOvernight && (data.amount !== null || data.type !== 'accommodation')) {
+      throw new AppError(
+        'validation',
+        'The overnight item is an accommodation item priced by the rates: its amount is null.',
+      );
+    }
+    if (!current.isOvernight && data.amount === null) {
+      throw new AppError('validation', 'An item needs an amount.');
+    }
+    await findOwned(tx, taxRates, actor.propertyId, data.taxRateId, 'tax rate');
+    const [row] = await tx.update(items).set(itemValues(data)).where(eq(items.id, id)).returning();
+    return toItem(row!, undefined);
+  });
+}
+
+/** Deletes an item no rate uses; the overnight item is never deleted. */
+export async function deleteItem(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  const item = await findOwned(db, items, actor.propertyId, id, 'item');
+  if (item.isOvernight) throw new AppError('base_data/in_use', 'the overnight item cannot be deleted');
+  await deleteOwned(db, actor, items, id, 'item', references.item);
+}

@@ -1,0 +1,84 @@
+import {
+  type TCreatePaymentMethodRequest,
+  type TPageQuery,
+  type TPaged,
+  type TPaymentMethod,
+  type TUpdatePaymentMethodRequest,
+} from '@pms/contract';
+import { paymentMethods } from '../../db/schema/index.ts';
+import { findOwned } from '../../lib/records.ts';
+import { selectPage } from '../../lib/paging.ts';
+import { requireAccess, type TActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
+import { ofProperty, references } from './base-data.queries.ts';
+import { toPaymentMethod } from './base-data.mapper.ts';
+import { deleteOwned, firstOrNotFound, order } from './base-data.service.ts';
+
+function paymentMethodValues(input: TCreatePaymentMethodRequest) {
+  return {
+    name: input.name,
+    kind: input.kind,
+    bookingText: input.bookingText ?? null,
+    accountNumber: input.accountNumber ?? null,
+  };
+}
+
+export function listPaymentMethods(
+  ctx: AppContext,
+  actor: TActor,
+  page: TPageQuery,
+): Promise<TPaged<TPaymentMethod>> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  return selectPage(
+    db,
+    paymentMethods,
+    ofProperty(paymentMethods, actor.propertyId),
+    order.paymentMethods,
+    page,
+    toPaymentMethod,
+  );
+}
+
+export async function getPaymentMethod(ctx: AppContext, actor: TActor, id: string): Promise<TPaymentMethod> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  return toPaymentMethod(await findOwned(db, paymentMethods, actor.propertyId, id, 'payment method'));
+}
+
+export async function createPaymentMethod(
+  ctx: AppContext,
+  actor: TActor,
+  input: TCreatePaymentMethodRequest,
+): Promise<TPaymentMethod> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  const [row] = await db
+    .insert(paymentMethods)
+    .values({ ...paymentMethodValues(input), propertyId: actor.propertyId })
+    .returning();
+  return toPaymentMethod(row!);
+}
+
+export async function updatePaymentMethod(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  input: TUpdatePaymentMethodRequest,
+): Promise<TPaymentMethod> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  const rows = await db
+    .update(paymentMethods)
+    .set(paymentMethodValues(input))
+    .where(ofProperty(paymentMethods, actor.propertyId, id))
+    .returning();
+  return toPaymentMethod(firstOrNotFound(rows, 'payment method'));
+}
+
+/** Deletes a payment method; payments posted with it keep it (soft delete). */
+export function deletePaymentMethod(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  return deleteOwned(db, actor, paymentMethods, id, 'payment method', references.paymentMethod);
+}

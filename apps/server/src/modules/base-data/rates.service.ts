@@ -1,0 +1,292 @@
+import { and, eq, ne } from 'drizzle-orm';
+import {
+  ZCreateRateRequest,
+  ZRateItemRequest,
+  ZUpdateRateRequest,
+  type TCreateRateRequest,
+  type TPageQuery,
+  type TPaged,
+  type TRate,
+  type TRateItem,
+  type TRateItemRequest,
+  type TRatePrice,
+  type TRatePriceRequest,
+  type TUpdateRateRequest,
+} from '@pms/contract';
+import type { Executor } from '../../db/client.ts';
+import { items, rateItems, ratePrices, rates, roomTypes } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { findOwned } from '../../lib/records.ts';
+import { selectPage } from '../../lib/paging.ts';
+import { requireAccess, type TActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
+import { markDeleted, ofProperty, references, type TRatePriceRow } from './base-data.queries.ts';
+import { toRatePrice, toRateItem } from './base-data.mapper.ts';
+import { deleteOwned, firstOrNotFound, order, withRateDetails } from './base-data.service.ts';
+import { ensureOvernightItem } from './items.service.ts';
+
+/** Keeps at most one standard rate: the one just marked. */
+async function clearOtherStandardRates(tx: Executor, propertyId: string, id: string): Promise<void> {
+  await tx
+    .update(rates)
+    .set({ isStandard: false })
+    .where(and(ofProperty(rates, propertyId), eq(rates.isStandard, true), ne(rates.id, id)));
+}
+
+export async function listRates(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TRate>> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  const rows = await selectPage(
+    db,
+    rates,
+    ofProperty(rates, actor.propertyId),
+    order.rates,
+    page,
+    (row) => row,
+  );
+  return { ...rows, data: await withRateDetails(db, rows.data) };
+}
+
+async function readRate(db: Executor, propertyId: string, id: string): Promise<TRate> {
+  const [rate] = await withRateDetails(db, [await findOwned(db, rates, propertyId, id, 'rate')]);
+  return rate!;
+}
+
+export function getRate(ctx: AppContext, actor: TActor, id: string): Promise<TRate> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  return readRate(db, actor.propertyId, id);
+}
+
+export async function createRate(ctx: AppContext, actor: TActor, input: TCreateRateRequest): Promise<TRate> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  const data = ZCreateRateRequest.parse(input);
+  return db.transaction(async (tx) => {
+    await ensureOvernightItem(tx, actor.propertyId);
+    const [row] = await tx
+      .insert(rates)
+      .values({ ...data, propertyId: actor.propertyId })
+      .returning();
+    if (row!.isStandard) await clearOtherStandardRates(tx, actor.propertyId, row!.id);
+    return readRate(tx, actor.propertyId, row!.id);
+  });
+}
+
+export async function updateRate(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  input: TUpdateRateRequest,
+): Promise<TRate> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  const data = ZUpdateRateRequest.parse(input);
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(rates)
+      .set({ ...data, externalId: data.externalId ?? null })
+      .where(ofProperty(rates, actor.propertyId, id))
+      .returning();
+    const row = firstOrNotFound(rows, 'rate');
+    if (row.isStandard) await clearOtherStandardRates(tx, actor.propertyId, row.id);
+    return readRate(tx, actor.propertyId, id);
+  });
+}
+
+/** Deletes a rate no booking or contact uses. */
+export function deleteRate(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  return deleteOwned(db, actor, rates, id, 'rate', references.rate);
+}
+
+/** Checks a price's room type and occupancy, and that no other price of the rate has them. */
+async function assertValidRatePrice(
+  db: Executor,
+  propertyId: string,
+  rateId: string,
+  input: TRatePriceRequest,
+  exceptId?: string,
+): Promise<void> {
+  const roomType = await findOwned(db, roomTypes, propertyId, input.roomTypeId, 'room type');
+  if (input.occupancy < roomType.minOccupancy || input.occupancy > roomType.maxOccupancy) {
+    throw new AppError(
+      'rate/price_invalid_occupancy',
+      `room type ${roomType.code} takes ${roomType.minOccupancy} to ${roomType.maxOccupancy} persons`,
+    );
+  }
+  const [existing] = await db
+    .select({ id: ratePrices.id })
+    .from(ratePrices)
+    .where(
+      and(
+        ofProperty(ratePrices, propertyId),
+        eq(ratePrices.rateId, rateId),
+        eq(ratePrices.roomTypeId, input.roomTypeId),
+        eq(ratePrices.occupancy, input.occupancy),
+        exceptId ? ne(ratePrices.id, exceptId) : undefined,
+      ),
+    );
+  if (existing) throw new AppError('rate/price_already_configured');
+}
+
+/** A live price or item of one of the property's live rates. */
+async function findRatePart<TTable extends typeof ratePrices | typeof rateItems>(
+  db: Executor,
+  table: TTable,
+  propertyId: string,
+  rateId: string,
+  id: string,
+  what: string,
+): Promise<TTable['$inferSelect']> {
+  await findOwned(db, rates, propertyId, rateId, 'rate');
+  const row = await findOwned(db, table, propertyId, id, what);
+  if (row.rateId !== rateId) throw notFound(what);
+  return row;
+}
+
+export async function createRatePrice(
+  ctx: AppContext,
+  actor: TActor,
+  rateId: string,
+  input: TRatePriceRequest,
+): Promise<TRatePrice> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  return db.transaction(async (tx) => {
+    await findOwned(tx, rates, actor.propertyId, rateId, 'rate');
+    await assertValidRatePrice(tx, actor.propertyId, rateId, input);
+    const [row] = await tx
+      .insert(ratePrices)
+      .values({ ...input, rateId, propertyId: actor.propertyId })
+      .returning();
+    return toRatePrice(row!);
+  });
+}
+
+export async function updateRatePrice(
+  ctx: AppContext,
+  actor: TActor,
+  rateId: string,
+  priceId: string,
+  input: TRatePriceRequest,
+): Promise<TRatePrice> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  return db.transaction(async (tx) => {
+    await findRatePart(tx, ratePrices, actor.propertyId, rateId, priceId, 'rate price');
+    await assertValidRatePrice(tx, actor.propertyId, rateId, input, priceId);
+    const [row] = await tx.update(ratePrices).set(input).where(eq(ratePrices.id, priceId)).returning();
+    return toRatePrice(row!);
+  });
+}
+
+export async function deleteRatePrice(
+  ctx: AppContext,
+  actor: TActor,
+  rateId: string,
+  priceId: string,
+): Promise<void> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  await findRatePart(db, ratePrices, actor.propertyId, rateId, priceId, 'rate price');
+  await markDeleted(db, ratePrices, priceId);
+}
+
+/** The rate's price for a room type and occupancy; bookings are priced by it. */
+export async function findRatePrice(
+  db: Executor,
+  propertyId: string,
+  rateId: string,
+  roomTypeId: string,
+  occupancy: number,
+): Promise<TRatePriceRow> {
+  const [row] = await db
+    .select({ price: ratePrices })
+    .from(ratePrices)
+    .innerJoin(rates, eq(rates.id, ratePrices.rateId))
+    .where(
+      and(
+        ofProperty(ratePrices, propertyId),
+        ofProperty(rates, propertyId, rateId),
+        eq(ratePrices.roomTypeId, roomTypeId),
+        eq(ratePrices.occupancy, occupancy),
+      ),
+    );
+  if (!row) {
+    throw new AppError('rate/no_matching_price', `no price for ${occupancy} persons in this room type`);
+  }
+  return row.price;
+}
+
+/** The nightly amount a rate asks for a room type and occupancy. */
+export async function getRatePriceAmount(
+  ctx: AppContext,
+  actor: TActor,
+  rateId: string,
+  roomTypeId: string,
+  occupancy: number,
+): Promise<{ amount: number }> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  await findOwned(db, rates, actor.propertyId, rateId, 'rate');
+  await findOwned(db, roomTypes, actor.propertyId, roomTypeId, 'room type');
+  const price = await findRatePrice(db, actor.propertyId, rateId, roomTypeId, occupancy);
+  return { amount: price.amount };
+}
+
+async function rateItemValues(db: Executor, propertyId: string, input: TRateItemRequest) {
+  const data = ZRateItemRequest.parse(input);
+  const item = await findOwned(db, items, propertyId, data.itemId, 'item');
+  if (item.isOvernight) throw new AppError('validation', 'The overnight item is priced by the rate prices.');
+  return { values: data, item };
+}
+
+export async function createRateItem(
+  ctx: AppContext,
+  actor: TActor,
+  rateId: string,
+  input: TRateItemRequest,
+): Promise<TRateItem> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  return db.transaction(async (tx) => {
+    await findOwned(tx, rates, actor.propertyId, rateId, 'rate');
+    const { values, item } = await rateItemValues(tx, actor.propertyId, input);
+    const [row] = await tx
+      .insert(rateItems)
+      .values({ ...values, rateId, propertyId: actor.propertyId })
+      .returning();
+    return toRateItem(row!, item);
+  });
+}
+
+export async function updateRateItem(
+  ctx: AppContext,
+  actor: TActor,
+  rateId: string,
+  rateItemId: string,
+  input: TRateItemRequest,
+): Promise<TRateItem> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  return db.transaction(async (tx) => {
+    await findRatePart(tx, rateItems, actor.propertyId, rateId, rateItemId, 'rate item');
+    const { values, item } = await rateItemValues(tx, actor.propertyId, input);
+    const [row] = await tx.update(rateItems).set(values).where(eq(rateItems.id, rateItemId)).returning();
+    return toRateItem(row!, item);
+  });
+}
+
+export async function deleteRateItem(
+  ctx: AppContext,
+  actor: TActor,
+  rateId: string,
+  rateItemId: string,
+): Promise<void> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  await findRatePart(db, rateItems, actor.propertyId, rateId, rateItemId, 'rate item');
+  await markDeleted(db, rateItems, rateItemId);
+}

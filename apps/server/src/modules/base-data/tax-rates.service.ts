@@ -1,0 +1,79 @@
+import {
+  toBasisPoints,
+  type TCreateTaxRateRequest,
+  type TPageQuery,
+  type TPaged,
+  type TTaxRate,
+  type TUpdateTaxRateRequest,
+} from '@pms/contract';
+import { taxRates } from '../../db/schema/index.ts';
+import { findOwned } from '../../lib/records.ts';
+import { selectPage } from '../../lib/paging.ts';
+import { requireAccess, type TActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
+import { ofProperty, references } from './base-data.queries.ts';
+import { toTaxRate } from './base-data.mapper.ts';
+import { deleteOwned, firstOrNotFound, order } from './base-data.service.ts';
+import { findOrCreateOvernightItem } from './items.service.ts';
+
+function taxRateValues(input: TCreateTaxRateRequest) {
+  return {
+    name: input.name,
+    basisPoints: toBasisPoints(input.percentage),
+    accountNumber: input.accountNumber ?? null,
+    taxCode: input.taxCode ?? null,
+  };
+}
+
+export function listTaxRates(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TTaxRate>> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  return selectPage(db, taxRates, ofProperty(taxRates, actor.propertyId), order.taxRates, page, toTaxRate);
+}
+
+export async function getTaxRate(ctx: AppContext, actor: TActor, id: string): Promise<TTaxRate> {
+  requireAccess(actor, 'baseData', 'read');
+  const { db } = ctx;
+  return toTaxRate(await findOwned(db, taxRates, actor.propertyId, id, 'tax rate'));
+}
+
+/** Creates a tax rate; the property's first one also brings the overnight item to life. */
+export async function createTaxRate(
+  ctx: AppContext,
+  actor: TActor,
+  input: TCreateTaxRateRequest,
+): Promise<TTaxRate> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(taxRates)
+      .values({ ...taxRateValues(input), propertyId: actor.propertyId })
+      .returning();
+    await findOrCreateOvernightItem(tx, actor.propertyId);
+    return toTaxRate(row!);
+  });
+}
+
+export async function updateTaxRate(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  input: TUpdateTaxRateRequest,
+): Promise<TTaxRate> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  const rows = await db
+    .update(taxRates)
+    .set(taxRateValues(input))
+    .where(ofProperty(taxRates, actor.propertyId, id))
+    .returning();
+  return toTaxRate(firstOrNotFound(rows, 'tax rate'));
+}
+
+/** Deletes a tax rate no item uses. */
+export function deleteTaxRate(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'baseData', 'write');
+  const { db } = ctx;
+  return deleteOwned(db, actor, taxRates, id, 'tax rate', references.taxRate);
+}

@@ -1,0 +1,149 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  bookingActionBlocker,
+  bookingEventByAction,
+  droppedBookingStatuses,
+  nextBookingStatus,
+  todayIn,
+  type TBooking,
+  type TBookingAction,
+} from '@pms/contract';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { bookings, rooms } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { recordEvent } from '../../lib/events.ts';
+import { requireAccess, type TActor } from '../../actor.ts';
+import { toAppError } from '../../db/constraint-errors.ts';
+import { findProperty } from '../../lib/properties.ts';
+import { shortenStayAtCheckOut } from './booking-checkout.ts';
+import { findBooking, selectBookingDetails, type TBookingRow } from './bookings.queries.ts';
+import { postStayCharges } from './booking-prices.ts';
+import { allRelations, toBooking, toBookings } from './bookings.service.ts';
+
+/** Refuses an action the status allows but the booking is not ready for (no room, before arrival). */
+async function assertActionReady(
+  db: Executor,
+  booking: TBookingRow,
+  action: TBookingAction,
+  now: Date,
+): Promise<void> {
+  const property = await findProperty(db, booking.propertyId);
+  const blocker = bookingActionBlocker(action, booking, todayIn(property.timeZone, now));
+  if (blocker === 'booking/room_required') throw new AppError(blocker, `assign a room before ${action}`);
+  if (blocker === 'booking/before_arrival') {
+    throw new AppError(blocker, `the stay begins on ${booking.checkIn}`, { checkIn: booking.checkIn });
+  }
+}
+/** Runs one status action through the transition table; check-out leaves the room dirty. */
+export async function performAction(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  action: TBookingAction,
+  options: { shortenStay?: boolean } = {},
+): Promise<TBooking> {
+  requireAccess(actor, 'bookings', 'write');
+  return ctx.db.transaction(async (tx) => {
+    const booking = await findBooking(tx, actor.propertyId, id, true);
+    const status = nextBookingStatus(booking.status, action);
+    if (!status)
+      throw new AppError(
+        'booking/invalid_transition',
+        `${action} is not possible for a ${booking.status} booking`,
+      );
+    const now = ctx.clock.now();
+    await assertActionReady(tx, booking, action, now);
+    const [updated] = await tx
+      .update(bookings)
+      .set({
+        status,
+        ...(action === 'check_in' ? { checkedInAt: now } : {}),
+        ...(action === 'undo_check_in' ? { checkedInAt: null } : {}),
+        ...(action === 'check_out' ? { checkedOutAt: now } : {}),
+        ...(action === 'undo_check_out' ? { checkedOutAt: null } : {}),
+      })
+      .where(eq(bookings.id, id))
+      .returning();
+    const shortened =
+      action === 'check_out' && options.shortenStay
+        ? await shortenStayAtCheckOut(tx, await findProperty(tx, actor.propertyId), updated!, now)
+        : null;
+    const row = shortened?.row ?? updated;
+    if (action === 'check_out' && booking.roomId) {
+      await tx.update(rooms).set({ housekeepingStatus: 'dirty' }).where(eq(rooms.id, booking.roomId));
+    }
+    if (droppedBookingStatuses.includes(status) !== droppedBookingStatuses.includes(booking.status))
+      await postStayCharges(tx, row!);
+    await recordEvent(tx, {
+      propertyId: actor.propertyId,
+      actor,
+      objectType: 'booking',
+      objectId: id,
+      type: bookingEventByAction[action],
+      data: {
+        from: booking.status,
+        to: status,
+        ...(shortened ? { checkOut: { from: shortened.previousCheckOut, to: shortened.row.checkOut } } : {}),
+      },
+    });
+    return toBooking(ctx, tx, row!);
+  });
+}
+/** Confirms several pending bookings at once: all or none, refused when any would overlap. */
+export async function confirmBookings(ctx: AppContext, actor: TActor, ids: string[]): Promise<TBooking[]> {
+  requireAccess(actor, 'bookings', 'write');
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            inArray(bookings.id, ids),
+            eq(bookings.propertyId, actor.propertyId),
+            isNull(bookings.deletedAt),
+          ),
+        )
+        .for('update');
+      if (rows.length !== new Set(ids).size) throw notFound('booking');
+      const confirmed: TBookingRow[] = [];
+      for (const booking of rows) {
+        if (booking.status !== 'pending') {
+          confirmed.push(booking);
+          continue;
+        }
+        const [row] = await tx
+          .update(bookings)
+          .set({ status: 'confirmed' })
+          .where(eq(bookings.id, booking.id))
+          .returning();
+        await recordEvent(tx, {
+          propertyId: actor.propertyId,
+          actor,
+          objectType: 'booking',
+          objectId: booking.id,
+          type: 'confirmed',
+        });
+        confirmed.push(row!);
+      }
+      const details = await selectBookingDetails(
+        tx,
+        inArray(
+          bookings.id,
+          confirmed.map((booking) => booking.id),
+        ),
+      );
+      const byId = new Map(details.map((row) => [row.booking.id, row]));
+      return toBookings(
+        ctx,
+        confirmed.map((booking) => byId.get(booking.id)!),
+        allRelations,
+      );
+    });
+  } catch (error) {
+    if (toAppError(error)?.code === 'booking/overlap_detected')
+      throw new AppError('booking/overlaps_detected');
+    throw error;
+  }
+}

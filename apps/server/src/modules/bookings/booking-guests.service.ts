@@ -1,0 +1,81 @@
+import { and, count, eq } from 'drizzle-orm';
+import { type TAssignGuestRequest, type TBooking } from '@pms/contract';
+import type { AppContext } from '../../context.ts';
+import { bookingGuests, contacts } from '../../db/schema/index.ts';
+import { insertContact } from '../contacts/contacts.service.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { recordEvent } from '../../lib/events.ts';
+import { assertOwned } from '../../lib/records.ts';
+import { requireAccess, type TActor } from '../../actor.ts';
+import { findBooking } from './bookings.queries.ts';
+import { assertEditable, toBooking } from './bookings.service.ts';
+
+/** Assigns a guest (an existing contact of the property, or a new one) to a booking. */
+export async function assignGuest(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  input: TAssignGuestRequest,
+): Promise<TBooking> {
+  requireAccess(actor, 'bookings', 'write');
+  return ctx.db.transaction(async (tx) => {
+    const booking = await findBooking(tx, actor.propertyId, id, true);
+    await assertEditable(tx, booking);
+    let contactId: string;
+    if ('contactId' in input) {
+      await assertOwned(tx, contacts, actor.propertyId, input.contactId, 'contact');
+      contactId = input.contactId;
+    } else {
+      contactId = (await insertContact(tx, actor, input)).id;
+    }
+    const [guestCount] = await tx
+      .select({ n: count() })
+      .from(bookingGuests)
+      .where(eq(bookingGuests.bookingId, id));
+    if ((guestCount?.n ?? 0) >= booking.occupancy) {
+      throw new AppError('booking/failed_assignment', 'the booking has as many guests as its occupancy');
+    }
+    const inserted = await tx
+      .insert(bookingGuests)
+      .values({ bookingId: id, contactId, isPrimary: (guestCount?.n ?? 0) === 0 })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted.length === 0)
+      throw new AppError('booking/failed_assignment', 'the guest is already assigned');
+    await recordEvent(tx, {
+      propertyId: actor.propertyId,
+      actor,
+      objectType: 'booking',
+      objectId: id,
+      type: 'guest_assigned',
+      data: { contactId },
+    });
+    return toBooking(ctx, tx, booking);
+  });
+}
+export async function unassignGuest(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  contactId: string,
+): Promise<TBooking> {
+  requireAccess(actor, 'bookings', 'write');
+  return ctx.db.transaction(async (tx) => {
+    const booking = await findBooking(tx, actor.propertyId, id, true);
+    await assertEditable(tx, booking);
+    const removed = await tx
+      .delete(bookingGuests)
+      .where(and(eq(bookingGuests.bookingId, id), eq(bookingGuests.contactId, contactId)))
+      .returning();
+    if (removed.length === 0) throw notFound('guest');
+    await recordEvent(tx, {
+      propertyId: actor.propertyId,
+      actor,
+      objectType: 'booking',
+      objectId: id,
+      type: 'guest_unassigned',
+      data: { contactId },
+    });
+    return toBooking(ctx, tx, booking);
+  });
+}

@@ -12,6 +12,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import { addDays, todayIn } from '@pms/contract';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
@@ -147,6 +148,8 @@ async function run(databaseUrl: string | undefined, past: number, full: boolean)
   await migrate(database.db);
   await seedDemoData(database.db);
   const hotel = await loadHotel(database, past);
+  // Fresh statistics, as PostgreSQL's autovacuum (and PGlite's start) would take them after such a load.
+  await database.db.execute(sql`analyze`);
   await database.close();
   const server = await startServer(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir });
   try {

@@ -18,9 +18,13 @@ import { assertOwned } from '../../lib/records.ts';
 import { stayChargeDrafts, resolveRateId } from './booking-prices.ts';
 import { selectFreeRooms } from './bookings.queries.ts';
 
-function assertStayDates(checkIn: string, checkOut: string): void {
-  const nights = nightsBetween(checkIn, checkOut);
-  if (nights < 1 || nights > 365) throw new AppError('booking/invalid_dates', 'a stay lasts 1 to 365 nights');
+/** Refuses a stay of less than one or more than 365 nights, or (given today) one that began already. */
+export function assertValidStay(checkIn: string, checkOut: string, today: string | null): void {
+  if (nightsBetween(checkIn, checkOut) < 1)
+    throw new AppError('booking/invalid_dates', 'check-out must be after check-in');
+  if (nightsBetween(checkIn, checkOut) > 365)
+    throw new AppError('booking/invalid_dates', 'a stay lasts at most 365 nights');
+  if (today && checkIn < today) throw new AppError('booking/invalid_dates', 'check-in is in the past');
 }
 
 /** The price a stay would get from its rate (the standard rate when none is named), before booking it. */
@@ -30,7 +34,7 @@ export async function quoteBooking(
   input: TBookingQuoteRequest,
 ): Promise<TBookingQuote> {
   requireAccess(actor, 'bookings', 'read');
-  assertStayDates(input.checkIn, input.checkOut);
+  assertValidStay(input.checkIn, input.checkOut, null);
   await assertOwned(ctx.db, roomTypes, actor.propertyId, input.roomTypeId, 'room type');
   const rateId = await resolveRateId(ctx.db, actor.propertyId, input.rateId);
   const drafts = await stayChargeDrafts(ctx.db, { ...input, propertyId: actor.propertyId, rateId });
@@ -48,7 +52,7 @@ export async function listFreeRooms(
   query: TFreeRoomsQuery,
 ): Promise<TFreeRoom[]> {
   requireAccess(actor, 'bookings', 'read');
-  assertStayDates(query.checkIn, query.checkOut);
+  assertValidStay(query.checkIn, query.checkOut, null);
   if (query.bookingId) await assertOwned(ctx.db, bookings, actor.propertyId, query.bookingId, 'booking');
   const property = await findProperty(ctx.db, actor.propertyId);
   const isArrivalToday = query.checkIn === todayIn(property.timeZone, ctx.clock.now());

@@ -38,7 +38,7 @@ import {
   readOnlyBookingIds,
   type TBookingRow,
 } from './bookings.queries.ts';
-import { assertRoomFree } from './booking-availability.ts';
+import { assertRoomFree, assertValidStay } from './booking-availability.ts';
 import { postStayCharges, resolveRateId } from './booking-prices.ts';
 
 /** The portal link stays valid until the check-out date and time in the property's time zone. */
@@ -74,14 +74,6 @@ async function insertWithUniqueCode(
     return row!;
   }
   throw new AppError('unknown', 'no free booking code');
-}
-
-function assertValidStay(checkIn: string, checkOut: string, today: string | null): void {
-  if (nightsBetween(checkIn, checkOut) < 1)
-    throw new AppError('booking/invalid_dates', 'check-out must be after check-in');
-  if (nightsBetween(checkIn, checkOut) > 365)
-    throw new AppError('booking/invalid_dates', 'a stay lasts at most 365 nights');
-  if (today && checkIn < today) throw new AppError('booking/invalid_dates', 'check-in is in the past');
 }
 
 function assertOccupancyFits(roomNumber: string, maxOccupancy: number, occupancy: number): void {

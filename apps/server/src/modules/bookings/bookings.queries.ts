@@ -177,12 +177,10 @@ export function selectBookingDetails(db: Executor, where: SQL | undefined, page?
                  'id', c.id, 'name', c.name, 'email', c.email, 'phone', c.phone, 'dateOfBirth', c.date_of_birth,
                  'nationality', c.nationality, 'address', c.address)) order by bg.created_at, c.id), '[]')
           from ${bookingGuests} bg join ${contacts} c on c.id = bg.contact_id where bg.booking_id = ${b.id})`,
-      linkId: sql<string | null>`(
-        select l.id from ${bookingLinks} l where l.booking_id = ${b.id} and l.revoked_at is null
-         order by l.created_at limit 1)`,
-      linkExpiresAt: sql<Date | null>`(
-        select l.expires_at from ${bookingLinks} l where l.booking_id = ${b.id} and l.revoked_at is null
-         order by l.created_at limit 1)`.mapWith(bookingLinks.expiresAt),
+      // The first live link; its expiry comes as JSON text (an ISO instant with its offset).
+      link: sql<{ id: string; expiresAt: string } | null>`(
+        select json_build_object('id', l.id, 'expiresAt', l.expires_at) from ${bookingLinks} l
+         where l.booking_id = ${b.id} and l.revoked_at is null order by l.created_at limit 1)`,
       grossAmount: sql<number>`(
         select coalesce(sum(ch.gross_amount), 0) from ${charges} ch join ${folios} f on f.id = ch.folio_id
          where f.booking_id = ${b.id} and ch.deleted_at is null)`.mapWith(Number),

@@ -144,11 +144,10 @@ export function toBookings(ctx: AppContext, list: TBookingDetails[], expand: Set
       }));
     }
     if (expand.has('link')) {
-      const { linkId, linkExpiresAt } = details;
-      booking.link =
-        linkId && linkExpiresAt
-          ? { id: linkId, url: linkUrl(ctx, linkId), expiresAt: linkExpiresAt.toISOString() }
-          : null;
+      const { link } = details;
+      booking.link = link
+        ? { id: link.id, url: linkUrl(ctx, link.id), expiresAt: new Date(link.expiresAt).toISOString() }
+        : null;
     }
     return booking;
   });

@@ -346,3 +346,45 @@ export async function startDemoApp(
   await switchProperty(client, ids[demo.austria]!);
   return { t, client, ids };
 }
+
+export type TStayFixture = { roomTypeId: string; roomIds: Record<string, string>; rateId: string };
+
+/**
+ * A room type for up to two persons with its rooms (`rooms`, a range such as '901-905') and a rate
+ * priced for one and for two persons: the stays a booking test makes, apart from the demo data's.
+ */
+export async function createStayFixture(
+  client: ApiClient,
+  options: {
+    roomType: { name: string; code: string };
+    rooms: string;
+    rate: { name: string; code: string };
+    prices: readonly [number, number];
+  },
+): Promise<TStayFixture> {
+  const roomType = await client.post('/api/room_types', {
+    ...options.roomType,
+    capacity: 2,
+    minOccupancy: 1,
+    maxOccupancy: 2,
+  });
+  expect(roomType.statusCode).toBe(201);
+  const roomTypeId = roomType.json<{ id: string }>().id;
+  const created = await client.post('/api/rooms', { number: options.rooms, roomTypeId });
+  expect(created.statusCode).toBe(201);
+  const roomIds = Object.fromEntries(
+    created.json<{ data: { id: string; number: string }[] }>().data.map((room) => [room.number, room.id]),
+  );
+  const rate = await client.post('/api/rates', { ...options.rate, active: true });
+  expect(rate.statusCode).toBe(201);
+  const rateId = rate.json<{ id: string }>().id;
+  for (const [index, amount] of options.prices.entries()) {
+    const price = await client.post(`/api/rates/${rateId}/prices`, {
+      roomTypeId,
+      occupancy: index + 1,
+      amount,
+    });
+    expect(price.statusCode).toBe(201);
+  }
+  return { roomTypeId, roomIds, rateId };
+}

@@ -12,6 +12,7 @@ import {
 import { bookings, folios, rooms } from '../../db/schema/index.ts';
 import {
   demo,
+  createStayFixture,
   expectProblem,
   login,
   startDemoApp,
@@ -36,30 +37,12 @@ const day = (offset: number) => addDays(today, offset);
 beforeAll(async () => {
   ({ t, client: admin, ids } = await startDemoApp());
   today = todayIn('Europe/Vienna');
-  const roomType = await admin.post('/api/room_types', {
-    name: 'Empfangszimmer',
-    code: 'XEZ',
-    capacity: 2,
-    minOccupancy: 1,
-    maxOccupancy: 2,
-  });
-  expect(roomType.statusCode).toBe(201);
-  roomTypeId = roomType.json<{ id: string }>().id;
-  const created = await admin.post('/api/rooms', { number: '801-808', roomTypeId });
-  expect(created.statusCode).toBe(201);
-  roomIds = Object.fromEntries(
-    created.json<{ data: { id: string; number: string }[] }>().data.map((room) => [room.number, room.id]),
-  );
-  const rate = await admin.post('/api/rates', { name: 'Empfangsrate', code: 'XER', active: true });
-  expect(rate.statusCode).toBe(201);
-  rateId = rate.json<{ id: string }>().id;
-  for (const [occupancy, amount] of [
-    [1, 9000],
-    [2, 12000],
-  ] as const) {
-    const price = await admin.post(`/api/rates/${rateId}/prices`, { roomTypeId, occupancy, amount });
-    expect(price.statusCode).toBe(201);
-  }
+  ({ roomTypeId, roomIds, rateId } = await createStayFixture(admin, {
+    roomType: { name: 'Empfangszimmer', code: 'XEZ' },
+    rooms: '801-808',
+    rate: { name: 'Empfangsrate', code: 'XER' },
+    prices: [9000, 12000],
+  }));
 });
 afterAll(async () => {
   await t.close();

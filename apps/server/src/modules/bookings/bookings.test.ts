@@ -17,6 +17,7 @@ import {
 import { rowsOf } from '../../db/client.ts';
 import { charges, events, folios, invoices, rooms } from '../../db/schema/index.ts';
 import {
+  createStayFixture,
   demo,
   expectProblem,
   login,
@@ -40,34 +41,12 @@ const day = (offset: number) => addDays(today, offset);
 beforeAll(async () => {
   ({ t, client: admin, ids } = await startDemoApp());
   today = todayIn('Europe/Vienna');
-  const roomType = await admin.post('/api/room_types', {
-    name: 'Testzimmer',
-    code: 'TZ',
-    capacity: 2,
-    minOccupancy: 1,
-    maxOccupancy: 2,
-  });
-  expect(roomType.statusCode).toBe(201);
-  roomTypeId = roomType.json<{ id: string }>().id;
-  const created = await admin.post('/api/rooms', { number: '901-905', roomTypeId });
-  expect(created.statusCode).toBe(201);
-  roomIds = Object.fromEntries(
-    created.json<{ data: { id: string; number: string }[] }>().data.map((room) => [room.number, room.id]),
-  );
-  const rate = await admin.post('/api/rates', {
-    name: 'Testrate',
-    code: 'TR',
-    active: true,
-    isStandard: false,
-  });
-  expect(rate.statusCode).toBe(201);
-  rateId = rate.json<{ id: string }>().id;
-  expect(
-    (await admin.post(`/api/rates/${rateId}/prices`, { roomTypeId, occupancy: 1, amount: 10000 })).statusCode,
-  ).toBe(201);
-  expect(
-    (await admin.post(`/api/rates/${rateId}/prices`, { roomTypeId, occupancy: 2, amount: 13000 })).statusCode,
-  ).toBe(201);
+  ({ roomTypeId, roomIds, rateId } = await createStayFixture(admin, {
+    roomType: { name: 'Testzimmer', code: 'TZ' },
+    rooms: '901-905',
+    rate: { name: 'Testrate', code: 'TR' },
+    prices: [10000, 13000],
+  }));
 });
 afterAll(async () => {
   await t.close();

@@ -52,6 +52,8 @@ install_dependencies() {
   if [[ ! -d node_modules || ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
     npm ci
   else
+    # The lock must still install on a clean machine: `npm ci` refuses a lock that misses packages.
+    npm ci --dry-run --ignore-scripts >/dev/null
     echo 'node_modules is up to date with package-lock.json'
   fi
   [[ -x node_modules/.bin/node ]] || { echo 'the pinned Node (node_modules/.bin/node) is missing' >&2; return 1; }

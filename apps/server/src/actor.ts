@@ -40,6 +40,10 @@ export type TIdentity = {
   actor: TUserActor | TApiKeyActor;
   mustChangePassword: boolean;
   xsrfToken: string | null;
+  /** The time zone of the actor's property: its today. */
+  timeZone: string;
+  /** How often the property's data has changed (`property_versions`); answers are cached under it. */
+  dataVersion: number | null;
 };
 
 /** The system actor a job acts as in one property. */

@@ -22,6 +22,9 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCompression } from './plugins/compression.ts';
+import { ChangeFeed } from './db/change-feed.ts';
+import { AnswerCache } from './http/answer-cache.ts';
+import { SessionIdentities } from './http/session-identities.ts';
 import { LocalFileStore } from './integrations/files/local-file-store.ts';
 import { loadSigningKey } from './lib/server-keys.ts';
 import { openSecretBox } from './lib/secret-box.ts';
@@ -110,7 +113,8 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: maxFileSize, files: 1 } });
   registerProblemHandler(app);
-  registerAuth(app, database.db);
+  registerAuth(app, database.db, new SessionIdentities(database.db, await ChangeFeed.open(database)));
+  app.decorate('answers', new AnswerCache());
   registerUpdateRules(app);
   await registerOpenApi(app, appVersion);
 

@@ -135,9 +135,12 @@ export class ApiClient {
     this.authorization = authorization;
   }
 
-  /** A second caller holding the same cookies right now (to replay a session after it ended). */
-  clone(): ApiClient {
-    const copy = new ApiClient(this.app, this.authorization);
+  /**
+   * A second caller holding the same cookies right now (to replay a session after it ended), on this
+   * or another instance.
+   */
+  clone(app: FastifyInstance = this.app): ApiClient {
+    const copy = new ApiClient(app, this.authorization);
     for (const [name, value] of this.cookies) copy.cookies.set(name, value);
     copy.session = this.session;
     return copy;

@@ -22,6 +22,11 @@ export type Database = {
   close: () => Promise<void>;
   /** PGlite only: the whole database as a tarball, to open copies of it (the test suites' template). */
   dump?: () => Promise<Blob>;
+  /**
+   * PGlite only: calls `onPayload` with every notification on the channel. PGlite runs in this process
+   * and calls it before the promise of the committing statement settles (see db/change-feed.ts).
+   */
+  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<void>;
 };
 
 /** Opens PostgreSQL when a url is given, else the embedded PGlite under dataDir (or in memory). */
@@ -57,7 +62,15 @@ export async function openDatabase(options: {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
+    listen: async (channel, onPayload) => {
+      await client.listen(channel, onPayload);
+    },
+  };
 }
 
 /** SQLSTATEs after which a transaction can simply run again: serialization failure, deadlock, lock timeout. */

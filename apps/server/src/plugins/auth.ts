@@ -5,7 +5,8 @@ import type { TIdentity } from '../actor.ts';
 import { sessionCookie, xsrfHeader } from '../http/session-cookies.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../db/client.ts';
-import { findApiKeyIdentity, findSessionIdentity } from '../modules/session/session.queries.ts';
+import type { SessionIdentities } from '../http/session-identities.ts';
+import { findApiKeyIdentity } from '../modules/session/session.queries.ts';
 import { safeEqual } from '../lib/crypto.ts';
 
 /** What a route demands: an area of the role matrix, a signed-in caller of any role, or nothing. */
@@ -29,7 +30,11 @@ declare module 'fastify' {
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-async function identify(db: Db, request: FastifyRequest): Promise<TIdentity | null> {
+async function identify(
+  db: Db,
+  sessions: SessionIdentities,
+  request: FastifyRequest,
+): Promise<TIdentity | null> {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     const identity = await findApiKeyIdentity(db, header.slice(7).trim());
@@ -37,11 +42,11 @@ async function identify(db: Db, request: FastifyRequest): Promise<TIdentity | nu
     return identity;
   }
   const token = request.cookies[sessionCookie];
-  return token ? findSessionIdentity(db, token) : null;
+  return token ? sessions.find(token) : null;
 }
 
 /** Resolves the caller of every /api request and enforces the route's access, XSRF and role. */
-export function registerAuth(app: FastifyInstance, db: Db): void {
+export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionIdentities): void {
   app.decorateRequest('auth', null);
 
   const routeAccess = new Map<string, TRouteAccess>();
@@ -62,7 +67,7 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
   app.addHook('preValidation', async (request: FastifyRequest, _reply: FastifyReply) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
-    request.auth = await identify(db, request);
+    request.auth = await identify(db, sessions, request);
     if (access === 'public') return;
     const auth = request.auth;
     if (!auth) throw new AppError('auth/unauthenticated');

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { TAddress, TCommunication, TRole } from '@pms/contract';
 import { recordFields, timestamptz } from './common.ts';
 
@@ -194,4 +204,13 @@ export const serverKeys = pgTable('server_keys', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/**
+ * How often a property's data has changed: counted up once by every committed transaction that
+ * changes it (a deferred trigger, migration 0008), and announced on the channel `property_changes`.
+ */
+export const propertyVersions = pgTable('property_versions', {
+  propertyId: uuid('property_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
 });

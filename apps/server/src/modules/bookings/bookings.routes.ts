@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  todayIn,
   ZAssignGuestRequest,
   ZBooking,
   ZBookingActionParams,
@@ -25,7 +26,7 @@ import {
   ZUpdateBookingRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { actorOf } from '../../http/request-actor.ts';
+import { actorOf, identityOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
 import { listFreeRooms, quoteBooking } from './booking-availability.ts';
 import { toBookingView } from './booking-view.ts';
@@ -51,10 +52,19 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: read,
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = actorOf(request);
-      const page = await service.listBookings(ctx, actor, request.query);
-      return { ...page, data: page.data.map((booking) => toBookingView(actor.role, booking)) };
+      // The quick filters (arrivals, departures...) count from the property's today.
+      const varies = request.query.filter ? [todayIn(identityOf(request).timeZone, ctx.clock.now())] : [];
+      return app.answers.send(
+        request,
+        reply,
+        async () => {
+          const page = await service.listBookings(ctx, actor, request.query);
+          return { ...page, data: page.data.map((booking) => toBookingView(actor.role, booking)) };
+        },
+        varies,
+      );
     },
   );
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZRoomPlan, ZRoomPlanQuery } from '@pms/contract';
+import { todayIn, ZRoomPlan, ZRoomPlanQuery } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { actorOf } from '../../http/request-actor.ts';
+import { actorOf, identityOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
 import { getRoomPlanJson } from './room-plan.service.ts';
 
@@ -20,8 +20,12 @@ export function registerRoomPlanRoutes(app: FastifyInstance, ctx: AppContext): v
       serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
     },
     async (request, reply) => {
-      const json = await getRoomPlanJson(ctx, actorOf(request), request.query.from, request.query.to);
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      const { from, to } = request.query;
+      // The plan names the property's today: a new day is a new plan.
+      const today = todayIn(identityOf(request).timeZone, ctx.clock.now());
+      return app.answers.send(request, reply, () => getRoomPlanJson(ctx, actorOf(request), from, to), [
+        today,
+      ]);
     },
   );
 }

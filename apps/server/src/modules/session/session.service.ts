@@ -20,7 +20,10 @@ export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 export type TNewSession = { token: string; xsrfToken: string; session: TSession };
 
 /** The session as the client sees it. */
-export function toSession({ actor, mustChangePassword }: TIdentity): TSession {
+export function toSession({
+  actor,
+  mustChangePassword,
+}: Pick<TIdentity, 'actor' | 'mustChangePassword'>): TSession {
   const isUser = actor.kind === 'user';
   const language = isUser ? actor.language : null;
   return {
@@ -122,7 +125,6 @@ export async function switchProperty(
   return toSession({
     actor: { ...actor, propertyId, role: memberships.find((m) => m.id === propertyId)!.roleId },
     mustChangePassword,
-    xsrfToken: null,
   });
 }
 

@@ -1,0 +1,75 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import {
+  brotliOptions,
+  compressionEncodings,
+  compressionThreshold,
+  zlibOptions,
+} from '../plugins/compression.ts';
+import { identityOf } from './request-actor.ts';
+
+type TEncoding = (typeof compressionEncodings)[number];
+type TAnswer = { json: string; encoded: Partial<Record<TEncoding, Buffer>> };
+
+const encoders: Record<TEncoding, (json: string) => Buffer> = {
+  br: (json) => brotliCompressSync(json, brotliOptions),
+  gzip: (json) => gzipSync(json, zlibOptions),
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers kept under their property's data version (see AnswerCache). */
+    answers: AnswerCache;
+  }
+}
+
+/**
+ * Answers computed from one property's data, kept in memory under the property's data version: every
+ * committed change to the property counts its version up (migration 0008), so the next request after
+ * a change computes afresh, on every instance. The version comes with the request's identity, read in
+ * the session's own statement or from the change feed, never guessed. An answer is kept as its JSON,
+ * serialized by the route's response schema, and compressed once per encoding a client asks for.
+ */
+export class AnswerCache {
+  readonly #answers = new LRUCache<string, TAnswer>({
+    maxSize: 64 * 1024 * 1024,
+    // The JSON and, at most, about as much again in compressed copies.
+    sizeCalculation: (answer) => 2 * answer.json.length,
+  });
+  readonly #negotiator = new Negotiator<TEncoding>({ supportedValues: [...compressionEncodings] });
+
+  /**
+   * Sends the answer to the request: kept, or made by `produce`. Its key is the property, its data
+   * version, the caller's kind and role, the url and `varies`: whatever else the answer depends on
+   * (the property's today, for one).
+   */
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    produce: () => Promise<unknown>,
+    varies: readonly string[] = [],
+  ): Promise<FastifyReply> {
+    const { actor, dataVersion } = identityOf(request);
+    const key =
+      dataVersion === null
+        ? null
+        : [actor.propertyId, dataVersion, actor.kind, actor.role, request.url, ...varies].join('\n');
+    let answer = key === null ? undefined : this.#answers.get(key);
+    if (!answer) {
+      const serialized = reply.serialize(await produce());
+      const json = typeof serialized === 'string' ? serialized : new TextDecoder().decode(serialized);
+      answer = { json, encoded: {} };
+      if (key !== null) this.#answers.set(key, answer);
+    }
+    reply.type('application/json; charset=utf-8');
+    if (answer.json.length < compressionThreshold) return reply.send(answer.json);
+    reply.header('vary', 'accept-encoding');
+    const accepted = request.headers['accept-encoding'];
+    const encoding = accepted ? this.#negotiator.negotiate(accepted) : null;
+    if (!encoding) return reply.send(answer.json);
+    const body = (answer.encoded[encoding] ??= encoders[encoding](answer.json));
+    return reply.header('content-encoding', encoding).send(body);
+  }
+}

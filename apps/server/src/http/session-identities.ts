@@ -1,0 +1,42 @@
+import { LRUCache } from 'lru-cache';
+import type { TIdentity } from '../actor.ts';
+import type { Db } from '../db/client.ts';
+import type { ChangeFeed } from '../db/change-feed.ts';
+import { sha256 } from '../lib/crypto.ts';
+import { findSessionIdentity, type TSessionIdentity } from '../modules/session/session.queries.ts';
+
+/**
+ * Who a session token belongs to. With a change feed (PGlite) an identity is kept in memory until
+ * the session ends or anything changes who may act (a sign-out, a user, a membership, a property),
+ * and the property's data version comes from the feed: a request reads nothing. Without one
+ * (PostgreSQL, several instances) every request reads its session and data version in one statement.
+ */
+export class SessionIdentities {
+  readonly #known = new LRUCache<string, TSessionIdentity>({ max: 10_000 });
+  /** Counts the access changes: an identity read before one is not kept. */
+  #generation = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly feed: ChangeFeed | null,
+  ) {
+    feed?.onAccessChange(() => {
+      this.#generation++;
+      this.#known.clear();
+    });
+  }
+
+  async find(token: string): Promise<TIdentity | null> {
+    const { feed } = this;
+    if (!feed) return findSessionIdentity(this.db, token);
+    const key = sha256(token);
+    let identity = this.#known.get(key);
+    if (!identity || identity.expiresAt.getTime() <= Date.now()) {
+      const generation = this.#generation;
+      identity = (await findSessionIdentity(this.db, token)) ?? undefined;
+      if (!identity) return null;
+      if (generation === this.#generation) this.#known.set(key, identity);
+    }
+    return { ...identity, dataVersion: feed.versionOf(identity.actor.propertyId) };
+  }
+}

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import type { TBooking, TCreatedApiKey, TPaged, TRoomPlan } from '@pms/contract';
+import { rowsOf } from '../../db/client.ts';
+import { bookings, notes, propertyUsers, propertyVersions, users } from '../../db/schema/index.ts';
+import {
+  bearer,
+  demo,
+  expectProblem,
+  login,
+  startDemoApp,
+  switchProperty,
+  type ApiClient,
+  type TTestApp,
+} from '../../../test/helpers.ts';
+
+let t: TTestApp;
+let admin: ApiClient;
+let ids: Record<string, string>;
+let propertyId: string;
+
+beforeAll(async () => {
+  ({ t, client: admin, ids } = await startDemoApp());
+  propertyId = ids[demo.austria]!;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function versionOf(id: string): Promise<number> {
+  const [row] = await t.db.select().from(propertyVersions).where(eq(propertyVersions.propertyId, id));
+  return row!.version;
+}
+
+async function firstBookings(client: ApiClient): Promise<TBooking[]> {
+  const response = await client.get('/api/bookings', { query: { pageSize: '5' } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TPaged<TBooking>>().data;
+}
+
+describe("a property's data version", () => {
+  it('is counted up by every table that holds a property’s data', async () => {
+    const scoped = rowsOf<{ table_name: string }>(
+      await t.db.execute(sql`
+        select c.table_name from information_schema.columns c
+          join information_schema.tables tb on tb.table_schema = c.table_schema and tb.table_name = c.table_name
+         where c.table_schema = current_schema() and c.column_name = 'property_id' and tb.table_type = 'BASE TABLE'`),
+    ).map((row) => row.table_name);
+    const triggers = new Set(
+      rowsOf<{ name: string }>(await t.db.execute(sql`select tgname as name from pg_trigger`)).map(
+        (row) => row.name,
+      ),
+    );
+    // Sessions, API keys and jobs change without changing what the property's answers say.
+    const counted = scoped.filter(
+      (table) => !['sessions', 'api_keys', 'jobs', 'property_versions'].includes(table),
+    );
+    expect(counted.length).toBeGreaterThan(20);
+    expect(counted.filter((table) => !triggers.has(`${table}_changes`))).toEqual([]);
+    expect(triggers.has('properties_changes')).toBe(true);
+  });
+
+  it('counts once a transaction, whatever it writes, and not for a rolled back one', async () => {
+    const [booking] = await t.db.select().from(bookings).where(eq(bookings.propertyId, propertyId)).limit(1);
+    const before = await versionOf(propertyId);
+    await t.db.transaction(async (tx) => {
+      for (const text of ['Eins', 'Zwei', 'Drei'])
+        await tx
+          .insert(notes)
+          .values({
+            propertyId,
+            objectType: 'booking',
+            objectId: booking!.id,
+            text,
+            authorName: 'Rezeption',
+          });
+      await tx.update(bookings).set({ comment: 'Spätanreise' }).where(eq(bookings.id, booking!.id));
+    });
+    expect(await versionOf(propertyId)).toBe(before + 1);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.update(bookings).set({ comment: 'verworfen' }).where(eq(bookings.id, booking!.id));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await versionOf(propertyId)).toBe(before + 1);
+    expect(await versionOf(ids[demo.germany]!)).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('answers kept under the data version', () => {
+  it('show a change made beside the app in the very next list and room plan', async () => {
+    const [first] = await firstBookings(admin);
+    await firstBookings(admin);
+    const plan = { from: first!.checkIn, to: first!.checkOut };
+    expect((await admin.get('/api/room_plan', { query: plan })).statusCode).toBe(200);
+
+    await t.db
+      .update(bookings)
+      .set({ comment: 'Allergie: Nüsse', color: '#2f855a' })
+      .where(eq(bookings.id, first!.id));
+
+    expect((await firstBookings(admin))[0]).toMatchObject({ id: first!.id, comment: 'Allergie: Nüsse' });
+    const answer = await admin.get('/api/room_plan', { query: plan });
+    const stays = answer.json<TRoomPlan>().rooms.flatMap((room) => room.bookings);
+    expect(stays.find((stay) => stay.id === first!.id)).toMatchObject({ color: '#2f855a' });
+  });
+
+  it('show a change made through another instance at once', async () => {
+    const other = await t.startInstance();
+    const there = admin.clone(other);
+    const [first] = await firstBookings(there);
+    const changed = await admin.put(`/api/bookings/${first!.id}`, { comment: 'Zimmer mit Aussicht' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await firstBookings(there))[0]).toMatchObject({ id: first!.id, comment: 'Zimmer mit Aussicht' });
+  });
+
+  it('keep an API key’s answers apart and up to date too', async () => {
+    const created = await admin.post('/api/api_keys', { name: 'Kanalmanager', roleId: 'staff' });
+    expect(created.statusCode, created.body).toBe(201);
+    const key = bearer(t.app, created.json<TCreatedApiKey>().secret);
+    const [first] = await firstBookings(key);
+    await t.db.update(bookings).set({ comment: 'über den Kanal' }).where(eq(bookings.id, first!.id));
+    expect((await firstBookings(key))[0]).toMatchObject({ id: first!.id, comment: 'über den Kanal' });
+  });
+
+  it('come out the same, compressed or not', async () => {
+    const plain = await admin.get('/api/bookings', { query: { pageSize: '15' } });
+    const compressed = await admin.get('/api/bookings', {
+      query: { pageSize: '15' },
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    const { brotliDecompressSync } = await import('node:zlib');
+    expect(brotliDecompressSync(compressed.rawPayload).toString('utf8')).toBe(plain.body);
+  });
+});
+
+describe('who may act, on a kept session', () => {
+  it('takes a changed role and a removed membership on the next request', async () => {
+    const staff = await login(t.app, demo.users.staff);
+    await switchProperty(staff, propertyId);
+    const full = await firstBookings(staff);
+    expect(full[0]).toHaveProperty('securityCode');
+    const [user] = await t.db.select().from(users).where(eq(users.email, demo.users.staff));
+    const membership = and(eq(propertyUsers.userId, user!.id), eq(propertyUsers.propertyId, propertyId));
+
+    await t.db.update(propertyUsers).set({ roleId: 'catering' }).where(membership);
+    expect((await firstBookings(staff))[0]).not.toHaveProperty('securityCode');
+
+    await t.db.update(propertyUsers).set({ deletedAt: new Date() }).where(membership);
+    expectProblem(await staff.get('/api/bookings'), 401, 'auth/unauthenticated');
+    await t.db.update(propertyUsers).set({ deletedAt: null, roleId: 'staff' }).where(membership);
+  });
+
+  it('refuses a signed-out session at once, on every instance', async () => {
+    const other = await t.startInstance();
+    const manager = await login(t.app, demo.users.manager);
+    await switchProperty(manager, propertyId);
+    const there = manager.clone(other);
+    await firstBookings(manager);
+    await firstBookings(there);
+    expect((await there.post('/api/session/logout')).statusCode).toBe(204);
+    expectProblem(await manager.get('/api/bookings'), 401, 'auth/unauthenticated');
+  });
+});

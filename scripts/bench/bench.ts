@@ -55,11 +55,20 @@ async function throughput(url: string, headers: Record<string, string>, connecti
 
 type TFigures = { median: number; p95: number };
 
-async function measurePlan(base: string, headers: Record<string, string>): Promise<TFigures> {
+/**
+ * The room plan's latency over repeated requests. With `change`, each request follows a change to the
+ * property (a room's housekeeping status), so that no kept answer can serve it.
+ */
+async function measurePlan(
+  base: string,
+  headers: Record<string, string>,
+  change?: (i: number) => Promise<void>,
+): Promise<TFigures> {
   const from = todayIn('Europe/Vienna');
   const url = `${base}/api/room_plan?from=${from}&to=${addDays(from, planDays)}`;
   const latencies: number[] = [];
   for (let i = 0; i < planRequests + 10; i++) {
+    await change?.(i);
     const started = performance.now();
     const response = await fetch(url, { headers: { ...headers, 'accept-encoding': browserEncodings } });
     const body = await response.text();
@@ -155,15 +164,25 @@ async function run(databaseUrl: string | undefined, past: number, full: boolean)
   try {
     const headers = await signIn(server.base, hotel.propertyId);
     const plan = await measurePlan(server.base, headers);
+    const changed = await measurePlan(server.base, headers, async (i) => {
+      const response = await fetch(`${server.base}/api/housekeeping/rooms/${hotel.roomIds[0]}`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ housekeepingStatus: i % 2 === 0 ? 'dirty' : 'clean' }),
+      });
+      if (response.status !== 200) throw new Error(`housekeeping answered ${response.status}`);
+    });
+    const figures = ({ median, p95 }: TFigures) => `median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`;
+    console.log(`  room plan latency over ${planRequests} requests: ${figures(plan)}`);
     console.log(
-      `  room plan latency over ${planRequests} requests: median ${plan.median.toFixed(1)} ms, p95 ${plan.p95.toFixed(1)} ms`,
+      `  room plan right after a change to the property, ${planRequests} times: ${figures(changed)}`,
     );
     if (full) {
       await reportPlanBytes(server.base, headers);
       await reportBookingsList(server.base, headers);
       await reportCreation(server.base, headers, hotel);
     }
-    return { hotel, plan };
+    return { hotel, plan, changed };
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -240,6 +259,15 @@ function growth(without: TFigures, withPast: TFigures): string {
   return `median ${change(without.median, withPast.median)}, p95 ${change(without.p95, withPast.p95)}`;
 }
 
+type TPlanRun = { plan: TFigures; changed: TFigures };
+
+/** How the plan's figures changed with the past stays, kept and right after a change. */
+function reportGrowth(database: string, without: TPlanRun, withPast: TPlanRun): void {
+  console.log(
+    `  ${database} room plan with ${pastStays.toLocaleString('en')} past stays: kept ${growth(without.plan, withPast.plan)}; after a change ${growth(without.changed, withPast.changed)}`,
+  );
+}
+
 /** Staff initial JS: the entry chunk and its static imports, as the built index.html loads them. */
 function reportInitialJs() {
   console.log('\nWeb app');
@@ -253,15 +281,11 @@ function reportInitialJs() {
 reportInitialJs();
 const pglite = await run(undefined, 0, true);
 const pglitePast = await run(undefined, pastStays, false);
-console.log(
-  `  PGlite room plan with ${pastStays.toLocaleString('en')} past stays: ${growth(pglite.plan, pglitePast.plan)}`,
-);
+reportGrowth('PGlite', pglite, pglitePast);
 await withPostgres(async (newDatabase) => {
   const url = await newDatabase();
   const postgres = await run(url, 0, true);
   const postgresPast = await run(await newDatabase(), pastStays, false);
-  console.log(
-    `  PostgreSQL room plan with ${pastStays.toLocaleString('en')} past stays: ${growth(postgres.plan, postgresPast.plan)}`,
-  );
+  reportGrowth('PostgreSQL', postgres, postgresPast);
   await race(url, postgres.hotel);
 });

@@ -14,10 +14,19 @@ INSERT INTO "property_versions" ("property_id") SELECT "id" FROM "properties";
 CREATE FUNCTION note_property_change() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed uuid := (to_jsonb(CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END) ->> TG_ARGV[0])::uuid;
-  flag text := 'pms.changed_' || replace(changed::text, '-', '');
+  flag text;
   counted bigint;
 BEGIN
-  IF changed IS NULL OR current_setting(flag, true) = '1' THEN
+  -- A table without a property of its own names the column and table it belongs to: a booking's
+  -- guests count for the booking's property.
+  IF TG_NARGS > 1 AND changed IS NOT NULL THEN
+    EXECUTE format('SELECT property_id FROM %I WHERE id = $1', TG_ARGV[1]) INTO changed USING changed;
+  END IF;
+  IF changed IS NULL THEN
+    RETURN NULL;
+  END IF;
+  flag := 'pms.changed_' || replace(changed::text, '-', '');
+  IF current_setting(flag, true) = '1' THEN
     RETURN NULL;
   END IF;
   PERFORM set_config(flag, '1', true);
@@ -30,6 +39,12 @@ END $$;
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "properties_changes" AFTER INSERT OR UPDATE OR DELETE ON "properties"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_property_change('id');
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "booking_guests_changes" AFTER INSERT OR UPDATE OR DELETE ON "booking_guests"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_property_change('booking_id', 'bookings');
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "contact_files_changes" AFTER INSERT OR UPDATE OR DELETE ON "contact_files"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_property_change('contact_id', 'contacts');
 --> statement-breakpoint
 DO $$
 DECLARE

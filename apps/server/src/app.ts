@@ -113,7 +113,9 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: maxFileSize, files: 1 } });
   registerProblemHandler(app);
-  registerAuth(app, database.db, new SessionIdentities(database.db, await ChangeFeed.open(database)));
+  const changes = await ChangeFeed.open(database);
+  app.addHook('onClose', () => changes.close());
+  registerAuth(app, database.db, new SessionIdentities(database.db, changes));
   app.decorate('answers', new AnswerCache());
   registerUpdateRules(app);
   await registerOpenApi(app, appVersion);

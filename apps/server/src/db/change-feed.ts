@@ -1,33 +1,43 @@
-import type { Database } from './client.ts';
+import { randomUUID } from 'node:crypto';
+import type { Database, TListener } from './client.ts';
 import { propertyVersions } from './schema/index.ts';
 
 /**
- * What this process knows of committed changes without asking the database: every property's data
- * version (migration 0008 counts it up and announces it) and a signal when who may act has changed.
+ * What this process knows of committed changes without asking the database for each request: every
+ * property's data version (migration 0008 counts it up and announces it on `property_changes`) and a
+ * signal whenever who may act changes (`access_changes`).
  *
- * Only where every change passes through this process: PGlite runs inside it and hands a commit's
- * notifications over before the commit's own promise settles, so nothing here is ever behind the
- * database, whoever wrote. PostgreSQL is shared by several instances and delivers notifications after
- * the fact: there the feed is absent, and each request reads its property's version with its session.
+ * Nothing is ever taken on trust. PGlite hands a commit's notifications over before the committing
+ * statement returns, so the feed is never behind. PostgreSQL delivers them shortly after the commit,
+ * in commit order, to every instance: before answering from memory a request waits until the feed
+ * has caught up, that is until a notification this instance sends itself comes back, since everything
+ * committed before it arrives first. Requests that arrive together share one such round trip. If the
+ * listening connection breaks, the feed stops vouching, and requests read from the database.
  */
 export class ChangeFeed {
   readonly #versions = new Map<string, number>();
   readonly #accessListeners: (() => void)[] = [];
+  readonly #syncChannel = `pms_sync_${randomUUID().replaceAll('-', '')}`;
+  #isLost = false;
+  #syncs = 0;
+  /** The requests waiting for the round trip in flight, by its number. */
+  readonly #inFlight = new Map<string, ((caughtUp: boolean) => void)[]>();
+  /** The requests that came after it: they wait for the next one. */
+  #next: ((caughtUp: boolean) => void)[] = [];
 
-  private constructor() {}
+  private constructor(private readonly listener: TListener) {}
 
-  /** The feed of a PGlite database, or null for PostgreSQL. */
-  static async open(database: Database): Promise<ChangeFeed | null> {
-    if (!database.listen) return null;
-    const feed = new ChangeFeed();
+  static async open(database: Database): Promise<ChangeFeed> {
+    const feed = new ChangeFeed(await database.openListener());
+    const { listener } = feed;
+    listener.onLost(() => feed.#lose());
     // Listening first and reading after: a change in between is noted twice, never missed.
-    await database.listen('property_changes', (payload) => {
+    await listener.listen('property_changes', (payload) => {
       const [propertyId, version] = payload.split(' ');
       feed.#note(propertyId!, Number(version));
     });
-    await database.listen('access_changes', () => {
-      for (const listener of feed.#accessListeners) listener();
-    });
+    await listener.listen('access_changes', () => feed.#accessChanged());
+    if (!listener.isImmediate) await listener.listen(feed.#syncChannel, (payload) => feed.#synced(payload));
     for (const row of await database.db.select().from(propertyVersions))
       feed.#note(row.propertyId, row.version);
     return feed;
@@ -37,7 +47,49 @@ export class ChangeFeed {
     if (version > (this.#versions.get(propertyId) ?? 0)) this.#versions.set(propertyId, version);
   }
 
-  /** The property's data version, or null when it has none yet. */
+  #accessChanged(): void {
+    for (const listener of this.#accessListeners) listener();
+  }
+
+  #lose(): void {
+    this.#isLost = true;
+    this.#versions.clear();
+    this.#accessChanged();
+    for (const waiting of [...this.#inFlight.values(), this.#next])
+      for (const resolve of waiting) resolve(false);
+    this.#inFlight.clear();
+    this.#next = [];
+  }
+
+  #sendSync(): void {
+    const token = String(++this.#syncs);
+    this.#inFlight.set(token, this.#next);
+    this.#next = [];
+    this.listener.notify(this.#syncChannel, token).catch(() => this.#lose());
+  }
+
+  #synced(token: string): void {
+    const waiting = this.#inFlight.get(token);
+    if (!waiting) return;
+    this.#inFlight.delete(token);
+    for (const resolve of waiting) resolve(true);
+    if (this.#next.length > 0) this.#sendSync();
+  }
+
+  /**
+   * Resolves true once every change committed before the call is known here, or false when the feed
+   * cannot tell (its connection broke): then the caller reads from the database.
+   */
+  caughtUp(): Promise<boolean> {
+    if (this.#isLost) return Promise.resolve(false);
+    if (this.listener.isImmediate) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      this.#next.push(resolve);
+      if (this.#inFlight.size === 0) this.#sendSync();
+    });
+  }
+
+  /** The property's data version as the feed knows it, or null when it has none. */
   versionOf(propertyId: string): number | null {
     return this.#versions.get(propertyId) ?? null;
   }
@@ -45,5 +97,10 @@ export class ChangeFeed {
   /** Calls `listener` after every committed change to sessions, users, memberships or properties. */
   onAccessChange(listener: () => void): void {
     this.#accessListeners.push(listener);
+  }
+
+  close(): Promise<void> {
+    this.#lose();
+    return this.listener.close();
   }
 }

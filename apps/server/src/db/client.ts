@@ -22,12 +22,57 @@ export type Database = {
   close: () => Promise<void>;
   /** PGlite only: the whole database as a tarball, to open copies of it (the test suites' template). */
   dump?: () => Promise<Blob>;
-  /**
-   * PGlite only: calls `onPayload` with every notification on the channel. PGlite runs in this process
-   * and calls it before the promise of the committing statement settles (see db/change-feed.ts).
-   */
-  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<void>;
+  /** A connection that receives the database's notifications (see db/change-feed.ts). */
+  openListener: () => Promise<TListener>;
 };
+
+/** The receiving end of LISTEN/NOTIFY. */
+export type TListener = {
+  /**
+   * PGlite hands a commit's notifications over before the committing statement returns: whatever has
+   * committed is known at once. PostgreSQL delivers them a little later, in commit order.
+   */
+  isImmediate: boolean;
+  /** Calls `onPayload` with every notification on the channel (a lower-case identifier). */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<void>;
+  /** Sends a notification from this connection. */
+  notify: (channel: string, payload: string) => Promise<void>;
+  /** Calls `onLost` once if the connection breaks; nothing arrives after that. */
+  onLost: (onLost: (error: Error) => void) => void;
+  close: () => Promise<void>;
+};
+
+/** A connection of its own, outside the pool, that listens on PostgreSQL. */
+async function openPostgresListener(connectionString: string): Promise<TListener> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 });
+  const handlers = new Map<string, (payload: string) => void>();
+  const lostHandlers: ((error: Error) => void)[] = [];
+  let isLost = false;
+  const lose = (error: Error) => {
+    if (isLost) return;
+    isLost = true;
+    for (const handler of lostHandlers) handler(error);
+  };
+  client.on('notification', (message) => handlers.get(message.channel)?.(message.payload ?? ''));
+  client.on('error', lose);
+  client.on('end', () => lose(new Error('the listening connection ended')));
+  await client.connect();
+  return {
+    isImmediate: false,
+    listen: async (channel, onPayload) => {
+      handlers.set(channel, onPayload);
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+    },
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    onLost: (onLost) => void lostHandlers.push(onLost),
+    close: async () => {
+      isLost = true;
+      await client.end();
+    },
+  };
+}
 
 /** Opens PostgreSQL when a url is given, else the embedded PGlite under dataDir (or in memory). */
 export async function openDatabase(options: {
@@ -49,7 +94,12 @@ export async function openDatabase(options: {
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     retryTransactions(db);
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      openListener: () => openPostgresListener(options.databaseUrl!),
+    };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {
@@ -67,9 +117,19 @@ export async function openDatabase(options: {
     kind: 'pglite',
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
-    listen: async (channel, onPayload) => {
-      await client.listen(channel, onPayload);
-    },
+    openListener: () =>
+      Promise.resolve({
+        isImmediate: true,
+        listen: async (channel, onPayload) => {
+          await client.listen(channel, onPayload);
+        },
+        notify: async (channel, payload) => {
+          await client.query('select pg_notify($1, $2)', [channel, payload]);
+        },
+        // It runs in this process: it cannot be lost without the process.
+        onLost: () => {},
+        close: () => Promise.resolve(),
+      }),
   };
 }
 

@@ -6,10 +6,10 @@ import { sha256 } from '../lib/crypto.ts';
 import { findSessionIdentity, type TSessionIdentity } from '../modules/session/session.queries.ts';
 
 /**
- * Who a session token belongs to. With a change feed (PGlite) an identity is kept in memory until
- * the session ends or anything changes who may act (a sign-out, a user, a membership, a property),
- * and the property's data version comes from the feed: a request reads nothing. Without one
- * (PostgreSQL, several instances) every request reads its session and data version in one statement.
+ * Who a session token belongs to. An identity is kept in memory until the session ends or anything
+ * changes who may act (a sign-out, a user, a membership, a property: the change feed says so), and
+ * the property's data version comes from the feed once it has caught up with the database. When the
+ * feed cannot vouch, the session and its data version are read in one statement.
  */
 export class SessionIdentities {
   readonly #known = new LRUCache<string, TSessionIdentity>({ max: 10_000 });
@@ -18,9 +18,9 @@ export class SessionIdentities {
 
   constructor(
     private readonly db: Db,
-    private readonly feed: ChangeFeed | null,
+    private readonly feed: ChangeFeed,
   ) {
-    feed?.onAccessChange(() => {
+    feed.onAccessChange(() => {
       this.#generation++;
       this.#known.clear();
     });
@@ -28,7 +28,7 @@ export class SessionIdentities {
 
   async find(token: string): Promise<TIdentity | null> {
     const { feed } = this;
-    if (!feed) return findSessionIdentity(this.db, token);
+    if (!(await feed.caughtUp())) return findSessionIdentity(this.db, token);
     const key = sha256(token);
     let identity = this.#known.get(key);
     if (!identity || identity.expiresAt.getTime() <= Date.now()) {

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { ChangeFeed } from './change-feed.ts';
+import type { Database, TListener } from './client.ts';
+
+/** A listening connection under the test's control, as PostgreSQL's would behave. */
+class FakeListener implements TListener {
+  isImmediate = false;
+  readonly handlers = new Map<string, (payload: string) => void>();
+  readonly sent: { channel: string; payload: string }[] = [];
+  lost: ((error: Error) => void) | null = null;
+
+  listen(channel: string, onPayload: (payload: string) => void): Promise<void> {
+    this.handlers.set(channel, onPayload);
+    return Promise.resolve();
+  }
+  notify(channel: string, payload: string): Promise<void> {
+    this.sent.push({ channel, payload });
+    return Promise.resolve();
+  }
+  onLost(onLost: (error: Error) => void): void {
+    this.lost = onLost;
+  }
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+  /** Delivers a notification, as the database does after a commit. */
+  deliver(channel: string, payload: string): void {
+    this.handlers.get(channel)?.(payload);
+  }
+  /** Delivers the self-addressed notifications sent so far, in order. */
+  deliverSyncs(): void {
+    for (const { channel, payload } of this.sent.splice(0)) this.deliver(channel, payload);
+  }
+}
+
+async function openFeed(listener: FakeListener): Promise<ChangeFeed> {
+  const database = {
+    openListener: () => Promise.resolve(listener),
+    db: { select: () => ({ from: () => Promise.resolve([{ propertyId: 'p1', version: 3 }]) }) },
+  } as unknown as Database;
+  return ChangeFeed.open(database);
+}
+
+/** Whether the promise has settled by the time pending callbacks ran. */
+async function isSettled(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  void promise.then(() => (settled = true));
+  await new Promise((resolve) => setImmediate(resolve));
+  return settled;
+}
+
+describe('the change feed', () => {
+  it('starts from the stored versions and follows the announced ones, never going back', async () => {
+    const listener = new FakeListener();
+    const feed = await openFeed(listener);
+    expect(feed.versionOf('p1')).toBe(3);
+    listener.deliver('property_changes', 'p1 5');
+    listener.deliver('property_changes', 'p1 4');
+    listener.deliver('property_changes', 'p2 1');
+    expect([feed.versionOf('p1'), feed.versionOf('p2'), feed.versionOf('p3')]).toEqual([5, 1, null]);
+  });
+
+  it('has caught up when its own notification came back; requests meanwhile share the next round trip', async () => {
+    const listener = new FakeListener();
+    const feed = await openFeed(listener);
+    const first = feed.caughtUp();
+    expect(listener.sent).toHaveLength(1);
+    expect(await isSettled(first)).toBe(false);
+
+    // Arriving while that round trip is under way, these may have missed a change that commits now.
+    const second = feed.caughtUp();
+    const third = feed.caughtUp();
+    listener.deliver('property_changes', 'p1 9');
+    listener.deliverSyncs();
+    expect(await first).toBe(true);
+    expect(await isSettled(second)).toBe(false);
+    expect(listener.sent).toHaveLength(1);
+
+    listener.deliverSyncs();
+    expect([await second, await third]).toEqual([true, true]);
+    expect(listener.sent).toEqual([]);
+    expect(feed.versionOf('p1')).toBe(9);
+  });
+
+  it('stops vouching when its connection breaks: waiting and later requests read the database', async () => {
+    const listener = new FakeListener();
+    const feed = await openFeed(listener);
+    let accessChanges = 0;
+    feed.onAccessChange(() => accessChanges++);
+    const waiting = feed.caughtUp();
+    listener.lost!(new Error('connection terminated'));
+    expect(await waiting).toBe(false);
+    expect(await feed.caughtUp()).toBe(false);
+    expect(feed.versionOf('p1')).toBeNull();
+    expect(accessChanges).toBe(1);
+  });
+
+  it('is caught up at once where notifications come with the commit', async () => {
+    const listener = new FakeListener();
+    listener.isImmediate = true;
+    const feed = await openFeed(listener);
+    expect(await feed.caughtUp()).toBe(true);
+    expect(listener.sent).toEqual([]);
+  });
+});

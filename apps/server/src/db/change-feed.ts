@@ -12,35 +12,54 @@ import { propertyVersions } from './schema/index.ts';
  * in commit order, to every instance: before answering from memory a request waits until the feed
  * has caught up, that is until a notification this instance sends itself comes back, since everything
  * committed before it arrives first. Requests that arrive together share one such round trip. If the
- * listening connection breaks, the feed stops vouching, and requests read from the database.
+ * listening connection breaks, the feed stops vouching (requests read from the database) until it has
+ * connected and read the versions again.
  */
+/** How long a lost feed waits before it connects again. */
+const reconnectDelayMs = 5_000;
+
 export class ChangeFeed {
   readonly #versions = new Map<string, number>();
   readonly #accessListeners: (() => void)[] = [];
   readonly #syncChannel = `pms_sync_${randomUUID().replaceAll('-', '')}`;
-  #isLost = false;
+  /** The connection while the feed vouches for what it knows; null while it is lost. */
+  #listener: TListener | null = null;
+  #isClosed = false;
+  #reconnect: NodeJS.Timeout | null = null;
   #syncs = 0;
   /** The requests waiting for the round trip in flight, by its number. */
   readonly #inFlight = new Map<string, ((caughtUp: boolean) => void)[]>();
   /** The requests that came after it: they wait for the next one. */
   #next: ((caughtUp: boolean) => void)[] = [];
 
-  private constructor(private readonly listener: TListener) {}
+  private constructor(private readonly database: Database) {}
 
   static async open(database: Database): Promise<ChangeFeed> {
-    const feed = new ChangeFeed(await database.openListener());
-    const { listener } = feed;
-    listener.onLost(() => feed.#lose());
-    // Listening first and reading after: a change in between is noted twice, never missed.
-    await listener.listen('property_changes', (payload) => {
-      const [propertyId, version] = payload.split(' ');
-      feed.#note(propertyId!, Number(version));
-    });
-    await listener.listen('access_changes', () => feed.#accessChanged());
-    if (!listener.isImmediate) await listener.listen(feed.#syncChannel, (payload) => feed.#synced(payload));
-    for (const row of await database.db.select().from(propertyVersions))
-      feed.#note(row.propertyId, row.version);
+    const feed = new ChangeFeed(database);
+    await feed.#connect();
     return feed;
+  }
+
+  async #connect(): Promise<void> {
+    const listener = await this.database.openListener();
+    try {
+      listener.onLost(() => {
+        if (this.#listener === listener) void this.#lose();
+      });
+      // Listening first and reading after: a change in between is noted twice, never missed.
+      await listener.listen('property_changes', (payload) => {
+        const [propertyId, version] = payload.split(' ');
+        this.#note(propertyId!, Number(version));
+      });
+      await listener.listen('access_changes', () => this.#accessChanged());
+      if (!listener.isImmediate) await listener.listen(this.#syncChannel, (payload) => this.#synced(payload));
+      for (const row of await this.database.db.select().from(propertyVersions))
+        this.#note(row.propertyId, row.version);
+    } catch (error) {
+      await listener.close().catch(() => {});
+      throw error;
+    }
+    this.#listener = listener;
   }
 
   #note(propertyId: string, version: number): void {
@@ -51,21 +70,35 @@ export class ChangeFeed {
     for (const listener of this.#accessListeners) listener();
   }
 
-  #lose(): void {
-    this.#isLost = true;
+  /** Stops vouching, forgets what it knew and, unless closed, connects again a little later. */
+  #lose(): Promise<void> {
+    const listener = this.#listener;
+    this.#listener = null;
+    const closing = listener ? listener.close().catch(() => {}) : Promise.resolve();
     this.#versions.clear();
     this.#accessChanged();
     for (const waiting of [...this.#inFlight.values(), this.#next])
       for (const resolve of waiting) resolve(false);
     this.#inFlight.clear();
     this.#next = [];
+    if (!this.#isClosed && !this.#reconnect) {
+      this.#reconnect = setTimeout(() => {
+        this.#reconnect = null;
+        this.#connect().catch(() => void this.#lose());
+      }, reconnectDelayMs);
+      this.#reconnect.unref();
+    }
+    return closing;
   }
 
   #sendSync(): void {
     const token = String(++this.#syncs);
     this.#inFlight.set(token, this.#next);
     this.#next = [];
-    this.listener.notify(this.#syncChannel, token).catch(() => this.#lose());
+    const listener = this.#listener;
+    listener?.notify(this.#syncChannel, token).catch(() => {
+      if (this.#listener === listener) void this.#lose();
+    });
   }
 
   #synced(token: string): void {
@@ -81,8 +114,9 @@ export class ChangeFeed {
    * cannot tell (its connection broke): then the caller reads from the database.
    */
   caughtUp(): Promise<boolean> {
-    if (this.#isLost) return Promise.resolve(false);
-    if (this.listener.isImmediate) return Promise.resolve(true);
+    const listener = this.#listener;
+    if (!listener) return Promise.resolve(false);
+    if (listener.isImmediate) return Promise.resolve(true);
     return new Promise((resolve) => {
       this.#next.push(resolve);
       if (this.#inFlight.size === 0) this.#sendSync();
@@ -99,8 +133,9 @@ export class ChangeFeed {
     this.#accessListeners.push(listener);
   }
 
-  close(): Promise<void> {
-    this.#lose();
-    return this.listener.close();
+  async close(): Promise<void> {
+    this.#isClosed = true;
+    if (this.#reconnect) clearTimeout(this.#reconnect);
+    await this.#lose();
   }
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ChangeFeed } from './change-feed.ts';
 import type { Database, TListener } from './client.ts';
 
@@ -33,9 +33,9 @@ class FakeListener implements TListener {
   }
 }
 
-async function openFeed(listener: FakeListener): Promise<ChangeFeed> {
+async function openFeed(...listeners: FakeListener[]): Promise<ChangeFeed> {
   const database = {
-    openListener: () => Promise.resolve(listener),
+    openListener: () => Promise.resolve(listeners.shift()!),
     db: { select: () => ({ from: () => Promise.resolve([{ propertyId: 'p1', version: 3 }]) }) },
   } as unknown as Database;
   return ChangeFeed.open(database);
@@ -93,6 +93,27 @@ describe('the change feed', () => {
     expect(await feed.caughtUp()).toBe(false);
     expect(feed.versionOf('p1')).toBeNull();
     expect(accessChanges).toBe(1);
+    await feed.close();
+  });
+
+  it('connects again after a while, and vouches again once it has read the versions', async () => {
+    vi.useFakeTimers();
+    try {
+      const [broken, fresh] = [new FakeListener(), new FakeListener()];
+      const feed = await openFeed(broken, fresh);
+      broken.lost!(new Error('connection terminated'));
+      expect(await feed.caughtUp()).toBe(false);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(feed.versionOf('p1')).toBe(3);
+      const caughtUp = feed.caughtUp();
+      fresh.deliverSyncs();
+      expect(await caughtUp).toBe(true);
+      // The old connection's late goodbye changes nothing.
+      broken.lost!(new Error('connection terminated'));
+      expect(feed.versionOf('p1')).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is caught up at once where notifications come with the commit', async () => {

@@ -118,7 +118,7 @@ export async function buildApp({
   api.get(
     '/api/version',
     { schema: { tags: ['system'], response: { 200: ZVersion } }, config: { access: 'public' } },
-    async () => ({
+    () => ({
       name: 'pms',
       version: appVersion,
       environment: config.environment,
@@ -136,9 +136,7 @@ export async function buildApp({
       return { status: 'ok' as const };
     },
   );
-  api.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
-    app.swagger(),
-  );
+  api.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, () => app.swagger());
 
   registerSessionRoutes(app, context);
   registerPropertyRoutes(app, context);

@@ -6,15 +6,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/**
- * Where the type-checked rules run. The server joins with one more line here once its restructuring
- * has landed: 'apps/server/**\/*.ts'.
- */
+/** Where the type-checked rules run. */
 const typeCheckedFiles = [
   'apps/web/**/*.{ts,tsx}',
   'packages/contract/**/*.ts',
   'e2e/**/*.ts',
   'scripts/**/*.ts',
+  'apps/server/**/*.ts',
 ];
 
 const featuresDir = 'apps/web/src/features';

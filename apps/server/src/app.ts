@@ -124,7 +124,7 @@ export async function buildApp({
   api.get(
     '/api/version',
     { schema: { tags: ['system'], response: { 200: ZVersion } }, config: { access: 'public' } },
-    async () => ({
+    () => ({
       name: 'pms',
       version: appVersion,
       environment: config.environment,
@@ -142,9 +142,7 @@ export async function buildApp({
       return { status: 'ok' as const };
     },
   );
-  api.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
-    app.swagger(),
-  );
+  api.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, () => app.swagger());
 
   registerSessionRoutes(app, context);
   registerPropertyRoutes(app, context);

@@ -28,8 +28,14 @@ const shutdown = async () => {
   await database.close();
   process.exit(0);
 };
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+const onSignal = () => {
+  shutdown().catch((error: unknown) => {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  });
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
 
 await app.listen({ port: config.port, host: config.host });
 const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;

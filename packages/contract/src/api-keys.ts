@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ZRecord, ZText } from './common.ts';
-import { ZRole } from './permissions.ts';
+import { ZRecord, ZRole, ZText } from './common.ts';
 
 export const ZApiKey = ZRecord.extend({
   name: z.string(),

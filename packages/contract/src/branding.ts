@@ -1,14 +1,13 @@
-// A property's branding and its colour palette: apart from the property's other fields, which the
-// web app's first screen does not need.
+// The schemas of a property's branding and its colour palette: apart from the property's other
+// fields, which the web app's first screen does not need. The palette's shades, type and parser are in
+// palette.ts, which the first screen loads without zod.
 import { z } from 'zod';
 import { ZId } from './common.ts';
+import { brandShades, hexColour, type TPalette } from './palette.ts';
 
-export const brandShades = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900'] as const;
-export type TBrandShade = (typeof brandShades)[number];
-export const ZHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'hex colour such as #1d4ed8');
-/** All ten shades, each a hex colour. */
-export const ZPalette = z.record(z.enum(brandShades), ZHexColor);
-export type TPalette = z.infer<typeof ZPalette>;
+export const ZHexColor = z.string().regex(hexColour, 'hex colour such as #1d4ed8');
+/** All ten shades, each a hex colour: parsePalette in palette.ts reads a stored one by the same rule. */
+export const ZPalette = z.record(z.enum(brandShades), ZHexColor) satisfies z.ZodType<TPalette>;
 
 export const ZBranding = z.object({
   logoId: ZId.nullable(),
@@ -17,14 +16,3 @@ export const ZBranding = z.object({
   primaryColor: z.string().nullable(),
 });
 export type TBranding = z.infer<typeof ZBranding>;
-
-/** Parses a property's JSON-encoded palette; anything malformed yields null. */
-export function parsePalette(primaryColor: string | null | undefined): TPalette | null {
-  if (!primaryColor) return null;
-  try {
-    const parsed = ZPalette.safeParse(JSON.parse(primaryColor));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}

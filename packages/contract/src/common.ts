@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { propertyCountries } from './locales.ts';
+import { roles } from './permissions.ts';
 
 export const ZId = z.uuid();
 
@@ -72,6 +74,6 @@ export const ZProblem = z.object({
 });
 export type TProblem = z.infer<typeof ZProblem>;
 
-/** The countries a property can be in: its registration rules and money format follow them. */
-export const propertyCountries = ['at', 'de', 'ch'] as const;
 export const ZPropertyCountry = z.enum(propertyCountries);
+
+export const ZRole = z.enum(roles);

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { maxInteger } from './common.ts';
-
-export const pageSizes = [15, 25, 50, 100] as const;
-export const defaultPageSize = 15;
-export const maxPageSize = 100;
+import { defaultPageSize, maxPageSize } from './page-sizes.ts';
 
 export const ZPageQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).max(maxInteger).default(1),

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+// Plain data without zod, like locales.ts, page-sizes.ts and palette.ts: the web app's first screen
+// checks access with it before any schema loads. ZRole is in common.ts.
 
 export const roles = ['admin', 'manager', 'staff', 'cleaning', 'catering'] as const;
-export const ZRole = z.enum(roles);
-export type TRole = z.infer<typeof ZRole>;
+export type TRole = (typeof roles)[number];
 
 export type TAccess = 'read' | 'write';
 

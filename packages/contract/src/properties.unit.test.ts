@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { brandShades, parsePalette } from './branding.ts';
+import { ZPalette } from './branding.ts';
+import { brandShades, parsePalette } from './palette.ts';
 
 const fullPalette = Object.fromEntries(
   brandShades.map((shade, index) => [shade, `#0000${String(index).padStart(2, '0')}`]),
@@ -37,6 +38,27 @@ describe('parsePalette', () => {
       '{"500":5}',
     ]) {
       expect(parsePalette(value), value).toBeNull();
+    }
+  });
+
+  it('reads a palette exactly when ZPalette, which forms and requests use, accepts it', () => {
+    const values = [
+      fullPalette,
+      { ...fullPalette, 500: '#1D4ED8' },
+      { ...fullPalette, 950: '#000000' },
+      { ...fullPalette, 500: 'blue' },
+      { ...fullPalette, 500: 5 },
+      { ...fullPalette, 500: null },
+      Object.fromEntries(Object.entries(fullPalette).slice(1)),
+      {},
+      [],
+      null,
+      '#1d4ed8',
+    ];
+    for (const value of values) {
+      expect(parsePalette(JSON.stringify(value)) !== null, JSON.stringify(value)).toBe(
+        ZPalette.safeParse(value).success,
+      );
     }
   });
 });

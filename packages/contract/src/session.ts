@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { ZBranding } from './branding.ts';
-import { ZId, ZPropertyCountry, ZText } from './common.ts';
-import { ZRole } from './permissions.ts';
+import { ZId, ZPropertyCountry, ZRole, ZText } from './common.ts';
+import { languages } from './locales.ts';
 
-export const languages = ['de', 'en'] as const;
 export const ZLanguage = z.enum(languages);
-export type TLanguage = z.infer<typeof ZLanguage>;
 
 export const ZLoginRequest = z.object({
   email: z.email().max(254),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZText, ZTimestamp } from './common.ts';
-import { ZRole } from './permissions.ts';
+import { ZId, ZRole, ZText, ZTimestamp } from './common.ts';
 import { ZLanguage } from './session.ts';
 
 export const ZUser = z.object({

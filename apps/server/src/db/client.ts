@@ -147,7 +147,7 @@ export type TDatabaseErrorFields = { code?: unknown; constraint?: unknown; messa
 export function* errorChain(error: unknown): Generator<TDatabaseErrorFields> {
   let current: unknown = error;
   for (let depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
-    yield current as TDatabaseErrorFields;
+    yield current;
     current = (current as { cause?: unknown }).cause;
   }
 }

@@ -3,7 +3,7 @@ import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { jobs } from '../db/schema/index.ts';
 import { jobHandlers, type TJobHandler } from './job-handlers.ts';
-import { recurringJobs, type TJobType } from './job-types.ts';
+import { recurringJobs } from './job-types.ts';
 
 export type TJob = typeof jobs.$inferSelect;
 
@@ -11,7 +11,7 @@ export type TJobRunnerOptions = {
   /** Names this runner in `locked_by`; one per instance. */
   workerId?: string;
   handlers?: Record<string, TJobHandler>;
-  recurring?: readonly { type: TJobType | string; everyMs: number }[];
+  recurring?: readonly { type: string; everyMs: number }[];
   /** The pause before the first retry; each further attempt waits twice as long, up to `maxBackoffMs`. */
   baseBackoffMs?: number;
   maxBackoffMs?: number;

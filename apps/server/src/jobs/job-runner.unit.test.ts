@@ -59,7 +59,12 @@ describe('job runner', () => {
     const seen: unknown[] = [];
     const id = await ctx.jobs.enqueue(ctx.db, { type: 'room_locks.apply', payload: { n: 1 } });
     expect(
-      await runner({ 'room_locks.apply': async (_ctx, job) => void seen.push(job.payload) }).runDue(),
+      await runner({
+        'room_locks.apply': (_ctx, job) => {
+          seen.push(job.payload);
+          return Promise.resolve();
+        },
+      }).runDue(),
     ).toBe(1);
     expect(seen).toEqual([{ n: 1 }]);
     expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1, lastError: null, lockedAt: null });
@@ -68,9 +73,9 @@ describe('job runner', () => {
   it('retries a failing job after an exponential backoff, then marks it failed with the error', async () => {
     let calls = 0;
     const failing = runner({
-      'room_locks.apply': async () => {
+      'room_locks.apply': () => {
         calls++;
-        throw new Error(`mail server down (${calls})`);
+        return Promise.reject(new Error(`mail server down (${calls})`));
       },
     });
     const id = await ctx.jobs.enqueue(ctx.db, { type: 'room_locks.apply', maxAttempts: 3 });
@@ -146,7 +151,12 @@ describe('job runner', () => {
   it('keeps one row per recurring job, run once per due time', async () => {
     let runs = 0;
     const options = { recurring: [{ type: 'room_locks.apply', everyMs: 60_000 }] };
-    const handlers = { 'room_locks.apply': async () => void runs++ };
+    const handlers = {
+      'room_locks.apply': () => {
+        runs++;
+        return Promise.resolve();
+      },
+    };
     const first = runner(handlers, options);
     const second = runner(handlers, options);
     await first.scheduleRecurring();

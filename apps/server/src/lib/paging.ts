@@ -12,13 +12,12 @@ export async function selectPage<TTable extends PgTable, TOut>(
   page: TPageQuery,
   map: (row: TTable['$inferSelect']) => TOut,
 ): Promise<TPaged<TOut>> {
-  const [total] = await db
-    .select({ n: count() })
-    .from(table as PgTable)
-    .where(where);
+  // Drizzle cannot type a query over a generic table, so it is built on the base table type.
+  const source: PgTable = table;
+  const [total] = await db.select({ n: count() }).from(source).where(where);
   const rows = (await db
     .select()
-    .from(table as PgTable)
+    .from(source)
     .where(where)
     .orderBy(...orderBy)
     .limit(page.pageSize)

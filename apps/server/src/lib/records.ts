@@ -29,13 +29,15 @@ export async function findOwned<TTable extends TOwnedTable>(
   what: string,
   options: { lock?: boolean } = {},
 ): Promise<TTable['$inferSelect']> {
+  // Drizzle cannot type a query over a generic table, so it is built on the base table type.
+  const source: PgTable = table;
   const query = db
     .select()
-    .from(table as PgTable)
+    .from(source)
     .where(and(eq(table.id, id), eq(table.propertyId, propertyId), isNull(table.deletedAt)));
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw notFound(what);
-  return row as TTable['$inferSelect'];
+  return row;
 }
 
 /** Refuses (404) an id that does not name a live record of the property: ids in request bodies included. */

@@ -160,11 +160,11 @@ export function registerProblemHandler(app: FastifyInstance): void {
  * refused as a validation problem naming the body. Runs after the caller's access was checked.
  */
 export function registerUpdateRules(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (request.method !== 'PUT' && request.method !== 'PATCH') return;
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.method !== 'PUT' && request.method !== 'PATCH') return done();
     const body = request.body;
     const isEmpty =
       typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0;
-    if (isEmpty) throw invalidField('body', 'Name at least one field to change.');
+    done(isEmpty ? invalidField('body', 'Name at least one field to change.') : undefined);
   });
 }

@@ -17,11 +17,12 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     preCompressed: true,
     cacheControl: false,
     // Built files carry their content hash in the name: cached for a year, never revalidated.
-    setHeaders: (reply, file) =>
+    setHeaders: (reply, file) => {
       reply.header(
         'cache-control',
         file.startsWith(`${assets}${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ),
+      );
+    },
   });
   // Referrer-Policy (no-referrer, which the portal needs) comes with the other security headers.
   const sendIndex = (reply: FastifyReply) => {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { parsePalette } from '@pms/contract/branding';
+import { parsePalette } from '@pms/contract/palette';
 import { i18n, resolveLanguage } from '../i18n/index.ts';
 import { applyPalette } from '../lib/branding.ts';
 import { sessionStore, type TSessionState } from '../lib/session-store.ts';

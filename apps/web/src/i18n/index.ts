@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { languages, type TLanguage } from '@pms/contract/session';
+import { languages, type TLanguage } from '@pms/contract/locales';
 import { featureNamespaces, shellNamespace, type TNamespace } from './namespaces.ts';
 
 // Each catalogue file is its own chunk, fetched when its namespace is first needed: the shell's

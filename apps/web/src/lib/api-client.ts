@@ -1,4 +1,4 @@
-import { ZProblem, type TProblem } from '@pms/contract/common';
+import type { TProblem } from '@pms/contract/common';
 import { sessionStore } from './session-store.ts';
 
 const apiBase = '/api';
@@ -53,7 +53,12 @@ function buildUrl(path: string, query: TQueryParams | undefined): string {
 async function readProblem(response: Response): Promise<TProblem> {
   const fallback: TProblem = { type: 'unknown', title: response.statusText, status: response.status };
   try {
-    const parsed = ZProblem.safeParse(await response.json());
+    // The schema (and zod with it) loads with the first problem, not with the first screen.
+    const [body, { ZProblem }] = await Promise.all([
+      response.json() as Promise<unknown>,
+      import('@pms/contract/common'),
+    ]);
+    const parsed = ZProblem.safeParse(body);
     return parsed.success ? parsed.data : fallback;
   } catch {
     return fallback;

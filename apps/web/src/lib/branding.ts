@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { brandShades, type TBrandShade, type TPalette } from '@pms/contract/branding';
+import { brandShades, type TBrandShade, type TPalette } from '@pms/contract/palette';
 
 /** How far each shade moves from the base colour towards white (negative: towards black). */
 const shadeMix: Record<TBrandShade, number> = {

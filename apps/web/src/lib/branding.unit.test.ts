@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { brandShades, ZHexColor } from '@pms/contract/branding';
+import { ZHexColor } from '@pms/contract/branding';
+import { brandShades } from '@pms/contract/palette';
 import { deriveShades, paletteStyle } from './branding.ts';
 
 const lightness = (hex: string) =>

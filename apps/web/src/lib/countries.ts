@@ -4,8 +4,7 @@ import { getName, getNames, registerLocale } from 'i18n-iso-countries/index.js';
 import de from 'i18n-iso-countries/langs/de.json';
 import en from 'i18n-iso-countries/langs/en.json';
 import { countryCodes } from '@pms/contract/addresses';
-import { propertyCountries } from '@pms/contract/common';
-import { languages } from '@pms/contract/session';
+import { languages, propertyCountries } from '@pms/contract/locales';
 
 // Only the app's languages: every other locale would grow the bundle for names nobody reads.
 registerLocale(de);

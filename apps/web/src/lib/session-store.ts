@@ -1,10 +1,7 @@
-import { z } from 'zod';
-import { defaultPageSize, pageSizes } from '@pms/contract/paging';
-import { ZPropertyMembership, type TPropertyMembership } from '@pms/contract/session';
-import { ZSession, type TSession } from '@pms/contract/session';
+import { defaultPageSize, type TPageSize } from '@pms/contract/page-sizes';
+import type { TPropertyMembership, TSession } from '@pms/contract/session';
 import { createStore, useStore } from './store.ts';
-
-export type TPageSize = (typeof pageSizes)[number];
+import { isPageSize, isPropertyMembership, isPropertyMemberships, isSession } from './stored-session.ts';
 
 /** Why the session ended: a logout goes to a plain login, an expired session asks to come back. */
 export type TSessionEndReason = 'logout' | 'expired';
@@ -27,14 +24,17 @@ const storageKeys = {
 
 type TPersisted = keyof typeof storageKeys;
 
-const ZPageSize = z.literal(pageSizes);
-
-function readStored<T>(key: string, schema: z.ZodType<T>, fallback: T): T {
+/** A stored value that passes its check, else the fallback (nothing stored, malformed JSON or data). */
+function readStored<T, TFallback extends T | null>(
+  key: string,
+  isValid: (value: unknown) => value is T,
+  fallback: TFallback,
+): T | TFallback {
   try {
     const raw = localStorage.getItem(key);
     if (raw === null) return fallback;
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : fallback;
+    const parsed: unknown = JSON.parse(raw);
+    return isValid(parsed) ? parsed : fallback;
   } catch {
     return fallback;
   }
@@ -42,10 +42,10 @@ function readStored<T>(key: string, schema: z.ZodType<T>, fallback: T): T {
 
 function loadState(): TSessionState {
   return {
-    user: readStored(storageKeys.user, ZSession.nullable(), null),
-    property: readStored(storageKeys.property, ZPropertyMembership.nullable(), null),
-    properties: readStored(storageKeys.properties, z.array(ZPropertyMembership), []),
-    pageSize: readStored(storageKeys.pageSize, ZPageSize, defaultPageSize),
+    user: readStored(storageKeys.user, isSession, null),
+    property: readStored(storageKeys.property, isPropertyMembership, null),
+    properties: readStored(storageKeys.properties, isPropertyMemberships, []),
+    pageSize: readStored(storageKeys.pageSize, isPageSize, defaultPageSize),
     endReason: null,
   };
 }

@@ -24,8 +24,9 @@ export class LocalFileStore implements FileStore {
     await writeFile(full, content);
   }
 
-  async get(key: string): Promise<Readable> {
-    return createReadStream(this.pathOf(key));
+  get(key: string): Promise<Readable> {
+    // The stream opens by itself, so there is nothing to await; a key outside the store still rejects.
+    return new Promise((resolve) => resolve(createReadStream(this.pathOf(key))));
   }
 
   async delete(key: string): Promise<void> {

@@ -23,9 +23,9 @@ export type TRatePriceRow = typeof ratePrices.$inferSelect;
 export type TRateItemRow = typeof rateItems.$inferSelect;
 
 /**
- * The base data tables: each row belongs to one property and is soft deleted. Drizzle types a
- * query by one table, so the generic queries below cast the union: every member has the columns
- * they use (id, propertyId, deletedAt).
+ * The base data tables: each row belongs to one property and is soft deleted. Drizzle cannot type a
+ * query over a generic table, so the generic queries below build it on the union: every member has
+ * the columns they use (id, propertyId, deletedAt).
  */
 export type TBaseDataTable =
   | typeof roomTypes
@@ -50,12 +50,13 @@ export async function selectOwned<TTable extends TBaseDataTable>(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<TTable['$inferSelect'] | undefined> {
+  const source: TBaseDataTable = table;
   const query = db
     .select()
-    .from(table as TBaseDataTable)
+    .from(source)
     .where(ofProperty(table, propertyId, id));
   const [row] = options.lock ? await query.for('update') : await query;
-  return row as TTable['$inferSelect'] | undefined;
+  return row;
 }
 
 /** Every live row of a property, in the given order. */
@@ -65,12 +66,13 @@ export async function selectAllOwned<TTable extends TBaseDataTable>(
   propertyId: string,
   orderBy: (PgColumn | SQL)[],
 ): Promise<TTable['$inferSelect'][]> {
+  const source: TBaseDataTable = table;
   const rows = await db
     .select()
-    .from(table as TBaseDataTable)
+    .from(source)
     .where(ofProperty(table, propertyId))
     .orderBy(...orderBy);
-  return rows as TTable['$inferSelect'][];
+  return rows;
 }
 
 /** Soft deletes one row by id. */
@@ -88,9 +90,10 @@ export async function selectByIds<TTable extends typeof roomTypes | typeof taxRa
   ids: string[],
 ): Promise<Map<string, TTable['$inferSelect']>> {
   if (ids.length === 0) return new Map();
+  const source: TBaseDataTable = table;
   const rows = (await db
     .select()
-    .from(table as TBaseDataTable)
+    .from(source)
     .where(inArray(table.id, [...new Set(ids)]))) as TTable['$inferSelect'][];
   return new Map(rows.map((row) => [row.id, row]));
 }

@@ -76,7 +76,7 @@ async function baseData(client: ApiClient): Promise<TBaseData> {
 /** Creates through the API and returns the created record. */
 async function create<T>(client: ApiClient, url: string, body: Record<string, unknown>): Promise<T> {
   const response = await client.post(url, body);
-  expect({ status: response.statusCode, body: response.json() }).toMatchObject({ status: 201 });
+  expect({ status: response.statusCode, body: response.json<unknown>() }).toMatchObject({ status: 201 });
   return response.json<T>();
 }
 

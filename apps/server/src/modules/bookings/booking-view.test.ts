@@ -87,7 +87,8 @@ describe('bookings as catering reads them', () => {
 
   it('gives the front desk the whole booking', () => {
     const withLink = full.find((booking) => booking.link && booking.guests?.length);
-    expect(withLink).toMatchObject({ securityCode: expect.any(String), grossAmount: expect.any(Number) });
+    expect(withLink?.securityCode).toEqual(expect.any(String));
+    expect(withLink?.grossAmount).toEqual(expect.any(Number));
     expect(detailsOf(full).length).toBeGreaterThan(0);
   });
 

@@ -227,7 +227,7 @@ export async function createBooking(
       checkIn: input.checkIn,
       checkOut: input.checkOut,
       roomId,
-      roomTypeId: roomTypeId!,
+      roomTypeId,
       rateId,
       customerId,
       groupId: input.groupId ?? null,

@@ -481,9 +481,9 @@ describe('contacts made by bookings', () => {
     });
     const customer = (await admin.get(`/api/contacts/${booking.customerId}`)).json<TContact>();
     expect(customer).toMatchObject({ name: 'Clara Neukundin', phone: '+43 1 234', email: null });
-    expect(await contactEvents(booking.customerId!)).toEqual([
-      { type: 'created', actorName: expect.any(String) },
-    ]);
+    const customerEvents = await contactEvents(booking.customerId!);
+    expect(customerEvents.map((event) => event.type)).toEqual(['created']);
+    expect(customerEvents[0]?.actorName).toEqual(expect.any(String));
     const withGuest = await admin.post(`/api/bookings/${booking.id}/guests`, {
       name: 'Gustav Neugast',
       email: 'gustav.neugast@example.com',

@@ -144,7 +144,7 @@ export async function createDownloadUrl(ctx: AppContext, actor: TActor, id: stri
   const expires = ctx.clock.now().getTime() + downloadUrlLifetimeMs;
   const query = new URLSearchParams({ expires: String(expires), signature: signature(ctx, id, expires) });
   return {
-    url: `${ctx.config.publicUrl}/api/files/${id}/download?${query}`,
+    url: `${ctx.config.publicUrl}/api/files/${id}/download?${query.toString()}`,
     expiresAt: new Date(expires).toISOString(),
   };
 }

@@ -110,7 +110,7 @@ describe('groups', () => {
 
     const confirmed = await insertBooking(t.db, {
       ...stay,
-      room: first!,
+      room: first,
       checkIn: '2030-07-01',
       checkOut: '2030-07-04',
       occupancy: 2,
@@ -119,7 +119,7 @@ describe('groups', () => {
     await insertFolio(t.db, confirmed, [30_000, 2_550]);
     const checkedIn = await insertBooking(t.db, {
       ...stay,
-      room: second!,
+      room: second,
       checkIn: '2030-07-02',
       checkOut: '2030-07-05',
       occupancy: 1,
@@ -130,7 +130,7 @@ describe('groups', () => {
     await t.db.update(charges).set({ deletedAt: new Date() }).where(eq(charges.id, posted[1]!.id));
     const pending = await insertBooking(t.db, {
       ...stay,
-      room: first!,
+      room: first,
       checkIn: '2030-07-10',
       checkOut: '2030-07-12',
       occupancy: 3,
@@ -138,7 +138,7 @@ describe('groups', () => {
     });
     const canceled = await insertBooking(t.db, {
       ...stay,
-      room: first!,
+      room: first,
       checkIn: '2030-06-20',
       checkOut: '2030-07-25',
       occupancy: 4,
@@ -148,7 +148,7 @@ describe('groups', () => {
     // A booking of no group does not count either.
     const ungrouped = await insertBooking(t.db, {
       propertyId: austriaId,
-      room: second!,
+      room: second,
       checkIn: '2030-07-10',
       checkOut: '2030-07-11',
     });
@@ -176,15 +176,15 @@ describe('groups', () => {
         checkIn: '2030-06-20',
         checkOut: '2030-07-25',
         occupancy: 4,
-        roomNumber: first!.number,
+        roomNumber: first.number,
         guestName: 'Reisebüro Mozart',
       },
       expect.objectContaining({
         id: confirmed.id,
         guestName: 'Reiseleiterin Eva',
-        roomNumber: first!.number,
+        roomNumber: first.number,
       }),
-      expect.objectContaining({ id: checkedIn.id, status: 'checked_in', roomNumber: second!.number }),
+      expect.objectContaining({ id: checkedIn.id, status: 'checked_in', roomNumber: second.number }),
       expect.objectContaining({ id: pending.id, status: 'pending', occupancy: 3 }),
     ]);
 

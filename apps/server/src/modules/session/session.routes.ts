@@ -31,7 +31,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
       .catch((error: unknown) => app.log.warn({ err: error }, 'clearing login counters failed'));
   }, throttleCleanupMs);
   cleanup.unref();
-  app.addHook('onClose', async () => clearInterval(cleanup));
+  app.addHook('onClose', () => clearInterval(cleanup));
 
   function setSessionCookies(reply: FastifyReply, token: string, xsrfToken: string) {
     const maxAge = service.sessionLifetimeMs / 1000;
@@ -90,7 +90,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
       schema: { tags, response: { 200: ZSession, ...problemResponses } },
       config: { access: 'authenticated', allowPendingPasswordChange: true },
     },
-    async (request) => service.toSession(identityOf(request)),
+    (request) => service.toSession(identityOf(request)),
   );
 
   api.get(

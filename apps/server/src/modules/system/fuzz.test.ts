@@ -779,7 +779,7 @@ const document = (await session.get('/api/openapi.json')).json<{
 }>();
 const operations: TOperation[] = Object.entries(document.paths).flatMap(([path, methods]) =>
   Object.entries(methods).map(([method, operation]) => ({
-    method: method.toUpperCase() as HTTPMethods,
+    method: method.toUpperCase(),
     path,
     pathParams: (operation.parameters ?? []).filter((param) => param.in === 'path'),
     queryParams: (operation.parameters ?? []).filter((param) => param.in === 'query'),

@@ -174,7 +174,7 @@ function expectNoBuildOf(server: TServer, workspaces: string[]): void {
   for (const workspace of workspaces) expect(server.output()).not.toContain(`Building ${workspace}`);
 }
 
-beforeAll(async () => {
+beforeAll(() => {
   // What `npm start` would build first, built once here: the starts below then only start (and two
   // instances starting at once do not build into the same folder).
   buildStale(repositoryRoot);
@@ -248,8 +248,8 @@ else
         npmStart({ DATABASE_URL: databaseUrl }),
       ]);
       await Promise.all([
-        waitUntilHealthy(one!, firstStartDeadline),
-        waitUntilHealthy(two!, firstStartDeadline),
+        waitUntilHealthy(one, firstStartDeadline),
+        waitUntilHealthy(two, firstStartDeadline),
       ]);
 
       const journal = JSON.parse(await readFile(migrationsJournal, 'utf8')) as { entries: unknown[] };
@@ -261,11 +261,11 @@ else
       expect(await countRows(`select count(*)::int as n from users where email = 'admin@example.com'`)).toBe(
         1,
       );
-      const counts = await recordCounts(one!);
-      expect(await recordCounts(two!)).toEqual(counts);
+      const counts = await recordCounts(one);
+      expect(await recordCounts(two)).toEqual(counts);
 
-      const contact = await createContact(one!, `Restart ${randomUUID()}`);
-      await Promise.all([stop(one!), stop(two!)]);
+      const contact = await createContact(one, `Restart ${randomUUID()}`);
+      await Promise.all([stop(one), stop(two)]);
       const again = await npmStart({ DATABASE_URL: databaseUrl });
       await waitUntilHealthy(again, restartDeadline);
       expect(await recordCounts(again)).toEqual({ ...counts, '/api/contacts': counts['/api/contacts']! + 1 });

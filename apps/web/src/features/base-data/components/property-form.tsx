@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ZCommunication } from '@pms/contract/common';
 import { can } from '@pms/contract/permissions';
-import { propertyCountries } from '@pms/contract/common';
+import { propertyCountries } from '@pms/contract/locales';
 import { ZProperty, type TProperty } from '@pms/contract/properties';
 import { countryName } from '../../../lib/countries.ts';
 import { zodFormResolver } from '../../../lib/form.ts';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contactTypes, genders, type TContact } from '@pms/contract/contacts';
-import { languages } from '@pms/contract/session';
+import { languages } from '@pms/contract/locales';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';

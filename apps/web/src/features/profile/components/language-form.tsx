@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/index.ts';
-import { languages, type TLanguage, type TSession } from '@pms/contract/session';
+import { languages, type TLanguage } from '@pms/contract/locales';
+import type { TSession } from '@pms/contract/session';
 import { Card } from '../../../ui/card.tsx';
 import { Field, Select } from '../../../ui/field.tsx';
 import { toast } from '../../../ui/toast.tsx';

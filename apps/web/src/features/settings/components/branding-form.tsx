@@ -2,14 +2,8 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ArrowUpTrayIcon, PhotoIcon, SparklesIcon, TrashIcon } from '@heroicons/react/24/outline';
-import {
-  brandShades,
-  parsePalette,
-  ZHexColor,
-  ZPalette,
-  type TBrandShade,
-  type TPalette,
-} from '@pms/contract/branding';
+import { ZHexColor, ZPalette } from '@pms/contract/branding';
+import { brandShades, parsePalette, type TBrandShade, type TPalette } from '@pms/contract/palette';
 import type { TProperty } from '@pms/contract/properties';
 import { deriveShades } from '../../../lib/branding.ts';
 import { zodFormResolver } from '../../../lib/form.ts';

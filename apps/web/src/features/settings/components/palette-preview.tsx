@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { BookOpenIcon, PlusIcon } from '@heroicons/react/24/outline';
-import { brandShades, type TPalette } from '@pms/contract/branding';
+import { brandShades, type TPalette } from '@pms/contract/palette';
 import { paletteStyle } from '../../../lib/branding.ts';
 
 type TPalettePreviewProps = { palette: Partial<TPalette>; logoUrl: string | null; propertyName: string };

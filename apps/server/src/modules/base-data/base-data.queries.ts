@@ -131,6 +131,15 @@ function groupBy<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
   return groups;
 }
 
+/** A live rate of the property as a reference (id, name and code), or undefined. */
+export async function selectRateReference(db: Executor, propertyId: string, id: string) {
+  const [row] = await db
+    .select({ id: rates.id, name: rates.name, code: rates.code })
+    .from(rates)
+    .where(ofProperty(rates, propertyId, id));
+  return row;
+}
+
 /** The property's overnight item, if it exists. */
 export async function selectOvernightItem(db: Executor, propertyId: string): Promise<TItemRow | undefined> {
   const [row] = await db

@@ -20,7 +20,13 @@ import { findOwned } from '../../lib/records.ts';
 import { selectPage } from '../../lib/paging.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-import { markDeleted, ofProperty, references, type TRatePriceRow } from './base-data.queries.ts';
+import {
+  markDeleted,
+  ofProperty,
+  references,
+  selectRateReference,
+  type TRatePriceRow,
+} from './base-data.queries.ts';
 import { toRatePrice, toRateItem } from './base-data.mapper.ts';
 import { deleteOwned, firstOrNotFound, order, withRateDetails } from './base-data.service.ts';
 import { ensureOvernightItem } from './items.service.ts';
@@ -218,6 +224,15 @@ export async function findRatePrice(
     throw new AppError('rate/no_matching_price', `no price for ${occupancy} persons in this room type`);
   }
   return row.price;
+}
+
+/** A live rate of the property as a reference (id, name and code); null when it has none by that id. */
+export async function findRateReference(
+  db: Executor,
+  propertyId: string,
+  id: string,
+): Promise<{ id: string; name: string; code: string } | null> {
+  return (await selectRateReference(db, propertyId, id)) ?? null;
 }
 
 /** The nightly amount a rate asks for a room type and occupancy. */

@@ -327,10 +327,12 @@ export async function selectTakenRoomNumber(
   return taken?.number;
 }
 
+/** Stores rooms, one per number; returns them. */
 export function insertRooms(db: Executor, values: (typeof rooms.$inferInsert)[]): Promise<TRoomRow[]> {
   return db.insert(rooms).values(values).returning();
 }
 
+/** Changes a room's number and room type; returns the room. */
 export async function updateRoomRow(
   db: Executor,
   id: string,
@@ -344,6 +346,7 @@ export async function updateRoomRow(
 
 type TTaxRateValues = Pick<TTaxRateRow, 'name' | 'basisPoints' | 'accountNumber' | 'taxCode'>;
 
+/** Stores a tax rate; returns it. */
 export async function insertTaxRate(
   db: Executor,
   values: typeof taxRates.$inferInsert,
@@ -365,6 +368,7 @@ export function updateTaxRateRows(db: Executor, propertyId: string, id: string, 
 
 type TPaymentMethodValues = Pick<TPaymentMethodRow, 'name' | 'kind' | 'bookingText' | 'accountNumber'>;
 
+/** Stores a payment method; returns it. */
 export async function insertPaymentMethod(
   db: Executor,
   values: typeof paymentMethods.$inferInsert,
@@ -396,11 +400,13 @@ export async function insertOvernightItem(db: Executor, values: typeof items.$in
   await db.insert(items).values(values).onConflictDoNothing();
 }
 
+/** Stores an item; returns it. */
 export async function insertItem(db: Executor, values: typeof items.$inferInsert): Promise<TItemRow> {
   const [row] = await db.insert(items).values(values).returning();
   return row!;
 }
 
+/** Changes an item; returns it. */
 export async function updateItemRow(db: Executor, id: string, changes: TItemChanges): Promise<TItemRow> {
   const [row] = await db.update(items).set(changes).where(eq(items.id, id)).returning();
   return row!;
@@ -424,6 +430,7 @@ type TRateItemChanges = Partial<
   Omit<TRateItemRow, 'id' | 'propertyId' | 'rateId' | 'createdAt' | 'updatedAt'>
 >;
 
+/** Stores a rate; returns it. */
 export async function insertRate(db: Executor, values: typeof rates.$inferInsert): Promise<TRateRow> {
   const [row] = await db.insert(rates).values(values).returning();
   return row!;
@@ -509,6 +516,7 @@ export async function selectRatePrice(
   return row?.price;
 }
 
+/** Stores a price of a rate; returns it. */
 export async function insertRatePrice(
   db: Executor,
   values: typeof ratePrices.$inferInsert,
@@ -517,6 +525,7 @@ export async function insertRatePrice(
   return row!;
 }
 
+/** Changes a price of a rate; returns it. */
 export async function updateRatePriceRow(
   db: Executor,
   id: string,
@@ -534,6 +543,7 @@ export function selectRateItems(db: Executor, rateId: string): Promise<TRateItem
     .where(and(eq(rateItems.rateId, rateId), isNull(rateItems.deletedAt)));
 }
 
+/** Stores an item of a rate; returns it. */
 export async function insertRateItem(
   db: Executor,
   values: typeof rateItems.$inferInsert,
@@ -542,6 +552,7 @@ export async function insertRateItem(
   return row!;
 }
 
+/** Changes an item of a rate; returns it. */
 export async function updateRateItemRow(
   db: Executor,
   id: string,

@@ -298,6 +298,7 @@ export async function isBookingCodeTaken(db: Executor, propertyId: string, code:
   return Boolean(taken);
 }
 
+/** Stores a booking; returns it. */
 export async function insertBooking(
   db: Executor,
   values: typeof bookings.$inferInsert,
@@ -306,6 +307,7 @@ export async function insertBooking(
   return row!;
 }
 
+/** Changes a booking; returns it. */
 export async function updateBookingRow(
   db: Executor,
   id: string,
@@ -315,10 +317,12 @@ export async function updateBookingRow(
   return row!;
 }
 
+/** Soft deletes a booking. */
 export async function markBookingDeleted(db: Executor, id: string, now: Date): Promise<void> {
   await db.update(bookings).set({ deletedAt: now }).where(eq(bookings.id, id));
 }
 
+/** Stores a portal link of a booking. */
 export async function insertBookingLink(
   db: Executor,
   values: typeof bookingLinks.$inferInsert,
@@ -331,10 +335,12 @@ export async function setBookingLinkExpiry(db: Executor, bookingId: string, expi
   await db.update(bookingLinks).set({ expiresAt }).where(eq(bookingLinks.bookingId, bookingId));
 }
 
+/** Revokes every portal link of a booking. */
 export async function revokeBookingLinks(db: Executor, bookingId: string, now: Date): Promise<void> {
   await db.update(bookingLinks).set({ revokedAt: now }).where(eq(bookingLinks.bookingId, bookingId));
 }
 
+/** How many guests are assigned to a booking. */
 export async function countBookingGuests(db: Executor, bookingId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -419,6 +425,7 @@ export async function selectBookingFolio(db: Executor, bookingId: string) {
   return folio;
 }
 
+/** Stores a folio; returns it. */
 export async function insertFolio(db: Executor, values: typeof folios.$inferInsert) {
   const [row] = await db.insert(folios).values(values).returning();
   return row!;
@@ -429,6 +436,7 @@ export async function deleteDefaultCharges(db: Executor, folioId: string): Promi
   await db.delete(charges).where(and(eq(charges.folioId, folioId), eq(charges.isDefault, true)));
 }
 
+/** Posts charges to a folio. */
 export async function insertCharges(db: Executor, values: (typeof charges.$inferInsert)[]): Promise<void> {
   await db.insert(charges).values(values);
 }

@@ -50,6 +50,7 @@ export function selectContactsByIds(db: Executor, propertyId: string, ids: strin
     .where(and(eq(contacts.propertyId, propertyId), inArray(contacts.id, ids)));
 }
 
+/** Stores a contact; returns it. */
 export async function insertContactRow(
   db: Executor,
   values: typeof contacts.$inferInsert,
@@ -69,6 +70,7 @@ export async function updateContactRow(
   return row;
 }
 
+/** Soft deletes a contact. */
 export async function markContactDeleted(db: Executor, id: string, now: Date): Promise<void> {
   await db.update(contacts).set({ deletedAt: now }).where(eq(contacts.id, id));
 }

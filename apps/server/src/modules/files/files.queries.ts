@@ -6,6 +6,7 @@ import { selectPage } from '../../lib/paging.ts';
 
 export type TFileRow = typeof files.$inferSelect;
 
+/** Stores a file's record (its content is in the file store); returns it. */
 export async function insertFile(db: Executor, values: typeof files.$inferInsert): Promise<TFileRow> {
   const [row] = await db.insert(files).values(values).returning();
   return row!;
@@ -37,6 +38,7 @@ export async function selectLiveFile(db: Executor, id: string): Promise<TFileRow
   return row;
 }
 
+/** Soft deletes a file's record. */
 export async function markFileDeleted(db: Executor, id: string, now: Date): Promise<void> {
   await db.update(files).set({ deletedAt: now }).where(eq(files.id, id));
 }

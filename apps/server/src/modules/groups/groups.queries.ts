@@ -23,6 +23,7 @@ export function selectGroupPage<T>(
   return selectPage(db, groups, where, [desc(groups.createdAt), desc(groups.id)], query, map);
 }
 
+/** Stores a group; returns it. */
 export async function insertGroup(db: Executor, values: typeof groups.$inferInsert): Promise<TGroupRow> {
   const [row] = await db.insert(groups).values(values).returning();
   return row!;
@@ -39,6 +40,7 @@ export async function updateGroupRow(
   return row;
 }
 
+/** Soft deletes a group. */
 export async function markGroupDeleted(db: Executor, id: string, now: Date): Promise<void> {
   await db.update(groups).set({ deletedAt: now }).where(eq(groups.id, id));
 }

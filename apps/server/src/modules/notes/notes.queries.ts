@@ -30,6 +30,7 @@ export function selectNotePage<T>(
   );
 }
 
+/** Stores a note; returns it. */
 export async function insertNote(db: Executor, values: typeof notes.$inferInsert): Promise<TNoteRow> {
   const [row] = await db.insert(notes).values(values).returning();
   return row!;
@@ -48,6 +49,7 @@ export async function selectNote(
   return row;
 }
 
+/** Soft deletes a note. */
 export async function markNoteDeleted(db: Executor, id: string, now: Date): Promise<void> {
   await db.update(notes).set({ deletedAt: now }).where(eq(notes.id, id));
 }

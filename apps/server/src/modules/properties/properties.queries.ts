@@ -16,6 +16,7 @@ export async function selectMemberPropertyIds(db: Executor, userId: string): Pro
   return rows.map((row) => row.id);
 }
 
+/** Stores a property; returns it. */
 export async function insertProperty(
   db: Executor,
   values: typeof properties.$inferInsert,

@@ -66,6 +66,7 @@ export async function findApiKeyIdentity(db: Executor, secret: string): Promise<
   };
 }
 
+/** Stores a session (its id is the hash of the token the client holds). */
 export async function insertSession(db: Executor, values: typeof sessions.$inferInsert): Promise<void> {
   await db.insert(sessions).values(values);
 }
@@ -79,6 +80,7 @@ export async function updateSessionProperty(
   await db.update(sessions).set({ propertyId }).where(eq(sessions.id, sessionId));
 }
 
+/** Ends one session. */
 export async function deleteSession(db: Executor, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
@@ -133,6 +135,7 @@ export async function updatePasswordHash(db: Executor, userId: string, passwordH
   await db.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, userId));
 }
 
+/** Changes a user's own name or language; returns the user. */
 export async function updateUserRow(db: Executor, userId: string, changes: TUserChanges): Promise<TUserRow> {
   const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
   return row!;

@@ -8,6 +8,7 @@ import { sealedPrefix } from '../../lib/secret-box.ts';
 export type TGeneralSettingsRow = typeof generalSettings.$inferSelect;
 export type TSettingEntryRow = typeof settingEntries.$inferSelect;
 
+/** The property's general settings, or undefined when it has none yet. */
 export async function selectGeneralSettings(
   db: Executor,
   propertyId: string,
@@ -31,6 +32,7 @@ export async function upsertGeneralSettings(
   return row!;
 }
 
+/** Stores a setting entry; returns it. */
 export async function insertSettingEntry(
   db: Executor,
   values: typeof settingEntries.$inferInsert,

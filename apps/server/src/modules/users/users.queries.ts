@@ -34,6 +34,7 @@ export async function selectTeamPage<T>(
   return toPaged(rows.map(map), total?.n ?? 0, page);
 }
 
+/** Stores an account; returns it. */
 export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<TUserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;
@@ -54,6 +55,7 @@ export async function isMember(db: Executor, userId: string, propertyId: string)
   return Boolean(member);
 }
 
+/** Adds a user to a property; returns the membership. */
 export async function insertMembership(
   db: Executor,
   values: typeof propertyUsers.$inferInsert,

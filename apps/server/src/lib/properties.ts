@@ -5,9 +5,15 @@ import { notFound } from '../errors.ts';
 
 export type TPropertyRow = typeof properties.$inferSelect;
 
+/** A property by id, or undefined. */
+export async function selectProperty(db: Executor, propertyId: string): Promise<TPropertyRow | undefined> {
+  const [row] = await db.select().from(properties).where(eq(properties.id, propertyId));
+  return row;
+}
+
 /** The property a tenant-scoped service works in: its time zone, currency and check-in times. */
 export async function findProperty(db: Executor, propertyId: string): Promise<TPropertyRow> {
-  const [row] = await db.select().from(properties).where(eq(properties.id, propertyId));
+  const row = await selectProperty(db, propertyId);
   if (!row) throw notFound('property');
   return row;
 }

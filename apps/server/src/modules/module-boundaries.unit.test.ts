@@ -19,6 +19,22 @@ function importsOf(source: string): string[] {
   return [...source.matchAll(pattern)].map((match) => match[1]!);
 }
 
+/**
+ * Building or running a query: any value imported from Drizzle (operators, `sql`; `import type` is
+ * fine), or a statement started on the database or a transaction (`db.select(`, `tx\n  .update(`,
+ * `ctx.db.execute(`, `db.query.`).
+ */
+const queryBuilding = [
+  /^import\s+(?!type\b)[^;]*?\bfrom\s+['"]drizzle-orm(?:\/[^'"]*)?['"]/m,
+  /\b(?:db|tx)\s*\.\s*(?:(?:select|selectDistinct|insert|update|delete|execute)\s*\(|query\s*\.)/,
+];
+
+const buildsQueries = (source: string) => queryBuilding.some((pattern) => pattern.test(source));
+
+/** The files whose statements are checked: everything but the queries files and the tests. */
+const isQueriesFile = (file: string) => file.endsWith('.queries.ts');
+const isTestFile = (file: string) => file.endsWith('.test.ts');
+
 describe('module boundaries', () => {
   const files = moduleFiles(modulesDir);
 
@@ -50,6 +66,34 @@ describe('module boundaries', () => {
         })
         .map((specifier) => `${path.relative(modulesDir, file)} imports ${specifier}`);
     });
+    expect(offending).toEqual([]);
+  });
+
+  it('recognises query building, and only that', () => {
+    const building = [
+      "import { and, eq } from 'drizzle-orm';",
+      "import { alias } from 'drizzle-orm/pg-core';",
+      'const [row] = await db.select().from(notes);',
+      'await tx\n      .update(rooms)\n      .set(changes);',
+      'await ctx.db.execute(sql`select 1`);',
+      'await db.query.users.findFirst();',
+    ];
+    const notBuilding = [
+      "import type { SQL } from 'drizzle-orm';",
+      "import type { PgTable } from 'drizzle-orm/pg-core';",
+      'await ctx.files.delete(row.storageKey);',
+      'await this.byAccountAndAddress.delete(key);',
+      'return ctx.db.transaction(async (tx) => insertNote(tx, values));',
+    ];
+    expect(building.filter((source) => !buildsQueries(source))).toEqual([]);
+    expect(notBuilding.filter(buildsQueries)).toEqual([]);
+  });
+
+  it('keeps the SQL of every module in its queries files: services, routes and helpers build none', () => {
+    const offending = files
+      .filter((file) => !isQueriesFile(file) && !isTestFile(file))
+      .filter((file) => buildsQueries(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(modulesDir, file));
     expect(offending).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
   isRoleWithin,
   type TApiKey,
@@ -9,16 +8,19 @@ import {
   type TRole,
   type TUpdateApiKeyRequest,
 } from '@pms/contract';
-import { apiKeys } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { selectPage } from '../../lib/paging.ts';
 import { toRecord } from '../../lib/records.ts';
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-
-// A secret the client chose that another key already has cannot be stored twice.
-type TApiKeyRow = typeof apiKeys.$inferSelect;
+import {
+  insertApiKey,
+  markApiKeyDeleted,
+  selectApiKey,
+  selectApiKeyPage,
+  updateApiKeyRow,
+  type TApiKeyRow,
+} from './api-keys.queries.ts';
 
 function toApiKey(row: TApiKeyRow): TApiKey {
   return {
@@ -29,13 +31,6 @@ function toApiKey(row: TApiKeyRow): TApiKey {
     lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
   };
 }
-
-const ofProperty = (actor: TRoleActor, id?: string) =>
-  and(
-    eq(apiKeys.propertyId, actor.propertyId),
-    isNull(apiKeys.deletedAt),
-    id ? eq(apiKeys.id, id) : undefined,
-  );
 
 /** A key gets no right its creator lacks, whether the creator is a user or another key. */
 function assertWithinCaller(actor: TRoleActor, roleId: TRole): void {
@@ -54,29 +49,26 @@ export async function createApiKey(
   const { db } = ctx;
   assertWithinCaller(actor, input.roleId);
   const secret = input.secret ?? `pms_${randomToken(32)}`;
-  const [row] = await db
-    .insert(apiKeys)
-    .values({
-      propertyId: actor.propertyId,
-      name: input.name,
-      roleId: input.roleId,
-      prefix: secret.slice(0, 8),
-      secretHash: sha256(secret),
-    })
-    .returning();
-  return { ...toApiKey(row!), secret };
+  const row = await insertApiKey(db, {
+    propertyId: actor.propertyId,
+    name: input.name,
+    roleId: input.roleId,
+    prefix: secret.slice(0, 8),
+    secretHash: sha256(secret),
+  });
+  return { ...toApiKey(row), secret };
 }
 
 export function listApiKeys(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TApiKey>> {
   requireAccess(actor, 'apiKeys', 'read');
   const { db } = ctx;
-  return selectPage(db, apiKeys, ofProperty(actor), [desc(apiKeys.createdAt)], page, toApiKey);
+  return selectApiKeyPage(db, actor.propertyId, page, toApiKey);
 }
 
 export async function getApiKey(ctx: AppContext, actor: TActor, id: string): Promise<TApiKey> {
   requireAccess(actor, 'apiKeys', 'read');
   const { db } = ctx;
-  const [row] = await db.select().from(apiKeys).where(ofProperty(actor, id));
+  const row = await selectApiKey(db, actor.propertyId, id);
   if (!row) throw notFound('API key');
   return toApiKey(row);
 }
@@ -90,7 +82,7 @@ export async function updateApiKey(
   requireAccess(actor, 'apiKeys', 'write');
   const { db } = ctx;
   assertWithinCaller(actor, input.roleId);
-  const [row] = await db.update(apiKeys).set(input).where(ofProperty(actor, id)).returning();
+  const row = await updateApiKeyRow(db, actor.propertyId, id, input);
   if (!row) throw notFound('API key');
   return toApiKey(row);
 }
@@ -99,10 +91,6 @@ export async function updateApiKey(
 export async function deleteApiKey(ctx: AppContext, actor: TActor, id: string): Promise<void> {
   requireAccess(actor, 'apiKeys', 'write');
   const { db } = ctx;
-  const rows = await db
-    .update(apiKeys)
-    .set({ deletedAt: ctx.clock.now() })
-    .where(ofProperty(actor, id))
-    .returning();
-  if (rows.length === 0) throw notFound('API key');
+  const isDeleted = await markApiKeyDeleted(db, actor.propertyId, id, ctx.clock.now());
+  if (!isDeleted) throw notFound('API key');
 }

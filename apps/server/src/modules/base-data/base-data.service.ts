@@ -1,14 +1,13 @@
-import { asc, desc } from 'drizzle-orm';
 import { type TBaseData, type TItem, type TRate, type TRoom } from '@pms/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import { items, paymentMethods, rates, roomTypes, rooms, taxRates } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { roomNumberOrder } from '../../lib/room-order.ts';
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import {
   isReferenced,
   markDeleted,
+  order,
   selectAllOwned,
   selectByIds,
   selectOwned,
@@ -40,16 +39,6 @@ export async function withTaxRates(db: Executor, rows: TItemRow[], isExpanded: b
   const taxRatesById = await selectByIds(db, taxRates, taxRateIds);
   return rows.map((row) => toItem(row, taxRatesById.get(row.taxRateId)));
 }
-
-// The order of lists and of the cache
-export const order = {
-  roomTypes: [asc(roomTypes.sortOrder), asc(roomTypes.name), asc(roomTypes.id)],
-  rooms: roomNumberOrder(rooms.number),
-  taxRates: [asc(taxRates.name), asc(taxRates.id)],
-  items: [desc(items.isOvernight), asc(items.name), asc(items.id)],
-  paymentMethods: [asc(paymentMethods.name), asc(paymentMethods.id)],
-  rates: [desc(rates.isStandard), asc(rates.name), asc(rates.id)],
-};
 
 // Shared rules
 

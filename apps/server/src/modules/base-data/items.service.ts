@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ZCreateItemRequest,
@@ -14,18 +13,22 @@ import type { Executor } from '../../db/client.ts';
 import { items, taxRates } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { findOwned } from '../../lib/records.ts';
-import { selectPage } from '../../lib/paging.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import {
-  ofProperty,
+  insertItem,
+  insertOvernightItem,
+  order,
   references,
   selectFirstTaxRate,
+  selectItemWithTaxRate,
   selectOvernightItem,
+  selectOwnedPage,
+  updateItemRow,
   type TItemRow,
 } from './base-data.queries.ts';
 import { toItem } from './base-data.mapper.ts';
-import { deleteOwned, order, withTaxRates } from './base-data.service.ts';
+import { deleteOwned, withTaxRates } from './base-data.service.ts';
 
 const overnightItemName = 'Übernachtung';
 
@@ -35,17 +38,14 @@ export async function findOrCreateOvernightItem(db: Executor, propertyId: string
   if (existing) return existing;
   const taxRate = await selectFirstTaxRate(db, propertyId);
   if (!taxRate) return null;
-  await db
-    .insert(items)
-    .values({
-      propertyId,
-      name: overnightItemName,
-      type: 'accommodation',
-      amount: null,
-      taxRateId: taxRate.id,
-      isOvernight: true,
-    })
-    .onConflictDoNothing();
+  await insertOvernightItem(db, {
+    propertyId,
+    name: overnightItemName,
+    type: 'accommodation',
+    amount: null,
+    taxRateId: taxRate.id,
+    isOvernight: true,
+  });
   return (await selectOvernightItem(db, propertyId)) ?? null;
 }
 
@@ -78,14 +78,7 @@ export async function listItems(
   requireAccess(actor, 'baseData', 'read');
   const { db } = ctx;
   await findOrCreateOvernightItem(db, actor.propertyId);
-  const page = await selectPage(
-    db,
-    items,
-    ofProperty(items, actor.propertyId),
-    order.items,
-    query,
-    (row) => row,
-  );
+  const page = await selectOwnedPage(db, items, actor.propertyId, order.items, query, (row) => row);
   return {
     ...page,
     data: await withTaxRates(db, page.data, parseExpand(query.expand).has('taxRate')),
@@ -107,11 +100,8 @@ export async function createItem(ctx: AppContext, actor: TActor, input: TCreateI
   return db.transaction(async (tx) => {
     await ensureOvernightItem(tx, actor.propertyId);
     await findOwned(tx, taxRates, actor.propertyId, data.taxRateId, 'tax rate');
-    const [row] = await tx
-      .insert(items)
-      .values({ ...itemValues(data), propertyId: actor.propertyId })
-      .returning();
-    return toItem(row!, undefined);
+    const row = await insertItem(tx, { ...itemValues(data), propertyId: actor.propertyId });
+    return toItem(row, undefined);
   });
 }
 
@@ -137,9 +127,16 @@ export async function updateItem(
       throw new AppError('validation', 'An item needs an amount.');
     }
     await findOwned(tx, taxRates, actor.propertyId, data.taxRateId, 'tax rate');
-    const [row] = await tx.update(items).set(itemValues(data)).where(eq(items.id, id)).returning();
-    return toItem(row!, undefined);
+    const row = await updateItemRow(tx, id, itemValues(data));
+    return toItem(row, undefined);
   });
+}
+
+/** An item with the basis points of its tax rate (what pricing a charge needs); 404 for none. */
+export async function findItemWithTaxRate(db: Executor, itemId: string) {
+  const row = await selectItemWithTaxRate(db, itemId);
+  if (!row) throw new AppError('not_found', 'item not found');
+  return row;
 }
 
 /** Deletes an item no rate uses; the overnight item is never deleted. */

@@ -7,12 +7,17 @@ import {
 } from '@pms/contract';
 import { paymentMethods } from '../../db/schema/index.ts';
 import { findOwned } from '../../lib/records.ts';
-import { selectPage } from '../../lib/paging.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-import { ofProperty, references } from './base-data.queries.ts';
+import {
+  insertPaymentMethod,
+  order,
+  references,
+  selectOwnedPage,
+  updatePaymentMethodRows,
+} from './base-data.queries.ts';
 import { toPaymentMethod } from './base-data.mapper.ts';
-import { deleteOwned, firstOrNotFound, order } from './base-data.service.ts';
+import { deleteOwned, firstOrNotFound } from './base-data.service.ts';
 
 function paymentMethodValues(input: TCreatePaymentMethodRequest) {
   return {
@@ -30,14 +35,7 @@ export function listPaymentMethods(
 ): Promise<TPaged<TPaymentMethod>> {
   requireAccess(actor, 'baseData', 'read');
   const { db } = ctx;
-  return selectPage(
-    db,
-    paymentMethods,
-    ofProperty(paymentMethods, actor.propertyId),
-    order.paymentMethods,
-    page,
-    toPaymentMethod,
-  );
+  return selectOwnedPage(db, paymentMethods, actor.propertyId, order.paymentMethods, page, toPaymentMethod);
 }
 
 export async function getPaymentMethod(ctx: AppContext, actor: TActor, id: string): Promise<TPaymentMethod> {
@@ -53,11 +51,8 @@ export async function createPaymentMethod(
 ): Promise<TPaymentMethod> {
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
-  const [row] = await db
-    .insert(paymentMethods)
-    .values({ ...paymentMethodValues(input), propertyId: actor.propertyId })
-    .returning();
-  return toPaymentMethod(row!);
+  const row = await insertPaymentMethod(db, { ...paymentMethodValues(input), propertyId: actor.propertyId });
+  return toPaymentMethod(row);
 }
 
 export async function updatePaymentMethod(
@@ -68,11 +63,7 @@ export async function updatePaymentMethod(
 ): Promise<TPaymentMethod> {
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
-  const rows = await db
-    .update(paymentMethods)
-    .set(paymentMethodValues(input))
-    .where(ofProperty(paymentMethods, actor.propertyId, id))
-    .returning();
+  const rows = await updatePaymentMethodRows(db, actor.propertyId, id, paymentMethodValues(input));
   return toPaymentMethod(firstOrNotFound(rows, 'payment method'));
 }
 

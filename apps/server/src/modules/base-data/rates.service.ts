@@ -1,4 +1,3 @@
-import { and, eq, ne } from 'drizzle-orm';
 import {
   ZCreateRateRequest,
   ZRateItemRequest,
@@ -17,33 +16,36 @@ import type { Executor } from '../../db/client.ts';
 import { items, rateItems, ratePrices, rates, roomTypes } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { findOwned } from '../../lib/records.ts';
-import { selectPage } from '../../lib/paging.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-import { markDeleted, ofProperty, references, type TRatePriceRow } from './base-data.queries.ts';
+import {
+  clearOtherStandardRates,
+  hasRatePrice,
+  insertRate,
+  insertRateItem,
+  insertRatePrice,
+  markDeleted,
+  order,
+  references,
+  selectOwnedPage,
+  selectRateItems,
+  selectRatePrice,
+  selectRateReference,
+  selectStandardRateId,
+  updateRateItemRow,
+  updateRatePriceRow,
+  updateRateRows,
+  type TRateItemRow,
+  type TRatePriceRow,
+} from './base-data.queries.ts';
 import { toRatePrice, toRateItem } from './base-data.mapper.ts';
-import { deleteOwned, firstOrNotFound, order, withRateDetails } from './base-data.service.ts';
+import { deleteOwned, firstOrNotFound, withRateDetails } from './base-data.service.ts';
 import { ensureOvernightItem } from './items.service.ts';
-
-/** Keeps at most one standard rate: the one just marked. */
-async function clearOtherStandardRates(tx: Executor, propertyId: string, id: string): Promise<void> {
-  await tx
-    .update(rates)
-    .set({ isStandard: false })
-    .where(and(ofProperty(rates, propertyId), eq(rates.isStandard, true), ne(rates.id, id)));
-}
 
 export async function listRates(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TRate>> {
   requireAccess(actor, 'baseData', 'read');
   const { db } = ctx;
-  const rows = await selectPage(
-    db,
-    rates,
-    ofProperty(rates, actor.propertyId),
-    order.rates,
-    page,
-    (row) => row,
-  );
+  const rows = await selectOwnedPage(db, rates, actor.propertyId, order.rates, page, (row) => row);
   return { ...rows, data: await withRateDetails(db, rows.data) };
 }
 
@@ -64,12 +66,9 @@ export async function createRate(ctx: AppContext, actor: TActor, input: TCreateR
   const data = ZCreateRateRequest.parse(input);
   return db.transaction(async (tx) => {
     await ensureOvernightItem(tx, actor.propertyId);
-    const [row] = await tx
-      .insert(rates)
-      .values({ ...data, propertyId: actor.propertyId })
-      .returning();
-    if (row!.isStandard) await clearOtherStandardRates(tx, actor.propertyId, row!.id);
-    return readRate(tx, actor.propertyId, row!.id);
+    const row = await insertRate(tx, { ...data, propertyId: actor.propertyId });
+    if (row.isStandard) await clearOtherStandardRates(tx, actor.propertyId, row.id);
+    return readRate(tx, actor.propertyId, row.id);
   });
 }
 
@@ -83,11 +82,10 @@ export async function updateRate(
   const { db } = ctx;
   const data = ZUpdateRateRequest.parse(input);
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(rates)
-      .set({ ...data, externalId: data.externalId ?? null })
-      .where(ofProperty(rates, actor.propertyId, id))
-      .returning();
+    const rows = await updateRateRows(tx, actor.propertyId, id, {
+      ...data,
+      externalId: data.externalId ?? null,
+    });
     const row = firstOrNotFound(rows, 'rate');
     if (row.isStandard) await clearOtherStandardRates(tx, actor.propertyId, row.id);
     return readRate(tx, actor.propertyId, id);
@@ -116,19 +114,8 @@ async function assertValidRatePrice(
       `room type ${roomType.code} takes ${roomType.minOccupancy} to ${roomType.maxOccupancy} persons`,
     );
   }
-  const [existing] = await db
-    .select({ id: ratePrices.id })
-    .from(ratePrices)
-    .where(
-      and(
-        ofProperty(ratePrices, propertyId),
-        eq(ratePrices.rateId, rateId),
-        eq(ratePrices.roomTypeId, input.roomTypeId),
-        eq(ratePrices.occupancy, input.occupancy),
-        exceptId ? ne(ratePrices.id, exceptId) : undefined,
-      ),
-    );
-  if (existing) throw new AppError('rate/price_already_configured');
+  if (await hasRatePrice(db, propertyId, rateId, input, exceptId))
+    throw new AppError('rate/price_already_configured');
 }
 
 /** A live price or item of one of the property's live rates. */
@@ -157,11 +144,8 @@ export async function createRatePrice(
   return db.transaction(async (tx) => {
     await findOwned(tx, rates, actor.propertyId, rateId, 'rate');
     await assertValidRatePrice(tx, actor.propertyId, rateId, input);
-    const [row] = await tx
-      .insert(ratePrices)
-      .values({ ...input, rateId, propertyId: actor.propertyId })
-      .returning();
-    return toRatePrice(row!);
+    const row = await insertRatePrice(tx, { ...input, rateId, propertyId: actor.propertyId });
+    return toRatePrice(row);
   });
 }
 
@@ -177,8 +161,8 @@ export async function updateRatePrice(
   return db.transaction(async (tx) => {
     await findRatePart(tx, ratePrices, actor.propertyId, rateId, priceId, 'rate price');
     await assertValidRatePrice(tx, actor.propertyId, rateId, input, priceId);
-    const [row] = await tx.update(ratePrices).set(input).where(eq(ratePrices.id, priceId)).returning();
-    return toRatePrice(row!);
+    const row = await updateRatePriceRow(tx, priceId, input);
+    return toRatePrice(row);
   });
 }
 
@@ -202,22 +186,39 @@ export async function findRatePrice(
   roomTypeId: string,
   occupancy: number,
 ): Promise<TRatePriceRow> {
-  const [row] = await db
-    .select({ price: ratePrices })
-    .from(ratePrices)
-    .innerJoin(rates, eq(rates.id, ratePrices.rateId))
-    .where(
-      and(
-        ofProperty(ratePrices, propertyId),
-        ofProperty(rates, propertyId, rateId),
-        eq(ratePrices.roomTypeId, roomTypeId),
-        eq(ratePrices.occupancy, occupancy),
-      ),
-    );
-  if (!row) {
+  const price = await selectRatePrice(db, propertyId, rateId, roomTypeId, occupancy);
+  if (!price) {
     throw new AppError('rate/no_matching_price', `no price for ${occupancy} persons in this room type`);
   }
-  return row.price;
+  return price;
+}
+
+/** The rate a booking is priced by: the one asked for, else the property's standard rate. */
+export async function resolveRateId(
+  db: Executor,
+  propertyId: string,
+  rateId: string | null | undefined,
+): Promise<string | null> {
+  if (rateId) {
+    const rate = await selectRateReference(db, propertyId, rateId);
+    if (!rate) throw new AppError('not_found', 'rate not found');
+    return rate.id;
+  }
+  return (await selectStandardRateId(db, propertyId)) ?? null;
+}
+
+/** The live items of a rate, which a stay books besides the nights. */
+export function listRateItems(db: Executor, rateId: string): Promise<TRateItemRow[]> {
+  return selectRateItems(db, rateId);
+}
+
+/** A live rate of the property as a reference (id, name and code); null when it has none by that id. */
+export async function findRateReference(
+  db: Executor,
+  propertyId: string,
+  id: string,
+): Promise<{ id: string; name: string; code: string } | null> {
+  return (await selectRateReference(db, propertyId, id)) ?? null;
 }
 
 /** The nightly amount a rate asks for a room type and occupancy. */
@@ -254,11 +255,8 @@ export async function createRateItem(
   return db.transaction(async (tx) => {
     await findOwned(tx, rates, actor.propertyId, rateId, 'rate');
     const { values, item } = await rateItemValues(tx, actor.propertyId, input);
-    const [row] = await tx
-      .insert(rateItems)
-      .values({ ...values, rateId, propertyId: actor.propertyId })
-      .returning();
-    return toRateItem(row!, item);
+    const row = await insertRateItem(tx, { ...values, rateId, propertyId: actor.propertyId });
+    return toRateItem(row, item);
   });
 }
 
@@ -274,8 +272,8 @@ export async function updateRateItem(
   return db.transaction(async (tx) => {
     await findRatePart(tx, rateItems, actor.propertyId, rateId, rateItemId, 'rate item');
     const { values, item } = await rateItemValues(tx, actor.propertyId, input);
-    const [row] = await tx.update(rateItems).set(values).where(eq(rateItems.id, rateItemId)).returning();
-    return toRateItem(row!, item);
+    const row = await updateRateItemRow(tx, rateItemId, values);
+    return toRateItem(row, item);
   });
 }
 

@@ -1,4 +1,3 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   ZCreateRoomTypeRequest,
   ZUpdateRoomTypeRequest,
@@ -8,28 +7,27 @@ import {
   type TRoomType,
   type TUpdateRoomTypeRequest,
 } from '@pms/contract';
-import type { Executor } from '../../db/client.ts';
 import { roomTypes } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { findOwned } from '../../lib/records.ts';
-import { selectPage } from '../../lib/paging.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-import { ofProperty, references, selectPriceOutsideOccupancy } from './base-data.queries.ts';
+import {
+  clearOtherDefaultRoomTypes,
+  insertRoomType,
+  order,
+  references,
+  selectOwnedPage,
+  selectPriceOutsideOccupancy,
+  updateRoomTypeRows,
+} from './base-data.queries.ts';
 import { toRoomType } from './base-data.mapper.ts';
-import { deleteOwned, firstOrNotFound, order } from './base-data.service.ts';
+import { deleteOwned, firstOrNotFound } from './base-data.service.ts';
 
 export function listRoomTypes(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TRoomType>> {
   requireAccess(actor, 'baseData', 'read');
   const { db } = ctx;
-  return selectPage(
-    db,
-    roomTypes,
-    ofProperty(roomTypes, actor.propertyId),
-    order.roomTypes,
-    page,
-    toRoomType,
-  );
+  return selectOwnedPage(db, roomTypes, actor.propertyId, order.roomTypes, page, toRoomType);
 }
 
 export async function getRoomType(ctx: AppContext, actor: TActor, id: string): Promise<TRoomType> {
@@ -37,18 +35,6 @@ export async function getRoomType(ctx: AppContext, actor: TActor, id: string): P
   const { db } = ctx;
   return toRoomType(await findOwned(db, roomTypes, actor.propertyId, id, 'room type'));
 }
-
-/** Keeps at most one default room type: the one just marked. */
-async function clearOtherDefaultRoomTypes(tx: Executor, propertyId: string, id: string): Promise<void> {
-  await tx
-    .update(roomTypes)
-    .set({ isDefault: false })
-    .where(and(ofProperty(roomTypes, propertyId), eq(roomTypes.isDefault, true), ne(roomTypes.id, id)));
-}
-
-// A new room type comes after the property's others.
-const nextRoomTypeSortOrder = (propertyId: string) =>
-  sql<number>`(select coalesce(max(${roomTypes.sortOrder}) + 1, 0) from ${roomTypes} where ${roomTypes.propertyId} = ${propertyId})`;
 
 export async function createRoomType(
   ctx: AppContext,
@@ -59,12 +45,9 @@ export async function createRoomType(
   const { db } = ctx;
   const data = ZCreateRoomTypeRequest.parse(input);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(roomTypes)
-      .values({ ...data, propertyId: actor.propertyId, sortOrder: nextRoomTypeSortOrder(actor.propertyId) })
-      .returning();
-    if (row!.isDefault) await clearOtherDefaultRoomTypes(tx, actor.propertyId, row!.id);
-    return toRoomType(row!);
+    const row = await insertRoomType(tx, { ...data, propertyId: actor.propertyId });
+    if (row.isDefault) await clearOtherDefaultRoomTypes(tx, actor.propertyId, row.id);
+    return toRoomType(row);
   });
 }
 
@@ -78,11 +61,10 @@ export async function updateRoomType(
   const { db } = ctx;
   const data = ZUpdateRoomTypeRequest.parse(input);
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(roomTypes)
-      .set({ ...data, externalId: data.externalId ?? null })
-      .where(ofProperty(roomTypes, actor.propertyId, id))
-      .returning();
+    const rows = await updateRoomTypeRows(tx, actor.propertyId, id, {
+      ...data,
+      externalId: data.externalId ?? null,
+    });
     const row = firstOrNotFound(rows, 'room type');
     const stranded = await selectPriceOutsideOccupancy(tx, row);
     if (stranded) {

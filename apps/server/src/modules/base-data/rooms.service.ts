@@ -1,4 +1,3 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
   RoomRangeError,
   expandRoomNumbers,
@@ -12,15 +11,20 @@ import {
 } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { roomTypes, rooms } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { findOwned } from '../../lib/records.ts';
-import { selectPage } from '../../lib/paging.ts';
-import { roomNumberOrder } from '../../lib/room-order.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-import { ofProperty, references } from './base-data.queries.ts';
+import {
+  insertRooms,
+  references,
+  selectRoomPage,
+  selectRoomWithType,
+  selectTakenRoomNumber,
+  updateRoomRow,
+} from './base-data.queries.ts';
 import { toRoom } from './base-data.mapper.ts';
-import { deleteOwned, order, withRoomTypes } from './base-data.service.ts';
+import { deleteOwned, withRoomTypes } from './base-data.service.ts';
 
 /** The room numbers an input stands for; a malformed range is the caller's error. */
 function roomNumbersOf(input: string): string[] {
@@ -33,19 +37,15 @@ function roomNumbersOf(input: string): string[] {
 }
 
 async function assertRoomNumbersFree(db: Executor, propertyId: string, numbers: string[], exceptId?: string) {
-  const [taken] = await db
-    .select({ number: rooms.number })
-    .from(rooms)
-    .where(
-      and(
-        ofProperty(rooms, propertyId),
-        inArray(rooms.number, numbers),
-        exceptId ? ne(rooms.id, exceptId) : undefined,
-      ),
-    )
-    .orderBy(...roomNumberOrder(rooms.number))
-    .limit(1);
-  if (taken) throw new AppError('room/already_exists', `room ${taken.number} exists already`);
+  const taken = await selectTakenRoomNumber(db, propertyId, numbers, exceptId);
+  if (taken) throw new AppError('room/already_exists', `room ${taken} exists already`);
+}
+
+/** A live room of the property with its room type; any other answers 404. */
+export async function findRoom(db: Executor, propertyId: string, id: string) {
+  const row = await selectRoomWithType(db, propertyId, id);
+  if (!row) throw notFound('room');
+  return row;
 }
 
 export async function listRooms(
@@ -55,12 +55,7 @@ export async function listRooms(
 ): Promise<TPaged<TRoom>> {
   requireAccess(actor, 'baseData', 'read');
   const { db } = ctx;
-  const where = and(
-    ofProperty(rooms, actor.propertyId),
-    query.roomTypeId ? eq(rooms.roomTypeId, query.roomTypeId) : undefined,
-    query.housekeepingStatus ? eq(rooms.housekeepingStatus, query.housekeepingStatus) : undefined,
-  );
-  const page = await selectPage(db, rooms, where, order.rooms, query, (row) => row);
+  const page = await selectRoomPage(db, actor.propertyId, query, (row) => row);
   return { ...page, data: await withRoomTypes(db, page.data, parseExpand(query.expand).has('roomType')) };
 }
 
@@ -84,12 +79,10 @@ export async function createRooms(
   return db.transaction(async (tx) => {
     await findOwned(tx, roomTypes, actor.propertyId, input.roomTypeId, 'room type');
     await assertRoomNumbersFree(tx, actor.propertyId, numbers);
-    const rows = await tx
-      .insert(rooms)
-      .values(
-        numbers.map((number) => ({ propertyId: actor.propertyId, number, roomTypeId: input.roomTypeId })),
-      )
-      .returning();
+    const rows = await insertRooms(
+      tx,
+      numbers.map((number) => ({ propertyId: actor.propertyId, number, roomTypeId: input.roomTypeId })),
+    );
     return { data: rows.map((row) => toRoom(row, undefined)) };
   });
 }
@@ -108,12 +101,8 @@ export async function updateRoom(
     await findOwned(tx, rooms, actor.propertyId, id, 'room');
     await findOwned(tx, roomTypes, actor.propertyId, input.roomTypeId, 'room type');
     await assertRoomNumbersFree(tx, actor.propertyId, numbers, id);
-    const [row] = await tx
-      .update(rooms)
-      .set({ number: numbers[0], roomTypeId: input.roomTypeId })
-      .where(eq(rooms.id, id))
-      .returning();
-    return toRoom(row!, undefined);
+    const row = await updateRoomRow(tx, id, { number: numbers[0]!, roomTypeId: input.roomTypeId });
+    return toRoom(row, undefined);
   });
 }
 

@@ -8,12 +8,11 @@ import {
 } from '@pms/contract';
 import { taxRates } from '../../db/schema/index.ts';
 import { findOwned } from '../../lib/records.ts';
-import { selectPage } from '../../lib/paging.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-import { ofProperty, references } from './base-data.queries.ts';
+import { insertTaxRate, order, references, selectOwnedPage, updateTaxRateRows } from './base-data.queries.ts';
 import { toTaxRate } from './base-data.mapper.ts';
-import { deleteOwned, firstOrNotFound, order } from './base-data.service.ts';
+import { deleteOwned, firstOrNotFound } from './base-data.service.ts';
 import { findOrCreateOvernightItem } from './items.service.ts';
 
 function taxRateValues(input: TCreateTaxRateRequest) {
@@ -28,7 +27,7 @@ function taxRateValues(input: TCreateTaxRateRequest) {
 export function listTaxRates(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TTaxRate>> {
   requireAccess(actor, 'baseData', 'read');
   const { db } = ctx;
-  return selectPage(db, taxRates, ofProperty(taxRates, actor.propertyId), order.taxRates, page, toTaxRate);
+  return selectOwnedPage(db, taxRates, actor.propertyId, order.taxRates, page, toTaxRate);
 }
 
 export async function getTaxRate(ctx: AppContext, actor: TActor, id: string): Promise<TTaxRate> {
@@ -46,12 +45,9 @@ export async function createTaxRate(
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(taxRates)
-      .values({ ...taxRateValues(input), propertyId: actor.propertyId })
-      .returning();
+    const row = await insertTaxRate(tx, { ...taxRateValues(input), propertyId: actor.propertyId });
     await findOrCreateOvernightItem(tx, actor.propertyId);
-    return toTaxRate(row!);
+    return toTaxRate(row);
   });
 }
 
@@ -63,11 +59,7 @@ export async function updateTaxRate(
 ): Promise<TTaxRate> {
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
-  const rows = await db
-    .update(taxRates)
-    .set(taxRateValues(input))
-    .where(ofProperty(taxRates, actor.propertyId, id))
-    .returning();
+  const rows = await updateTaxRateRows(db, actor.propertyId, id, taxRateValues(input));
   return toTaxRate(firstOrNotFound(rows, 'tax rate'));
 }
 

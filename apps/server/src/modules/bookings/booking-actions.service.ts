@@ -1,4 +1,3 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   bookingActionBlocker,
   bookingEventByAction,
@@ -10,14 +9,20 @@ import {
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { bookings, rooms } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
+import { setRoomHousekeepingStatus } from '../../lib/rooms.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import { toAppError } from '../../db/constraint-errors.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { shortenStayAtCheckOut } from './booking-checkout.ts';
-import { findBooking, selectBookingDetails, type TBookingRow } from './bookings.queries.ts';
+import {
+  findBooking,
+  selectBookingDetailsByIds,
+  selectBookingsForUpdate,
+  updateBookingRow,
+  type TBookingRow,
+} from './bookings.queries.ts';
 import { postStayCharges } from './booking-prices.ts';
 import { allRelations, toBooking, toBookings } from './bookings.service.ts';
 
@@ -54,27 +59,23 @@ export async function performAction(
       );
     const now = ctx.clock.now();
     await assertActionReady(tx, booking, action, now);
-    const [updated] = await tx
-      .update(bookings)
-      .set({
-        status,
-        ...(action === 'check_in' ? { checkedInAt: now } : {}),
-        ...(action === 'undo_check_in' ? { checkedInAt: null } : {}),
-        ...(action === 'check_out' ? { checkedOutAt: now } : {}),
-        ...(action === 'undo_check_out' ? { checkedOutAt: null } : {}),
-      })
-      .where(eq(bookings.id, id))
-      .returning();
+    const updated = await updateBookingRow(tx, id, {
+      status,
+      ...(action === 'check_in' ? { checkedInAt: now } : {}),
+      ...(action === 'undo_check_in' ? { checkedInAt: null } : {}),
+      ...(action === 'check_out' ? { checkedOutAt: now } : {}),
+      ...(action === 'undo_check_out' ? { checkedOutAt: null } : {}),
+    });
     const shortened =
       action === 'check_out' && options.shortenStay
-        ? await shortenStayAtCheckOut(tx, await findProperty(tx, actor.propertyId), updated!, now)
+        ? await shortenStayAtCheckOut(tx, await findProperty(tx, actor.propertyId), updated, now)
         : null;
     const row = shortened?.row ?? updated;
     if (action === 'check_out' && booking.roomId) {
-      await tx.update(rooms).set({ housekeepingStatus: 'dirty' }).where(eq(rooms.id, booking.roomId));
+      await setRoomHousekeepingStatus(tx, booking.roomId, 'dirty');
     }
     if (droppedBookingStatuses.includes(status) !== droppedBookingStatuses.includes(booking.status))
-      await postStayCharges(tx, row!);
+      await postStayCharges(tx, row);
     await recordEvent(tx, {
       propertyId: actor.propertyId,
       actor,
@@ -87,7 +88,7 @@ export async function performAction(
         ...(shortened ? { checkOut: { from: shortened.previousCheckOut, to: shortened.row.checkOut } } : {}),
       },
     });
-    return toBooking(ctx, tx, row!);
+    return toBooking(ctx, tx, row);
   });
 }
 /** Confirms several pending bookings at once: all or none, refused when any would overlap. */
@@ -95,17 +96,7 @@ export async function confirmBookings(ctx: AppContext, actor: TActor, ids: strin
   requireAccess(actor, 'bookings', 'write');
   try {
     return await ctx.db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(bookings)
-        .where(
-          and(
-            inArray(bookings.id, ids),
-            eq(bookings.propertyId, actor.propertyId),
-            isNull(bookings.deletedAt),
-          ),
-        )
-        .for('update');
+      const rows = await selectBookingsForUpdate(tx, actor.propertyId, ids);
       if (rows.length !== new Set(ids).size) throw notFound('booking');
       const confirmed: TBookingRow[] = [];
       for (const booking of rows) {
@@ -113,11 +104,7 @@ export async function confirmBookings(ctx: AppContext, actor: TActor, ids: strin
           confirmed.push(booking);
           continue;
         }
-        const [row] = await tx
-          .update(bookings)
-          .set({ status: 'confirmed' })
-          .where(eq(bookings.id, booking.id))
-          .returning();
+        const row = await updateBookingRow(tx, booking.id, { status: 'confirmed' });
         await recordEvent(tx, {
           propertyId: actor.propertyId,
           actor,
@@ -125,14 +112,11 @@ export async function confirmBookings(ctx: AppContext, actor: TActor, ids: strin
           objectId: booking.id,
           type: 'confirmed',
         });
-        confirmed.push(row!);
+        confirmed.push(row);
       }
-      const details = await selectBookingDetails(
+      const details = await selectBookingDetailsByIds(
         tx,
-        inArray(
-          bookings.id,
-          confirmed.map((booking) => booking.id),
-        ),
+        confirmed.map((booking) => booking.id),
       );
       const byId = new Map(details.map((row) => [row.booking.id, row]));
       return toBookings(

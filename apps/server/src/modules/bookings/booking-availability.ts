@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   nightsBetween,
   todayIn,
@@ -11,12 +10,13 @@ import {
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { bookings, roomLocks, roomOccupancies, roomTypes, rooms } from '../../db/schema/index.ts';
+import { bookings, roomTypes } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { assertOwned } from '../../lib/records.ts';
-import { stayChargeDrafts, resolveRateId } from './booking-prices.ts';
-import { selectFreeRooms } from './bookings.queries.ts';
+import { resolveRateId } from '../base-data/rates.service.ts';
+import { stayChargeDrafts } from './booking-prices.ts';
+import { selectFreeRooms, selectRoomConflict, type TRoomStay } from './bookings.queries.ts';
 
 /** Refuses a stay of less than one or more than 365 nights, or (given today) one that began already. */
 export function assertValidStay(checkIn: string, checkOut: string, today: string | null): void {
@@ -69,18 +69,6 @@ export async function listFreeRooms(
   }));
 }
 
-export type TRoomStay = {
-  propertyId: string;
-  roomId: string;
-  checkIn: string;
-  checkOut: string;
-  /** How the dates bound the stay: a booking's check-out night is free ('[)'), a lock's end date is not ('[]'). */
-  bounds?: '[)' | '[]';
-  /** The booking or lock being changed: its own stay is no conflict. */
-  exceptBookingId?: string;
-  exceptRoomLockId?: string;
-};
-
 /**
  * Refuses a stay that meets another booking holding the room or a room lock, naming what it meets
  * (booking code or lock dates, and the room number) in the problem's params. The database's exclusion
@@ -91,31 +79,7 @@ export async function assertRoomFree(
   stay: TRoomStay,
   code: Extract<TErrorCode, 'booking/overlap_detected' | 'room_lock/overlap_detected'>,
 ): Promise<void> {
-  const [conflict] = await db
-    .select({
-      roomNumber: rooms.number,
-      bookingCode: bookings.code,
-      lockStart: roomLocks.startDate,
-      lockEnd: roomLocks.endDate,
-    })
-    .from(roomOccupancies)
-    .innerJoin(rooms, eq(rooms.id, roomOccupancies.roomId))
-    .leftJoin(bookings, eq(bookings.id, roomOccupancies.bookingId))
-    .leftJoin(roomLocks, eq(roomLocks.id, roomOccupancies.roomLockId))
-    .where(
-      and(
-        eq(roomOccupancies.roomId, stay.roomId),
-        eq(rooms.propertyId, stay.propertyId),
-        sql`${roomOccupancies.stay} && daterange(${stay.checkIn}::date, ${stay.checkOut}::date, ${stay.bounds ?? '[)'})`,
-        stay.exceptBookingId
-          ? sql`${roomOccupancies.bookingId} is distinct from ${stay.exceptBookingId}`
-          : undefined,
-        stay.exceptRoomLockId
-          ? sql`${roomOccupancies.roomLockId} is distinct from ${stay.exceptRoomLockId}`
-          : undefined,
-      ),
-    )
-    .limit(1);
+  const conflict = await selectRoomConflict(db, stay);
   if (!conflict) return;
   if (conflict.bookingCode !== null) {
     throw new AppError(code, `room ${conflict.roomNumber} is held by booking ${conflict.bookingCode}`, {

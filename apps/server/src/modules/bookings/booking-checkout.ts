@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { addDays, todayIn, zonedInstant } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
-import { bookingLinks, bookings } from '../../db/schema/index.ts';
 import { postStayCharges } from './booking-prices.ts';
 import type { TPropertyRow } from '../../lib/properties.ts';
-import type { TBookingRow } from './bookings.queries.ts';
+import { setBookingLinkExpiry, updateBookingRow, type TBookingRow } from './bookings.queries.ts';
 
 /**
  * The check-out date of a stay that ends early: today in the property, but at least one night after
@@ -28,11 +26,12 @@ export async function shortenStayAtCheckOut(
 ): Promise<{ row: TBookingRow; previousCheckOut: string } | null> {
   const checkOut = shortenedCheckOut(booking, todayIn(property.timeZone, now));
   if (!checkOut) return null;
-  const [row] = await db.update(bookings).set({ checkOut }).where(eq(bookings.id, booking.id)).returning();
-  await postStayCharges(db, row!);
-  await db
-    .update(bookingLinks)
-    .set({ expiresAt: zonedInstant(checkOut, property.checkOutTime, property.timeZone) })
-    .where(eq(bookingLinks.bookingId, booking.id));
-  return { row: row!, previousCheckOut: booking.checkOut };
+  const row = await updateBookingRow(db, booking.id, { checkOut });
+  await postStayCharges(db, row);
+  await setBookingLinkExpiry(
+    db,
+    booking.id,
+    zonedInstant(checkOut, property.checkOutTime, property.timeZone),
+  );
+  return { row, previousCheckOut: booking.checkOut };
 }

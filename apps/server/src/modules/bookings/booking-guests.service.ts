@@ -1,13 +1,17 @@
-import { and, count, eq } from 'drizzle-orm';
 import { type TAssignGuestRequest, type TBooking } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { bookingGuests, contacts } from '../../db/schema/index.ts';
+import { contacts } from '../../db/schema/index.ts';
 import { insertContact } from '../contacts/contacts.service.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { assertOwned } from '../../lib/records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
-import { findBooking } from './bookings.queries.ts';
+import {
+  countBookingGuests,
+  deleteBookingGuest,
+  findBooking,
+  insertBookingGuest,
+} from './bookings.queries.ts';
 import { assertEditable, toBooking } from './bookings.service.ts';
 
 /** Assigns a guest (an existing contact of the property, or a new one) to a booking. */
@@ -28,20 +32,16 @@ export async function assignGuest(
     } else {
       contactId = (await insertContact(tx, actor, input)).id;
     }
-    const [guestCount] = await tx
-      .select({ n: count() })
-      .from(bookingGuests)
-      .where(eq(bookingGuests.bookingId, id));
-    if ((guestCount?.n ?? 0) >= booking.occupancy) {
+    const guestCount = await countBookingGuests(tx, id);
+    if (guestCount >= booking.occupancy) {
       throw new AppError('booking/failed_assignment', 'the booking has as many guests as its occupancy');
     }
-    const inserted = await tx
-      .insert(bookingGuests)
-      .values({ bookingId: id, contactId, isPrimary: (guestCount?.n ?? 0) === 0 })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted.length === 0)
-      throw new AppError('booking/failed_assignment', 'the guest is already assigned');
+    const isAssigned = await insertBookingGuest(tx, {
+      bookingId: id,
+      contactId,
+      isPrimary: guestCount === 0,
+    });
+    if (!isAssigned) throw new AppError('booking/failed_assignment', 'the guest is already assigned');
     await recordEvent(tx, {
       propertyId: actor.propertyId,
       actor,
@@ -63,11 +63,8 @@ export async function unassignGuest(
   return ctx.db.transaction(async (tx) => {
     const booking = await findBooking(tx, actor.propertyId, id, true);
     await assertEditable(tx, booking);
-    const removed = await tx
-      .delete(bookingGuests)
-      .where(and(eq(bookingGuests.bookingId, id), eq(bookingGuests.contactId, contactId)))
-      .returning();
-    if (removed.length === 0) throw notFound('guest');
+    const isRemoved = await deleteBookingGuest(tx, id, contactId);
+    if (!isRemoved) throw notFound('guest');
     await recordEvent(tx, {
       propertyId: actor.propertyId,
       actor,

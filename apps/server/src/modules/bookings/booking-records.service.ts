@@ -1,22 +1,18 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { type TCharge, type TEvent, type TInvoiceSummary, type TPaged, type TPageQuery } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { charges, events, folios, invoices } from '../../db/schema/index.ts';
-import { selectPage } from '../../lib/paging.ts';
 import { toInvoiceSummary } from '../invoices/invoices.mapper.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
-import { findBooking } from './bookings.queries.ts';
+import {
+  findBooking,
+  selectBookingCharges,
+  selectBookingEvents,
+  selectBookingInvoicePage,
+} from './bookings.queries.ts';
 
 export async function listBookingEvents(ctx: AppContext, actor: TActor, id: string): Promise<TEvent[]> {
   requireAccess(actor, 'bookings', 'read');
   await findBooking(ctx.db, actor.propertyId, id);
-  const rows = await ctx.db
-    .select()
-    .from(events)
-    .where(
-      and(eq(events.objectType, 'booking'), eq(events.objectId, id), eq(events.propertyId, actor.propertyId)),
-    )
-    .orderBy(desc(events.createdAt));
+  const rows = await selectBookingEvents(ctx.db, actor.propertyId, id);
   return rows.map((row) => ({
     id: row.id,
     type: row.type,
@@ -30,13 +26,8 @@ export async function listBookingEvents(ctx: AppContext, actor: TActor, id: stri
 export async function listBookingCharges(ctx: AppContext, actor: TActor, id: string): Promise<TCharge[]> {
   requireAccess(actor, 'folios', 'read');
   await findBooking(ctx.db, actor.propertyId, id);
-  const rows = await ctx.db
-    .select({ charge: charges })
-    .from(charges)
-    .innerJoin(folios, eq(folios.id, charges.folioId))
-    .where(and(eq(folios.bookingId, id), isNull(charges.deletedAt), isNull(folios.deletedAt)))
-    .orderBy(asc(charges.bookedOn), asc(charges.createdAt));
-  return rows.map(({ charge }) => ({
+  const rows = await selectBookingCharges(ctx.db, id);
+  return rows.map((charge) => ({
     id: charge.id,
     itemId: charge.itemId,
     quantity: charge.quantity,
@@ -57,12 +48,5 @@ export async function listBookingInvoices(
 ): Promise<TPaged<TInvoiceSummary>> {
   requireAccess(actor, 'invoices', 'read');
   await findBooking(ctx.db, actor.propertyId, id);
-  return selectPage(
-    ctx.db,
-    invoices,
-    and(eq(invoices.propertyId, actor.propertyId), eq(invoices.bookingId, id), isNull(invoices.deletedAt)),
-    [desc(invoices.createdAt)],
-    page,
-    toInvoiceSummary,
-  );
+  return selectBookingInvoicePage(ctx.db, actor.propertyId, id, page, toInvoiceSummary);
 }

@@ -1,4 +1,20 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { addDays, droppedBookingStatuses, type TBookingListQuery, type TPageQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import {
   bookingGuests,
@@ -6,21 +22,27 @@ import {
   bookings,
   charges,
   contacts,
+  events,
   folios,
   groups,
   invoices,
   payments,
   rates,
+  roomLocks,
   roomOccupancies,
   roomTypes,
   rooms,
 } from '../../db/schema/index.ts';
-import { notFound } from '../../errors.ts';
 import { findOwned } from '../../lib/records.ts';
+import { selectPage } from '../../lib/paging.ts';
 import { roomNumberOrder } from '../../lib/room-order.ts';
+import { containsPattern } from '../../lib/text-search.ts';
 
 export type TBookingRow = typeof bookings.$inferSelect;
+export type TNewBooking = typeof bookings.$inferInsert;
+export type TBookingChanges = Partial<Omit<TBookingRow, 'id' | 'createdAt' | 'updatedAt'>>;
 type TContactRow = typeof contacts.$inferSelect;
+type TInvoiceRow = typeof invoices.$inferSelect;
 
 /** A live booking of the property, locked for update when asked (inside a transaction). */
 export async function findBooking(
@@ -30,16 +52,6 @@ export async function findBooking(
   forUpdate = false,
 ): Promise<TBookingRow> {
   return findOwned(db, bookings, propertyId, id, 'booking', { lock: forUpdate });
-}
-
-export async function findRoom(db: Executor, propertyId: string, id: string) {
-  const [row] = await db
-    .select({ room: rooms, roomType: roomTypes })
-    .from(rooms)
-    .innerJoin(roomTypes, eq(roomTypes.id, rooms.roomTypeId))
-    .where(and(eq(rooms.id, id), eq(rooms.propertyId, propertyId), isNull(rooms.deletedAt)));
-  if (!row) throw notFound('room');
-  return row;
 }
 
 /** Whether nobody holds the room during the stay (a booking other than `exceptBookingId`, or a lock). */
@@ -195,3 +207,278 @@ export function selectBookingDetails(db: Executor, where: SQL | undefined, page?
 }
 
 export type TBookingDetails = Awaited<ReturnType<typeof selectBookingDetails>>[number];
+
+/** The bookings with the given ids with everything the API answers with (see selectBookingDetails). */
+export function selectBookingDetailsByIds(db: Executor, ids: string[]) {
+  return selectBookingDetails(db, inArray(bookings.id, ids));
+}
+
+/** The bookings of a quick filter, given the property's today. */
+function filterCondition(filter: TBookingListQuery['filter'], today: string): SQL | undefined {
+  const yesterday = addDays(today, -1);
+  const tomorrow = addDays(today, 1);
+  const live = notInArray(bookings.status, [...droppedBookingStatuses]);
+  switch (filter) {
+    case 'check_in_today':
+      return and(eq(bookings.checkIn, today), live);
+    case 'check_in_tomorrow':
+      return and(eq(bookings.checkIn, tomorrow), live);
+    case 'check_in_yesterday':
+      return and(eq(bookings.checkIn, yesterday), live);
+    case 'check_out_today':
+      return and(eq(bookings.checkOut, today), live);
+    case 'check_out_tomorrow':
+      return and(eq(bookings.checkOut, tomorrow), live);
+    case 'check_out_yesterday':
+      return and(eq(bookings.checkOut, yesterday), live);
+    case 'in_house':
+      return eq(bookings.status, 'checked_in');
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A page of the property's bookings with their details and the count of all matches: stays touching
+ * [from, to], a quick filter (given the property's today), a status, a text in the code or the
+ * customer's name.
+ */
+export async function selectBookingDetailsPage(
+  db: Executor,
+  propertyId: string,
+  query: TBookingListQuery,
+  today: string | undefined,
+): Promise<{ rows: TBookingDetails[]; total: number }> {
+  const text = query.query?.trim();
+  const pattern = text ? containsPattern(text) : undefined;
+  const where = and(
+    eq(bookings.propertyId, propertyId),
+    isNull(bookings.deletedAt),
+    query.from ? gt(bookings.checkOut, query.from) : undefined,
+    query.to ? lte(bookings.checkIn, query.to) : undefined,
+    query.status ? eq(bookings.status, query.status) : undefined,
+    today ? filterCondition(query.filter, today) : undefined,
+    pattern
+      ? or(
+          ilike(bookings.code, pattern),
+          sql`exists (select 1 from ${contacts} c where c.id = ${bookings.customerId} and c.name ilike ${pattern})`,
+        )
+      : undefined,
+  );
+  const rows = await selectBookingDetails(db, where, {
+    limit: query.pageSize,
+    offset: (query.pageNumber - 1) * query.pageSize,
+  });
+  // Past the last page no row carries the count of all matches: only then is it counted apart.
+  const total =
+    rows[0]?.total ??
+    (query.pageNumber > 1 ? ((await db.select({ n: count() }).from(bookings).where(where))[0]?.n ?? 0) : 0);
+  return { rows, total };
+}
+
+/** The live bookings of the property with the given ids, locked for update. */
+export function selectBookingsForUpdate(
+  db: Executor,
+  propertyId: string,
+  ids: string[],
+): Promise<TBookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(inArray(bookings.id, ids), eq(bookings.propertyId, propertyId), isNull(bookings.deletedAt)))
+    .for('update');
+}
+
+/** Whether a booking of the property has the code. */
+export async function isBookingCodeTaken(db: Executor, propertyId: string, code: string): Promise<boolean> {
+  const [taken] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.propertyId, propertyId), eq(bookings.code, code)));
+  return Boolean(taken);
+}
+
+/** Stores a booking; returns it. */
+export async function insertBooking(
+  db: Executor,
+  values: typeof bookings.$inferInsert,
+): Promise<TBookingRow> {
+  const [row] = await db.insert(bookings).values(values).returning();
+  return row!;
+}
+
+/** Changes a booking; returns it. */
+export async function updateBookingRow(
+  db: Executor,
+  id: string,
+  changes: TBookingChanges,
+): Promise<TBookingRow> {
+  const [row] = await db.update(bookings).set(changes).where(eq(bookings.id, id)).returning();
+  return row!;
+}
+
+/** Soft deletes a booking. */
+export async function markBookingDeleted(db: Executor, id: string, now: Date): Promise<void> {
+  await db.update(bookings).set({ deletedAt: now }).where(eq(bookings.id, id));
+}
+
+/** Stores a portal link of a booking. */
+export async function insertBookingLink(
+  db: Executor,
+  values: typeof bookingLinks.$inferInsert,
+): Promise<void> {
+  await db.insert(bookingLinks).values(values);
+}
+
+/** Lets the booking's portal links expire at a new instant (the stay's end moved). */
+export async function setBookingLinkExpiry(db: Executor, bookingId: string, expiresAt: Date): Promise<void> {
+  await db.update(bookingLinks).set({ expiresAt }).where(eq(bookingLinks.bookingId, bookingId));
+}
+
+/** Revokes every portal link of a booking. */
+export async function revokeBookingLinks(db: Executor, bookingId: string, now: Date): Promise<void> {
+  await db.update(bookingLinks).set({ revokedAt: now }).where(eq(bookingLinks.bookingId, bookingId));
+}
+
+/** How many guests are assigned to a booking. */
+export async function countBookingGuests(db: Executor, bookingId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookingGuests)
+    .where(eq(bookingGuests.bookingId, bookingId));
+  return row?.n ?? 0;
+}
+
+/** Assigns a guest to a booking; whether the guest was not assigned yet. */
+export async function insertBookingGuest(
+  db: Executor,
+  values: typeof bookingGuests.$inferInsert,
+): Promise<boolean> {
+  const inserted = await db.insert(bookingGuests).values(values).onConflictDoNothing().returning();
+  return inserted.length > 0;
+}
+
+/** Takes a guest off a booking; whether the guest was assigned. */
+export async function deleteBookingGuest(
+  db: Executor,
+  bookingId: string,
+  contactId: string,
+): Promise<boolean> {
+  const removed = await db
+    .delete(bookingGuests)
+    .where(and(eq(bookingGuests.bookingId, bookingId), eq(bookingGuests.contactId, contactId)))
+    .returning();
+  return removed.length > 0;
+}
+
+/** The events of a booking of the property, newest first. */
+export function selectBookingEvents(db: Executor, propertyId: string, bookingId: string) {
+  return db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.objectType, 'booking'),
+        eq(events.objectId, bookingId),
+        eq(events.propertyId, propertyId),
+      ),
+    )
+    .orderBy(desc(events.createdAt));
+}
+
+/** The live charges on the booking's live folios, by date. */
+export async function selectBookingCharges(db: Executor, bookingId: string) {
+  const rows = await db
+    .select({ charge: charges })
+    .from(charges)
+    .innerJoin(folios, eq(folios.id, charges.folioId))
+    .where(and(eq(folios.bookingId, bookingId), isNull(charges.deletedAt), isNull(folios.deletedAt)))
+    .orderBy(asc(charges.bookedOn), asc(charges.createdAt));
+  return rows.map((row) => row.charge);
+}
+
+/** A page of the live invoices of a booking of the property, newest first. */
+export function selectBookingInvoicePage<T>(
+  db: Executor,
+  propertyId: string,
+  bookingId: string,
+  page: TPageQuery,
+  map: (row: TInvoiceRow) => T,
+) {
+  return selectPage(
+    db,
+    invoices,
+    and(eq(invoices.propertyId, propertyId), eq(invoices.bookingId, bookingId), isNull(invoices.deletedAt)),
+    [desc(invoices.createdAt)],
+    page,
+    map,
+  );
+}
+
+/** The booking's own live folio (not a group folio), if it has one. */
+export async function selectBookingFolio(db: Executor, bookingId: string) {
+  const [folio] = await db
+    .select()
+    .from(folios)
+    .where(and(eq(folios.bookingId, bookingId), isNull(folios.deletedAt), eq(folios.isGroupFolio, false)))
+    .limit(1);
+  return folio;
+}
+
+/** Stores a folio; returns it. */
+export async function insertFolio(db: Executor, values: typeof folios.$inferInsert) {
+  const [row] = await db.insert(folios).values(values).returning();
+  return row!;
+}
+
+/** Removes the charges a folio got from the rate (not those posted by hand). */
+export async function deleteDefaultCharges(db: Executor, folioId: string): Promise<void> {
+  await db.delete(charges).where(and(eq(charges.folioId, folioId), eq(charges.isDefault, true)));
+}
+
+/** Posts charges to a folio. */
+export async function insertCharges(db: Executor, values: (typeof charges.$inferInsert)[]): Promise<void> {
+  await db.insert(charges).values(values);
+}
+
+export type TRoomStay = {
+  propertyId: string;
+  roomId: string;
+  checkIn: string;
+  checkOut: string;
+  /** How the dates bound the stay: a booking's check-out night is free ('[)'), a lock's end date is not ('[]'). */
+  bounds?: '[)' | '[]';
+  /** The booking or lock being changed: its own stay is no conflict. */
+  exceptBookingId?: string;
+  exceptRoomLockId?: string;
+};
+
+/** A booking or lock holding the room during the stay, with the room's number, or undefined. */
+export async function selectRoomConflict(db: Executor, stay: TRoomStay) {
+  const [conflict] = await db
+    .select({
+      roomNumber: rooms.number,
+      bookingCode: bookings.code,
+      lockStart: roomLocks.startDate,
+      lockEnd: roomLocks.endDate,
+    })
+    .from(roomOccupancies)
+    .innerJoin(rooms, eq(rooms.id, roomOccupancies.roomId))
+    .leftJoin(bookings, eq(bookings.id, roomOccupancies.bookingId))
+    .leftJoin(roomLocks, eq(roomLocks.id, roomOccupancies.roomLockId))
+    .where(
+      and(
+        eq(roomOccupancies.roomId, stay.roomId),
+        eq(rooms.propertyId, stay.propertyId),
+        sql`${roomOccupancies.stay} && daterange(${stay.checkIn}::date, ${stay.checkOut}::date, ${stay.bounds ?? '[)'})`,
+        stay.exceptBookingId
+          ? sql`${roomOccupancies.bookingId} is distinct from ${stay.exceptBookingId}`
+          : undefined,
+        stay.exceptRoomLockId
+          ? sql`${roomOccupancies.roomLockId} is distinct from ${stay.exceptRoomLockId}`
+          : undefined,
+      ),
+    )
+    .limit(1);
+  return conflict;
+}

@@ -1,9 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { and, count, eq, gt, ilike, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
-  addDays,
   bookingDisplayName,
-  droppedBookingStatuses,
   formatBookingCode,
   nightsBetween,
   parseExpand,
@@ -20,9 +17,10 @@ import {
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { bookingGuests, bookingLinks, bookings, contacts, groups, roomTypes } from '../../db/schema/index.ts';
-import { containsPattern } from '../../lib/text-search.ts';
+import { contacts, groups, roomTypes } from '../../db/schema/index.ts';
 import { insertContact } from '../contacts/contacts.service.ts';
+import { resolveRateId } from '../base-data/rates.service.ts';
+import { findRoom } from '../base-data/rooms.service.ts';
 import { AppError } from '../../errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { recordEvent } from '../../lib/events.ts';
@@ -32,14 +30,23 @@ import { findProperty, type TPropertyRow } from '../../lib/properties.ts';
 import {
   findBooking,
   findFreeRoom,
-  findRoom,
-  selectBookingDetails,
-  type TBookingDetails,
+  insertBooking,
+  insertBookingGuest,
+  insertBookingLink,
+  isBookingCodeTaken,
+  markBookingDeleted,
   readOnlyBookingIds,
+  revokeBookingLinks,
+  selectBookingDetailsByIds,
+  selectBookingDetailsPage,
+  setBookingLinkExpiry,
+  updateBookingRow,
+  type TBookingDetails,
   type TBookingRow,
+  type TNewBooking,
 } from './bookings.queries.ts';
 import { assertRoomFree, assertValidStay } from './booking-availability.ts';
-import { postStayCharges, resolveRateId } from './booking-prices.ts';
+import { postStayCharges } from './booking-prices.ts';
 
 /** The portal link stays valid until the check-out date and time in the property's time zone. */
 function linkExpiry(property: TPropertyRow, checkOut: string): Date {
@@ -51,27 +58,15 @@ function linkUrl(ctx: AppContext, id: string): string {
 }
 
 /** A new booking code, unique in the property; retried on the rare collision. */
-async function insertWithUniqueCode(
-  db: Executor,
-  property: TPropertyRow,
-  values: Omit<typeof bookings.$inferInsert, 'code'>,
-) {
+async function insertWithUniqueCode(db: Executor, property: TPropertyRow, values: Omit<TNewBooking, 'code'>) {
   for (let attempt = 0; attempt < 20; attempt++) {
     const code = formatBookingCode(
       randomInt(0, 100_000),
       property.bookingCodePrefix,
       property.bookingCodeSuffix,
     );
-    const [taken] = await db
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(and(eq(bookings.propertyId, property.id), eq(bookings.code, code)));
-    if (taken) continue;
-    const [row] = await db
-      .insert(bookings)
-      .values({ ...values, code })
-      .returning();
-    return row!;
+    if (await isBookingCodeTaken(db, property.id, code)) continue;
+    return insertBooking(db, { ...values, code });
   }
   throw new AppError('unknown', 'no free booking code');
 }
@@ -160,7 +155,7 @@ export async function toBooking(
   row: TBookingRow,
   expand: string | Set<string> = allRelations,
 ): Promise<TBooking> {
-  const [details] = await selectBookingDetails(db, eq(bookings.id, row.id));
+  const [details] = await selectBookingDetailsByIds(db, [row.id]);
   const [booking] = toBookings(ctx, [details!], typeof expand === 'string' ? parseExpand(expand) : expand);
   return booking!;
 }
@@ -240,9 +235,9 @@ export async function createBooking(
       foodAndBeveragePerDay: input.foodAndBeveragePerDay ?? null,
     });
     if (customerId)
-      await tx.insert(bookingGuests).values({ bookingId: row.id, contactId: customerId, isPrimary: true });
+      await insertBookingGuest(tx, { bookingId: row.id, contactId: customerId, isPrimary: true });
     await postStayCharges(tx, row);
-    await tx.insert(bookingLinks).values({
+    await insertBookingLink(tx, {
       id: randomToken(24),
       propertyId: actor.propertyId,
       bookingId: row.id,
@@ -271,30 +266,6 @@ export async function getBooking(
   return toBooking(ctx, ctx.db, row, expand ?? '');
 }
 
-function filterCondition(filter: TBookingListQuery['filter'], today: string): SQL | undefined {
-  const yesterday = addDays(today, -1);
-  const tomorrow = addDays(today, 1);
-  const live = notInArray(bookings.status, [...droppedBookingStatuses]);
-  switch (filter) {
-    case 'check_in_today':
-      return and(eq(bookings.checkIn, today), live);
-    case 'check_in_tomorrow':
-      return and(eq(bookings.checkIn, tomorrow), live);
-    case 'check_in_yesterday':
-      return and(eq(bookings.checkIn, yesterday), live);
-    case 'check_out_today':
-      return and(eq(bookings.checkOut, today), live);
-    case 'check_out_tomorrow':
-      return and(eq(bookings.checkOut, tomorrow), live);
-    case 'check_out_yesterday':
-      return and(eq(bookings.checkOut, yesterday), live);
-    case 'in_house':
-      return eq(bookings.status, 'checked_in');
-    default:
-      return undefined;
-  }
-}
-
 /** Bookings of the current property: stays touching [from, to], a quick filter, a status, a text. */
 export async function listBookings(
   ctx: AppContext,
@@ -306,32 +277,7 @@ export async function listBookings(
   const today = query.filter
     ? todayIn((await findProperty(ctx.db, actor.propertyId)).timeZone, ctx.clock.now())
     : undefined;
-  const text = query.query?.trim();
-  const pattern = text ? containsPattern(text) : undefined;
-  const where = and(
-    eq(bookings.propertyId, actor.propertyId),
-    isNull(bookings.deletedAt),
-    query.from ? gt(bookings.checkOut, query.from) : undefined,
-    query.to ? lte(bookings.checkIn, query.to) : undefined,
-    query.status ? eq(bookings.status, query.status) : undefined,
-    today ? filterCondition(query.filter, today) : undefined,
-    pattern
-      ? or(
-          ilike(bookings.code, pattern),
-          sql`exists (select 1 from ${contacts} c where c.id = ${bookings.customerId} and c.name ilike ${pattern})`,
-        )
-      : undefined,
-  );
-  const rows = await selectBookingDetails(ctx.db, where, {
-    limit: query.pageSize,
-    offset: (query.pageNumber - 1) * query.pageSize,
-  });
-  // Past the last page no row carries the count of all matches: only then is it counted apart.
-  const total =
-    rows[0]?.total ??
-    (query.pageNumber > 1
-      ? ((await ctx.db.select({ n: count() }).from(bookings).where(where))[0]?.n ?? 0)
-      : 0);
+  const { rows, total } = await selectBookingDetailsPage(ctx.db, actor.propertyId, query, today);
   return toPaged(toBookings(ctx, rows, parseExpand(query.expand)), total, query);
 }
 
@@ -380,19 +326,15 @@ export async function updateBooking(
     if (input.groupId) await assertOwned(tx, groups, actor.propertyId, input.groupId, 'group');
     if (input.rateId) next.rateId = await resolveRateId(tx, actor.propertyId, input.rateId);
     const { id: _id, createdAt: _c, updatedAt: _u, ...values } = next;
-    const [row] = await tx.update(bookings).set(values).where(eq(bookings.id, id)).returning();
+    const row = await updateBookingRow(tx, id, values);
     const priceChanged =
       datesChanged ||
       next.occupancy !== current.occupancy ||
       next.rateId !== current.rateId ||
       next.roomTypeId !== current.roomTypeId;
-    if (priceChanged) await postStayCharges(tx, row!);
-    if (next.checkOut !== current.checkOut) {
-      await tx
-        .update(bookingLinks)
-        .set({ expiresAt: linkExpiry(property, next.checkOut) })
-        .where(eq(bookingLinks.bookingId, id));
-    }
+    if (priceChanged) await postStayCharges(tx, row);
+    if (next.checkOut !== current.checkOut)
+      await setBookingLinkExpiry(tx, id, linkExpiry(property, next.checkOut));
     const changed = Object.keys(input).filter(
       (key) => input[key as keyof TUpdateBookingRequest] !== current[key as keyof TBookingRow],
     );
@@ -404,7 +346,7 @@ export async function updateBooking(
       type: 'updated',
       data: { changed },
     });
-    return toBooking(ctx, tx, row!);
+    return toBooking(ctx, tx, row);
   });
 }
 
@@ -413,8 +355,8 @@ export async function deleteBooking(ctx: AppContext, actor: TActor, id: string):
   await ctx.db.transaction(async (tx) => {
     const booking = await findBooking(tx, actor.propertyId, id, true);
     await assertEditable(tx, booking);
-    await tx.update(bookings).set({ deletedAt: ctx.clock.now() }).where(eq(bookings.id, id));
-    await tx.update(bookingLinks).set({ revokedAt: ctx.clock.now() }).where(eq(bookingLinks.bookingId, id));
+    await markBookingDeleted(tx, id, ctx.clock.now());
+    await revokeBookingLinks(tx, id, ctx.clock.now());
     await recordEvent(tx, {
       propertyId: actor.propertyId,
       actor,

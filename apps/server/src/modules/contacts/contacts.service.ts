@@ -1,7 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import {
   parseExpand,
-  toPaged,
   ZCreateContactRequest,
   type TContact,
   type TContactBooking,
@@ -15,26 +13,29 @@ import {
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import {
-  bookingGuests,
-  bookings,
-  contactFiles,
-  contacts,
-  files,
-  invoices,
-  rates,
-  rooms,
-} from '../../db/schema/index.ts';
+import { contacts } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { changedFields, recordEvent } from '../../lib/events.ts';
-import { selectPage } from '../../lib/paging.ts';
 import { findOwned, toRecord } from '../../lib/records.ts';
-import { containsText } from '../../lib/text-search.ts';
 import { toInvoiceSummary } from '../invoices/invoices.mapper.ts';
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
+import { findRateReference } from '../base-data/rates.service.ts';
 import { getFile, toFile } from '../files/files.service.ts';
+import {
+  deleteContactFile,
+  hasBookingNotCanceled,
+  insertContactFile,
+  insertContactRow,
+  markContactDeleted,
+  selectContactBookingPage,
+  selectContactFiles,
+  selectContactInvoicePage,
+  selectContactPage,
+  selectContactsByIds,
+  updateContactRow,
+  type TContactRow,
+} from './contacts.queries.ts';
 
-type TContactRow = typeof contacts.$inferSelect;
 type TRateReference = NonNullable<TContact['defaultRate']>;
 
 /** A contact row as the API sends it; the default rate only when it was asked for. */
@@ -63,24 +64,14 @@ export function toContact(row: TContactRow, defaultRate?: TRateReference | null)
   };
 }
 
-const ofProperty = (actor: TRoleActor, id?: string) =>
-  and(
-    eq(contacts.propertyId, actor.propertyId),
-    isNull(contacts.deletedAt),
-    id ? eq(contacts.id, id) : undefined,
-  );
-
 /** A live contact of the caller's property; any other answers 404. */
 export async function findContact(db: Executor, actor: TRoleActor, id: string): Promise<TContactRow> {
   return findOwned(db, contacts, actor.propertyId, id, 'contact');
 }
 
-async function findRate(db: Executor, actor: TRoleActor, id: string): Promise<TRateReference | null> {
-  const [rate] = await db
-    .select({ id: rates.id, name: rates.name, code: rates.code })
-    .from(rates)
-    .where(and(eq(rates.id, id), eq(rates.propertyId, actor.propertyId), isNull(rates.deletedAt)));
-  return rate ?? null;
+/** The contacts of the caller's property with the given ids (a group's customers, for instance). */
+export function findContactsByIds(db: Executor, actor: TRoleActor, ids: string[]): Promise<TContactRow[]> {
+  return selectContactsByIds(db, actor.propertyId, ids);
 }
 
 async function assertRateOfProperty(
@@ -88,7 +79,7 @@ async function assertRateOfProperty(
   actor: TRoleActor,
   rateId: string | null | undefined,
 ): Promise<void> {
-  if (rateId && !(await findRate(db, actor, rateId))) throw notFound('rate');
+  if (rateId && !(await findRateReference(db, actor.propertyId, rateId))) throw notFound('rate');
 }
 
 /** The columns a request sets; an empty e-mail field means no address. */
@@ -121,14 +112,7 @@ export function listContacts(
 ): Promise<TPaged<TContact>> {
   requireAccess(actor, 'contacts', 'read');
   const { db } = ctx;
-  const where = and(
-    ofProperty(actor),
-    query.type ? eq(contacts.type, query.type) : undefined,
-    containsText([contacts.name, contacts.email, contacts.phone], query.query),
-  );
-  return selectPage(db, contacts, where, [asc(contacts.name), asc(contacts.id)], query, (row) =>
-    toContact(row),
-  );
+  return selectContactPage(db, actor.propertyId, query, (row) => toContact(row));
 }
 
 /**
@@ -143,12 +127,9 @@ export async function insertContact(
 ): Promise<TContactRow> {
   const data = ZCreateContactRequest.parse(input);
   await assertRateOfProperty(tx, actor, data.defaultRateId);
-  const [row] = await tx
-    .insert(contacts)
-    .values({ propertyId: actor.propertyId, ...toColumns(data) })
-    .returning();
-  await recordContactEvent(tx, actor, row!.id, 'created');
-  return row!;
+  const row = await insertContactRow(tx, { propertyId: actor.propertyId, ...toColumns(data) });
+  await recordContactEvent(tx, actor, row.id, 'created');
+  return row;
 }
 
 /** Creates a contact in a transaction of its own. */
@@ -172,7 +153,10 @@ export async function getContact(
   const { db } = ctx;
   const row = await findContact(db, actor, id);
   if (!parseExpand(expand).has('defaultRate')) return toContact(row);
-  return toContact(row, row.defaultRateId ? await findRate(db, actor, row.defaultRateId) : null);
+  return toContact(
+    row,
+    row.defaultRateId ? await findRateReference(db, actor.propertyId, row.defaultRateId) : null,
+  );
 }
 
 /** Changes the fields given (PUT sends all of them) and records which ones changed. */
@@ -190,28 +174,12 @@ export async function updateContact(
     const columns = toColumns(input);
     // An empty PATCH has nothing to write.
     if (Object.values(columns).every((value) => value === undefined)) return toContact(before);
-    const [row] = await tx.update(contacts).set(columns).where(ofProperty(actor, id)).returning();
+    const row = await updateContactRow(tx, actor.propertyId, id, columns);
     const fields = changedFields(before, row!, Object.keys(input));
     if (fields.length > 0) await recordContactEvent(tx, actor, id, 'updated', { fields });
     return toContact(row!);
   });
 }
-
-/** The bookings (not deleted) a contact is the customer or a guest of. */
-const bookingsOfContact = (db: Executor, contactId: string): SQL | undefined =>
-  and(
-    isNull(bookings.deletedAt),
-    or(
-      eq(bookings.customerId, contactId),
-      inArray(
-        bookings.id,
-        db
-          .select({ id: bookingGuests.bookingId })
-          .from(bookingGuests)
-          .where(eq(bookingGuests.contactId, contactId)),
-      ),
-    ),
-  );
 
 /** Deletes a contact (softly); refused while it is the customer or a guest of a booking not canceled. */
 export async function deleteContact(ctx: AppContext, actor: TActor, id: string): Promise<void> {
@@ -219,14 +187,9 @@ export async function deleteContact(ctx: AppContext, actor: TActor, id: string):
   const { db } = ctx;
   await db.transaction(async (tx) => {
     await findContact(tx, actor, id);
-    const [booking] = await tx
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(and(bookingsOfContact(tx, id), ne(bookings.status, 'canceled')))
-      .limit(1);
-    if (booking)
+    if (await hasBookingNotCanceled(tx, id))
       throw new AppError('base_data/in_use', 'the contact is the customer or a guest of a booking');
-    await tx.update(contacts).set({ deletedAt: ctx.clock.now() }).where(eq(contacts.id, id));
+    await markContactDeleted(tx, id, ctx.clock.now());
     await recordContactEvent(tx, actor, id, 'deleted');
   });
 }
@@ -241,30 +204,11 @@ export async function listContactBookings(
   requireAccess(actor, 'contacts', 'read');
   const { db } = ctx;
   await findContact(db, actor, id);
-  const where = and(eq(bookings.propertyId, actor.propertyId), bookingsOfContact(db, id));
-  const [total] = await db.select({ n: count() }).from(bookings).where(where);
-  const rows = await db
-    .select({
-      id: bookings.id,
-      code: bookings.code,
-      status: bookings.status,
-      checkIn: bookings.checkIn,
-      checkOut: bookings.checkOut,
-      roomNumber: rooms.number,
-      customerId: bookings.customerId,
-    })
-    .from(bookings)
-    .leftJoin(rooms, eq(rooms.id, bookings.roomId))
-    .where(where)
-    .orderBy(desc(bookings.checkIn), asc(bookings.id))
-    .limit(page.pageSize)
-    .offset((page.pageNumber - 1) * page.pageSize);
-  const data = rows.map(({ customerId, ...booking }) => ({
+  return selectContactBookingPage(db, actor.propertyId, id, page, ({ customerId, ...booking }) => ({
     ...booking,
     status: booking.status,
     role: customerId === id ? ('customer' as const) : ('guest' as const),
   }));
-  return toPaged(data, total?.n ?? 0, page);
 }
 
 /** The invoices addressed to a contact, newest first. */
@@ -277,14 +221,7 @@ export async function listContactInvoices(
   requireAccess(actor, 'contacts', 'read');
   const { db } = ctx;
   await findContact(db, actor, id);
-  return selectPage(
-    db,
-    invoices,
-    and(eq(invoices.propertyId, actor.propertyId), eq(invoices.customerId, id), isNull(invoices.deletedAt)),
-    [desc(invoices.createdAt), asc(invoices.id)],
-    page,
-    toInvoiceSummary,
-  );
+  return selectContactInvoicePage(db, actor.propertyId, id, page, toInvoiceSummary);
 }
 
 /** A contact's documents (ID scans and the like), in the order they were added. */
@@ -292,13 +229,8 @@ export async function listContactFiles(ctx: AppContext, actor: TActor, id: strin
   requireAccess(actor, 'contacts', 'read');
   const { db } = ctx;
   await findContact(db, actor, id);
-  const rows = await db
-    .select({ file: files })
-    .from(contactFiles)
-    .innerJoin(files, eq(files.id, contactFiles.fileId))
-    .where(and(eq(contactFiles.contactId, id), isNull(files.deletedAt)))
-    .orderBy(asc(contactFiles.createdAt), asc(files.id));
-  return rows.map((row) => toFile(row.file));
+  const rows = await selectContactFiles(db, id);
+  return rows.map(toFile);
 }
 
 /** Adds an uploaded file of the property to a contact's documents; adding it twice changes nothing. */
@@ -312,12 +244,8 @@ export async function linkContactFile(
   const file = await getFile(ctx, actor, fileId);
   await ctx.db.transaction(async (tx) => {
     await findContact(tx, actor, id);
-    const linked = await tx
-      .insert(contactFiles)
-      .values({ contactId: id, fileId })
-      .onConflictDoNothing()
-      .returning();
-    if (linked.length > 0) await recordContactEvent(tx, actor, id, 'updated', { documentAdded: fileId });
+    const isLinked = await insertContactFile(tx, id, fileId);
+    if (isLinked) await recordContactEvent(tx, actor, id, 'updated', { documentAdded: fileId });
   });
   return file;
 }
@@ -333,11 +261,8 @@ export async function unlinkContactFile(
   const { db } = ctx;
   await db.transaction(async (tx) => {
     await findContact(tx, actor, id);
-    const removed = await tx
-      .delete(contactFiles)
-      .where(and(eq(contactFiles.contactId, id), eq(contactFiles.fileId, fileId)))
-      .returning({ fileId: contactFiles.fileId });
-    if (removed.length === 0) throw notFound('file');
+    const isRemoved = await deleteContactFile(tx, id, fileId);
+    if (!isRemoved) throw notFound('file');
     await recordContactEvent(tx, actor, id, 'updated', { documentRemoved: fileId });
   });
 }

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sanitizeFilename from 'sanitize-filename';
 import sharp from 'sharp';
@@ -16,14 +15,19 @@ import type { AppContext } from '../../context.ts';
 import { files } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
-import { selectPage } from '../../lib/paging.ts';
 import { findOwned, toRecord } from '../../lib/records.ts';
 import { requireAccess, requireStaff, type TActor } from '../../actor.ts';
+import {
+  insertFile,
+  markFileDeleted,
+  selectFilePage,
+  selectLiveFile,
+  type TFileRow,
+} from './files.queries.ts';
 
 export const downloadUrlLifetimeMs = 5 * 60 * 1000;
 /** Pixels an uploaded image may have (a 10 MiB file could otherwise unpack to gigabytes). */
 export const maxImagePixels = 50_000_000;
-type TFileRow = typeof files.$inferSelect;
 
 /** A stored file as the API sends it. */
 export function toFile(row: TFileRow): TFile {
@@ -84,20 +88,17 @@ export async function uploadFile(
   const id = crypto.randomUUID();
   const storageKey = `${propertyId}/${id}`;
   await ctx.files.put(storageKey, input.content);
-  const [row] = await ctx.db
-    .insert(files)
-    .values({
-      id,
-      propertyId,
-      name,
-      purpose: input.purpose,
-      type: extension,
-      mimeType,
-      size: input.content.length,
-      storageKey,
-    })
-    .returning();
-  return toFile(row!);
+  const row = await insertFile(ctx.db, {
+    id,
+    propertyId,
+    name,
+    purpose: input.purpose,
+    type: extension,
+    mimeType,
+    size: input.content.length,
+    storageKey,
+  });
+  return toFile(row);
 }
 
 async function findFile(ctx: AppContext, propertyId: string, id: string): Promise<TFileRow> {
@@ -106,14 +107,7 @@ async function findFile(ctx: AppContext, propertyId: string, id: string): Promis
 
 export function listFiles(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TFile>> {
   requireAccess(actor, 'files', 'read');
-  return selectPage(
-    ctx.db,
-    files,
-    and(eq(files.propertyId, actor.propertyId), isNull(files.deletedAt)),
-    [desc(files.createdAt)],
-    page,
-    toFile,
-  );
+  return selectFilePage(ctx.db, actor.propertyId, page, toFile);
 }
 
 export async function getFile(ctx: AppContext, actor: TActor, id: string): Promise<TFile> {
@@ -158,10 +152,7 @@ export async function readSignedFile(
 ): Promise<{ file: TFile; stream: Readable }> {
   if (expires < ctx.clock.now().getTime() || !safeEqual(signature(ctx, id, expires), sent))
     throw new AppError('file/link_invalid');
-  const [row] = await ctx.db
-    .select()
-    .from(files)
-    .where(and(eq(files.id, id), isNull(files.deletedAt)));
+  const row = await selectLiveFile(ctx.db, id);
   if (!row) throw notFound('file');
   return { file: toFile(row), stream: await ctx.files.get(row.storageKey) };
 }
@@ -169,6 +160,6 @@ export async function readSignedFile(
 export async function deleteFile(ctx: AppContext, actor: TActor, id: string): Promise<void> {
   requireAccess(actor, 'files', 'write');
   const row = await findFile(ctx, actor.propertyId, id);
-  await ctx.db.update(files).set({ deletedAt: ctx.clock.now() }).where(eq(files.id, row.id));
+  await markFileDeleted(ctx.db, row.id, ctx.clock.now());
   await ctx.files.delete(row.storageKey);
 }

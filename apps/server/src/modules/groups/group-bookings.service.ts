@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { TAddGroupBookingRequest, TGroup } from '@pms/contract';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -7,6 +6,7 @@ import { bookings, groups } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { assertOwned, findOwned } from '../../lib/records.ts';
+import { updateBookingGroup } from './groups.queries.ts';
 import { getGroup } from './groups.service.ts';
 
 /** Moves a booking into a group or out of it, with an event on the booking and on each group. */
@@ -17,7 +17,7 @@ async function setBookingGroup(
   groupId: string | null,
 ): Promise<void> {
   if (booking.groupId === groupId) return;
-  await db.update(bookings).set({ groupId }).where(eq(bookings.id, booking.id));
+  await updateBookingGroup(db, booking.id, groupId);
   await recordEvent(db, {
     propertyId: actor.propertyId,
     actor,

@@ -1,8 +1,72 @@
-import { and, asc, count, countDistinct, eq, inArray, isNull, max, min, ne, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, isNull, max, min, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { TGroupBooking, TGroupFigures } from '@pms/contract';
+import type { TGroupBooking, TGroupFigures, TGroupListQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
-import { bookingGuests, bookings, charges, contacts, folios, rooms } from '../../db/schema/index.ts';
+import { bookingGuests, bookings, charges, contacts, folios, groups, rooms } from '../../db/schema/index.ts';
+import { selectPage } from '../../lib/paging.ts';
+import { containsText } from '../../lib/text-search.ts';
+
+export type TGroupRow = typeof groups.$inferSelect;
+type TGroupChanges = Partial<Omit<TGroupRow, 'id' | 'propertyId' | 'createdAt' | 'updatedAt'>>;
+
+const ofProperty = (propertyId: string, id?: string) =>
+  and(eq(groups.propertyId, propertyId), isNull(groups.deletedAt), id ? eq(groups.id, id) : undefined);
+
+/** A page of the property's live groups whose name contains the text (when given), newest first. */
+export function selectGroupPage<T>(
+  db: Executor,
+  propertyId: string,
+  query: TGroupListQuery,
+  map: (row: TGroupRow) => T,
+) {
+  const where = and(ofProperty(propertyId), containsText([groups.name], query.query));
+  return selectPage(db, groups, where, [desc(groups.createdAt), desc(groups.id)], query, map);
+}
+
+/** Stores a group; returns it. */
+export async function insertGroup(db: Executor, values: typeof groups.$inferInsert): Promise<TGroupRow> {
+  const [row] = await db.insert(groups).values(values).returning();
+  return row!;
+}
+
+/** Changes a live group of the property; undefined when there is none by that id. */
+export async function updateGroupRow(
+  db: Executor,
+  propertyId: string,
+  id: string,
+  changes: TGroupChanges,
+): Promise<TGroupRow | undefined> {
+  const [row] = await db.update(groups).set(changes).where(ofProperty(propertyId, id)).returning();
+  return row;
+}
+
+/** Soft deletes a group. */
+export async function markGroupDeleted(db: Executor, id: string, now: Date): Promise<void> {
+  await db.update(groups).set({ deletedAt: now }).where(eq(groups.id, id));
+}
+
+/** Takes every booking of the property out of a group; returns their ids. */
+export async function releaseGroupBookings(
+  db: Executor,
+  propertyId: string,
+  groupId: string,
+): Promise<string[]> {
+  const released = await db
+    .update(bookings)
+    .set({ groupId: null })
+    .where(and(eq(bookings.propertyId, propertyId), eq(bookings.groupId, groupId)))
+    .returning({ id: bookings.id });
+  return released.map((booking) => booking.id);
+}
+
+/** Puts a booking into a group, or out of any (null). */
+export async function updateBookingGroup(
+  db: Executor,
+  bookingId: string,
+  groupId: string | null,
+): Promise<void> {
+  await db.update(bookings).set({ groupId }).where(eq(bookings.id, bookingId));
+}
 
 export const noFigures: TGroupFigures = {
   bookingCount: 0,

@@ -1,4 +1,3 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   parseExpand,
   ZCreateGroupRequest,
@@ -10,20 +9,23 @@ import {
   type TUpdateGroupRequest,
 } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
-import { bookings, contacts, groups } from '../../db/schema/index.ts';
+import { groups } from '../../db/schema/index.ts';
 import { changedFields, recordEvent } from '../../lib/events.ts';
-import { selectPage } from '../../lib/paging.ts';
 import { findOwned, toRecord } from '../../lib/records.ts';
-import { containsText } from '../../lib/text-search.ts';
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-import { findContact, toContact } from '../contacts/contacts.service.ts';
-import { noFigures, selectGroupBookings, selectGroupFigures } from './groups.queries.ts';
-
-type TGroupRow = typeof groups.$inferSelect;
-
-const ofProperty = (actor: TRoleActor, id?: string) =>
-  and(eq(groups.propertyId, actor.propertyId), isNull(groups.deletedAt), id ? eq(groups.id, id) : undefined);
+import { findContact, findContactsByIds, toContact } from '../contacts/contacts.service.ts';
+import {
+  insertGroup,
+  markGroupDeleted,
+  noFigures,
+  releaseGroupBookings,
+  selectGroupBookings,
+  selectGroupFigures,
+  selectGroupPage,
+  updateGroupRow,
+  type TGroupRow,
+} from './groups.queries.ts';
 
 async function findGroup(db: Executor, actor: TRoleActor, id: string): Promise<TGroupRow> {
   return findOwned(db, groups, actor.propertyId, id, 'group');
@@ -41,12 +43,7 @@ async function toGroups(
   const [figures, groupBookings, customers] = await Promise.all([
     selectGroupFigures(db, ids),
     expand.has('bookings') ? selectGroupBookings(db, ids) : null,
-    expand.has('customer') && customerIds.length > 0
-      ? db
-          .select()
-          .from(contacts)
-          .where(and(eq(contacts.propertyId, actor.propertyId), inArray(contacts.id, customerIds)))
-      : [],
+    expand.has('customer') && customerIds.length > 0 ? findContactsByIds(db, actor, customerIds) : [],
   ]);
   const customerById = new Map(customers.map((row) => [row.id, toContact(row)]));
   return rows.map((row) => ({
@@ -101,15 +98,7 @@ export async function listGroups(
 ): Promise<TPaged<TGroup>> {
   requireAccess(actor, 'groups', 'read');
   const { db } = ctx;
-  const where = and(ofProperty(actor), containsText([groups.name], query.query));
-  const page = await selectPage(
-    db,
-    groups,
-    where,
-    [desc(groups.createdAt), desc(groups.id)],
-    query,
-    (row) => row,
-  );
+  const page = await selectGroupPage(db, actor.propertyId, query, (row) => row);
   return { ...page, data: await toGroups(db, actor, page.data, parseExpand(query.expand)) };
 }
 
@@ -123,12 +112,9 @@ export async function createGroup(
   const data = ZCreateGroupRequest.parse(input);
   await assertCustomerOfProperty(db, actor, data.customerId);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(groups)
-      .values({ propertyId: actor.propertyId, ...data })
-      .returning();
-    await recordGroupEvent(tx, actor, row!.id, 'created');
-    return toGroup(tx, actor, row!);
+    const row = await insertGroup(tx, { propertyId: actor.propertyId, ...data });
+    await recordGroupEvent(tx, actor, row.id, 'created');
+    return toGroup(tx, actor, row);
   });
 }
 
@@ -150,7 +136,7 @@ export async function updateGroup(
   await assertCustomerOfProperty(db, actor, data.customerId);
   return db.transaction(async (tx) => {
     const before = await findGroup(tx, actor, id);
-    const [row] = await tx.update(groups).set(data).where(ofProperty(actor, id)).returning();
+    const row = await updateGroupRow(tx, actor.propertyId, id, data);
     const fields = changedFields(before, row!, Object.keys(data));
     if (fields.length > 0) await recordGroupEvent(tx, actor, id, 'updated', { fields });
     return toGroup(tx, actor, row!);
@@ -163,19 +149,15 @@ export async function deleteGroup(ctx: AppContext, actor: TActor, id: string): P
   const { db } = ctx;
   await db.transaction(async (tx) => {
     await findGroup(tx, actor, id);
-    await tx.update(groups).set({ deletedAt: ctx.clock.now() }).where(eq(groups.id, id));
-    const released = await tx
-      .update(bookings)
-      .set({ groupId: null })
-      .where(and(eq(bookings.propertyId, actor.propertyId), eq(bookings.groupId, id)))
-      .returning({ id: bookings.id });
-    await recordGroupEvent(tx, actor, id, 'deleted', { bookingIds: released.map((booking) => booking.id) });
-    for (const booking of released) {
+    await markGroupDeleted(tx, id, ctx.clock.now());
+    const releasedIds = await releaseGroupBookings(tx, actor.propertyId, id);
+    await recordGroupEvent(tx, actor, id, 'deleted', { bookingIds: releasedIds });
+    for (const bookingId of releasedIds) {
       await recordEvent(tx, {
         propertyId: actor.propertyId,
         actor,
         objectType: 'booking',
-        objectId: booking.id,
+        objectId: bookingId,
         type: 'updated',
         data: { fields: ['groupId'] },
       });

@@ -1,12 +1,14 @@
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { roomHoldingStatuses, todayIn, type THousekeepingRoom, type THousekeepingState } from '@pms/contract';
-import { bookings, roomLocks, roomTypes, rooms } from '../../db/schema/index.ts';
+import { todayIn, type THousekeepingRoom, type THousekeepingState } from '@pms/contract';
 import { notFound } from '../../errors.ts';
-import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
-import { roomNumberOrder } from '../../lib/room-order.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { findProperty } from '../../lib/properties.ts';
+import {
+  selectHousekeepingRooms,
+  selectLocksOfToday,
+  selectStaysOfToday,
+  updateHousekeepingStatus,
+} from './housekeeping.queries.ts';
 
 /** The rooms as housekeeping sees them today: status, lock, who sleeps there, arrivals and departures. */
 export async function listHousekeeping(
@@ -18,54 +20,11 @@ export async function listHousekeeping(
   const { db } = ctx;
   const property = await findProperty(db, actor.propertyId);
   const today = todayIn(property.timeZone, ctx.clock.now());
-  const roomRows = await db
-    .select({
-      id: rooms.id,
-      number: rooms.number,
-      roomTypeName: roomTypes.name,
-      housekeepingStatus: rooms.housekeepingStatus,
-    })
-    .from(rooms)
-    .innerJoin(roomTypes, eq(roomTypes.id, rooms.roomTypeId))
-    .where(and(eq(rooms.propertyId, actor.propertyId), isNull(rooms.deletedAt)))
-    .orderBy(...roomNumberOrder(rooms.number));
+  const roomRows = await selectHousekeepingRooms(db, actor.propertyId);
   const roomIds = roomRows.map((room) => room.id);
   const [stays, locks] = await Promise.all([
-    roomIds.length
-      ? db
-          .select({
-            id: bookings.id,
-            roomId: bookings.roomId,
-            checkIn: bookings.checkIn,
-            checkOut: bookings.checkOut,
-            status: bookings.status,
-            displayName: bookingDisplayNameSql(bookings),
-          })
-          .from(bookings)
-          .where(
-            and(
-              inArray(bookings.roomId, roomIds),
-              isNull(bookings.deletedAt),
-              lte(bookings.checkIn, today),
-              sql`${bookings.checkOut} >= ${today}`,
-              inArray(bookings.status, [...roomHoldingStatuses]),
-            ),
-          )
-      : [],
-    roomIds.length
-      ? db
-          .select({ roomId: roomLocks.roomId, reason: roomLocks.reason })
-          .from(roomLocks)
-          .where(
-            and(
-              inArray(roomLocks.roomId, roomIds),
-              isNull(roomLocks.deletedAt),
-              inArray(roomLocks.status, ['scheduled', 'active']),
-              lte(roomLocks.startDate, today),
-              sql`${roomLocks.endDate} >= ${today}`,
-            ),
-          )
-      : [],
+    selectStaysOfToday(db, roomIds, today),
+    selectLocksOfToday(db, roomIds, today),
   ]);
   const result = roomRows.map((room): THousekeepingRoom => {
     const occupant = stays.find(
@@ -110,12 +69,8 @@ export async function setHousekeepingStatus(
 ) {
   requireAccess(actor, 'housekeeping', 'write');
   const { db } = ctx;
-  const [row] = await db
-    .update(rooms)
-    .set({ housekeepingStatus: status })
-    .where(and(eq(rooms.id, roomId), eq(rooms.propertyId, actor.propertyId), isNull(rooms.deletedAt)))
-    .returning({ id: rooms.id });
-  if (!row) throw notFound('room');
+  const isSet = await updateHousekeepingStatus(db, actor.propertyId, roomId, status);
+  if (!isSet) throw notFound('room');
   return getHousekeepingRoom(ctx, actor, roomId);
 }
 

@@ -1,4 +1,3 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
   type TArea,
   type TCreateNoteRequest,
@@ -8,12 +7,12 @@ import {
   type TPaged,
 } from '@pms/contract';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { bookings, contacts, groups, invoices, notes } from '../../db/schema/index.ts';
+import { bookings, contacts, groups, invoices } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { selectPage } from '../../lib/paging.ts';
-import { requireAccess, requireStaff, type TActor, type TRoleActor } from '../../actor.ts';
+import { requireAccess, requireStaff, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { assertOwned } from '../../lib/records.ts';
+import { insertNote, markNoteDeleted, selectNote, selectNotePage, type TNoteRow } from './notes.queries.ts';
 
 /** What notes can be written on: the table holding the objects and the area whose access notes need. */
 export const noteObjects = {
@@ -22,8 +21,6 @@ export const noteObjects = {
   group: { table: groups, area: 'groups' },
   invoice: { table: invoices, area: 'invoices' },
 } as const satisfies Record<TNoteObjectType, { table: PgTable; area: TArea }>;
-
-type TNoteRow = typeof notes.$inferSelect;
 
 function toNote(row: TNoteRow): TNote {
   return {
@@ -36,14 +33,6 @@ function toNote(row: TNoteRow): TNote {
   };
 }
 
-const notesOf = (actor: TRoleActor, objectType: TNoteObjectType, objectId: string) =>
-  and(
-    eq(notes.propertyId, actor.propertyId),
-    eq(notes.objectType, objectType),
-    eq(notes.objectId, objectId),
-    isNull(notes.deletedAt),
-  );
-
 /** The notes on an object, newest first. */
 export async function listNotes(
   ctx: AppContext,
@@ -55,14 +44,7 @@ export async function listNotes(
   requireAccess(actor, noteObjects[objectType].area, 'read');
   const { db } = ctx;
   await assertOwned(db, noteObjects[objectType].table, actor.propertyId, objectId, objectType);
-  return selectPage(
-    db,
-    notes,
-    notesOf(actor, objectType, objectId),
-    [desc(notes.createdAt), desc(notes.id)],
-    page,
-    toNote,
-  );
+  return selectNotePage(db, actor.propertyId, objectType, objectId, page, toNote);
 }
 
 /** Writes a note on an object, signed with the caller's name. */
@@ -76,22 +58,22 @@ export async function createNote(
   requireAccess(actor, noteObjects[objectType].area, 'write');
   const { db } = ctx;
   await assertOwned(db, noteObjects[objectType].table, actor.propertyId, objectId, objectType);
-  const [row] = await db
-    .insert(notes)
-    .values({ propertyId: actor.propertyId, objectType, objectId, text: input.text, authorName: actor.name })
-    .returning();
-  return toNote(row!);
+  const row = await insertNote(db, {
+    propertyId: actor.propertyId,
+    objectType,
+    objectId,
+    text: input.text,
+    authorName: actor.name,
+  });
+  return toNote(row);
 }
 
 /** Deletes a note (softly); the caller needs write access to the area of the note's object. */
 export async function deleteNote(ctx: AppContext, actor: TActor, noteId: string): Promise<void> {
   requireStaff(actor);
   const { db } = ctx;
-  const [note] = await db
-    .select()
-    .from(notes)
-    .where(and(eq(notes.id, noteId), eq(notes.propertyId, actor.propertyId), isNull(notes.deletedAt)));
+  const note = await selectNote(db, actor.propertyId, noteId);
   if (!note) throw notFound('note');
   requireAccess(actor, noteObjects[note.objectType as TNoteObjectType].area, 'write');
-  await db.update(notes).set({ deletedAt: ctx.clock.now() }).where(eq(notes.id, noteId));
+  await markNoteDeleted(db, noteId, ctx.clock.now());
 }

@@ -1,5 +1,4 @@
 import slugifyText from '@sindresorhus/slugify';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type {
   TCreatePropertyRequest,
   TPageQuery,
@@ -9,13 +8,21 @@ import type {
 } from '@pms/contract';
 import { ZCreatePropertyRequest, parsePalette } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
-import { files, generalSettings, properties, propertyUsers } from '../../db/schema/index.ts';
+import { files } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { selectPage } from '../../lib/paging.ts';
+import { insertDefaultGeneralSettings } from '../../lib/general-settings.ts';
 import { assertOwned } from '../../lib/records.ts';
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { toProperty } from './properties.mapper.ts';
+import {
+  insertProperty,
+  insertPropertyAdmin,
+  selectLiveProperty,
+  selectMemberPropertyIds,
+  selectPropertyPage,
+  updatePropertyRow,
+} from './properties.queries.ts';
 
 /**
  * A url-friendly slug from a property name ("Gästehaus Müller" to "gaestehaus-mueller"): German
@@ -38,11 +45,7 @@ function assertValidBranding(primaryColor: string | null | undefined): void {
 
 async function memberPropertyIds(db: Executor, actor: TRoleActor): Promise<string[]> {
   if (actor.kind !== 'user') return [actor.propertyId];
-  const rows = await db
-    .select({ id: propertyUsers.propertyId })
-    .from(propertyUsers)
-    .where(and(eq(propertyUsers.userId, actor.id), isNull(propertyUsers.deletedAt)));
-  return rows.map((row) => row.id);
+  return selectMemberPropertyIds(db, actor.id);
 }
 
 /** Creates a property; the creating user becomes its administrator. */
@@ -60,18 +63,15 @@ export async function createProperty(
   if (data.branding.logoId) throw notFound('file');
   return db.transaction(async (tx) => {
     const { branding, slug, ...fields } = data;
-    const [row] = await tx
-      .insert(properties)
-      .values({
-        ...fields,
-        slug: slug ?? slugify(data.name),
-        logoId: branding.logoId ?? null,
-        primaryColor: branding.primaryColor ?? null,
-      })
-      .returning();
-    await tx.insert(propertyUsers).values({ propertyId: row!.id, userId: actor.id, roleId: 'admin' });
-    await tx.insert(generalSettings).values({ propertyId: row!.id });
-    return toProperty(row!);
+    const row = await insertProperty(tx, {
+      ...fields,
+      slug: slug ?? slugify(data.name),
+      logoId: branding.logoId ?? null,
+      primaryColor: branding.primaryColor ?? null,
+    });
+    await insertPropertyAdmin(tx, row.id, actor.id);
+    await insertDefaultGeneralSettings(tx, row.id);
+    return toProperty(row);
   });
 }
 
@@ -84,14 +84,7 @@ export async function listProperties(
   requireAccess(actor, 'properties', 'read');
   const { db } = ctx;
   const ids = await memberPropertyIds(db, actor);
-  return selectPage(
-    db,
-    properties,
-    and(inArray(properties.id, ids), isNull(properties.deletedAt)),
-    [asc(properties.name)],
-    page,
-    toProperty,
-  );
+  return selectPropertyPage(db, ids, page, toProperty);
 }
 
 /** One of the caller's properties; any other answers 404. */
@@ -100,10 +93,7 @@ export async function getProperty(ctx: AppContext, actor: TActor, id: string): P
   const { db } = ctx;
   const ids = await memberPropertyIds(db, actor);
   if (!ids.includes(id)) throw notFound('property');
-  const [row] = await db
-    .select()
-    .from(properties)
-    .where(and(eq(properties.id, id), isNull(properties.deletedAt)));
+  const row = await selectLiveProperty(db, id);
   if (!row) throw notFound('property');
   return toProperty(row);
 }
@@ -128,11 +118,7 @@ export async function updateProperty(
   };
   // An update naming no field changes nothing: it answers the property as it is.
   if (Object.values(changes).every((value) => value === undefined)) return getProperty(ctx, actor, id);
-  const [row] = await db
-    .update(properties)
-    .set(changes)
-    .where(and(eq(properties.id, id), isNull(properties.deletedAt)))
-    .returning();
+  const row = await updatePropertyRow(db, id, changes);
   if (!row) throw notFound('property');
   return toProperty(row);
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
-import type { THousekeepingState, TPageQuery } from '@pms/contract';
+import type { TPageQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
-import { roomLocks, rooms } from '../../db/schema/index.ts';
+import { roomLocks } from '../../db/schema/index.ts';
 import { selectPage } from '../../lib/paging.ts';
 
 export type TRoomLockRow = typeof roomLocks.$inferSelect;
@@ -38,14 +38,6 @@ export async function insertRoomLock(
 
 export async function updateRoomLockRow(db: Executor, id: string, changes: TRoomLockChanges): Promise<void> {
   await db.update(roomLocks).set(changes).where(eq(roomLocks.id, id));
-}
-
-export async function setRoomHousekeepingStatus(
-  db: Executor,
-  roomId: string,
-  status: THousekeepingState,
-): Promise<void> {
-  await db.update(rooms).set({ housekeepingStatus: status }).where(eq(rooms.id, roomId));
 }
 
 /** Ends the property's scheduled or active locks whose last day lies before `today`; returns them. */

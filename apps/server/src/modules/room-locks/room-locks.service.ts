@@ -10,6 +10,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { roomLocks, rooms } from '../../db/schema/index.ts';
 import { findProperty, listPropertyIds } from '../../lib/properties.ts';
+import { setRoomHousekeepingStatus } from '../../lib/rooms.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { assertOwned, findOwned, toRecord } from '../../lib/records.ts';
@@ -20,7 +21,6 @@ import {
   endPastLocks,
   insertRoomLock,
   selectRoomLockPage,
-  setRoomHousekeepingStatus,
   startDueLocks,
   updateRoomLockRow,
   type TRoomLockRow,

@@ -1,12 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { toPaged, type TPaged, type TSearchResult } from '@pms/contract';
-import { rowsOf } from '../../db/client.ts';
-import { bookingNameSql } from '../../lib/booking-names.ts';
-import { containsPattern } from '../../lib/text-search.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-
-const booking = { id: sql`b.id`, customerId: sql`b.customer_id`, code: sql`b.code` };
+import { selectSearchPage } from './search.queries.ts';
 
 /** Finds bookings, contacts, groups and invoices of the current property by a piece of text. */
 export async function search(
@@ -16,42 +11,7 @@ export async function search(
 ): Promise<TPaged<TSearchResult>> {
   requireAccess(actor, 'search', 'read');
   const { db } = ctx;
-  const pattern = containsPattern(query.query);
-  const p = actor.propertyId;
-  const union = sql`
-    select 'booking' as object_type, b.id, b.code as title,
-           ${bookingNameSql(booking)} as subtitle,
-           b.check_in::text as check_in, b.check_out::text as check_out, b.check_in::text as sort_key
-      from bookings b left join contacts c on c.id = b.customer_id
-     where b.property_id = ${p} and b.deleted_at is null
-       and (b.code ilike ${pattern} or c.name ilike ${pattern} or b.external_code ilike ${pattern})
-    union all
-    select 'contact', c.id, c.name, coalesce(c.email, c.phone), null, null, c.name
-      from contacts c
-     where c.property_id = ${p} and c.deleted_at is null
-       and (c.name ilike ${pattern} or c.email ilike ${pattern} or c.phone ilike ${pattern})
-    union all
-    select 'group', g.id, g.name, null, null, null, g.name
-      from groups g
-     where g.property_id = ${p} and g.deleted_at is null and g.name ilike ${pattern}
-    union all
-    select 'invoice', i.id, i.number, i.recipient, null, null, coalesce(i.number, '')
-      from invoices i
-     where i.property_id = ${p} and i.deleted_at is null and (i.number ilike ${pattern} or i.recipient ilike ${pattern})`;
-  const [total] = rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from (${union}) found`));
-  const rows = rowsOf<{
-    object_type: TSearchResult['objectType'];
-    id: string;
-    title: string | null;
-    subtitle: string | null;
-    check_in: string | null;
-    check_out: string | null;
-  }>(
-    await db.execute(
-      sql`select * from (${union}) found order by object_type, sort_key desc
-          limit ${query.pageSize} offset ${(query.pageNumber - 1) * query.pageSize}`,
-    ),
-  );
+  const { total, rows } = await selectSearchPage(db, actor.propertyId, query.query, query);
   return toPaged(
     rows.map((row) => ({
       objectType: row.object_type,
@@ -61,7 +21,7 @@ export async function search(
       checkIn: row.check_in,
       checkOut: row.check_out,
     })),
-    Number(total?.n ?? 0),
+    total,
     query,
   );
 }

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { lt } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { deleteExpiredRateLimits } from './session.queries.ts';
 
 /** Login attempts one client address may make for one account in the window before it waits (429). */
 export const maxAttemptsPerAccountAndAddress = 5;
@@ -78,7 +78,7 @@ export class LoginThrottle {
 
   /** Deletes the counters whose window ended (any instance may run it). */
   async clearExpired(): Promise<void> {
-    await this.db.delete(rateLimits).where(lt(rateLimits.expire, new Date()));
+    await deleteExpiredRateLimits(this.db, new Date());
   }
 }
 

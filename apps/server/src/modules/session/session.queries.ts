@@ -1,15 +1,19 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   apiKeys,
   properties,
   propertyUsers,
   propertyVersions,
+  rateLimits,
   sessions,
   users,
 } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
+import type { TUserRow } from '../../lib/users.ts';
 import type { TIdentity } from '../../actor.ts';
+
+type TUserChanges = Partial<Pick<TUserRow, 'name' | 'language'>>;
 
 /** A session's identity with the moment the session ends. */
 export type TSessionIdentity = TIdentity & { expiresAt: Date };
@@ -93,4 +97,84 @@ export async function findApiKeyIdentity(db: Executor, secret: string): Promise<
     timeZone: row.timeZone,
     dataVersion: row.dataVersion === null ? null : Number(row.dataVersion),
   };
+}
+
+/** Stores a session (its id is the hash of the token the client holds). */
+export async function insertSession(db: Executor, values: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+/** Moves a session to another property. */
+export async function updateSessionProperty(
+  db: Executor,
+  sessionId: string,
+  propertyId: string,
+): Promise<void> {
+  await db.update(sessions).set({ propertyId }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends one session. */
+export async function deleteSession(db: Executor, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user but one. */
+export async function deleteOtherSessions(
+  db: Executor,
+  userId: string,
+  keptSessionId: string,
+): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keptSessionId}`));
+}
+
+/** Ends every session of a user, or those in one property. */
+export async function deleteUserSessions(db: Executor, userId: string, propertyId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), propertyId ? eq(sessions.propertyId, propertyId) : undefined));
+}
+
+/** Remembers the property a user last worked in, where their next login starts. */
+export async function setLastProperty(db: Executor, userId: string, propertyId: string): Promise<void> {
+  await db.update(users).set({ lastPropertyId: propertyId }).where(eq(users.id, userId));
+}
+
+/** Forgets what the administrators typed when adding the user to their teams. */
+export async function clearInvitations(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(propertyUsers)
+    .set({ invitedName: null, invitedEmail: null, invitedLanguage: null })
+    .where(and(eq(propertyUsers.userId, userId), isNotNull(propertyUsers.invitedName)));
+}
+
+/** The live properties a user is a live member of, with their role, by name. */
+export function selectMemberships(db: Executor, userId: string) {
+  return db
+    .select({ property: properties, roleId: propertyUsers.roleId })
+    .from(propertyUsers)
+    .innerJoin(properties, and(eq(properties.id, propertyUsers.propertyId), isNull(properties.deletedAt)))
+    .where(and(eq(propertyUsers.userId, userId), isNull(propertyUsers.deletedAt)))
+    .orderBy(asc(properties.name));
+}
+
+/** A user by id, deleted or not, or undefined. */
+export async function selectUser(db: Executor, userId: string): Promise<TUserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+/** Stores a new password hash; the password chosen, nothing more needs changing. */
+export async function updatePasswordHash(db: Executor, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, userId));
+}
+
+/** Changes a user's own name or language; returns the user. */
+export async function updateUserRow(db: Executor, userId: string, changes: TUserChanges): Promise<TUserRow> {
+  const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+  return row!;
+}
+
+/** Drops the login throttle's counters that have expired. */
+export async function deleteExpiredRateLimits(db: Executor, now: Date): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.expire, now));
 }

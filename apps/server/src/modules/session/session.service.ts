@@ -1,4 +1,3 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type {
   TLoginRequest,
   TPropertyMembership,
@@ -7,13 +6,27 @@ import type {
   TUpdateProfileRequest,
 } from '@pms/contract';
 import type { Db } from '../../db/client.ts';
-import { properties, propertyUsers, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { selectProperty } from '../../lib/properties.ts';
+import { selectUserByEmail } from '../../lib/users.ts';
 import { requireStaff, requireUser, type TActor, type TIdentity } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { LoginThrottle } from './login-throttle.ts';
-import { findSessionIdentity } from './session.queries.ts';
+import {
+  clearInvitations,
+  deleteOtherSessions,
+  deleteSession,
+  deleteUserSessions,
+  findSessionIdentity,
+  insertSession,
+  selectMemberships,
+  selectUser,
+  setLastProperty,
+  updatePasswordHash,
+  updateSessionProperty,
+  updateUserRow,
+} from './session.queries.ts';
 import { toPropertyMembership } from '../properties/properties.mapper.ts';
 
 export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
@@ -42,14 +55,14 @@ export function toSession({
 async function startSession(db: Db, userId: string, propertyId: string): Promise<TNewSession> {
   const token = randomToken();
   const xsrfToken = randomToken();
-  await db.insert(sessions).values({
+  await insertSession(db, {
     id: sha256(token),
     userId,
     propertyId,
     xsrfToken,
     expiresAt: new Date(Date.now() + sessionLifetimeMs),
   });
-  await db.update(users).set({ lastPropertyId: propertyId }).where(eq(users.id, userId));
+  await setLastProperty(db, userId, propertyId);
   const identity = await findSessionIdentity(db, token);
   if (!identity) throw new AppError('auth/invalid_credentials');
   return { token, xsrfToken, session: toSession(identity) };
@@ -57,10 +70,7 @@ async function startSession(db: Db, userId: string, propertyId: string): Promise
 
 /** From the user's first login after being added, their teams see the account's own name and e-mail. */
 async function revealToTeams(db: Db, userId: string): Promise<void> {
-  await db
-    .update(propertyUsers)
-    .set({ invitedName: null, invitedEmail: null, invitedLanguage: null })
-    .where(and(eq(propertyUsers.userId, userId), isNotNull(propertyUsers.invitedName)));
+  await clearInvitations(db, userId);
 }
 
 /**
@@ -75,11 +85,7 @@ export async function login(
 ): Promise<TNewSession> {
   const email = input.email.trim().toLowerCase();
   await throttle.admit(email, ip);
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)))
-    .limit(1);
+  const user = await selectUserByEmail(db, email);
   const isValid = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await hashPassword(input.password).then(() => false);
@@ -94,17 +100,12 @@ export async function login(
 export async function logout(ctx: AppContext, actor: TActor): Promise<void> {
   requireStaff(actor);
   const { db } = ctx;
-  if (actor.kind === 'user') await db.delete(sessions).where(eq(sessions.id, actor.sessionId));
+  if (actor.kind === 'user') await deleteSession(db, actor.sessionId);
 }
 
 /** The properties a user belongs to, with their role in each. */
 export async function listMemberships(db: Db, userId: string): Promise<TPropertyMembership[]> {
-  const rows = await db
-    .select({ property: properties, roleId: propertyUsers.roleId })
-    .from(propertyUsers)
-    .innerJoin(properties, and(eq(properties.id, propertyUsers.propertyId), isNull(properties.deletedAt)))
-    .where(and(eq(propertyUsers.userId, userId), isNull(propertyUsers.deletedAt)))
-    .orderBy(asc(properties.name));
+  const rows = await selectMemberships(db, userId);
   return rows.map((row) => toPropertyMembership(row.property, row.roleId));
 }
 
@@ -120,8 +121,8 @@ export async function switchProperty(
   const memberships = await listMemberships(db, actor.id);
   if (!memberships.some((m) => m.id === propertyId))
     throw new AppError('property/not_member', 'property not found');
-  await db.update(sessions).set({ propertyId }).where(eq(sessions.id, actor.sessionId));
-  await db.update(users).set({ lastPropertyId: propertyId }).where(eq(users.id, actor.id));
+  await updateSessionProperty(db, actor.sessionId, propertyId);
+  await setLastProperty(db, actor.id, propertyId);
   return toSession({
     actor: { ...actor, propertyId, role: memberships.find((m) => m.id === propertyId)!.roleId },
     mustChangePassword,
@@ -136,18 +137,13 @@ export async function updatePassword(
 ): Promise<void> {
   requireUser(actor);
   const { db } = ctx;
-  const [user] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
+  const user = await selectUser(db, actor.id);
   if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError('auth/wrong_password', 'The current password is wrong.');
   }
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash: await hashPassword(input.newPassword), mustChangePassword: false })
-      .where(eq(users.id, actor.id));
-    await tx
-      .delete(sessions)
-      .where(and(eq(sessions.userId, actor.id), sql`${sessions.id} <> ${actor.sessionId}`));
+    await updatePasswordHash(tx, actor.id, await hashPassword(input.newPassword));
+    await deleteOtherSessions(tx, actor.id, actor.sessionId);
   });
 }
 
@@ -166,21 +162,19 @@ export async function updateProfile(
   };
   // A PATCH naming no field changes nothing: it answers the profile as it is.
   if (Object.keys(changes).length === 0) return toSession(identity);
-  const [user] = await db.update(users).set(changes).where(eq(users.id, actor.id)).returning();
-  return toSession({ ...identity, actor: { ...actor, name: user!.name, language: user!.language } });
+  const user = await updateUserRow(db, actor.id, changes);
+  return toSession({ ...identity, actor: { ...actor, name: user.name, language: user.language } });
 }
 
 /** Ends every session of a user (used when they leave a team or their account is removed). */
 export async function endSessions(db: Db, userId: string, propertyId?: string): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), propertyId ? eq(sessions.propertyId, propertyId) : undefined));
+  await deleteUserSessions(db, userId, propertyId);
 }
 
 /** An API key sees exactly its own property. */
 export async function listPropertyOfApiKey(ctx: AppContext, actor: TActor): Promise<TPropertyMembership[]> {
   requireStaff(actor);
   const { db } = ctx;
-  const [row] = await db.select().from(properties).where(eq(properties.id, actor.propertyId)).limit(1);
+  const row = await selectProperty(db, actor.propertyId);
   return row ? [toPropertyMembership(row, actor.role)] : [];
 }

@@ -1,4 +1,3 @@
-import { and, asc, eq, isNull, not, like } from 'drizzle-orm';
 import {
   secretMask,
   ZCreateSettingRequest,
@@ -10,17 +9,27 @@ import {
   type TUpdateGeneralSettingsRequest,
 } from '@pms/contract';
 import type { Db, Executor } from '../../db/client.ts';
-import { generalSettings, settingEntries } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { sealedPrefix, type SecretBox } from '../../lib/secret-box.ts';
-import { selectPage } from '../../lib/paging.ts';
+import { insertDefaultGeneralSettings } from '../../lib/general-settings.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { toRecord } from '../../lib/records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
+import {
+  deleteSettingEntry,
+  insertSettingEntry,
+  sealSettingEntryValue,
+  selectClearSecretEntries,
+  selectGeneralSettings,
+  selectSealedSecretEntry,
+  selectSettingEntryPage,
+  selectSettingEntryValue,
+  upsertGeneralSettings,
+  type TGeneralSettingsRow,
+  type TSettingEntryRow,
+} from './settings.queries.ts';
 
-type TGeneralRow = typeof generalSettings.$inferSelect;
-
-function toGeneralSettings(row: TGeneralRow): TGeneralSettings {
+function toGeneralSettings(row: TGeneralSettingsRow): TGeneralSettings {
   return {
     featurePreCheckIn: row.featurePreCheckIn,
     featurePayment: row.featurePayment,
@@ -38,8 +47,8 @@ export async function getGeneralSettings(ctx: AppContext, actor: TActor): Promis
 }
 
 async function readGeneralSettings(db: Executor, propertyId: string): Promise<TGeneralSettings> {
-  await db.insert(generalSettings).values({ propertyId }).onConflictDoNothing();
-  const [row] = await db.select().from(generalSettings).where(eq(generalSettings.propertyId, propertyId));
+  await insertDefaultGeneralSettings(db, propertyId);
+  const row = await selectGeneralSettings(db, propertyId);
   return toGeneralSettings(row!);
 }
 
@@ -50,15 +59,11 @@ export async function updateGeneralSettings(
 ): Promise<TGeneralSettings> {
   requireAccess(actor, 'settings', 'write');
   const { db } = ctx;
-  const [row] = await db
-    .insert(generalSettings)
-    .values({ propertyId: actor.propertyId, ...input })
-    .onConflictDoUpdate({ target: generalSettings.propertyId, set: { ...input, updatedAt: ctx.clock.now() } })
-    .returning();
-  return toGeneralSettings(row!);
+  const row = await upsertGeneralSettings(db, actor.propertyId, input, ctx.clock.now());
+  return toGeneralSettings(row);
 }
 
-function toSettingEntry(row: typeof settingEntries.$inferSelect): TSettingEntry {
+function toSettingEntry(row: TSettingEntryRow): TSettingEntry {
   return { ...toRecord(row), key: row.key, value: row.secret ? secretMask : row.value, secret: row.secret };
 }
 
@@ -79,11 +84,8 @@ export async function createSetting(
   const value = data.secret
     ? secrets.seal(data.value, secretContext(actor.propertyId, data.key))
     : data.value;
-  const [row] = await db
-    .insert(settingEntries)
-    .values({ propertyId: actor.propertyId, ...data, value })
-    .returning();
-  return toSettingEntry(row!);
+  const row = await insertSettingEntry(db, { propertyId: actor.propertyId, ...data, value });
+  return toSettingEntry(row);
 }
 
 export function listSettings(
@@ -93,25 +95,15 @@ export function listSettings(
 ): Promise<TPaged<TSettingEntry>> {
   requireAccess(actor, 'advancedSettings', 'read');
   const { db } = ctx;
-  return selectPage(
-    db,
-    settingEntries,
-    and(eq(settingEntries.propertyId, actor.propertyId), isNull(settingEntries.deletedAt)),
-    [asc(settingEntries.key)],
-    page,
-    toSettingEntry,
-  );
+  return selectSettingEntryPage(db, actor.propertyId, page, toSettingEntry);
 }
 
 /** Deletes an entry; its key can then be used again. */
 export async function deleteSetting(ctx: AppContext, actor: TActor, id: string): Promise<void> {
   requireAccess(actor, 'advancedSettings', 'write');
   const { db } = ctx;
-  const rows = await db
-    .delete(settingEntries)
-    .where(and(eq(settingEntries.id, id), eq(settingEntries.propertyId, actor.propertyId)))
-    .returning({ id: settingEntries.id });
-  if (rows.length === 0) throw notFound('setting');
+  const isDeleted = await deleteSettingEntry(db, actor.propertyId, id);
+  if (!isDeleted) throw notFound('setting');
 }
 
 /** The clear value of a setting entry, for the server's own use (adapters' credentials). */
@@ -121,16 +113,7 @@ export async function readSettingValue(
   propertyId: string,
   key: string,
 ): Promise<string | null> {
-  const [row] = await db
-    .select({ value: settingEntries.value, secret: settingEntries.secret })
-    .from(settingEntries)
-    .where(
-      and(
-        eq(settingEntries.propertyId, propertyId),
-        eq(settingEntries.key, key),
-        isNull(settingEntries.deletedAt),
-      ),
-    );
+  const row = await selectSettingEntryValue(db, propertyId, key);
   if (!row) return null;
   return row.secret ? secrets.open(row.value, secretContext(propertyId, key)) : row.value;
 }
@@ -141,20 +124,10 @@ export async function readSettingValue(
  * instance at once: a value is only replaced while it is still the clear one.
  */
 export async function prepareSecretSettings(db: Db, secrets: SecretBox): Promise<void> {
-  const [sealed] = await db
-    .select()
-    .from(settingEntries)
-    .where(and(eq(settingEntries.secret, true), like(settingEntries.value, `${sealedPrefix}%`)))
-    .limit(1);
+  const sealed = await selectSealedSecretEntry(db);
   if (sealed) secrets.open(sealed.value, secretContext(sealed.propertyId, sealed.key));
-  const clear = await db
-    .select()
-    .from(settingEntries)
-    .where(and(eq(settingEntries.secret, true), not(like(settingEntries.value, `${sealedPrefix}%`))));
+  const clear = await selectClearSecretEntries(db);
   for (const row of clear) {
-    await db
-      .update(settingEntries)
-      .set({ value: secrets.seal(row.value, secretContext(row.propertyId, row.key)) })
-      .where(and(eq(settingEntries.id, row.id), eq(settingEntries.value, row.value)));
+    await sealSettingEntryValue(db, row, secrets.seal(row.value, secretContext(row.propertyId, row.key)));
   }
 }

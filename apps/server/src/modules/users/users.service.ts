@@ -1,20 +1,25 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import {
-  toPaged,
   type TCreateUserRequest,
   type TCreateUserResponse,
   type TPageQuery,
   type TPaged,
   type TTeamUser,
 } from '@pms/contract';
-import { propertyUsers, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { hashPassword, randomToken } from '../../lib/crypto.ts';
+import { selectUserByEmail } from '../../lib/users.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { endSessions } from '../session/session.service.ts';
-
-type TMemberRow = { membership: typeof propertyUsers.$inferSelect; user: typeof users.$inferSelect };
+import {
+  insertMembership,
+  insertUser,
+  isMember,
+  markMembershipDeleted,
+  selectAdminIdsForUpdate,
+  selectTeamPage,
+  type TMemberRow,
+} from './users.queries.ts';
 
 /**
  * A team member as the team sees them: while the user has not signed in since being added, what the
@@ -37,28 +42,11 @@ function toTeamUser({ membership, user }: TMemberRow): TTeamUser {
   };
 }
 
-const memberOf = (propertyId: string) =>
-  and(eq(propertyUsers.propertyId, propertyId), isNull(propertyUsers.deletedAt), isNull(users.deletedAt));
-
 /** The team of the current property. */
 export async function listTeam(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TTeamUser>> {
   requireAccess(actor, 'team', 'read');
   const { db } = ctx;
-  const where = memberOf(actor.propertyId);
-  const [total] = await db
-    .select({ n: count() })
-    .from(propertyUsers)
-    .innerJoin(users, eq(users.id, propertyUsers.userId))
-    .where(where);
-  const rows = await db
-    .select({ membership: propertyUsers, user: users })
-    .from(propertyUsers)
-    .innerJoin(users, eq(users.id, propertyUsers.userId))
-    .where(where)
-    .orderBy(asc(sql`coalesce(${propertyUsers.invitedName}, ${users.name})`), asc(users.id))
-    .limit(page.pageSize)
-    .offset((page.pageNumber - 1) * page.pageSize);
-  return toPaged(rows.map(toTeamUser), total?.n ?? 0, page);
+  return selectTeamPage(db, actor.propertyId, page, toTeamUser);
 }
 
 /** A readable one-time password for a new team member, who must change it at first login. */
@@ -83,48 +71,27 @@ export async function addTeamUser(
   // Hashed either way, so the answer takes as long for an existing account as for a new one.
   const passwordHash = await hashPassword(defaultPassword);
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)))
-      .limit(1);
-    let user = existing;
+    let user = await selectUserByEmail(tx, email);
     if (!user) {
-      [user] = await tx
-        .insert(users)
-        .values({
-          email,
-          name: input.name,
-          language: input.language ?? null,
-          passwordHash,
-          mustChangePassword: true,
-        })
-        .returning();
-    } else {
-      const [member] = await tx
-        .select({ id: propertyUsers.id })
-        .from(propertyUsers)
-        .where(
-          and(
-            eq(propertyUsers.userId, user.id),
-            eq(propertyUsers.propertyId, actor.propertyId),
-            isNull(propertyUsers.deletedAt),
-          ),
-        );
-      if (member) throw new AppError('property/user_already_assigned');
+      user = await insertUser(tx, {
+        email,
+        name: input.name,
+        language: input.language ?? null,
+        passwordHash,
+        mustChangePassword: true,
+      });
+    } else if (await isMember(tx, user.id, actor.propertyId)) {
+      throw new AppError('property/user_already_assigned');
     }
-    const [membership] = await tx
-      .insert(propertyUsers)
-      .values({
-        propertyId: actor.propertyId,
-        userId: user!.id,
-        roleId: input.roleId,
-        invitedName: input.name,
-        invitedEmail: email,
-        invitedLanguage: input.language ?? null,
-      })
-      .returning();
-    return { ...toTeamUser({ membership: membership!, user: user! }), defaultPassword };
+    const membership = await insertMembership(tx, {
+      propertyId: actor.propertyId,
+      userId: user.id,
+      roleId: input.roleId,
+      invitedName: input.name,
+      invitedEmail: email,
+      invitedLanguage: input.language ?? null,
+    });
+    return { ...toTeamUser({ membership, user }), defaultPassword };
   });
 }
 
@@ -138,33 +105,12 @@ export async function removeTeamUser(ctx: AppContext, actor: TActor, userId: str
   if (actor.kind === 'user' && userId === actor.id) throw new AppError('user/cannot_remove_self');
   await db.transaction(async (tx) => {
     // Locked, so that two removals at once cannot each leave the other's administrator as the last.
-    const admins = await tx
-      .select({ userId: propertyUsers.userId })
-      .from(propertyUsers)
-      .innerJoin(users, and(eq(users.id, propertyUsers.userId), isNull(users.deletedAt)))
-      .where(
-        and(
-          eq(propertyUsers.propertyId, actor.propertyId),
-          eq(propertyUsers.roleId, 'admin'),
-          isNull(propertyUsers.deletedAt),
-        ),
-      )
-      .for('update', { of: propertyUsers });
-    if (admins.length === 1 && admins[0]!.userId === userId) {
+    const adminIds = await selectAdminIdsForUpdate(tx, actor.propertyId);
+    if (adminIds.length === 1 && adminIds[0] === userId) {
       throw new AppError('user/last_admin', 'The last administrator of a property cannot be removed.');
     }
-    const removed = await tx
-      .update(propertyUsers)
-      .set({ deletedAt: ctx.clock.now() })
-      .where(
-        and(
-          eq(propertyUsers.userId, userId),
-          eq(propertyUsers.propertyId, actor.propertyId),
-          isNull(propertyUsers.deletedAt),
-        ),
-      )
-      .returning({ id: propertyUsers.id });
-    if (removed.length === 0) throw notFound('user');
+    const isRemoved = await markMembershipDeleted(tx, userId, actor.propertyId, ctx.clock.now());
+    if (!isRemoved) throw notFound('user');
   });
   await endSessions(db, userId, actor.propertyId);
 }

@@ -1,0 +1,44 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { TPageQuery } from '@pms/contract';
+import type { Executor } from '../../db/client.ts';
+import { files } from '../../db/schema/index.ts';
+import { selectPage } from '../../lib/paging.ts';
+
+export type TFileRow = typeof files.$inferSelect;
+
+/** Stores a file's record (its content is in the file store); returns it. */
+export async function insertFile(db: Executor, values: typeof files.$inferInsert): Promise<TFileRow> {
+  const [row] = await db.insert(files).values(values).returning();
+  return row!;
+}
+
+/** A page of the property's live files, newest first. */
+export function selectFilePage<T>(
+  db: Executor,
+  propertyId: string,
+  page: TPageQuery,
+  map: (row: TFileRow) => T,
+) {
+  return selectPage(
+    db,
+    files,
+    and(eq(files.propertyId, propertyId), isNull(files.deletedAt)),
+    [desc(files.createdAt)],
+    page,
+    map,
+  );
+}
+
+/** A live file of any property, by id alone: for a signed url, whose signature names the file. */
+export async function selectLiveFile(db: Executor, id: string): Promise<TFileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), isNull(files.deletedAt)));
+  return row;
+}
+
+/** Soft deletes a file's record. */
+export async function markFileDeleted(db: Executor, id: string, now: Date): Promise<void> {
+  await db.update(files).set({ deletedAt: now }).where(eq(files.id, id));
+}

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { TSearchResult } from '@pms/contract';
+import { rowsOf, type Executor } from '../../db/client.ts';
+import { bookingNameSql } from '../../lib/booking-names.ts';
+import { containsPattern } from '../../lib/text-search.ts';
+
+const booking = { id: sql`b.id`, customerId: sql`b.customer_id`, code: sql`b.code` };
+
+type TSearchRow = {
+  object_type: TSearchResult['objectType'];
+  id: string;
+  title: string | null;
+  subtitle: string | null;
+  check_in: string | null;
+  check_out: string | null;
+};
+
+/**
+ * The property's bookings, contacts, groups and invoices containing the text, by kind and then latest
+ * first: one page of them and the count of all.
+ */
+export async function selectSearchPage(
+  db: Executor,
+  propertyId: string,
+  text: string,
+  page: { pageNumber: number; pageSize: number },
+): Promise<{ total: number; rows: TSearchRow[] }> {
+  const pattern = containsPattern(text);
+  const p = propertyId;
+  const union = sql`
+    select 'booking' as object_type, b.id, b.code as title,
+           ${bookingNameSql(booking)} as subtitle,
+           b.check_in::text as check_in, b.check_out::text as check_out, b.check_in::text as sort_key
+      from bookings b left join contacts c on c.id = b.customer_id
+     where b.property_id = ${p} and b.deleted_at is null
+       and (b.code ilike ${pattern} or c.name ilike ${pattern} or b.external_code ilike ${pattern})
+    union all
+    select 'contact', c.id, c.name, coalesce(c.email, c.phone), null, null, c.name
+      from contacts c
+     where c.property_id = ${p} and c.deleted_at is null
+       and (c.name ilike ${pattern} or c.email ilike ${pattern} or c.phone ilike ${pattern})
+    union all
+    select 'group', g.id, g.name, null, null, null, g.name
+      from groups g
+     where g.property_id = ${p} and g.deleted_at is null and g.name ilike ${pattern}
+    union all
+    select 'invoice', i.id, i.number, i.recipient, null, null, coalesce(i.number, '')
+      from invoices i
+     where i.property_id = ${p} and i.deleted_at is null and (i.number ilike ${pattern} or i.recipient ilike ${pattern})`;
+  const [total] = rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from (${union}) found`));
+  const rows = rowsOf<TSearchRow>(
+    await db.execute(
+      sql`select * from (${union}) found order by object_type, sort_key desc
+          limit ${page.pageSize} offset ${(page.pageNumber - 1) * page.pageSize}`,
+    ),
+  );
+  return { total: Number(total?.n ?? 0), rows };
+}

@@ -1,0 +1,3 @@
+export type * from './invoice-document.ts';
+export { renderInvoicePdf } from './render-pdf.ts';
+export { renderEInvoice, toEInvoiceData } from './render-e-invoice.ts';

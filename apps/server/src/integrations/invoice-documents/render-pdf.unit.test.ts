@@ -1,9 +1,12 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { austrianInvoice, germanCancellation, germanInvoice } from './fixtures.ts';
 import type { TInvoiceDocument } from './invoice-document.ts';
 import { renderInvoicePdf } from './render-pdf.ts';
 import { documentTexts, formatDate, formatMoney, formatRate } from './texts.ts';
+
+// Rendering and parsing take a second or more on a busy machine (two cores, shared).
+vi.setConfig({ testTimeout: 30_000 });
 
 const squash = (text: string) => text.replace(/\s+/g, ' ');
 

@@ -92,3 +92,58 @@ export interface TInvoiceDocument {
   totals: TDocumentTotals;
   additionalText?: string | null;
 }
+
+/**
+ * What does not add up in a document, as readable lines (empty when it is consistent). The
+ * e-invoice must satisfy the EN 16931 sums, so the renderers refuse a document that does not.
+ */
+export function invoiceDocumentProblems(doc: TInvoiceDocument): string[] {
+  const problems: string[] = [];
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  for (const [name, value] of [
+    ['issue date', doc.issueDate],
+    ['service period start', doc.servicePeriod.start],
+    ['service period end', doc.servicePeriod.end],
+    ['delivery date', doc.deliveryDate],
+    ...doc.lines.map((l) => [`service date of "${l.text}"`, l.serviceDate]),
+  ] as const) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) problems.push(`${name} is not YYYY-MM-DD: ${value}`);
+  }
+  const amounts: number[] = [
+    ...doc.lines.flatMap((l) => [l.net, l.tax, l.gross]),
+    ...doc.taxes.flatMap((t) => [t.net, t.tax]),
+    ...(doc.localTaxLines ?? []).map((l) => l.amount),
+    ...(Object.values(doc.totals) as number[]),
+  ];
+  if (!amounts.every(Number.isSafeInteger)) problems.push('amounts must be integer cents');
+  for (const line of doc.lines) {
+    if (line.net + line.tax !== line.gross) problems.push(`"${line.text}": net + tax != gross`);
+    if (!Number.isInteger(line.quantity) || line.quantity <= 0) {
+      problems.push(`"${line.text}": quantity must be a positive whole number`);
+    }
+    if (line.vatCategory !== 'S' && line.tax !== 0) problems.push(`"${line.text}": tax without VAT`);
+  }
+  for (const tax of doc.taxes) {
+    const lines = doc.lines.filter((l) => l.vatCategory === tax.vatCategory && l.taxRate === tax.taxRate);
+    if (sum(lines.map((l) => l.net)) !== tax.net || sum(lines.map((l) => l.tax)) !== tax.tax) {
+      problems.push(`the lines at ${tax.vatCategory} ${tax.taxRate} do not add up to their rate`);
+    }
+  }
+  for (const line of doc.lines) {
+    if (!doc.taxes.some((t) => t.vatCategory === line.vatCategory && t.taxRate === line.taxRate)) {
+      problems.push(`"${line.text}": its rate is missing from the taxes`);
+    }
+  }
+  const localTax = sum((doc.localTaxLines ?? []).map((l) => l.amount));
+  const { totals } = doc;
+  if (sum(doc.taxes.map((t) => t.net)) !== totals.net) problems.push('total net != taxes');
+  if (sum(doc.taxes.map((t) => t.tax)) !== totals.tax) problems.push('total tax != taxes');
+  if (totals.net + totals.tax + localTax !== totals.gross) {
+    problems.push('total gross != net + tax + local tax');
+  }
+  if (totals.gross - totals.paid !== totals.due) problems.push('due != gross - paid');
+  if (doc.kind === 'cancellation' && !doc.cancels) {
+    problems.push('a cancellation must name the invoice it cancels');
+  }
+  return problems;
+}

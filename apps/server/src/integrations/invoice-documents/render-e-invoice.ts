@@ -10,7 +10,7 @@
 //   because category O may not stand beside other categories (BR-O-*). See docs/decisions.md.
 
 import { InvoiceService, type FormatFactoryService, type Invoice } from '@e-invoice-eu/core';
-import type { TInvoiceDocument, TVatCategory } from './invoice-document.ts';
+import { invoiceDocumentProblems, type TInvoiceDocument, type TVatCategory } from './invoice-document.ts';
 import { decimalAmount, decimalRate } from './texts.ts';
 
 export const LOCAL_TAX_EXEMPTION_REASON = {
@@ -278,6 +278,10 @@ export async function renderEInvoice(
   doc: TInvoiceDocument,
   pdf: Buffer,
 ): Promise<{ xml: string; pdf: Buffer }> {
+  const problems = invoiceDocumentProblems(doc);
+  if (problems.length > 0) {
+    throw new Error(`e-invoice ${doc.number}: the document does not add up: ${problems.join('; ')}`);
+  }
   const service = new InvoiceService(silentLogger);
   withCancelledInvoiceReference(service, doc);
   const lang = doc.language === 'de' ? 'de-de' : 'en-gb';

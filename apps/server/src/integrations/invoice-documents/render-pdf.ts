@@ -65,8 +65,15 @@ export function renderInvoicePdf(doc: TInvoiceDocument): Promise<Buffer> {
       y = PAGE_MARGIN;
     }
   };
+  // The country is named when it is not the seller's own.
+  const countries = new Intl.DisplayNames([doc.language], { type: 'region' });
   const addressLines = (a: TInvoiceDocument['seller']['address']) =>
-    [a.line1, a.line2, `${a.country}-${a.postalCode} ${a.city}`].filter((l): l is string => !!l);
+    [
+      a.line1,
+      a.line2,
+      `${a.postalCode} ${a.city}`,
+      a.country === doc.seller.address.country ? null : (countries.of(a.country) ?? a.country),
+    ].filter((l): l is string => !!l);
 
   // Seller (letterhead, right) and recipient (left).
   pdf.font('bold').fontSize(14).text(doc.seller.name, left, y, { width, align: 'right' });

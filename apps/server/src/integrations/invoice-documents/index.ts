@@ -5,7 +5,8 @@
 //   const pdf = await renderInvoicePdf(doc);                 // A4, embedded DejaVu Sans
 //   const eInvoice = await renderEInvoice(doc, pdf);         // throws if doc does not add up
 //   store eInvoice.pdf (PDF/A-3 with factur-x.xml) as the invoice file, keep eInvoice.xml
-// Rendering is deterministic: the same document gives the same PDF bytes.
+// renderInvoicePdf is deterministic (same document, same bytes); the PDF/A-3 of renderEInvoice
+// carries a fresh document id and timestamps, so store it once and never render it again.
 
 export type * from './invoice-document.ts';
 export { invoiceDocumentProblems } from './invoice-document.ts';

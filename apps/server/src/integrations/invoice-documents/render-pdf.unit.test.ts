@@ -1,0 +1,116 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it, vi } from 'vitest';
+import { austrianInvoice, germanCancellation, germanInvoice } from './fixtures.ts';
+import type { TInvoiceDocument } from './invoice-document.ts';
+import { renderInvoicePdf } from './render-pdf.ts';
+import { documentTexts, formatDate, formatMoney, formatRate } from './texts.ts';
+
+// Rendering and parsing take a second or more on a busy machine (two cores, shared).
+vi.setConfig({ testTimeout: 30_000 });
+
+const squash = (text: string) => text.replace(/\s+/g, ' ');
+
+async function pdfText(pdf: Buffer): Promise<{ text: string; pages: number }> {
+  const loaded = await getDocument({ data: new Uint8Array(pdf) }).promise;
+  const parts: string[] = [];
+  for (let page = 1; page <= loaded.numPages; page++) {
+    const content = await (await loaded.getPage(page)).getTextContent();
+    for (const item of content.items) if ('str' in item) parts.push(item.str);
+  }
+  const pages = loaded.numPages;
+  await loaded.destroy();
+  return { text: squash(parts.join(' ')), pages };
+}
+
+function legalFields(doc: TInvoiceDocument): string[] {
+  const t = documentTexts[doc.language];
+  const money = (cents: number) => squash(formatMoney(cents, doc.currency, doc.language));
+  const date = (iso: string) => formatDate(iso, doc.language);
+  const address = (a: TInvoiceDocument['seller']['address']) => [a.line1, a.postalCode, a.city];
+  return [
+    // both parties' names and addresses, the seller's VAT id
+    doc.seller.name,
+    ...address(doc.seller.address),
+    doc.seller.vatId,
+    doc.buyer.name,
+    ...address(doc.buyer.address),
+    ...(doc.buyer.vatId ? [doc.buyer.vatId] : []),
+    // issue date, number, service period, delivery date
+    date(doc.issueDate),
+    doc.number,
+    date(doc.servicePeriod.start),
+    date(doc.servicePeriod.end),
+    date(doc.deliveryDate),
+    // lines with quantity and text
+    ...doc.lines.flatMap((l) => [l.text, money(l.gross), date(l.serviceDate)]),
+    ...(doc.localTaxLines ?? []).flatMap((l) => [l.text, money(l.amount)]),
+    // net, rate, tax per rate
+    ...doc.taxes.flatMap((tax) => [
+      squash(formatRate(tax.taxRate, doc.language)),
+      money(tax.net),
+      money(tax.tax),
+      money(tax.net + tax.tax),
+    ]),
+    // totals, paid and due
+    `${t.totalNet} ${money(doc.totals.net)}`,
+    `${t.totalTax} ${money(doc.totals.tax)}`,
+    `${t.totalGross} ${money(doc.totals.gross)}`,
+    `${t.paid} ${money(doc.totals.paid)}`,
+    `${t.due} ${money(doc.totals.due)}`,
+  ];
+}
+
+describe.each([
+  ['an Austrian invoice in German', austrianInvoice],
+  ['a German invoice in English', germanInvoice],
+  ['a cancellation invoice', germanCancellation],
+])('the PDF of %s', (_name, doc) => {
+  it('holds every field §14 UStG and §11 UStG require', async () => {
+    const pdf = await renderInvoicePdf(doc);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const { text } = await pdfText(pdf);
+    for (const field of legalFields(doc)) expect(text).toContain(field);
+    const t = documentTexts[doc.language];
+    expect(text).toContain(
+      `${doc.kind === 'cancellation' ? t.cancellation : t.invoice} ${t.number} ${doc.number}`,
+    );
+  });
+
+  it('embeds its fonts', async () => {
+    const raw = (await renderInvoicePdf(doc)).toString('latin1');
+    const fonts = [...raw.matchAll(/\/Type \/Font\b[^>]*?\/BaseFont \/([A-Z]{6}\+[\w-]+)/g)];
+    expect([...new Set(fonts.map((f) => f[1]?.split('+')[1]))].sort()).toEqual([
+      'DejaVuSans',
+      'DejaVuSans-Bold',
+    ]);
+    expect(raw.match(/\/FontFile2 \d+ 0 R/g)?.length).toBe(2);
+    // none of the standard 14 fonts, which a viewer would have to substitute
+    expect(raw).not.toMatch(/\/BaseFont \/(Helvetica|Times|Courier)/);
+  });
+
+  it('is the same file when rendered again', async () => {
+    expect((await renderInvoicePdf(doc)).equals(await renderInvoicePdf(doc))).toBe(true);
+  });
+});
+
+describe('the cancellation PDF', () => {
+  it('refers to the cancelled invoice and its date', async () => {
+    const { text } = await pdfText(await renderInvoicePdf(germanCancellation));
+    expect(text).toContain(
+      squash(documentTexts.de.cancels(germanInvoice.number, formatDate(germanInvoice.issueDate, 'de'))),
+    );
+  });
+});
+
+describe('a long invoice', () => {
+  it('continues on further pages with the header and page numbers', async () => {
+    const lines = Array.from({ length: 60 }, (_, i) => ({
+      ...austrianInvoice.lines[0]!,
+      text: `Übernachtung Doppelzimmer ${i + 1}`,
+    }));
+    const { text, pages } = await pdfText(await renderInvoicePdf({ ...austrianInvoice, lines }));
+    expect(pages).toBeGreaterThan(1);
+    expect(text).toContain('Übernachtung Doppelzimmer 60');
+    expect(text).toContain(documentTexts.de.page(pages, pages));
+  });
+});

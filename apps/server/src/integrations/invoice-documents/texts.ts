@@ -1,0 +1,118 @@
+// Labels and number/date formatting of the invoice documents, German and English.
+
+export const documentTexts = {
+  de: {
+    invoice: 'Rechnung',
+    cancellation: 'Stornorechnung',
+    number: 'Nr.',
+    cancels: (number: string, date: string) =>
+      `Storno der Rechnung Nr. ${number} vom ${date}. Die Beträge der Rechnung werden hiermit aufgehoben.`,
+    issueDate: 'Rechnungsdatum',
+    servicePeriod: 'Leistungszeitraum',
+    deliveryDate: 'Abreisedatum',
+    recipient: 'Rechnungsempfänger',
+    buyerVatId: 'USt-IdNr. des Empfängers',
+    date: 'Datum',
+    description: 'Leistung',
+    quantity: 'Menge',
+    rate: 'MwSt.',
+    amount: 'Betrag',
+    unitPrice: 'Einzelpreis',
+    localTax: 'Ortstaxe (durchlaufender Posten, nicht umsatzsteuerbar)',
+    taxBreakdown: 'Umsatzsteuer',
+    taxRate: 'Steuersatz',
+    net: 'Netto',
+    tax: 'MwSt.',
+    gross: 'Brutto',
+    exempt: 'steuerfrei',
+    totalNet: 'Summe netto',
+    totalTax: 'Summe MwSt.',
+    totalLocalTax: 'Ortstaxe',
+    totalGross: 'Gesamtbetrag',
+    paid: 'Bezahlt',
+    due: 'Offener Betrag',
+    vatId: 'USt-IdNr.',
+    taxNumber: 'Steuernummer',
+    register: 'Register',
+    email: 'E-Mail',
+    phone: 'Telefon',
+    bank: 'Bank',
+    page: (page: number, pages: number) => `Seite ${page} von ${pages}`,
+  },
+  en: {
+    invoice: 'Invoice',
+    cancellation: 'Cancellation invoice',
+    number: 'No.',
+    cancels: (number: string, date: string) =>
+      `Cancellation of invoice no. ${number} of ${date}. The amounts of that invoice are hereby reversed.`,
+    issueDate: 'Invoice date',
+    servicePeriod: 'Service period',
+    deliveryDate: 'Departure date',
+    recipient: 'Invoice recipient',
+    buyerVatId: "Recipient's VAT ID",
+    date: 'Date',
+    description: 'Description',
+    quantity: 'Qty',
+    rate: 'VAT',
+    amount: 'Amount',
+    unitPrice: 'Unit price',
+    localTax: 'Local tax (collected on behalf of the municipality, no VAT)',
+    taxBreakdown: 'VAT',
+    taxRate: 'VAT rate',
+    net: 'Net',
+    tax: 'VAT',
+    gross: 'Gross',
+    exempt: 'exempt',
+    totalNet: 'Total net',
+    totalTax: 'Total VAT',
+    totalLocalTax: 'Local tax',
+    totalGross: 'Total',
+    paid: 'Paid',
+    due: 'Amount due',
+    vatId: 'VAT ID',
+    taxNumber: 'Tax number',
+    register: 'Company register',
+    email: 'E-mail',
+    phone: 'Phone',
+    bank: 'Bank',
+    page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  },
+} as const;
+
+export type TDocumentTexts = (typeof documentTexts)['de' | 'en'];
+
+const locales = { de: 'de-DE', en: 'en-GB' } as const;
+
+/** 123456 cents -> "1.234,56 €" (de) or "€1,234.56" (en) */
+export function formatMoney(cents: number, currency: string, language: 'de' | 'en'): string {
+  return new Intl.NumberFormat(locales[language], { style: 'currency', currency }).format(cents / 100);
+}
+
+/** 1000 basis points -> "10 %" (de) or "10%" (en); 550 -> "5,5 %" */
+export function formatRate(basisPoints: number, language: 'de' | 'en'): string {
+  const value = new Intl.NumberFormat(locales[language], { maximumFractionDigits: 2 }).format(
+    basisPoints / 100,
+  );
+  return language === 'de' ? `${value} %` : `${value}%`;
+}
+
+/** 2026-11-23 -> "23.11.2026" (de) or "23/11/2026" (en) */
+export function formatDate(iso: string, language: 'de' | 'en'): string {
+  const [year, month, day] = iso.split('-');
+  return language === 'de' ? `${day}.${month}.${year}` : `${day}/${month}/${year}`;
+}
+
+/** cents -> "123.45" as the e-invoice writes amounts */
+export function decimalAmount(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** basis points -> "10" or "5.5" as the e-invoice writes percentages */
+export function decimalRate(basisPoints: number): string {
+  const whole = Math.floor(basisPoints / 100);
+  const rest = basisPoints % 100;
+  if (rest === 0) return String(whole);
+  return `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}`;
+}

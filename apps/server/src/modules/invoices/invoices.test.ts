@@ -13,7 +13,9 @@ import {
   payments,
   properties,
 } from '../../db/schema/index.ts';
+import { systemActor } from '../../actor.ts';
 import { toAppError } from '../../db/constraint-errors.ts';
+import { settleFolioInvoices } from './invoices.service.ts';
 import {
   createStayFixture,
   demo,
@@ -190,6 +192,22 @@ describe('creating an invoice from a folio', () => {
     ]);
     expect(invoice).toMatchObject({ totalAmount: 12950, netAmount: 11931, taxAmount: 1019 });
     expect(invoice.lines.map((line) => line.netAmount)).toEqual([841, 840, 10000, 250]);
+  });
+
+  it('turns paid when the payments on its folio cover it', async () => {
+    const folioId = await looseFolio([{ grossAmount: 4000, taxBasisPoints: 1900 }]);
+    const invoice = await invoiceOk({ folioId, closeWithDueAmount: true });
+    await pay(folioId, 3000);
+    await t.db.transaction((tx) => settleFolioInvoices(tx, systemActor(austria, 'test'), folioId));
+    expect((await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>().status).toBe('open');
+    await pay(folioId, 1000, 'cash');
+    await t.db.transaction((tx) => settleFolioInvoices(tx, systemActor(austria, 'test'), folioId));
+    expect((await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>()).toMatchObject({
+      status: 'paid',
+      paidAmount: 4000,
+      dueAmount: 0,
+    });
+    expect(await eventTypes(invoice.id)).toEqual(['created', 'issued', 'paid']);
   });
 
   it('asks to confirm that a folio not fully paid closes with the amount due', async () => {

@@ -249,6 +249,15 @@ export const routeCalls: Record<string, TRouteCall> = {
   'GET /api/bookings/:id/events': (c, ids) => c.get(`/api/bookings/${ids.booking}/events`),
 
   'GET /api/room_plan': (c) => c.get('/api/room_plan', { query: { from: stay.checkIn, to: stay.checkOut } }),
+  'GET /api/invoices': (c) => c.get('/api/invoices'),
+  // A folio no property has: the call gets as far as the look-up.
+  'POST /api/invoices': (c) => c.post('/api/invoices', { folioId: crypto.randomUUID() }),
+  'GET /api/invoices/:id': (c, ids) => c.get(`/api/invoices/${ids.invoice}`),
+  'PUT /api/invoices/:id': (c, ids) => c.put(`/api/invoices/${ids.invoice}`, { additionalText: 'Danke' }),
+  'POST /api/invoices/:id/actions/issue': (c, ids) =>
+    c.post(`/api/invoices/${ids.invoice}/actions/issue`, { closeWithDueAmount: true }),
+  'POST /api/invoices/:id/actions/cancel': (c, ids) => c.post(`/api/invoices/${ids.invoice}/actions/cancel`),
+  'DELETE /api/invoices/:id': (c, ids) => c.delete(`/api/invoices/${ids.invoice}`),
   'GET /api/room_locks': (c) => c.get('/api/room_locks'),
   'POST /api/room_locks': (c, ids) =>
     c.post('/api/room_locks', {
@@ -368,7 +377,8 @@ export async function createRecords(t: TTestApp, client: ApiClient): Promise<TRe
     })
   ).json<{ userId: string }>().userId;
   const setting = idOf(await client.post('/api/settings', { key: `fixture.${unique()}`, value: 'x' }));
-  // Invoices have no create route yet: a draft on a booking of its own (an invoice makes its booking read-only).
+  // A draft on a booking of its own (an invoice makes its booking read-only), without customer: it is
+  // never issued, so every invoice route can be called on it.
   const billed = idOf(
     await client.post('/api/bookings', {
       ...stay,

@@ -332,11 +332,66 @@ export const invoices = pgTable(
     fileId: uuid('file_id').references(() => files.id),
     cancels: uuid('cancels_invoice_id'),
     issuedAt: timestamptz('issued_at'),
+    netAmount: integer('net_amount').notNull().default(0),
+    taxAmount: integer('tax_amount').notNull().default(0),
+    /** The first and last service date the invoice bills (the stay when it bills no line). */
+    serviceFrom: date('service_from', { mode: 'string' }),
+    serviceTo: date('service_to', { mode: 'string' }),
   },
   (t) => [
     uniqueIndex('invoices_number_key').on(t.propertyId, t.number),
+    uniqueIndex('invoices_cancels_key')
+      .on(t.cancels)
+      .where(sql`${t.cancels} is not null`),
     index('invoices_booking_idx').on(t.bookingId),
     index('invoices_customer_idx').on(t.customerId),
+    index('invoices_folio_idx').on(t.folioId),
+    index('invoices_file_idx').on(t.fileId),
     check('invoices_status_check', sql`${t.status} in ('draft', 'open', 'paid', 'canceled', 'completed')`),
+    check('invoices_number_check', sql`(${t.status} = 'draft') = (${t.number} is null)`),
+  ],
+);
+
+/** An issued invoice's lines, copied from its folio: they never change once it is issued. */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    propertyId: propertyId(),
+    invoiceId: uuid('invoice_id').notNull(),
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+    quantity: integer('quantity').notNull(),
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    netAmount: integer('net_amount').notNull(),
+    taxAmount: integer('tax_amount').notNull(),
+    grossAmount: integer('gross_amount').notNull(),
+    taxBasisPoints: integer('tax_basis_points').notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoice_lines_position_key').on(t.invoiceId, t.position),
+    check('invoice_lines_sum_check', sql`${t.netAmount} + ${t.taxAmount} = ${t.grossAmount}`),
+  ],
+);
+
+/** An invoice's tax per rate (EN 16931 BG-23), as computed when it was made. */
+export const invoiceTaxes = pgTable(
+  'invoice_taxes',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    propertyId: propertyId(),
+    invoiceId: uuid('invoice_id').notNull(),
+    taxBasisPoints: integer('tax_basis_points').notNull(),
+    netAmount: integer('net_amount').notNull(),
+    taxAmount: integer('tax_amount').notNull(),
+    grossAmount: integer('gross_amount').notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoice_taxes_rate_key').on(t.invoiceId, t.taxBasisPoints),
+    check('invoice_taxes_sum_check', sql`${t.netAmount} + ${t.taxAmount} = ${t.grossAmount}`),
   ],
 );

@@ -118,7 +118,7 @@ export async function selectFreeRooms(
     .orderBy(...roomNumberOrder(rooms.number));
 }
 
-/** Bookings with an invoice that is not canceled: they can no longer be edited. */
+/** Bookings with an invoice that is not canceled (cancellation invoices aside): they can no longer be edited. */
 export async function readOnlyBookingIds(db: Executor, bookingIds: string[]): Promise<Set<string>> {
   if (bookingIds.length === 0) return new Set();
   const rows = await db
@@ -128,6 +128,7 @@ export async function readOnlyBookingIds(db: Executor, bookingIds: string[]): Pr
       and(
         inArray(invoices.bookingId, bookingIds),
         isNull(invoices.deletedAt),
+        isNull(invoices.cancels),
         sql`${invoices.status} <> 'canceled'`,
       ),
     );
@@ -200,7 +201,7 @@ export function selectBookingDetails(db: Executor, where: SQL | undefined, page?
         select coalesce(sum(pa.amount), 0) from ${payments} pa join ${folios} f on f.id = pa.folio_id
          where f.booking_id = ${b.id} and pa.deleted_at is null)`.mapWith(Number),
       isReadOnly: sql<boolean>`exists (
-        select 1 from ${invoices} i where i.booking_id = ${b.id} and i.deleted_at is null and i.status <> 'canceled')`,
+        select 1 from ${invoices} i where i.booking_id = ${b.id} and i.deleted_at is null and i.cancels_invoice_id is null and i.status <> 'canceled')`,
     })
     .from(rows)
     .orderBy(asc(rows.checkIn), asc(rows.code));

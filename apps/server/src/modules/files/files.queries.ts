@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { TPageQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
-import { files } from '../../db/schema/index.ts';
+import { files, invoices } from '../../db/schema/index.ts';
 import { selectPage } from '../../lib/paging.ts';
 
 export type TFileRow = typeof files.$inferSelect;
@@ -41,4 +41,14 @@ export async function selectLiveFile(db: Executor, id: string): Promise<TFileRow
 /** Soft deletes a file's record. */
 export async function markFileDeleted(db: Executor, id: string, now: Date): Promise<void> {
   await db.update(files).set({ deletedAt: now }).where(eq(files.id, id));
+}
+
+/** Whether the file is the document of an issued invoice, which must be kept. */
+export async function isIssuedInvoiceDocument(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.fileId, id), ne(invoices.status, 'draft')))
+    .limit(1);
+  return row !== undefined;
 }

@@ -19,6 +19,7 @@ import { findOwned, toRecord } from '../../lib/records.ts';
 import { requireAccess, requireStaff, type TActor } from '../../actor.ts';
 import {
   insertFile,
+  isIssuedInvoiceDocument,
   markFileDeleted,
   selectFilePage,
   selectLiveFile,
@@ -160,6 +161,7 @@ export async function readSignedFile(
 export async function deleteFile(ctx: AppContext, actor: TActor, id: string): Promise<void> {
   requireAccess(actor, 'files', 'write');
   const row = await findFile(ctx, actor.propertyId, id);
+  if (await isIssuedInvoiceDocument(ctx.db, row.id)) throw new AppError('file/invoice_document');
   await markFileDeleted(ctx.db, row.id, ctx.clock.now());
   await ctx.files.delete(row.storageKey);
 }

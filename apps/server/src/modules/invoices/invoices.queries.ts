@@ -1,0 +1,264 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { TInvoiceListQuery } from '@pms/contract';
+import type { Executor } from '../../db/client.ts';
+import {
+  bookings,
+  charges,
+  folios,
+  groups,
+  invoiceLines,
+  invoices,
+  invoiceTaxes,
+  paymentMethods,
+  payments,
+  properties,
+} from '../../db/schema/index.ts';
+
+export type TInvoiceRow = typeof invoices.$inferSelect;
+export type TInvoiceLineRow = typeof invoiceLines.$inferSelect;
+export type TInvoiceTaxRow = typeof invoiceTaxes.$inferSelect;
+export type TInvoiceChanges = Partial<
+  Omit<TInvoiceRow, 'id' | 'propertyId' | 'folioId' | 'createdAt' | 'updatedAt'>
+>;
+
+/** A live folio of the property with what an invoice takes from its booking and group; locked when asked. */
+export async function selectFolioForInvoice(
+  db: Executor,
+  propertyId: string,
+  folioId: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
+    .select({
+      id: folios.id,
+      bookingId: folios.bookingId,
+      groupId: folios.groupId,
+      customerId: folios.customerId,
+      closedAt: folios.closedAt,
+      bookingCustomerId: bookings.customerId,
+      checkIn: bookings.checkIn,
+      checkOut: bookings.checkOut,
+      groupCustomerId: groups.customerId,
+    })
+    .from(folios)
+    .leftJoin(bookings, eq(bookings.id, folios.bookingId))
+    .leftJoin(groups, eq(groups.id, folios.groupId))
+    .where(and(eq(folios.id, folioId), eq(folios.propertyId, propertyId), isNull(folios.deletedAt)));
+  const [row] = options.lock ? await query.for('update', { of: folios }) : await query;
+  return row ?? null;
+}
+
+export type TInvoiceFolio = NonNullable<Awaited<ReturnType<typeof selectFolioForInvoice>>>;
+
+/** The folio's live charges in the order they were posted. */
+export function selectFolioCharges(db: Executor, folioId: string) {
+  return db
+    .select({
+      text: charges.text,
+      quantity: charges.quantity,
+      bookedOn: charges.bookedOn,
+      grossAmount: charges.grossAmount,
+      taxBasisPoints: charges.taxBasisPoints,
+    })
+    .from(charges)
+    .where(and(eq(charges.folioId, folioId), isNull(charges.deletedAt)))
+    .orderBy(asc(charges.bookedOn), asc(charges.createdAt), asc(charges.id));
+}
+
+/** The folio's live payments: their sum and how many there are. */
+export async function selectFolioPayments(
+  db: Executor,
+  folioId: string,
+): Promise<{ amount: number; count: number }> {
+  const [row] = await db
+    .select({ amount: sql<string>`coalesce(sum(${payments.amount}), 0)`, count: count() })
+    .from(payments)
+    .where(and(eq(payments.folioId, folioId), isNull(payments.deletedAt)));
+  return { amount: Number(row?.amount ?? 0), count: row?.count ?? 0 };
+}
+
+/** The folio's invoice that still stands: a draft or an issued one not canceled, not a cancellation. */
+export async function selectStandingInvoiceOfFolio(
+  db: Executor,
+  folioId: string,
+): Promise<TInvoiceRow | null> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.folioId, folioId),
+        isNull(invoices.deletedAt),
+        isNull(invoices.cancels),
+        sql`${invoices.status} <> 'canceled'`,
+      ),
+    );
+  return row ?? null;
+}
+
+export async function selectInvoice(
+  db: Executor,
+  propertyId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<TInvoiceRow | null> {
+  const query = db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.propertyId, propertyId), isNull(invoices.deletedAt)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function insertInvoice(
+  db: Executor,
+  values: typeof invoices.$inferInsert,
+): Promise<TInvoiceRow> {
+  const [row] = await db.insert(invoices).values(values).returning();
+  return row!;
+}
+
+export async function updateInvoiceRow(
+  db: Executor,
+  id: string,
+  changes: TInvoiceChanges,
+): Promise<TInvoiceRow> {
+  const [row] = await db.update(invoices).set(changes).where(eq(invoices.id, id)).returning();
+  return row!;
+}
+
+/** Replaces a draft's lines and tax rows (the database refuses it for an issued invoice). */
+export async function replaceInvoiceRows(
+  db: Executor,
+  invoiceId: string,
+  lines: (typeof invoiceLines.$inferInsert)[],
+  taxes: (typeof invoiceTaxes.$inferInsert)[],
+): Promise<void> {
+  await db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
+  await db.delete(invoiceTaxes).where(eq(invoiceTaxes.invoiceId, invoiceId));
+  if (lines.length > 0) await db.insert(invoiceLines).values(lines);
+  if (taxes.length > 0) await db.insert(invoiceTaxes).values(taxes);
+}
+
+/** Deletes a draft with its lines and tax rows. */
+export async function deleteInvoiceRows(db: Executor, invoiceId: string): Promise<void> {
+  await db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
+  await db.delete(invoiceTaxes).where(eq(invoiceTaxes.invoiceId, invoiceId));
+  await db.delete(invoices).where(eq(invoices.id, invoiceId));
+}
+
+export function selectInvoiceLines(db: Executor, invoiceId: string): Promise<TInvoiceLineRow[]> {
+  return db
+    .select()
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, invoiceId))
+    .orderBy(asc(invoiceLines.position));
+}
+
+export function selectInvoiceTaxes(db: Executor, invoiceId: string): Promise<TInvoiceTaxRow[]> {
+  return db
+    .select()
+    .from(invoiceTaxes)
+    .where(eq(invoiceTaxes.invoiceId, invoiceId))
+    .orderBy(asc(invoiceTaxes.taxBasisPoints));
+}
+
+/**
+ * The property's next invoice number, counted up in the caller's transaction: the property row stays
+ * locked until it commits, so concurrent issues (on any instance) queue and a rollback leaves no gap.
+ */
+export async function allocateInvoiceNumber(
+  db: Executor,
+  propertyId: string,
+): Promise<{ prefix: string; number: number }> {
+  const [row] = await db
+    .update(properties)
+    .set({ nextInvoiceNumber: sql`${properties.nextInvoiceNumber} + 1` })
+    .where(eq(properties.id, propertyId))
+    .returning({ prefix: properties.invoicePrefix, next: properties.nextInvoiceNumber });
+  return { prefix: row!.prefix, number: row!.next - 1 };
+}
+
+export async function setFolioClosedAt(db: Executor, folioId: string, closedAt: Date | null): Promise<void> {
+  await db.update(folios).set({ closedAt }).where(eq(folios.id, folioId));
+}
+
+/** The ids of the cancellation invoices that reverse the given invoices, by the invoice they cancel. */
+export async function selectCancellations(db: Executor, invoiceIds: string[]): Promise<Map<string, string>> {
+  if (invoiceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: invoices.id, cancels: invoices.cancels })
+    .from(invoices)
+    .where(and(inArray(invoices.cancels, invoiceIds), isNull(invoices.deletedAt)));
+  return new Map(rows.map((row) => [row.cancels!, row.id]));
+}
+
+/** What an invoice's payment state reads: the paid amount and the amount due, by status. */
+const paidAmount = sql<number>`(case when ${invoices.status} = 'paid' then ${invoices.totalAmount} when ${invoices.status} = 'open' then ${invoices.paidAmount} else 0 end)`;
+const dueAmount = sql<number>`(case when ${invoices.status} in ('draft', 'open') then ${invoices.totalAmount} - (case when ${invoices.status} = 'open' then ${invoices.paidAmount} else 0 end) else 0 end)`;
+
+function listFilter(propertyId: string, query: TInvoiceListQuery): SQL | undefined {
+  // An invoice paid by card, cash or transfer: its folio holds a payment of a method of that kind.
+  const paidBy = (kind: string) =>
+    sql`${invoices.folioId} in (select ${payments.folioId} from ${payments} join ${paymentMethods} on ${paymentMethods.id} = ${payments.paymentMethodId} where ${payments.deletedAt} is null and ${paymentMethods.kind} = ${kind})`;
+  return and(
+    eq(invoices.propertyId, propertyId),
+    isNull(invoices.deletedAt),
+    query.status ? eq(invoices.status, query.status) : undefined,
+    query.bookingId ? eq(invoices.bookingId, query.bookingId) : undefined,
+    query.customerId ? eq(invoices.customerId, query.customerId) : undefined,
+    query.groupId
+      ? or(
+          sql`${invoices.folioId} in (select ${folios.id} from ${folios} where ${folios.groupId} = ${query.groupId})`,
+          sql`${invoices.bookingId} in (select ${bookings.id} from ${bookings} where ${bookings.groupId} = ${query.groupId})`,
+        )
+      : undefined,
+    query.paymentMethod ? paidBy(query.paymentMethod) : undefined,
+  );
+}
+
+/** A page of the property's invoices, newest first, with the count and sums over every match. */
+export async function selectInvoicePage(db: Executor, propertyId: string, query: TInvoiceListQuery) {
+  const where = listFilter(propertyId, query);
+  const [totals] = await db
+    .select({
+      count: count(),
+      totalAmount: sql<string>`coalesce(sum(${invoices.totalAmount}), 0)`,
+      paidAmount: sql<string>`coalesce(sum(${paidAmount}), 0)`,
+      dueAmount: sql<string>`coalesce(sum(${dueAmount}), 0)`,
+    })
+    .from(invoices)
+    .where(where);
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(where)
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(query.pageSize)
+    .offset((query.pageNumber - 1) * query.pageSize);
+  return {
+    rows,
+    count: totals?.count ?? 0,
+    aggregate: {
+      totalAmount: Number(totals?.totalAmount ?? 0),
+      paidAmount: Number(totals?.paidAmount ?? 0),
+      dueAmount: Number(totals?.dueAmount ?? 0),
+    },
+  };
+}
+
+/** The folio's open issued invoices: paid once the folio is. */
+export function selectOpenInvoicesOfFolio(db: Executor, folioId: string): Promise<TInvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.folioId, folioId),
+        eq(invoices.status, 'open'),
+        isNull(invoices.deletedAt),
+        isNotNull(invoices.number),
+      ),
+    )
+    .for('update');
+}

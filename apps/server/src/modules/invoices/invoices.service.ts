@@ -1,0 +1,395 @@
+import {
+  toPaged,
+  ZCreateInvoiceRequest,
+  ZIssueInvoiceRequest,
+  type TAddress,
+  type TCreateInvoiceRequest,
+  type TInvoice,
+  type TInvoiceListQuery,
+  type TInvoicePage,
+  type TIssueInvoiceRequest,
+  type TUpdateInvoiceRequest,
+} from '@pms/contract';
+import type { Executor } from '../../db/client.ts';
+import { contacts } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { recordEvent } from '../../lib/events.ts';
+import { computeInvoiceTax } from '../../lib/invoice-tax.ts';
+import { findOwned } from '../../lib/records.ts';
+import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
+import { toAppError } from '../../db/constraint-errors.ts';
+import { toInvoice, toInvoiceListItem } from './invoices.mapper.ts';
+import {
+  allocateInvoiceNumber,
+  deleteInvoiceRows,
+  insertInvoice,
+  replaceInvoiceRows,
+  selectCancellations,
+  selectFolioCharges,
+  selectFolioForInvoice,
+  selectFolioPayments,
+  selectInvoice,
+  selectInvoiceLines,
+  selectInvoicePage,
+  selectInvoiceTaxes,
+  selectOpenInvoicesOfFolio,
+  selectStandingInvoiceOfFolio,
+  setFolioClosedAt,
+  updateInvoiceRow,
+  type TInvoiceFolio,
+  type TInvoiceRow,
+} from './invoices.queries.ts';
+
+/** Database refusals (an issued invoice, a second cancellation) answer with their code, never 500. */
+async function asInvoiceWrite<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toAppError(error) ?? error;
+  }
+}
+
+async function findInvoice(db: Executor, actor: TRoleActor, id: string, lock = false): Promise<TInvoiceRow> {
+  const row = await selectInvoice(db, actor.propertyId, id, { lock });
+  if (!row) throw notFound('invoice');
+  return row;
+}
+
+async function findFolio(db: Executor, actor: TRoleActor, folioId: string): Promise<TInvoiceFolio> {
+  const folio = await selectFolioForInvoice(db, actor.propertyId, folioId, { lock: true });
+  if (!folio) throw notFound('folio');
+  return folio;
+}
+
+/** Who the invoice goes to and where: the customer's name and address, copied onto the invoice. */
+async function recipientOf(
+  db: Executor,
+  actor: TRoleActor,
+  customerId: string | null,
+): Promise<{ customerId: string | null; recipient: string | null; billingAddress: TAddress }> {
+  if (!customerId) return { customerId: null, recipient: null, billingAddress: {} };
+  const contact = await findOwned(db, contacts, actor.propertyId, customerId, 'contact');
+  return { customerId: contact.id, recipient: contact.name, billingAddress: contact.address };
+}
+
+/** The recipient's name and address carry every field an invoice must name. */
+function assertAddressComplete(invoice: Pick<TInvoiceRow, 'recipient' | 'billingAddress'>): void {
+  const address = invoice.billingAddress;
+  const isComplete =
+    !!invoice.recipient?.trim() &&
+    [address.line1, address.postalCode, address.city, address.country].every((part) => !!part?.trim());
+  if (!isComplete) throw new AppError('folio/customer_address_incomplete');
+}
+
+/** Copies the folio's charges onto the draft as lines with their tax per rate, and returns the totals. */
+async function snapshotLines(db: Executor, invoice: TInvoiceRow, folio: TInvoiceFolio) {
+  const charges = await selectFolioCharges(db, folio.id);
+  const { lines, taxes, totals } = computeInvoiceTax(charges);
+  await replaceInvoiceRows(
+    db,
+    invoice.id,
+    lines.map((line, index) => ({
+      propertyId: invoice.propertyId,
+      invoiceId: invoice.id,
+      position: index + 1,
+      text: line.text,
+      quantity: line.quantity,
+      serviceDate: line.bookedOn,
+      netAmount: line.netAmount,
+      taxAmount: line.taxAmount,
+      grossAmount: line.grossAmount,
+      taxBasisPoints: line.taxBasisPoints,
+    })),
+    taxes.map((tax) => ({ propertyId: invoice.propertyId, invoiceId: invoice.id, ...tax })),
+  );
+  const serviceDates = lines.map((line) => line.bookedOn).sort();
+  return {
+    totalAmount: totals.grossAmount,
+    netAmount: totals.netAmount,
+    taxAmount: totals.taxAmount,
+    serviceFrom: serviceDates[0] ?? folio.checkIn,
+    serviceTo: serviceDates.at(-1) ?? folio.checkOut,
+  };
+}
+
+function formatNumber(prefix: string, number: number): string {
+  return prefix ? `${prefix}-${number}` : String(number);
+}
+
+/**
+ * Issues a draft in the caller's transaction: fresh lines from its folio, the address check, the
+ * confirmation of an amount still due, the next number, and the folio closed.
+ */
+async function issueDraft(
+  ctx: AppContext,
+  tx: Executor,
+  actor: TRoleActor,
+  draft: TInvoiceRow,
+  folio: TInvoiceFolio,
+  closeWithDueAmount: boolean,
+): Promise<TInvoiceRow> {
+  assertAddressComplete(draft);
+  const amounts = await snapshotLines(tx, draft, folio);
+  const paid = await selectFolioPayments(tx, folio.id);
+  const isPaid = amounts.totalAmount - paid.amount <= 0;
+  if (!isPaid && !closeWithDueAmount) throw new AppError('invoice/due_amount_unconfirmed');
+  const { prefix, number } = await allocateInvoiceNumber(tx, actor.propertyId);
+  const now = ctx.clock.now();
+  const issued = await updateInvoiceRow(tx, draft.id, {
+    ...amounts,
+    number: formatNumber(prefix, number),
+    status: isPaid ? 'paid' : 'open',
+    paidAmount: Math.min(paid.amount, amounts.totalAmount),
+    issuedAt: now,
+  });
+  await setFolioClosedAt(tx, folio.id, now);
+  const event = { propertyId: actor.propertyId, actor, objectType: 'invoice' as const, objectId: draft.id };
+  await recordEvent(tx, { ...event, type: 'issued', data: { number: issued.number } });
+  if (isPaid) await recordEvent(tx, { ...event, type: 'paid' });
+  return issued;
+}
+
+async function readInvoice(db: Executor, row: TInvoiceRow): Promise<TInvoice> {
+  const [lines, taxes, cancellations] = await Promise.all([
+    selectInvoiceLines(db, row.id),
+    selectInvoiceTaxes(db, row.id),
+    selectCancellations(db, [row.id]),
+  ]);
+  return toInvoice(row, lines, taxes, cancellations.get(row.id) ?? null);
+}
+
+export async function listInvoices(
+  ctx: AppContext,
+  actor: TActor,
+  query: TInvoiceListQuery,
+): Promise<TInvoicePage> {
+  requireAccess(actor, 'invoices', 'read');
+  const { rows, count, aggregate } = await selectInvoicePage(ctx.db, actor.propertyId, query);
+  const cancellations = await selectCancellations(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  const items = rows.map((row) => toInvoiceListItem(row, cancellations.get(row.id) ?? null));
+  return { ...toPaged(items, count, query), aggregate };
+}
+
+export async function getInvoice(ctx: AppContext, actor: TActor, id: string): Promise<TInvoice> {
+  requireAccess(actor, 'invoices', 'read');
+  return readInvoice(ctx.db, await findInvoice(ctx.db, actor, id));
+}
+
+/** Makes an invoice from a folio: issued at once, or kept as a draft to edit first. */
+export async function createInvoice(
+  ctx: AppContext,
+  actor: TActor,
+  request: TCreateInvoiceRequest,
+): Promise<TInvoice> {
+  requireAccess(actor, 'invoices', 'write');
+  const input = ZCreateInvoiceRequest.parse(request);
+  const row = await asInvoiceWrite(() =>
+    ctx.db.transaction(async (tx) => {
+      const folio = await findFolio(tx, actor, input.folioId);
+      if (await selectStandingInvoiceOfFolio(tx, folio.id)) throw new AppError('folio/already_invoiced');
+      const customerId = folio.customerId ?? folio.bookingCustomerId ?? folio.groupCustomerId;
+      const draft = await insertInvoice(tx, {
+        propertyId: actor.propertyId,
+        folioId: folio.id,
+        bookingId: folio.bookingId,
+        ...(await recipientOf(tx, actor, customerId)),
+        additionalText: input.additionalText ?? null,
+        status: 'draft',
+      });
+      await recordEvent(tx, {
+        propertyId: actor.propertyId,
+        actor,
+        objectType: 'invoice',
+        objectId: draft.id,
+        type: 'created',
+        data: { folioId: folio.id },
+      });
+      if (!input.draft) return issueDraft(ctx, tx, actor, draft, folio, input.closeWithDueAmount);
+      return updateInvoiceRow(tx, draft.id, await snapshotLines(tx, draft, folio));
+    }),
+  );
+  return readInvoice(ctx.db, row);
+}
+
+function assertDraft(row: TInvoiceRow): void {
+  if (row.status !== 'draft') throw new AppError('invoice/immutable');
+}
+
+/** Changes a draft's customer, recipient, billing address or additional text. */
+export async function updateInvoice(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  input: TUpdateInvoiceRequest,
+): Promise<TInvoice> {
+  requireAccess(actor, 'invoices', 'write');
+  const row = await asInvoiceWrite(() =>
+    ctx.db.transaction(async (tx) => {
+      const current = await findInvoice(tx, actor, id, true);
+      assertDraft(current);
+      const customer =
+        input.customerId !== undefined && input.customerId !== current.customerId
+          ? await recipientOf(tx, actor, input.customerId)
+          : {};
+      const updated = await updateInvoiceRow(tx, id, {
+        ...customer,
+        ...(input.recipient !== undefined ? { recipient: input.recipient } : {}),
+        ...(input.billingAddress !== undefined ? { billingAddress: input.billingAddress } : {}),
+        ...(input.additionalText !== undefined ? { additionalText: input.additionalText } : {}),
+      });
+      await recordEvent(tx, {
+        propertyId: actor.propertyId,
+        actor,
+        objectType: 'invoice',
+        objectId: id,
+        type: 'updated',
+        data: { fields: Object.keys(input) },
+      });
+      return updated;
+    }),
+  );
+  return readInvoice(ctx.db, row);
+}
+
+/** Issues a draft: it gets the next number and can no longer change. */
+export async function issueInvoice(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  request: TIssueInvoiceRequest,
+): Promise<TInvoice> {
+  requireAccess(actor, 'invoices', 'write');
+  const input = ZIssueInvoiceRequest.parse(request);
+  const row = await asInvoiceWrite(() =>
+    ctx.db.transaction(async (tx) => {
+      const draft = await findInvoice(tx, actor, id, true);
+      if (draft.status !== 'draft') throw new AppError('invoice/invalid_transition');
+      const folio = await findFolio(tx, actor, draft.folioId);
+      return issueDraft(ctx, tx, actor, draft, folio, input.closeWithDueAmount);
+    }),
+  );
+  return readInvoice(ctx.db, row);
+}
+
+/**
+ * Cancels an issued invoice with a cancellation invoice: the next number, every amount reversed, a
+ * reference to the original; the original is canceled and its folio open again. Answers the
+ * cancellation invoice.
+ */
+export async function cancelInvoice(ctx: AppContext, actor: TActor, id: string): Promise<TInvoice> {
+  requireAccess(actor, 'invoices', 'write');
+  const row = await asInvoiceWrite(() =>
+    ctx.db.transaction(async (tx) => {
+      const original = await findInvoice(tx, actor, id, true);
+      if (!['open', 'paid'].includes(original.status) || original.cancels)
+        throw new AppError('invoice/invalid_transition');
+      const [lines, taxes] = await Promise.all([
+        selectInvoiceLines(tx, original.id),
+        selectInvoiceTaxes(tx, original.id),
+      ]);
+      const draft = await insertInvoice(tx, {
+        propertyId: actor.propertyId,
+        folioId: original.folioId,
+        bookingId: original.bookingId,
+        customerId: original.customerId,
+        recipient: original.recipient,
+        billingAddress: original.billingAddress,
+        additionalText: original.additionalText,
+        cancels: original.id,
+        status: 'draft',
+      });
+      await replaceInvoiceRows(
+        tx,
+        draft.id,
+        lines.map(({ id: _line, invoiceId: _invoice, ...line }) => ({
+          ...line,
+          invoiceId: draft.id,
+          netAmount: -line.netAmount,
+          taxAmount: -line.taxAmount,
+          grossAmount: -line.grossAmount,
+        })),
+        taxes.map(({ id: _tax, invoiceId: _invoice, ...tax }) => ({
+          ...tax,
+          invoiceId: draft.id,
+          netAmount: -tax.netAmount,
+          taxAmount: -tax.taxAmount,
+          grossAmount: -tax.grossAmount,
+        })),
+      );
+      const { prefix, number } = await allocateInvoiceNumber(tx, actor.propertyId);
+      const now = ctx.clock.now();
+      const cancellation = await updateInvoiceRow(tx, draft.id, {
+        number: formatNumber(prefix, number),
+        status: 'completed',
+        totalAmount: -original.totalAmount,
+        netAmount: -original.netAmount,
+        taxAmount: -original.taxAmount,
+        serviceFrom: original.serviceFrom,
+        serviceTo: original.serviceTo,
+        issuedAt: now,
+      });
+      await updateInvoiceRow(tx, original.id, { status: 'canceled' });
+      await setFolioClosedAt(tx, original.folioId, null);
+      const event = { propertyId: actor.propertyId, actor, objectType: 'invoice' as const };
+      await recordEvent(tx, {
+        ...event,
+        objectId: cancellation.id,
+        type: 'created',
+        data: { cancels: original.id, number: cancellation.number },
+      });
+      await recordEvent(tx, {
+        ...event,
+        objectId: original.id,
+        type: 'canceled',
+        data: { cancellationId: cancellation.id, cancellationNumber: cancellation.number },
+      });
+      return cancellation;
+    }),
+  );
+  return readInvoice(ctx.db, row);
+}
+
+/** Deletes a draft, unless payments were posted on its folio (close and cancel it instead). */
+export async function deleteInvoice(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'invoices', 'write');
+  await asInvoiceWrite(() =>
+    ctx.db.transaction(async (tx) => {
+      const row = await findInvoice(tx, actor, id, true);
+      assertDraft(row);
+      if ((await selectFolioPayments(tx, row.folioId)).count > 0) throw new AppError('folio/payments_posted');
+      await deleteInvoiceRows(tx, row.id);
+      await recordEvent(tx, {
+        propertyId: actor.propertyId,
+        actor,
+        objectType: 'invoice',
+        objectId: row.id,
+        type: 'deleted',
+      });
+    }),
+  );
+}
+
+/**
+ * Marks the folio's open invoices paid once its payments cover them; whoever posts a payment calls it
+ * in the payment's transaction.
+ */
+export async function settleFolioInvoices(db: Executor, actor: TActor, folioId: string): Promise<void> {
+  const open = await selectOpenInvoicesOfFolio(db, folioId);
+  if (open.length === 0) return;
+  const paid = await selectFolioPayments(db, folioId);
+  for (const invoice of open) {
+    if (paid.amount < invoice.totalAmount) continue;
+    await updateInvoiceRow(db, invoice.id, { status: 'paid' });
+    await recordEvent(db, {
+      propertyId: invoice.propertyId,
+      actor,
+      objectType: 'invoice',
+      objectId: invoice.id,
+      type: 'paid',
+    });
+  }
+}

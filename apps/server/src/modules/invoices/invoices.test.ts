@@ -1,0 +1,677 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { addDays, todayIn, type TBooking, type TInvoice, type TInvoicePage } from '@pms/contract';
+import {
+  charges,
+  events,
+  files,
+  folios,
+  invoiceLines,
+  invoices,
+  invoiceTaxes,
+  paymentMethods,
+  payments,
+  properties,
+} from '../../db/schema/index.ts';
+import { systemActor } from '../../actor.ts';
+import { toAppError } from '../../db/constraint-errors.ts';
+import { settleFolioInvoices } from './invoices.service.ts';
+import {
+  createStayFixture,
+  demo,
+  expectProblem,
+  login,
+  pdfBytes,
+  switchProperty,
+  type ApiClient,
+  type TTestApp,
+  startDemoApp,
+} from '../../../test/helpers.ts';
+
+let t: TTestApp;
+let admin: ApiClient;
+let ids: Record<string, string>;
+let austria: string;
+let today: string;
+let roomIds: Record<string, string>;
+let rateId: string;
+let customerId: string;
+
+const day = (offset: number) => addDays(today, offset);
+const completeAddress = { line1: 'Getreidegasse 9', postalCode: '5020', city: 'Salzburg', country: 'at' };
+
+beforeAll(async () => {
+  ({ t, client: admin, ids } = await startDemoApp());
+  austria = ids[demo.austria]!;
+  today = todayIn('Europe/Vienna');
+  ({ roomIds, rateId } = await createStayFixture(admin, {
+    roomType: { name: 'Rechnungszimmer', code: 'RZ' },
+    rooms: '801-805',
+    rate: { name: 'Rechnungsrate', code: 'RR' },
+    prices: [10000, 12000],
+  }));
+  const contact = await admin.post('/api/contacts', {
+    name: 'Anna Rechnung',
+    email: 'anna.rechnung@example.com',
+    address: completeAddress,
+  });
+  expect(contact.statusCode, contact.body).toBe(201);
+  customerId = contact.json<{ id: string }>().id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let nextDay = 300;
+
+/** A booking of two nights for the complete customer, with its folio (two charges of 120,00). */
+async function bookedFolio(customer = customerId): Promise<{ booking: TBooking; folioId: string }> {
+  const checkIn = day(nextDay);
+  nextDay += 3;
+  const response = await admin.post('/api/bookings', {
+    occupancy: 2,
+    rateId,
+    roomId: roomIds['801'],
+    checkIn,
+    checkOut: addDays(checkIn, 2),
+    customerId: customer,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const booking = response.json<TBooking>();
+  const [folio] = await t.db.select().from(folios).where(eq(folios.bookingId, booking.id));
+  return { booking, folioId: folio!.id };
+}
+
+/** A folio without booking, billed to the complete customer, with the charges given. */
+async function looseFolio(
+  lines: { grossAmount: number; taxBasisPoints: number; text?: string }[] = [
+    { grossAmount: 1000, taxBasisPoints: 1900 },
+  ],
+  propertyId = austria,
+  customer: string | null = customerId,
+): Promise<string> {
+  const [folio] = await t.db.insert(folios).values({ propertyId, customerId: customer }).returning();
+  for (const line of lines) {
+    const netAmount = Math.round((line.grossAmount * 10000) / (10000 + line.taxBasisPoints));
+    await t.db.insert(charges).values({
+      propertyId,
+      folioId: folio!.id,
+      text: line.text ?? 'Getränk',
+      quantity: 1,
+      grossAmount: line.grossAmount,
+      netAmount,
+      taxAmount: line.grossAmount - netAmount,
+      taxBasisPoints: line.taxBasisPoints,
+      bookedOn: day(1),
+    });
+  }
+  return folio!.id;
+}
+
+async function pay(folioId: string, amount: number, kind: 'card' | 'cash' | 'transfer' = 'card') {
+  const [method] = await t.db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.propertyId, austria), eq(paymentMethods.kind, kind)));
+  await t.db
+    .insert(payments)
+    .values({ propertyId: austria, folioId, paymentMethodId: method!.id, amount, paidOn: today });
+}
+
+async function invoiceOk(body: Record<string, unknown>, client = admin): Promise<TInvoice> {
+  const response = await client.post('/api/invoices', body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<TInvoice>();
+}
+
+function numberOf(invoice: TInvoice): number {
+  return Number(invoice.number!.replace(/^AH-/, ''));
+}
+
+async function eventTypes(invoiceId: string): Promise<string[]> {
+  const rows = await t.db
+    .select({ type: events.type })
+    .from(events)
+    .where(and(eq(events.objectType, 'invoice'), eq(events.objectId, invoiceId)))
+    .orderBy(events.createdAt);
+  return rows.map((row) => row.type);
+}
+
+async function folioClosedAt(folioId: string): Promise<Date | null> {
+  const [folio] = await t.db.select().from(folios).where(eq(folios.id, folioId));
+  return folio!.closedAt;
+}
+
+describe('creating an invoice from a folio', () => {
+  it('issues a paid folio at once: number, lines, tax per rate, recipient, service period, folio closed', async () => {
+    const { booking, folioId } = await bookedFolio();
+    await pay(folioId, 24000);
+    const [property] = await t.db.select().from(properties).where(eq(properties.id, austria));
+    const invoice = await invoiceOk({ folioId, additionalText: 'Danke für Ihren Besuch' });
+    expect(invoice).toMatchObject({
+      number: `AH-${property!.nextInvoiceNumber}`,
+      status: 'paid',
+      folioId,
+      bookingId: booking.id,
+      customerId,
+      recipient: 'Anna Rechnung',
+      billingAddress: completeAddress,
+      additionalText: 'Danke für Ihren Besuch',
+      totalAmount: 24000,
+      paidAmount: 24000,
+      dueAmount: 0,
+      cancels: null,
+      canceledBy: null,
+      serviceFrom: booking.checkIn,
+      serviceTo: addDays(booking.checkIn, 1),
+    });
+    expect(invoice.lines).toHaveLength(2);
+    expect(invoice.lines[0]).toMatchObject({ position: 1, quantity: 1, grossAmount: 12000 });
+    const tax = invoice.taxes[0]!;
+    expect(invoice.taxes).toHaveLength(1);
+    expect(tax.netAmount + tax.taxAmount).toBe(24000);
+    expect(invoice.netAmount).toBe(tax.netAmount);
+    expect(invoice.lines.reduce((sum, line) => sum + line.netAmount, 0)).toBe(tax.netAmount);
+    expect(await folioClosedAt(folioId)).not.toBeNull();
+    expect(await eventTypes(invoice.id)).toEqual(['created', 'issued', 'paid']);
+    expect((await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>()).toEqual(invoice);
+  });
+
+  it('computes tax per rate over 2 x 10,00 at 19 %, 7 % and the 0 % local tax', async () => {
+    const folioId = await looseFolio([
+      { grossAmount: 1000, taxBasisPoints: 1900, text: 'Wein' },
+      { grossAmount: 1000, taxBasisPoints: 1900, text: 'Wein' },
+      { grossAmount: 10700, taxBasisPoints: 700, text: 'Übernachtung' },
+      { grossAmount: 250, taxBasisPoints: 0, text: 'Ortstaxe' },
+    ]);
+    const invoice = await invoiceOk({ folioId, closeWithDueAmount: true });
+    expect(invoice.taxes).toEqual([
+      { taxPercentage: 0, netAmount: 250, taxAmount: 0, grossAmount: 250 },
+      { taxPercentage: 7, netAmount: 10000, taxAmount: 700, grossAmount: 10700 },
+      { taxPercentage: 19, netAmount: 1681, taxAmount: 319, grossAmount: 2000 },
+    ]);
+    expect(invoice).toMatchObject({ totalAmount: 12950, netAmount: 11931, taxAmount: 1019 });
+    expect(invoice.lines.map((line) => line.netAmount)).toEqual([841, 840, 10000, 250]);
+  });
+
+  it('turns paid when the payments on its folio cover it', async () => {
+    const folioId = await looseFolio([{ grossAmount: 4000, taxBasisPoints: 1900 }]);
+    const invoice = await invoiceOk({ folioId, closeWithDueAmount: true });
+    await pay(folioId, 3000);
+    await t.db.transaction((tx) => settleFolioInvoices(tx, systemActor(austria, 'test'), folioId));
+    expect((await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>().status).toBe('open');
+    await pay(folioId, 1000, 'cash');
+    await t.db.transaction((tx) => settleFolioInvoices(tx, systemActor(austria, 'test'), folioId));
+    expect((await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>()).toMatchObject({
+      status: 'paid',
+      paidAmount: 4000,
+      dueAmount: 0,
+    });
+    expect(await eventTypes(invoice.id)).toEqual(['created', 'issued', 'paid']);
+  });
+
+  it('asks to confirm that a folio not fully paid closes with the amount due', async () => {
+    const folioId = await looseFolio([{ grossAmount: 5000, taxBasisPoints: 1900 }]);
+    await pay(folioId, 2000, 'cash');
+    expectProblem(await admin.post('/api/invoices', { folioId }), 409, 'invoice/due_amount_unconfirmed');
+    expect(await folioClosedAt(folioId)).toBeNull();
+    const invoice = await invoiceOk({ folioId, closeWithDueAmount: true });
+    expect(invoice).toMatchObject({ status: 'open', totalAmount: 5000, paidAmount: 2000, dueAmount: 3000 });
+    expect(await eventTypes(invoice.id)).toEqual(['created', 'issued']);
+  });
+
+  it('refuses a recipient without a complete address, and a folio without customer', async () => {
+    const partial = await admin.post('/api/contacts', {
+      name: 'Otto Ohneort',
+      address: { line1: 'Hauptstraße 1', postalCode: '5020', country: 'at' },
+    });
+    const partialId = partial.json<{ id: string }>().id;
+    const folioId = await looseFolio(undefined, austria, partialId);
+    expectProblem(
+      await admin.post('/api/invoices', { folioId, closeWithDueAmount: true }),
+      400,
+      'folio/customer_address_incomplete',
+    );
+    const anonymousFolio = await looseFolio(undefined, austria, null);
+    expectProblem(
+      await admin.post('/api/invoices', { folioId: anonymousFolio, closeWithDueAmount: true }),
+      400,
+      'folio/customer_address_incomplete',
+    );
+    // Nothing of the refused attempt stays: no draft, no number used.
+    const drafts = await t.db.select().from(invoices).where(eq(invoices.folioId, folioId));
+    expect(drafts).toHaveLength(0);
+  });
+
+  it('refuses a second invoice on a folio that has one', async () => {
+    const folioId = await looseFolio();
+    await invoiceOk({ folioId, closeWithDueAmount: true });
+    expectProblem(
+      await admin.post('/api/invoices', { folioId, closeWithDueAmount: true }),
+      409,
+      'folio/already_invoiced',
+    );
+  });
+
+  it('keeps an issued invoice as it was when the folio changes later', async () => {
+    const folioId = await looseFolio();
+    const invoice = await invoiceOk({ folioId, closeWithDueAmount: true });
+    await t.db
+      .update(charges)
+      .set({ grossAmount: 9999, netAmount: 9999, taxAmount: 0 })
+      .where(eq(charges.folioId, folioId));
+    await t.db.update(folios).set({ customerId: null }).where(eq(folios.id, folioId));
+    expect((await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>()).toEqual(invoice);
+  });
+
+  it('refuses bad input with the code, and folios it cannot see with 404', async () => {
+    expectProblem(await admin.post('/api/invoices', { folioId: 'nope' }), 400, 'validation');
+    expectProblem(await admin.post('/api/invoices', {}), 400, 'validation');
+    expectProblem(
+      await admin.post('/api/invoices', { folioId: crypto.randomUUID(), closeWithDueAmount: 'yes' }),
+      400,
+      'validation',
+    );
+    expectProblem(await admin.post('/api/invoices', { folioId: crypto.randomUUID() }), 404, 'not_found');
+    const foreign = await looseFolio(undefined, ids[demo.germany], null);
+    expectProblem(await admin.post('/api/invoices', { folioId: foreign }), 404, 'not_found');
+  });
+});
+
+describe('drafts', () => {
+  it('have no number, can be edited, issued and then no longer edited', async () => {
+    const folioId = await looseFolio();
+    const draft = await invoiceOk({ folioId, draft: true });
+    expect(draft).toMatchObject({ status: 'draft', number: null, totalAmount: 1000, dueAmount: 1000 });
+    expect(draft.lines).toHaveLength(1);
+    const other = await admin.post('/api/contacts', {
+      name: 'Firma Beispiel GmbH',
+      type: 'company',
+      address: { line1: 'Ring 1', postalCode: '1010', city: 'Wien', country: 'at' },
+    });
+    const otherId = other.json<{ id: string }>().id;
+    const edited = await admin.put(`/api/invoices/${draft.id}`, {
+      customerId: otherId,
+      additionalText: 'Zimmer 801',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<TInvoice>()).toMatchObject({
+      customerId: otherId,
+      recipient: 'Firma Beispiel GmbH',
+      billingAddress: { city: 'Wien' },
+      additionalText: 'Zimmer 801',
+    });
+    const renamed = await admin.put(`/api/invoices/${draft.id}`, {
+      recipient: 'Firma Beispiel GmbH, z. H. Frau Muster',
+      billingAddress: { line1: 'Ring 2', postalCode: '1010', city: 'Wien', country: 'at' },
+    });
+    expect(renamed.json<TInvoice>()).toMatchObject({
+      recipient: 'Firma Beispiel GmbH, z. H. Frau Muster',
+      billingAddress: { line1: 'Ring 2' },
+    });
+    expectProblem(
+      await admin.post(`/api/invoices/${draft.id}/actions/issue`),
+      409,
+      'invoice/due_amount_unconfirmed',
+    );
+    const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, { closeWithDueAmount: true });
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(issued.json<TInvoice>()).toMatchObject({
+      status: 'open',
+      recipient: 'Firma Beispiel GmbH, z. H. Frau Muster',
+    });
+    expect(issued.json<TInvoice>().number).toMatch(/^AH-\d+$/);
+    expectProblem(
+      await admin.post(`/api/invoices/${draft.id}/actions/issue`, {}),
+      409,
+      'invoice/invalid_transition',
+    );
+    expectProblem(
+      await admin.put(`/api/invoices/${draft.id}`, { additionalText: 'neu' }),
+      409,
+      'invoice/immutable',
+    );
+    expectProblem(await admin.delete(`/api/invoices/${draft.id}`), 409, 'invoice/immutable');
+    expect(await eventTypes(draft.id)).toEqual(['created', 'updated', 'updated', 'issued']);
+  });
+
+  it('takes the folio as it is when issued', async () => {
+    const folioId = await looseFolio();
+    const draft = await invoiceOk({ folioId, draft: true });
+    await looseCharge(folioId, 500);
+    const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, { closeWithDueAmount: true });
+    expect(issued.json<TInvoice>()).toMatchObject({ totalAmount: 1500 });
+    expect(issued.json<TInvoice>().lines).toHaveLength(2);
+  });
+
+  it('can be deleted unless payments were posted on the folio', async () => {
+    const folioId = await looseFolio();
+    const draft = await invoiceOk({ folioId, draft: true });
+    await pay(folioId, 100);
+    expectProblem(await admin.delete(`/api/invoices/${draft.id}`), 409, 'folio/payments_posted');
+    const freeFolio = await looseFolio();
+    const free = await invoiceOk({ folioId: freeFolio, draft: true });
+    expect((await admin.delete(`/api/invoices/${free.id}`)).statusCode).toBe(204);
+    expectProblem(await admin.get(`/api/invoices/${free.id}`), 404, 'not_found');
+    expect(await t.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, free.id))).toHaveLength(0);
+    // The folio can be invoiced again.
+    await invoiceOk({ folioId: freeFolio, closeWithDueAmount: true });
+  });
+
+  it('refuses bad updates with the code', async () => {
+    const folioId = await looseFolio();
+    const draft = await invoiceOk({ folioId, draft: true });
+    expectProblem(
+      await admin.put(`/api/invoices/${draft.id}`, { billingAddress: { country: 'xx' } }),
+      400,
+      'validation',
+    );
+    expectProblem(await admin.put(`/api/invoices/${draft.id}`, { recipient: '' }), 400, 'validation');
+    expectProblem(
+      await admin.put(`/api/invoices/${draft.id}`, { customerId: crypto.randomUUID() }),
+      404,
+      'not_found',
+    );
+    expectProblem(await admin.put(`/api/invoices/not-an-id`, {}), 400, 'validation');
+  });
+});
+
+async function looseCharge(folioId: string, grossAmount: number) {
+  await t.db.insert(charges).values({
+    propertyId: austria,
+    folioId,
+    text: 'Minibar',
+    quantity: 1,
+    grossAmount,
+    netAmount: grossAmount,
+    taxAmount: 0,
+    taxBasisPoints: 0,
+    bookedOn: day(2),
+  });
+}
+
+describe('cancelling', () => {
+  it('issues a cancellation invoice with the next number, reverses it, reopens the folio and the booking', async () => {
+    const { booking, folioId } = await bookedFolio();
+    await pay(folioId, 24000);
+    const invoice = await invoiceOk({ folioId });
+    expectProblem(
+      await admin.put(`/api/bookings/${booking.id}`, { comment: 'Spät' }),
+      409,
+      'booking/read_only',
+    );
+    const response = await admin.post(`/api/invoices/${invoice.id}/actions/cancel`);
+    expect(response.statusCode, response.body).toBe(201);
+    const cancellation = response.json<TInvoice>();
+    expect(numberOf(cancellation)).toBe(numberOf(invoice) + 1);
+    expect(cancellation).toMatchObject({
+      status: 'completed',
+      cancels: invoice.id,
+      folioId,
+      bookingId: booking.id,
+      recipient: invoice.recipient,
+      totalAmount: -24000,
+      netAmount: -invoice.netAmount,
+      taxAmount: -invoice.taxAmount,
+      dueAmount: 0,
+      serviceFrom: invoice.serviceFrom,
+      serviceTo: invoice.serviceTo,
+    });
+    expect(cancellation.lines.map((line) => line.grossAmount)).toEqual(
+      invoice.lines.map((line) => -line.grossAmount),
+    );
+    expect(cancellation.taxes.map((tax) => tax.taxAmount)).toEqual(
+      invoice.taxes.map((tax) => -tax.taxAmount),
+    );
+    const original = (await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>();
+    expect(original).toMatchObject({ status: 'canceled', canceledBy: cancellation.id, totalAmount: 24000 });
+    expect(original.lines).toEqual(invoice.lines);
+    expect(await folioClosedAt(folioId)).toBeNull();
+    expect(await eventTypes(invoice.id)).toEqual(['created', 'issued', 'paid', 'canceled']);
+    expect(await eventTypes(cancellation.id)).toEqual(['created']);
+    const edited = await admin.put(`/api/bookings/${booking.id}`, { comment: 'Spät' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expectProblem(
+      await admin.post(`/api/invoices/${invoice.id}/actions/cancel`),
+      409,
+      'invoice/invalid_transition',
+    );
+    expectProblem(
+      await admin.post(`/api/invoices/${cancellation.id}/actions/cancel`),
+      409,
+      'invoice/invalid_transition',
+    );
+    expectProblem(await admin.delete(`/api/invoices/${cancellation.id}`), 409, 'invoice/immutable');
+    // A new invoice for the reopened folio.
+    const again = await invoiceOk({ folioId });
+    expect(numberOf(again)).toBe(numberOf(cancellation) + 1);
+  });
+
+  it('refuses to cancel a draft', async () => {
+    const draft = await invoiceOk({ folioId: await looseFolio(), draft: true });
+    expectProblem(
+      await admin.post(`/api/invoices/${draft.id}/actions/cancel`),
+      409,
+      'invoice/invalid_transition',
+    );
+  });
+});
+
+describe('issued invoices are kept by the database', () => {
+  async function refusal(work: () => Promise<unknown>): Promise<string | undefined> {
+    try {
+      await work();
+    } catch (error) {
+      return toAppError(error)?.code;
+    }
+    return 'not refused';
+  }
+
+  it('refuses changed amounts, numbers, recipients, lines, taxes and deletes', async () => {
+    const invoice = await invoiceOk({ folioId: await looseFolio(), closeWithDueAmount: true });
+    const byId = eq(invoices.id, invoice.id);
+    const immutable = 'invoice/immutable';
+    expect(await refusal(() => t.db.update(invoices).set({ totalAmount: 1 }).where(byId))).toBe(immutable);
+    expect(await refusal(() => t.db.update(invoices).set({ number: 'AH-0' }).where(byId))).toBe(immutable);
+    expect(await refusal(() => t.db.update(invoices).set({ recipient: 'X' }).where(byId))).toBe(immutable);
+    expect(await refusal(() => t.db.update(invoices).set({ billingAddress: {} }).where(byId))).toBe(
+      immutable,
+    );
+    expect(await refusal(() => t.db.update(invoices).set({ status: 'draft' }).where(byId))).toBe(immutable);
+    expect(await refusal(() => t.db.update(invoices).set({ deletedAt: new Date() }).where(byId))).toBe(
+      immutable,
+    );
+    expect(await refusal(() => t.db.delete(invoices).where(byId))).toBe(immutable);
+    const ofLines = eq(invoiceLines.invoiceId, invoice.id);
+    expect(
+      await refusal(() =>
+        t.db.update(invoiceLines).set({ grossAmount: 1, netAmount: 1, taxAmount: 0 }).where(ofLines),
+      ),
+    ).toBe(immutable);
+    expect(await refusal(() => t.db.delete(invoiceLines).where(ofLines))).toBe(immutable);
+    expect(
+      await refusal(() =>
+        t.db.insert(invoiceLines).values({
+          propertyId: austria,
+          invoiceId: invoice.id,
+          position: 9,
+          text: 'mehr',
+          quantity: 1,
+          serviceDate: today,
+          netAmount: 1,
+          taxAmount: 0,
+          grossAmount: 1,
+          taxBasisPoints: 0,
+        }),
+      ),
+    ).toBe(immutable);
+    expect(await refusal(() => t.db.delete(invoiceTaxes).where(eq(invoiceTaxes.invoiceId, invoice.id)))).toBe(
+      immutable,
+    );
+    // Status moves on: open -> paid.
+    await t.db.update(invoices).set({ status: 'paid' }).where(byId);
+    const { updatedAt: _updatedAt, ...kept } = invoice;
+    expect((await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>()).toMatchObject({
+      ...kept,
+      status: 'paid',
+      paidAmount: 1000,
+      dueAmount: 0,
+    });
+  });
+
+  it('keeps the document file: set once, never deleted', async () => {
+    const invoice = await invoiceOk({ folioId: await looseFolio(), closeWithDueAmount: true });
+    const upload = async () => {
+      const response = await admin.upload('/api/files', {
+        name: 'rechnung.pdf',
+        content: pdfBytes(),
+        contentType: 'application/pdf',
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: string }>().id;
+    };
+    const fileId = await upload();
+    const byId = eq(invoices.id, invoice.id);
+    await t.db.update(invoices).set({ fileId }).where(byId);
+    const otherId = await upload();
+    expect(await refusal(() => t.db.update(invoices).set({ fileId: otherId }).where(byId))).toBe(
+      'invoice/immutable',
+    );
+    expectProblem(await admin.delete(`/api/files/${fileId}`), 409, 'file/invoice_document');
+    expect((await admin.get(`/api/files/${fileId}/content`)).statusCode).toBe(200);
+    expect(
+      await refusal(() => t.db.update(files).set({ deletedAt: new Date() }).where(eq(files.id, fileId))),
+    ).toBe('file/invoice_document');
+    expect(await refusal(() => t.db.delete(files).where(eq(files.id, fileId)))).toBe('file/invoice_document');
+    expect((await admin.delete(`/api/files/${otherId}`)).statusCode).toBe(204);
+  });
+});
+
+describe('the invoices list', () => {
+  it('filters by status, payment method, booking, contact and group, with sums over every match', async () => {
+    const cashFolio = await looseFolio([{ grossAmount: 7000, taxBasisPoints: 1900 }]);
+    await pay(cashFolio, 7000, 'cash');
+    const paid = await invoiceOk({ folioId: cashFolio });
+    const transferFolio = await looseFolio([{ grossAmount: 3000, taxBasisPoints: 1900 }]);
+    await pay(transferFolio, 1000, 'transfer');
+    const open = await invoiceOk({ folioId: transferFolio, closeWithDueAmount: true });
+    const { booking, folioId } = await bookedFolio();
+    const draft = await invoiceOk({ folioId, draft: true });
+
+    const list = async (query: Record<string, string>) => {
+      const response = await admin.get('/api/invoices', { query });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<TInvoicePage>();
+    };
+    const idsOf = (page: TInvoicePage) => page.data.map((invoice) => invoice.id);
+    expect(idsOf(await list({ paymentMethod: 'cash' }))).toContain(paid.id);
+    expect(idsOf(await list({ paymentMethod: 'cash' }))).not.toContain(open.id);
+    expect(idsOf(await list({ paymentMethod: 'transfer' }))).toEqual([open.id]);
+    expect((await list({ status: 'draft' })).data.every((invoice) => invoice.status === 'draft')).toBe(true);
+    expect(idsOf(await list({ status: 'open', pageSize: '100' }))).toContain(open.id);
+    expect(idsOf(await list({ bookingId: booking.id }))).toEqual([draft.id]);
+    const all = await list({ customerId, pageSize: '2' });
+    expect(all.data).toHaveLength(2);
+    const every = await list({ customerId, pageSize: '100' });
+    expect(all.count).toBe(every.count);
+    const sum = (field: 'totalAmount' | 'paidAmount' | 'dueAmount') =>
+      every.data.reduce((total, invoice) => total + invoice[field], 0);
+    expect(all.aggregate).toEqual({
+      totalAmount: sum('totalAmount'),
+      paidAmount: sum('paidAmount'),
+      dueAmount: sum('dueAmount'),
+    });
+    expect((await list({ paymentMethod: 'transfer' })).aggregate).toEqual({
+      totalAmount: 3000,
+      paidAmount: 1000,
+      dueAmount: 2000,
+    });
+
+    const group = await admin.post('/api/groups', { name: 'Rechnungsgruppe' });
+    expect(group.statusCode, group.body).toBe(201);
+    const groupId = group.json<{ id: string }>().id;
+    const groupFolio = await looseFolio();
+    await t.db.update(folios).set({ groupId, isGroupFolio: true }).where(eq(folios.id, groupFolio));
+    const groupInvoice = await invoiceOk({ folioId: groupFolio, closeWithDueAmount: true });
+    expect(idsOf(await list({ groupId }))).toEqual([groupInvoice.id]);
+    expectProblem(await admin.get('/api/invoices', { query: { status: 'lost' } }), 400, 'validation');
+    expectProblem(
+      await admin.get('/api/invoices', { query: { paymentMethod: 'cheque' } }),
+      400,
+      'validation',
+    );
+  });
+});
+
+describe('who may', () => {
+  it('follows the role matrix, the property, and XSRF', async () => {
+    const invoice = await invoiceOk({ folioId: await looseFolio(), closeWithDueAmount: true });
+    const draft = await invoiceOk({ folioId: await looseFolio(), draft: true });
+    for (const role of ['cleaning', 'catering'] as const) {
+      const client = await login(t.app, demo.users[role]);
+      await switchProperty(client, austria);
+      expectProblem(await client.get('/api/invoices'), 403, 'auth/forbidden');
+      expectProblem(await client.get(`/api/invoices/${invoice.id}`), 403, 'auth/forbidden');
+      expectProblem(
+        await client.post('/api/invoices', { folioId: await looseFolio() }),
+        403,
+        'auth/forbidden',
+      );
+      expectProblem(await client.post(`/api/invoices/${invoice.id}/actions/cancel`), 403, 'auth/forbidden');
+      expectProblem(await client.delete(`/api/invoices/${draft.id}`), 403, 'auth/forbidden');
+    }
+    for (const role of ['manager', 'staff'] as const) {
+      const client = await login(t.app, demo.users[role]);
+      await switchProperty(client, austria);
+      expect((await client.get(`/api/invoices/${invoice.id}`)).statusCode).toBe(200);
+      await invoiceOk({ folioId: await looseFolio(), closeWithDueAmount: true }, client);
+    }
+    expectProblem(
+      await admin.post('/api/invoices', { folioId: await looseFolio() }, { xsrf: false }),
+      403,
+      'auth/xsrf_invalid',
+    );
+    expectProblem(
+      await admin.post(`/api/invoices/${invoice.id}/actions/cancel`, undefined, { xsrf: false }),
+      403,
+      'auth/xsrf_invalid',
+    );
+
+    const german = await login(t.app, demo.users.admin);
+    await switchProperty(german, ids[demo.germany]!);
+    expectProblem(await german.get(`/api/invoices/${invoice.id}`), 404, 'not_found');
+    expectProblem(await german.put(`/api/invoices/${draft.id}`, { additionalText: 'x' }), 404, 'not_found');
+    expectProblem(await german.post(`/api/invoices/${draft.id}/actions/issue`, {}), 404, 'not_found');
+    expectProblem(await german.post(`/api/invoices/${invoice.id}/actions/cancel`), 404, 'not_found');
+    expectProblem(await german.delete(`/api/invoices/${draft.id}`), 404, 'not_found');
+    expect(
+      (await german.get('/api/invoices', { query: { pageSize: '100' } }))
+        .json<TInvoicePage>()
+        .data.map((i) => i.id),
+    ).not.toContain(invoice.id);
+  });
+});
+
+describe('numbering', () => {
+  it('gives 50 concurrent issues on 50 folios over two instances 50 consecutive numbers', async () => {
+    const second = admin.clone(await t.startInstance());
+    const folioIds = await Promise.all(Array.from({ length: 50 }, () => looseFolio()));
+    const [before] = await t.db.select().from(properties).where(eq(properties.id, austria));
+    const responses = await Promise.all(
+      folioIds.map((folioId, index) =>
+        (index % 2 === 0 ? admin : second).post('/api/invoices', { folioId, closeWithDueAmount: true }),
+      ),
+    );
+    for (const response of responses) expect(response.statusCode, response.body).toBe(201);
+    const numbers = responses.map((response) => numberOf(response.json<TInvoice>())).sort((a, b) => a - b);
+    const first = before!.nextInvoiceNumber;
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, index) => first + index));
+    const [after] = await t.db.select().from(properties).where(eq(properties.id, austria));
+    expect(after!.nextInvoiceNumber).toBe(first + 50);
+    const [duplicates] = await t.db
+      .select({ n: sql<number>`count(${invoices.number}) - count(distinct ${invoices.number})` })
+      .from(invoices)
+      .where(eq(invoices.propertyId, austria));
+    expect(Number(duplicates!.n)).toBe(0);
+  });
+});

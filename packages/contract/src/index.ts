@@ -21,3 +21,4 @@ export * from './room-plan.ts';
 export * from './search.ts';
 export * from './base-data.ts';
 export * from './contacts.ts';
+export * from './folios.ts';

@@ -27,3 +27,13 @@ CREATE INDEX "charges_corrects_idx" ON "charges" USING btree ("corrects_charge_i
 ALTER TABLE "charges" ADD CONSTRAINT "charges_kind_check" CHECK (("charges"."kind" = 'charge' and "charges"."corrects_charge_id" is null and "charges"."gross_amount" >= 0) or ("charges"."kind" = 'allowance' and "charges"."corrects_charge_id" is not null and "charges"."gross_amount" <= 0));
 --> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_amount_check" CHECK ("payments"."amount" <> 0);
+--> statement-breakpoint
+-- Tax rates change by law on a date: rates of one kind (food, say) carry their validity, and a charge
+-- takes the rate of its item's kind that is valid on its service date.
+ALTER TABLE "tax_rates" ADD COLUMN "kind" text;
+--> statement-breakpoint
+ALTER TABLE "tax_rates" ADD COLUMN "valid_from" date;
+--> statement-breakpoint
+ALTER TABLE "tax_rates" ADD COLUMN "valid_until" date;
+--> statement-breakpoint
+ALTER TABLE "tax_rates" ADD CONSTRAINT "tax_rates_validity_check" CHECK ("tax_rates"."valid_until" is null or "tax_rates"."valid_from" is null or "tax_rates"."valid_until" >= "tax_rates"."valid_from");

@@ -43,6 +43,7 @@ import {
   selectFolios,
   selectFolioSums,
   selectPayments,
+  selectTaxRateOn,
   setChargeTransfer,
   softDeletePayment,
   updateFolioRow,
@@ -274,7 +275,10 @@ async function chargeValues(
   const unitAmount = input.unitAmount ?? item.amount;
   if (unitAmount === null)
     throw new AppError('folio/item_price_required', 'the item has no fixed price: send unitAmount');
-  const taxRate = await findOwned(db, taxRates, actor.propertyId, item.taxRateId, 'tax rate');
+  const itemRate = await findOwned(db, taxRates, actor.propertyId, item.taxRateId, 'tax rate');
+  // A rate of a kind gives way to the rate of that kind valid on the service date.
+  const taxRate =
+    (itemRate.kind && (await selectTaxRateOn(db, actor.propertyId, itemRate.kind, bookedOn))) || itemRate;
   const isTransitory = item.type === 'local_tax';
   const taxBasisPoints = isTransitory ? 0 : taxRate.basisPoints;
   const grossAmount = unitAmount * input.quantity;

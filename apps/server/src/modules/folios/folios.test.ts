@@ -152,6 +152,62 @@ describe('folios', () => {
     expect((await folioEvents(folio.id)).filter((event) => event.type === 'charge_created')).toHaveLength(3);
   });
 
+  it("takes the tax rate of an item's kind valid on the service date", async () => {
+    const rate = async (body: Record<string, unknown>) => {
+      const response = await admin.post('/api/tax_rates', body);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: string; kind: string | null; validFrom: string | null }>();
+    };
+    const before = await rate({
+      name: 'Speisen 19 %',
+      percentage: 19,
+      kind: 'food',
+      validUntil: '2026-12-31',
+    });
+    const after = await rate({
+      name: 'Speisen 7 %',
+      percentage: 7,
+      kind: 'food',
+      validFrom: '2027-01-01',
+      taxCode: 'E',
+    });
+    expect(after).toMatchObject({ kind: 'food', validFrom: '2027-01-01' });
+    expect((await admin.get(`/api/tax_rates/${before.id}`)).json()).toMatchObject({
+      validUntil: '2026-12-31',
+    });
+    expectProblem(
+      await admin.post('/api/tax_rates', {
+        name: 'Falsch',
+        percentage: 7,
+        validFrom: '2027-01-02',
+        validUntil: '2027-01-01',
+      }),
+      400,
+      'validation',
+    );
+    const item = await admin.post('/api/items', {
+      name: 'Abendessen',
+      type: 'food_and_beverage',
+      amount: 2140,
+      taxRateId: before.id,
+    });
+    expect(item.statusCode, item.body).toBe(201);
+    const folio = await mainFolio((await book()).id);
+    const itemId = item.json<{ id: string }>().id;
+    ok(await admin.post(`/api/folios/${folio.id}/charges`, { itemId, bookedOn: '2026-12-31' }));
+    const posted = ok(
+      await admin.post(`/api/folios/${folio.id}/charges`, { itemId, bookedOn: '2027-01-01' }),
+    );
+    const dinners = posted.charges.filter((charge) => charge.itemId === itemId);
+    expect(
+      dinners.map((charge) => [charge.bookedOn, charge.taxPercentage, charge.netAmount, charge.taxAmount]),
+    ).toEqual([
+      ['2026-12-31', 19, 1798, 342],
+      ['2027-01-01', 7, 2000, 140],
+    ]);
+    expect(dinners[1]!.taxCode).toBe('E');
+  });
+
   it('needs a price for an item without one and refuses bad input', async () => {
     const folio = await mainFolio((await book()).id);
     expectProblem(

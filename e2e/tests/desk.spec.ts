@@ -193,6 +193,8 @@ test('an early check-out asks whether the stay ends today; Berlin writes money a
     checkOut,
     occupancy: 2,
     customer: { name: uniqueName('Frieda Frühabreise') },
+    // A debtor checks in with the stay unpaid; the check-out dialog then confirms the amount due.
+    isDebtor: true,
   });
   expect((await berlin.post(`/api/bookings/${booking.id}/actions/check_in`)).status()).toBe(200);
 
@@ -221,6 +223,7 @@ test('an early check-out asks whether the stay ends today; Berlin writes money a
   await confirm.getByRole('button', { name: 'Auschecken' }).click();
   const answer = await checkedOut;
   expect(answer.url()).toContain('shortenStay=true');
+  expect(answer.url()).toContain('confirmDueAmount=true');
   // Checked out on the arrival day: the stay keeps its one night.
   expect(await answer.json()).toMatchObject({ status: 'checked_out', checkOut: addDays(today, 1) });
   await expect(page.getByRole('heading', { level: 1, name: booking.code })).toContainText('Ausgecheckt');

@@ -42,6 +42,7 @@ import { registerBookingRoutes } from './modules/bookings/bookings.routes.ts';
 import { registerRoomPlanRoutes } from './modules/room-plan/room-plan.routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { registerRoomLockRoutes } from './modules/room-locks/room-locks.routes.ts';
+import { registerFolioRoutes } from './modules/folios/folios.routes.ts';
 import { registerHousekeepingRoutes } from './modules/housekeeping/housekeeping.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -159,6 +160,7 @@ export async function buildApp({
   registerRoomPlanRoutes(app, context);
   registerRoomLockRoutes(app, context);
   registerInvoiceRoutes(app, context);
+  registerFolioRoutes(app, context);
   registerHousekeepingRoutes(app, context);
   registerSearchRoutes(app, context);
   registerDashboardRoutes(app, context);

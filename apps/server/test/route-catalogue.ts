@@ -8,6 +8,7 @@ import { ApiClient, demoPassword, pngBytes, type TTestApp } from './helpers.ts';
 export type TRecordIds = {
   property: string;
   booking: string;
+  folio: string;
   room: string;
   roomType: string;
   rate: string;
@@ -249,6 +250,27 @@ export const routeCalls: Record<string, TRouteCall> = {
   'GET /api/bookings/:id/events': (c, ids) => c.get(`/api/bookings/${ids.booking}/events`),
 
   'GET /api/room_plan': (c) => c.get('/api/room_plan', { query: { from: stay.checkIn, to: stay.checkOut } }),
+  'GET /api/folios': (c, ids) => c.get('/api/folios', { query: { bookingId: ids.booking } }),
+  'POST /api/folios': (c, ids) => c.post('/api/folios', { bookingId: ids.booking, name: 'Minibar' }),
+  'GET /api/folios/:id': (c, ids) => c.get(`/api/folios/${ids.folio}`),
+  'PATCH /api/folios/:id': (c, ids) => c.patch(`/api/folios/${ids.folio}`, { isVirtualPayment: false }),
+  // Entries and items that do not exist: an allowed caller gets 404, a refused one 403 before that.
+  'POST /api/folios/:id/charges': (c, ids) =>
+    c.post(`/api/folios/${ids.folio}/charges`, { itemId: crypto.randomUUID() }),
+  'PUT /api/folios/:id/charges/:entryId': (c, ids) =>
+    c.put(`/api/folios/${ids.folio}/charges/${crypto.randomUUID()}`, { quantity: 2 }),
+  'DELETE /api/folios/:id/charges/:entryId': (c, ids) =>
+    c.delete(`/api/folios/${ids.folio}/charges/${crypto.randomUUID()}`),
+  'POST /api/folios/:id/charges/:entryId/allowances': (c, ids) =>
+    c.post(`/api/folios/${ids.folio}/charges/${crypto.randomUUID()}/allowances`, { amount: 100 }),
+  'POST /api/folios/:id/charges/:entryId/move': (c, ids) =>
+    c.post(`/api/folios/${ids.folio}/charges/${crypto.randomUUID()}/move`, { targetFolioId: ids.folio }),
+  'POST /api/folios/:id/payments': (c, ids) =>
+    c.post(`/api/folios/${ids.folio}/payments`, { amount: 100, paymentMethodId: crypto.randomUUID() }),
+  'POST /api/folios/:id/refunds': (c, ids) =>
+    c.post(`/api/folios/${ids.folio}/refunds`, { amount: 100, paymentMethodId: crypto.randomUUID() }),
+  'DELETE /api/folios/:id/payments/:entryId': (c, ids) =>
+    c.delete(`/api/folios/${ids.folio}/payments/${crypto.randomUUID()}`),
   'GET /api/invoices': (c) => c.get('/api/invoices'),
   // A folio no property has: the call gets as far as the look-up.
   'POST /api/invoices': (c) => c.post('/api/invoices', { folioId: crypto.randomUUID() }),
@@ -389,6 +411,10 @@ export async function createRecords(t: TTestApp, client: ApiClient): Promise<TRe
     }),
   );
   const [folio] = await t.db.select({ id: folios.id }).from(folios).where(eq(folios.bookingId, billed));
+  const [bookingFolio] = await t.db
+    .select({ id: folios.id })
+    .from(folios)
+    .where(eq(folios.bookingId, booking));
   const [invoice] = await t.db
     .insert(invoices)
     .values({ propertyId: property, folioId: folio!.id, bookingId: billed })
@@ -396,6 +422,7 @@ export async function createRecords(t: TTestApp, client: ApiClient): Promise<TRe
   return {
     property,
     booking,
+    folio: bookingFolio!.id,
     room,
     roomType,
     rate,

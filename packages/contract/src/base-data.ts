@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZExpandQuery, ZId, ZRecord, ZText } from './common.ts';
+import { ZExpandQuery, ZId, ZIsoDate, ZRecord, ZText } from './common.ts';
 import { ZPageQuery } from './paging.ts';
 import { ZHousekeepingState } from './room-plan.ts';
 
@@ -128,22 +128,34 @@ export const ZTaxRate = ZRecord.extend({
   percentage: z.number(),
   accountNumber: z.string().nullable(),
   taxCode: z.string().nullable(),
+  /** Rates of one kind replace each other by date: a charge takes the one valid on its service date. */
+  kind: z.string().nullable(),
+  validFrom: ZIsoDate.nullable(),
+  validUntil: ZIsoDate.nullable(),
 });
 export type TTaxRate = z.infer<typeof ZTaxRate>;
 
-export const ZCreateTaxRateRequest = z.object({
-  name: ZName,
-  percentage: z
-    .number()
-    .min(0)
-    .max(100)
-    .refine(
-      (percentage) => Math.abs(percentage * 100 - Math.round(percentage * 100)) < 1e-9,
-      'at most two decimals',
-    ),
-  accountNumber: ZOptionalText,
-  taxCode: ZOptionalText,
-});
+export const ZCreateTaxRateRequest = z
+  .object({
+    name: ZName,
+    percentage: z
+      .number()
+      .min(0)
+      .max(100)
+      .refine(
+        (percentage) => Math.abs(percentage * 100 - Math.round(percentage * 100)) < 1e-9,
+        'at most two decimals',
+      ),
+    accountNumber: ZOptionalText,
+    taxCode: ZOptionalText,
+    kind: ZOptionalText,
+    validFrom: ZIsoDate.nullish(),
+    validUntil: ZIsoDate.nullish(),
+  })
+  .refine((rate) => !rate.validFrom || !rate.validUntil || rate.validUntil >= rate.validFrom, {
+    message: 'validUntil must not be before validFrom',
+    path: ['validUntil'],
+  });
 export type TCreateTaxRateRequest = z.infer<typeof ZCreateTaxRateRequest>;
 export const ZUpdateTaxRateRequest = ZCreateTaxRateRequest;
 export type TUpdateTaxRateRequest = TCreateTaxRateRequest;

@@ -285,10 +285,15 @@ export const ZBookingActionParams = z.object({ id: ZId, action: ZBookingAction }
 
 /**
  * Options of a status action: `shortenStay` on a check-out before the booked check-out date makes
- * the stay end today and reposts its charges.
+ * the stay end today and reposts its charges; `confirmDueAmount` lets a check-out with money due go ahead.
  */
 export const ZBookingActionQuery = z.object({
   shortenStay: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+  /** On a check-out with money due: staff confirm that the guest leaves owing it (recorded in the event). */
+  confirmDueAmount: z
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value === 'true'),

@@ -22,3 +22,4 @@ export * from './search.ts';
 export * from './base-data.ts';
 export * from './contacts.ts';
 export * from './invoices.ts';
+export * from './folios.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { THousekeepingState } from '@pms/contract';
 import { recordFields } from './common.ts';
 import { properties } from './core.ts';
@@ -66,8 +66,21 @@ export const taxRates = pgTable(
     basisPoints: integer('basis_points').notNull(),
     accountNumber: text('account_number'),
     taxCode: text('tax_code'),
+    /**
+     * Rates of one kind (such as food) replace each other over time: a charge takes the rate of its
+     * item's kind that is valid on its service date.
+     */
+    kind: text('kind'),
+    validFrom: date('valid_from', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }),
   },
-  (t) => [check('tax_rates_range_check', sql`${t.basisPoints} >= 0 and ${t.basisPoints} <= 10000`)],
+  (t) => [
+    check('tax_rates_range_check', sql`${t.basisPoints} >= 0 and ${t.basisPoints} <= 10000`),
+    check(
+      'tax_rates_validity_check',
+      sql`${t.validUntil} is null or ${t.validFrom} is null or ${t.validUntil} >= ${t.validFrom}`,
+    ),
+  ],
 );
 
 export const items = pgTable(

@@ -265,6 +265,8 @@ export const folios = pgTable(
     externalId: text('external_id'),
     isGroupFolio: boolean('is_group_folio').notNull().default(false),
     isVirtualPayment: boolean('is_virtual_payment').notNull().default(false),
+    /** A label for a split folio, such as the paying company. */
+    name: text('name'),
     closedAt: timestamptz('closed_at'),
   },
   (t) => [index('folios_booking_idx').on(t.bookingId), index('folios_group_idx').on(t.groupId)],
@@ -278,8 +280,18 @@ export const charges = pgTable(
     folioId: uuid('folio_id')
       .notNull()
       .references(() => folios.id),
+    /** A charge, or an allowance: a negative entry correcting the charge it names. */
+    kind: text('kind').$type<'charge' | 'allowance'>().notNull().default('charge'),
     itemId: uuid('item_id').references(() => items.id),
     taxRateId: uuid('tax_rate_id').references(() => taxRates.id),
+    /** Snapshots of the tax rate as it was when the entry was posted. */
+    taxCode: text('tax_code'),
+    accountNumber: text('account_number'),
+    /** A transitory item (the local tax): collected for others, without VAT. */
+    isTransitory: boolean('is_transitory').notNull().default(false),
+    correctsChargeId: uuid('corrects_charge_id'),
+    /** A moved charge: the source's allowance and the target's new charge name each other. */
+    transferChargeId: uuid('transfer_charge_id'),
     quantity: integer('quantity').notNull().default(1),
     text: text('text').notNull(),
     netAmount: integer('net_amount').notNull(),
@@ -292,7 +304,12 @@ export const charges = pgTable(
   },
   (t) => [
     index('charges_folio_idx').on(t.folioId),
+    index('charges_corrects_idx').on(t.correctsChargeId),
     check('charges_sum_check', sql`${t.netAmount} + ${t.taxAmount} = ${t.grossAmount}`),
+    check(
+      'charges_kind_check',
+      sql`(${t.kind} = 'charge' and ${t.correctsChargeId} is null and ${t.grossAmount} >= 0) or (${t.kind} = 'allowance' and ${t.correctsChargeId} is not null and ${t.grossAmount} <= 0)`,
+    ),
   ],
 );
 
@@ -309,7 +326,7 @@ export const payments = pgTable(
     reference: text('reference'),
     paidOn: date('paid_on', { mode: 'string' }).notNull(),
   },
-  (t) => [index('payments_folio_idx').on(t.folioId)],
+  (t) => [index('payments_folio_idx').on(t.folioId), check('payments_amount_check', sql`${t.amount} <> 0`)],
 );
 
 export const invoices = pgTable(

@@ -55,6 +55,9 @@ export function toTaxRate(row: TTaxRateRow): TTaxRate {
     percentage: toPercentage(row.basisPoints),
     accountNumber: row.accountNumber,
     taxCode: row.taxCode,
+    kind: row.kind,
+    validFrom: row.validFrom,
+    validUntil: row.validUntil,
   };
 }
 

@@ -21,6 +21,9 @@ function taxRateValues(input: TCreateTaxRateRequest) {
     basisPoints: toBasisPoints(input.percentage),
     accountNumber: input.accountNumber ?? null,
     taxCode: input.taxCode ?? null,
+    kind: input.kind ?? null,
+    validFrom: input.validFrom ?? null,
+    validUntil: input.validUntil ?? null,
   };
 }
 

@@ -24,6 +24,9 @@ import {
   type TBookingRow,
 } from './bookings.queries.ts';
 import { postStayCharges } from './booking-prices.ts';
+import { getBookingTotals } from '../folios/folios.service.ts';
+import { contacts } from '../../db/schema/index.ts';
+import { findOwned } from '../../lib/records.ts';
 import { allRelations, toBooking, toBookings } from './bookings.service.ts';
 
 /** Refuses an action the status allows but the booking is not ready for (no room, before arrival). */
@@ -40,13 +43,44 @@ async function assertActionReady(
     throw new AppError(blocker, `the stay begins on ${booking.checkIn}`, { checkIn: booking.checkIn });
   }
 }
+/** Whether the booking or its customer settles later by invoice (a debtor checks in without paying first). */
+async function isDebtor(db: Executor, booking: TBookingRow): Promise<boolean> {
+  if (booking.isDebtor) return true;
+  if (!booking.customerId) return false;
+  const customer = await findOwned(db, contacts, booking.propertyId, booking.customerId, 'customer');
+  return customer.isDebtor;
+}
+
+/**
+ * The balance rules, on the booking as the action leaves it: check-in with money due is refused unless
+ * the booking or its customer is a debtor; check-out with money due needs staff's confirmation.
+ * Returns the amount due (cents).
+ */
+async function assertBalanceRules(
+  db: Executor,
+  booking: TBookingRow,
+  action: TBookingAction,
+  options: { confirmDueAmount?: boolean },
+): Promise<number> {
+  if (action !== 'check_in' && action !== 'check_out') return 0;
+  const { dueAmount } = await getBookingTotals(db, booking.propertyId, booking.id);
+  if (dueAmount <= 0) return dueAmount;
+  if (action === 'check_in' && !(await isDebtor(db, booking)))
+    throw new AppError('booking/payment_due', `${dueAmount} cents are due before check-in`, { dueAmount });
+  if (action === 'check_out' && !options.confirmDueAmount)
+    throw new AppError('booking/check_out_confirmation_required', `${dueAmount} cents are due`, {
+      dueAmount,
+    });
+  return dueAmount;
+}
+
 /** Runs one status action through the transition table; check-out leaves the room dirty. */
 export async function performAction(
   ctx: AppContext,
   actor: TActor,
   id: string,
   action: TBookingAction,
-  options: { shortenStay?: boolean } = {},
+  options: { shortenStay?: boolean; confirmDueAmount?: boolean } = {},
 ): Promise<TBooking> {
   requireAccess(actor, 'bookings', 'write');
   return ctx.db.transaction(async (tx) => {
@@ -76,6 +110,7 @@ export async function performAction(
     }
     if (droppedBookingStatuses.includes(status) !== droppedBookingStatuses.includes(booking.status))
       await postStayCharges(tx, row);
+    const dueAmount = await assertBalanceRules(tx, row, action, options);
     await recordEvent(tx, {
       propertyId: actor.propertyId,
       actor,
@@ -86,6 +121,7 @@ export async function performAction(
         from: booking.status,
         to: status,
         ...(shortened ? { checkOut: { from: shortened.previousCheckOut, to: shortened.row.checkOut } } : {}),
+        ...(dueAmount > 0 ? { dueAmount, isDueAmountConfirmed: action === 'check_out' } : {}),
       },
     });
     return toBooking(ctx, tx, row);

@@ -307,7 +307,7 @@ describe('an early check-out', () => {
   it('shortens the stay to today when asked, and reposts the charges', async () => {
     const booking = await guestInHouse('805');
     const response = await admin.post(`/api/bookings/${booking.id}/actions/check_out`, undefined, {
-      query: { shortenStay: 'true' },
+      query: { shortenStay: 'true', confirmDueAmount: 'true' },
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<TBooking>()).toMatchObject({
@@ -331,7 +331,7 @@ describe('an early check-out', () => {
   it('keeps the booked stay without being asked', async () => {
     const booking = await guestInHouse('806');
     const response = await admin.post(`/api/bookings/${booking.id}/actions/check_out`, undefined, {
-      query: { shortenStay: 'false' },
+      query: { shortenStay: 'false', confirmDueAmount: 'true' },
     });
     expect(response.json<TBooking>()).toMatchObject({
       status: 'checked_out',
@@ -344,16 +344,22 @@ describe('an early check-out', () => {
     const booking = await guestInHouse('807');
     await t.db.update(folios).set({ closedAt: new Date() }).where(eq(folios.bookingId, booking.id));
     const response = await admin.post(`/api/bookings/${booking.id}/actions/check_out`, undefined, {
-      query: { shortenStay: 'true' },
+      query: { shortenStay: 'true', confirmDueAmount: 'true' },
     });
     expect(response.json<TBooking>()).toMatchObject({ checkOut: today, grossAmount: 45_000 });
   });
 
   it('keeps one night for a guest leaving on the arrival day', async () => {
-    const booking = await bookOk({ roomId: roomIds['804'], occupancy: 1, checkIn: today, checkOut: day(4) });
+    const booking = await bookOk({
+      roomId: roomIds['804'],
+      occupancy: 1,
+      checkIn: today,
+      checkOut: day(4),
+      isDebtor: true,
+    });
     expect((await admin.post(`/api/bookings/${booking.id}/actions/check_in`)).statusCode).toBe(200);
     const response = await admin.post(`/api/bookings/${booking.id}/actions/check_out`, undefined, {
-      query: { shortenStay: 'true' },
+      query: { shortenStay: 'true', confirmDueAmount: 'true' },
     });
     expect(response.json<TBooking>()).toMatchObject({
       checkOut: day(1),

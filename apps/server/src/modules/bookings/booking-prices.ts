@@ -1,5 +1,7 @@
 import { droppedBookingStatuses } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
+import { items, taxRates } from '../../db/schema/index.ts';
+import { findOwned } from '../../lib/records.ts';
 import { ensureOvernightItem, findItemWithTaxRate } from '../base-data/items.service.ts';
 import { findRatePrice, listRateItems } from '../base-data/rates.service.ts';
 import { calculateStayCharges, type TChargeDraft, type TPricedItem, type TRateItemInput } from './pricing.ts';
@@ -32,6 +34,17 @@ export async function findBookingFolio(db: Executor, booking: TBookingRow) {
     bookingId: booking.id,
     customerId: booking.customerId,
   });
+}
+
+/** What a charge keeps of its item and tax rate as they were when it was posted. */
+async function chargeSnapshot(db: Executor, propertyId: string, charge: TChargeDraft) {
+  const item = await findOwned(db, items, propertyId, charge.itemId, 'item');
+  const taxRate = await findOwned(db, taxRates, propertyId, charge.taxRateId, 'tax rate');
+  return {
+    taxCode: taxRate.taxCode,
+    accountNumber: item.accountNumber ?? taxRate.accountNumber,
+    isTransitory: item.type === 'local_tax',
+  };
 }
 
 /** What a stay's charges depend on: its rate, room type, persons and dates. */
@@ -73,17 +86,20 @@ export async function stayChargeDrafts(db: Executor, stay: TPricedStay): Promise
 export async function postStayCharges(db: Executor, booking: TBookingRow): Promise<void> {
   const folio = await findBookingFolio(db, booking);
   if (folio.closedAt) return;
-  await deleteDefaultCharges(db, folio.id);
+  await deleteDefaultCharges(db, booking.id);
   if (droppedBookingStatuses.includes(booking.status)) return;
   const drafts = await stayChargeDrafts(db, booking);
   if (drafts.length === 0) return;
   await insertCharges(
     db,
-    drafts.map((charge) => ({
-      ...charge,
-      propertyId: booking.propertyId,
-      folioId: folio.id,
-      isDefault: true,
-    })),
+    await Promise.all(
+      drafts.map(async (charge) => ({
+        ...charge,
+        ...(await chargeSnapshot(db, booking.propertyId, charge)),
+        propertyId: booking.propertyId,
+        folioId: folio.id,
+        isDefault: true,
+      })),
+    ),
   );
 }

@@ -432,9 +432,16 @@ export async function insertFolio(db: Executor, values: typeof folios.$inferInse
   return row!;
 }
 
-/** Removes the charges a folio got from the rate (not those posted by hand). */
-export async function deleteDefaultCharges(db: Executor, folioId: string): Promise<void> {
-  await db.delete(charges).where(and(eq(charges.folioId, folioId), eq(charges.isDefault, true)));
+/**
+ * Removes the charges the booking's open folios got from the rate (not those posted by hand), with
+ * their corrections and the copies moved to the booking's other open folios; closed folios keep theirs.
+ */
+export async function deleteDefaultCharges(db: Executor, bookingId: string): Promise<void> {
+  const openFolios = db
+    .select({ id: folios.id })
+    .from(folios)
+    .where(and(eq(folios.bookingId, bookingId), isNull(folios.closedAt)));
+  await db.delete(charges).where(and(inArray(charges.folioId, openFolios), eq(charges.isDefault, true)));
 }
 
 /** Posts charges to a folio. */

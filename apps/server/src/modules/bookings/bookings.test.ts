@@ -308,7 +308,13 @@ describe('changing and moving a booking', () => {
 
 describe('status actions', () => {
   it('checks in and out; the room turns dirty at check-out', async () => {
-    const booking = await bookOk({ roomId: roomIds['905'], checkIn: today, checkOut: day(1) });
+    // A debtor checks in with the room charge due; leaving with it due needs the confirmation.
+    const booking = await bookOk({
+      roomId: roomIds['905'],
+      checkIn: today,
+      checkOut: day(1),
+      isDebtor: true,
+    });
     await t.db.update(rooms).set({ housekeepingStatus: 'clean' }).where(eq(rooms.id, roomIds['905']!));
     const checkedIn = await admin.post(`/api/bookings/${booking.id}/actions/check_in`);
     expect(checkedIn.json<TBooking>()).toMatchObject({ status: 'checked_in' });
@@ -318,7 +324,9 @@ describe('status actions', () => {
       409,
       'booking/invalid_transition',
     );
-    const checkedOut = await admin.post(`/api/bookings/${booking.id}/actions/check_out`);
+    const checkedOut = await admin.post(`/api/bookings/${booking.id}/actions/check_out`, undefined, {
+      query: { confirmDueAmount: 'true' },
+    });
     expect(checkedOut.json<TBooking>().status).toBe('checked_out');
     const [room] = await t.db.select().from(rooms).where(eq(rooms.id, roomIds['905']!));
     expect(room!.housekeepingStatus).toBe('dirty');
@@ -394,7 +402,12 @@ describe('status actions', () => {
   });
 
   it('checks in on the arrival day, not the evening before', async () => {
-    const booking = await bookOk({ roomId: roomIds['904'], checkIn: '2031-07-01', checkOut: '2031-07-03' });
+    const booking = await bookOk({
+      roomId: roomIds['904'],
+      checkIn: '2031-07-01',
+      checkOut: '2031-07-03',
+      isDebtor: true,
+    });
     try {
       t.clock.set('2031-06-30T21:59:00Z');
       expectProblem(

@@ -265,6 +265,7 @@ describe('dashboard', () => {
         checkIn: today,
         checkOut: day(2),
         customer: { name: 'Dora Dashboard' },
+        isDebtor: true,
       })
     ).json<TBooking>();
     const arrived = (await admin.get('/api/dashboard')).json<TDashboard>();

@@ -3,12 +3,21 @@ import type { TBooking, TBookingAction } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateAfterBookingChange } from '../../../shared/bookings/query-keys.ts';
 
-type TActionCall = { id: string; action: TBookingAction; shortenStay?: boolean };
+type TActionCall = { id: string; action: TBookingAction; shortenStay?: boolean; confirmDueAmount?: boolean };
 
-/** Runs a status action; a check-out may shorten the stay to today. */
-export function performBookingAction({ id, action, shortenStay }: TActionCall): Promise<TBooking> {
+/** Runs a status action; a check-out may shorten the stay to today, and confirms leaving with money due. */
+export function performBookingAction({
+  id,
+  action,
+  shortenStay,
+  confirmDueAmount,
+}: TActionCall): Promise<TBooking> {
+  const query = {
+    ...(shortenStay ? { shortenStay: 'true' } : {}),
+    ...(confirmDueAmount ? { confirmDueAmount: 'true' } : {}),
+  };
   return api.post<TBooking>(`/bookings/${encodeURIComponent(id)}/actions/${action}`, {
-    query: shortenStay ? { shortenStay: 'true' } : undefined,
+    query: Object.keys(query).length > 0 ? query : undefined,
   });
 }
 

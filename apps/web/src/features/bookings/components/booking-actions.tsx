@@ -7,6 +7,7 @@ import {
   type TBookingAction,
 } from '@pms/contract/bookings';
 import { useFormatDate } from '../../../lib/format-date.ts';
+import { useFormatMoney } from '../../../lib/format-money.ts';
 import { usePropertyToday } from '../../../lib/property-today.ts';
 import { Button, type TButtonVariant } from '../../../ui/button.tsx';
 import { openConfirmDialog, type TConfirmColor } from '../../../ui/confirm-dialog.tsx';
@@ -31,6 +32,7 @@ export function BookingActions({ booking }: { booking: TBooking }) {
   const { t } = useTranslation();
   const performAction = usePerformBookingAction();
   const formatDate = useFormatDate();
+  const formatMoney = useFormatMoney();
   const today = usePropertyToday();
   const hintId = useId();
   const actions = availableBookingActions(booking.status);
@@ -53,6 +55,9 @@ export function BookingActions({ booking }: { booking: TBooking }) {
   // Leaving before the booked check-out date: the dialog asks whether the stay ends today.
   const isEarlyCheckOut = (action: TBookingAction) => action === 'check_out' && today < booking.checkOut;
 
+  // Leaving with money due: the dialog names the amount, and confirming it is recorded with the check-out.
+  const hasDueAtCheckOut = (action: TBookingAction) => action === 'check_out' && booking.dueAmount > 0;
+
   const run = async (action: TBookingAction) => {
     const choice = { shortenStay: true };
     const isConfirmed = await openConfirmDialog({
@@ -64,22 +69,34 @@ export function BookingActions({ booking }: { booking: TBooking }) {
           components={{ strong: <strong /> }}
         />
       ),
-      content: isEarlyCheckOut(action) && (
-        <CheckboxField
-          label={t('bookings.actions.shortenStay')}
-          description={t('bookings.actions.shortenStayHint', { date: formatDate(booking.checkOut) })}
-          defaultChecked={choice.shortenStay}
-          onChange={(event) => {
-            choice.shortenStay = event.target.checked;
-          }}
-        />
+      content: (isEarlyCheckOut(action) || hasDueAtCheckOut(action)) && (
+        <>
+          {hasDueAtCheckOut(action) && (
+            <p>{t('bookings.actions.checkOutWithDue', { amount: formatMoney(booking.dueAmount) })}</p>
+          )}
+          {isEarlyCheckOut(action) && (
+            <CheckboxField
+              label={t('bookings.actions.shortenStay')}
+              description={t('bookings.actions.shortenStayHint', { date: formatDate(booking.checkOut) })}
+              defaultChecked={choice.shortenStay}
+              onChange={(event) => {
+                choice.shortenStay = event.target.checked;
+              }}
+            />
+          )}
+        </>
       ),
       confirmText: t(`bookings.actions.${action}`),
       confirmColor: confirmColor(action),
     });
     if (!isConfirmed) return;
     performAction.mutate(
-      { id: booking.id, action, shortenStay: isEarlyCheckOut(action) && choice.shortenStay },
+      {
+        id: booking.id,
+        action,
+        shortenStay: isEarlyCheckOut(action) && choice.shortenStay,
+        confirmDueAmount: hasDueAtCheckOut(action),
+      },
       { onSuccess: () => toast.success(t(`bookings.actionDone.${action}`)) },
     );
   };

@@ -1,0 +1,183 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZCreateFolioRequest,
+  ZFolio,
+  ZFolioEntryParams,
+  ZFolioList,
+  ZFolioListQuery,
+  ZIdParams,
+  ZMoveChargeRequest,
+  ZPostAllowanceRequest,
+  ZPostChargeRequest,
+  ZPostPaymentRequest,
+  ZUpdateChargeRequest,
+  ZUpdateFolioRequest,
+} from '@pms/contract';
+import type { AppContext } from '../../context.ts';
+import { actorOf } from '../../http/request-actor.ts';
+import { problemResponses } from '../../http/problem-responses.ts';
+import * as service from './folios.service.ts';
+
+const tags = ['folios'];
+const read = { access: ['folios', 'read'] } as const;
+const write = { access: ['folios', 'write'] } as const;
+
+export function registerFolioRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/folios',
+    {
+      schema: { tags, querystring: ZFolioListQuery, response: { 200: ZFolioList, ...problemResponses } },
+      config: read,
+    },
+    async (request) => service.listFolios(ctx, actorOf(request), request.query),
+  );
+  api.post(
+    '/api/folios',
+    {
+      schema: { tags, body: ZCreateFolioRequest, response: { 201: ZFolio, ...problemResponses } },
+      config: write,
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createFolio(ctx, actorOf(request), request.body)),
+  );
+  api.get(
+    '/api/folios/:id',
+    { schema: { tags, params: ZIdParams, response: { 200: ZFolio, ...problemResponses } }, config: read },
+    async (request) => service.getFolio(ctx, actorOf(request), request.params.id),
+  );
+  api.patch(
+    '/api/folios/:id',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZUpdateFolioRequest,
+        response: { 200: ZFolio, ...problemResponses },
+      },
+      config: write,
+    },
+    async (request) => service.updateFolio(ctx, actorOf(request), request.params.id, request.body),
+  );
+  api.post(
+    '/api/folios/:id/charges',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZPostChargeRequest,
+        response: { 201: ZFolio, ...problemResponses },
+      },
+      config: write,
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.postCharge(ctx, actorOf(request), request.params.id, request.body)),
+  );
+  api.put(
+    '/api/folios/:id/charges/:entryId',
+    {
+      schema: {
+        tags,
+        params: ZFolioEntryParams,
+        body: ZUpdateChargeRequest,
+        response: { 200: ZFolio, ...problemResponses },
+      },
+      config: write,
+    },
+    async (request) =>
+      service.updateCharge(ctx, actorOf(request), request.params.id, request.params.entryId, request.body),
+  );
+  api.delete(
+    '/api/folios/:id/charges/:entryId',
+    {
+      schema: { tags, params: ZFolioEntryParams, response: { 200: ZFolio, ...problemResponses } },
+      config: write,
+    },
+    async (request) => service.deleteCharge(ctx, actorOf(request), request.params.id, request.params.entryId),
+  );
+  api.post(
+    '/api/folios/:id/charges/:entryId/allowances',
+    {
+      schema: {
+        tags,
+        params: ZFolioEntryParams,
+        body: ZPostAllowanceRequest,
+        response: { 201: ZFolio, ...problemResponses },
+      },
+      config: write,
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await service.postAllowance(
+            ctx,
+            actorOf(request),
+            request.params.id,
+            request.params.entryId,
+            request.body,
+          ),
+        ),
+  );
+  api.post(
+    '/api/folios/:id/charges/:entryId/move',
+    {
+      schema: {
+        tags,
+        params: ZFolioEntryParams,
+        body: ZMoveChargeRequest,
+        response: { 200: ZFolio, ...problemResponses },
+      },
+      config: write,
+    },
+    async (request) =>
+      service.moveCharge(ctx, actorOf(request), request.params.id, request.params.entryId, request.body),
+  );
+  api.post(
+    '/api/folios/:id/payments',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZPostPaymentRequest,
+        response: { 201: ZFolio, ...problemResponses },
+      },
+      config: write,
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.postPayment(ctx, actorOf(request), request.params.id, request.body)),
+  );
+  api.post(
+    '/api/folios/:id/refunds',
+    {
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZPostPaymentRequest,
+        response: { 201: ZFolio, ...problemResponses },
+      },
+      config: write,
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await service.postPayment(ctx, actorOf(request), request.params.id, request.body, {
+          isRefund: true,
+        }),
+      ),
+  );
+  api.delete(
+    '/api/folios/:id/payments/:entryId',
+    {
+      schema: { tags, params: ZFolioEntryParams, response: { 200: ZFolio, ...problemResponses } },
+      config: write,
+    },
+    async (request) =>
+      service.deletePayment(ctx, actorOf(request), request.params.id, request.params.entryId),
+  );
+}

@@ -1,0 +1,571 @@
+import {
+  splitGross,
+  todayIn,
+  type TCreateFolioRequest,
+  type TFolio,
+  type TFolioCharge,
+  type TFolioList,
+  type TFolioListQuery,
+  type TFolioTotals,
+  type TMoveChargeRequest,
+  type TPayment,
+  type TPostAllowanceRequest,
+  type TPostChargeRequest,
+  type TPostPaymentRequest,
+  type TUpdateChargeRequest,
+  type TUpdateFolioRequest,
+} from '@pms/contract';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import {
+  bookings,
+  contacts,
+  folios,
+  groups,
+  items,
+  paymentMethods,
+  taxRates,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { recordEvent } from '../../lib/events.ts';
+import { findProperty } from '../../lib/properties.ts';
+import { assertOwned, findOwned, toRecord } from '../../lib/records.ts';
+import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
+import { settleFolioInvoices } from '../invoices/invoices.service.ts';
+import {
+  insertChargeRow,
+  insertFolioRow,
+  insertPaymentRow,
+  selectBookingGroupId,
+  selectCharges,
+  selectCorrectedAmount,
+  selectFolioCharge,
+  selectFolioPayment,
+  selectFolios,
+  selectFolioSums,
+  selectPayments,
+  selectTaxRateOn,
+  setChargeTransfer,
+  softDeletePayment,
+  updateFolioRow,
+  type TChargeRow,
+  type TFolioRow,
+  type TPaymentRow,
+} from './folios.queries.ts';
+
+function toCharge(row: TChargeRow): TFolioCharge {
+  return {
+    id: row.id,
+    folioId: row.folioId,
+    kind: row.kind,
+    itemId: row.itemId,
+    quantity: row.quantity,
+    text: row.text,
+    netAmount: row.netAmount,
+    taxAmount: row.taxAmount,
+    taxPercentage: row.taxBasisPoints / 100,
+    taxCode: row.taxCode,
+    accountNumber: row.accountNumber,
+    grossAmount: row.grossAmount,
+    isTransitory: row.isTransitory,
+    default: row.isDefault,
+    bookedOn: row.bookedOn,
+    correctsChargeId: row.correctsChargeId,
+    transferChargeId: row.transferChargeId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toPayment(row: TPaymentRow): TPayment {
+  return {
+    id: row.id,
+    folioId: row.folioId,
+    amount: row.amount,
+    paymentMethodId: row.paymentMethodId,
+    paymentMethodName: row.paymentMethodName,
+    reference: row.reference,
+    paidOn: row.paidOn,
+    isRefund: row.amount < 0,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function totalsOf(sums: { grossAmount: number; paidAmount: number } | undefined): TFolioTotals {
+  const grossAmount = sums?.grossAmount ?? 0;
+  const paidAmount = sums?.paidAmount ?? 0;
+  return { grossAmount, paidAmount, dueAmount: grossAmount - paidAmount };
+}
+
+function addTotals(all: TFolioTotals[]): TFolioTotals {
+  const grossAmount = all.reduce((sum, totals) => sum + totals.grossAmount, 0);
+  const paidAmount = all.reduce((sum, totals) => sum + totals.paidAmount, 0);
+  return { grossAmount, paidAmount, dueAmount: grossAmount - paidAmount };
+}
+
+/** Folios as the API sends them, with their entries and totals, read in three queries. */
+async function toFolios(db: Executor, rows: TFolioRow[]): Promise<TFolio[]> {
+  const ids = rows.map((row) => row.id);
+  const [charges, payments, sums] = [
+    await selectCharges(db, ids),
+    await selectPayments(db, ids),
+    await selectFolioSums(db, ids),
+  ];
+  return rows.map((row) => {
+    const totals = totalsOf(sums.get(row.id));
+    return {
+      ...toRecord(row),
+      bookingId: row.bookingId,
+      groupId: row.groupId,
+      customerId: row.customerId,
+      name: row.name,
+      isGroupFolio: row.isGroupFolio,
+      isVirtualPayment: row.isVirtualPayment,
+      closedAt: row.closedAt?.toISOString() ?? null,
+      isClosed: row.closedAt !== null,
+      charges: charges.filter((charge) => charge.folioId === row.id).map(toCharge),
+      payments: payments.filter((payment) => payment.folioId === row.id).map(toPayment),
+      totals,
+      warnings: { chargeCardBeforeCheckOut: row.isVirtualPayment && totals.dueAmount > 0 },
+    };
+  });
+}
+
+async function toFolio(db: Executor, row: TFolioRow): Promise<TFolio> {
+  const [folio] = await toFolios(db, [row]);
+  return folio!;
+}
+
+/** Catering posts food and drink charges only; everything else on a folio is the front desk's. */
+function requireFrontDesk(actor: TRoleActor): void {
+  if (actor.role === 'catering')
+    throw new AppError('auth/forbidden', 'catering posts food and drink charges only');
+}
+
+/** The folio, locked for the posting, refused once closed: an invoice closing it waits or wins. */
+async function lockFolio(db: Executor, actor: TRoleActor, id: string): Promise<TFolioRow> {
+  return findOwned(db, folios, actor.propertyId, id, 'folio', { lock: true });
+}
+
+async function lockOpenFolio(db: Executor, actor: TRoleActor, id: string): Promise<TFolioRow> {
+  const folio = await lockFolio(db, actor, id);
+  if (folio.closedAt) throw new AppError('folio/closed', 'the folio is closed');
+  return folio;
+}
+
+async function findCharge(db: Executor, folio: TFolioRow, chargeId: string): Promise<TChargeRow> {
+  const charge = await selectFolioCharge(db, folio.id, chargeId);
+  if (!charge) throw new AppError('not_found', 'charge not found');
+  return charge;
+}
+
+function folioEvent(folio: TFolioRow, actor: TRoleActor, type: string, data: Record<string, unknown>) {
+  return {
+    propertyId: actor.propertyId,
+    actor,
+    objectType: 'folio' as const,
+    objectId: folio.id,
+    type,
+    data: { bookingId: folio.bookingId, groupId: folio.groupId, ...data },
+  };
+}
+
+async function today(ctx: AppContext, db: Executor, propertyId: string): Promise<string> {
+  const property = await findProperty(db, propertyId);
+  return todayIn(property.timeZone, ctx.clock.now());
+}
+
+/** Totals of one folio: what invoices read to know whether it is paid. */
+export async function getFolioTotals(db: Executor, folioId: string): Promise<TFolioTotals> {
+  return totalsOf((await selectFolioSums(db, [folioId])).get(folioId));
+}
+
+/** Totals over all folios of a booking (its own and the split ones): what the balance rules check. */
+export async function getBookingTotals(
+  db: Executor,
+  propertyId: string,
+  bookingId: string,
+): Promise<TFolioTotals> {
+  const rows = await selectFolios(db, propertyId, { bookingId });
+  const sums = await selectFolioSums(
+    db,
+    rows.map((row) => row.id),
+  );
+  return addTotals(rows.map((row) => totalsOf(sums.get(row.id))));
+}
+
+export async function listFolios(
+  ctx: AppContext,
+  actor: TActor,
+  query: TFolioListQuery,
+): Promise<TFolioList> {
+  requireAccess(actor, 'folios', 'read');
+  const { db } = ctx;
+  if (query.bookingId) await assertOwned(db, bookings, actor.propertyId, query.bookingId, 'booking');
+  if (query.groupId) await assertOwned(db, groups, actor.propertyId, query.groupId, 'group');
+  const data = await toFolios(db, await selectFolios(db, actor.propertyId, query));
+  return { data, totals: addTotals(data.map((folio) => folio.totals)) };
+}
+
+export async function getFolio(ctx: AppContext, actor: TActor, id: string): Promise<TFolio> {
+  requireAccess(actor, 'folios', 'read');
+  return toFolio(ctx.db, await findOwned(ctx.db, folios, actor.propertyId, id, 'folio'));
+}
+
+/** An extra folio of a booking (to split its bill), or a folio of a group (the group folio). */
+export async function createFolio(
+  ctx: AppContext,
+  actor: TActor,
+  input: TCreateFolioRequest,
+): Promise<TFolio> {
+  requireAccess(actor, 'folios', 'write');
+  requireFrontDesk(actor);
+  return ctx.db.transaction(async (tx) => {
+    const owner = input.bookingId
+      ? await findOwned(tx, bookings, actor.propertyId, input.bookingId, 'booking')
+      : await findOwned(tx, groups, actor.propertyId, input.groupId!, 'group');
+    if (input.customerId) await assertOwned(tx, contacts, actor.propertyId, input.customerId, 'customer');
+    const row = await insertFolioRow(tx, {
+      propertyId: actor.propertyId,
+      bookingId: input.bookingId ?? null,
+      groupId: input.groupId ?? null,
+      customerId: input.customerId === undefined ? owner.customerId : input.customerId,
+      name: input.name ?? null,
+      isGroupFolio: input.groupId !== undefined,
+      isVirtualPayment: input.isVirtualPayment ?? false,
+    });
+    await recordEvent(tx, folioEvent(row, actor, 'folio_created', { name: row.name }));
+    return toFolio(tx, row);
+  });
+}
+
+export async function updateFolio(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  input: TUpdateFolioRequest,
+): Promise<TFolio> {
+  requireAccess(actor, 'folios', 'write');
+  requireFrontDesk(actor);
+  return ctx.db.transaction(async (tx) => {
+    const folio = await lockOpenFolio(tx, actor, id);
+    if (input.customerId) await assertOwned(tx, contacts, actor.propertyId, input.customerId, 'customer');
+    const row = await updateFolioRow(tx, id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.customerId !== undefined ? { customerId: input.customerId } : {}),
+      ...(input.isVirtualPayment !== undefined ? { isVirtualPayment: input.isVirtualPayment } : {}),
+    });
+    await recordEvent(tx, folioEvent(folio, actor, 'folio_updated', { ...input }));
+    return toFolio(tx, row);
+  });
+}
+
+type TChargeValues = {
+  itemId: string;
+  quantity: number;
+  text?: string | undefined;
+  unitAmount?: number | undefined;
+};
+
+/** A new charge's values: the item's price and text, the tax rate snapshotted (none for the local tax). */
+async function chargeValues(
+  db: Executor,
+  actor: TRoleActor,
+  folio: TFolioRow,
+  input: TChargeValues,
+  bookedOn: string,
+) {
+  const item = await findOwned(db, items, actor.propertyId, input.itemId, 'item');
+  if (actor.role === 'catering' && item.type !== 'food_and_beverage')
+    throw new AppError('auth/forbidden', 'catering posts food and drink charges only');
+  const unitAmount = input.unitAmount ?? item.amount;
+  if (unitAmount === null)
+    throw new AppError('folio/item_price_required', 'the item has no fixed price: send unitAmount');
+  const itemRate = await findOwned(db, taxRates, actor.propertyId, item.taxRateId, 'tax rate');
+  // A rate of a kind gives way to the rate of that kind valid on the service date.
+  const taxRate =
+    (itemRate.kind && (await selectTaxRateOn(db, actor.propertyId, itemRate.kind, bookedOn))) || itemRate;
+  const isTransitory = item.type === 'local_tax';
+  const taxBasisPoints = isTransitory ? 0 : taxRate.basisPoints;
+  const grossAmount = unitAmount * input.quantity;
+  return {
+    propertyId: actor.propertyId,
+    folioId: folio.id,
+    kind: 'charge' as const,
+    itemId: item.id,
+    taxRateId: isTransitory ? null : taxRate.id,
+    taxCode: isTransitory ? null : taxRate.taxCode,
+    accountNumber: item.accountNumber ?? (isTransitory ? null : taxRate.accountNumber),
+    isTransitory,
+    quantity: input.quantity,
+    text: input.text ?? item.bookingText ?? item.name,
+    grossAmount,
+    ...splitGross(grossAmount, taxBasisPoints),
+    taxBasisPoints,
+    bookedOn,
+  };
+}
+
+export async function postCharge(
+  ctx: AppContext,
+  actor: TActor,
+  folioId: string,
+  input: TPostChargeRequest,
+): Promise<TFolio> {
+  requireAccess(actor, 'folios', 'write');
+  return ctx.db.transaction(async (tx) => {
+    const folio = await lockOpenFolio(tx, actor, folioId);
+    const bookedOn = input.bookedOn ?? (await today(ctx, tx, actor.propertyId));
+    const charge = await insertChargeRow(tx, await chargeValues(tx, actor, folio, input, bookedOn));
+    await recordEvent(
+      tx,
+      folioEvent(folio, actor, 'charge_created', {
+        chargeId: charge.id,
+        text: charge.text,
+        grossAmount: charge.grossAmount,
+      }),
+    );
+    return toFolio(tx, folio);
+  });
+}
+
+/**
+ * Takes `amount` cents (what is left when absent) off a charge with an allowance naming it; the whole
+ * rest mirrors the charge's net and tax exactly, a part is split by the charge's tax rate.
+ */
+async function insertAllowance(
+  db: Executor,
+  folio: TFolioRow,
+  charge: TChargeRow,
+  options: { amount?: number | undefined; text?: string | undefined },
+): Promise<TChargeRow> {
+  if (charge.kind !== 'charge')
+    throw new AppError('folio/invalid_allowance', 'an allowance cannot be corrected');
+  const left = charge.grossAmount + (await selectCorrectedAmount(db, charge.id));
+  const amount = options.amount ?? left;
+  if (amount <= 0 || amount > left)
+    throw new AppError('folio/invalid_allowance', `at most ${left} cents of the charge are left`, { left });
+  const isWhole = amount === charge.grossAmount;
+  const split = isWhole
+    ? { netAmount: -charge.netAmount, taxAmount: -charge.taxAmount }
+    : splitGross(-amount, charge.taxBasisPoints);
+  return insertChargeRow(db, {
+    propertyId: charge.propertyId,
+    folioId: folio.id,
+    kind: 'allowance',
+    itemId: charge.itemId,
+    taxRateId: charge.taxRateId,
+    taxCode: charge.taxCode,
+    accountNumber: charge.accountNumber,
+    isTransitory: charge.isTransitory,
+    isDefault: charge.isDefault,
+    quantity: isWhole ? -charge.quantity : -1,
+    text: options.text ?? charge.text,
+    grossAmount: -amount,
+    ...split,
+    taxBasisPoints: charge.taxBasisPoints,
+    bookedOn: charge.bookedOn,
+    correctsChargeId: charge.id,
+  });
+}
+
+/** A partial or whole correction of a charge: the charge is updated (or, for all of it, deleted). */
+export async function postAllowance(
+  ctx: AppContext,
+  actor: TActor,
+  folioId: string,
+  chargeId: string,
+  input: TPostAllowanceRequest,
+): Promise<TFolio> {
+  requireAccess(actor, 'folios', 'write');
+  requireFrontDesk(actor);
+  return ctx.db.transaction(async (tx) => {
+    const folio = await lockOpenFolio(tx, actor, folioId);
+    const charge = await findCharge(tx, folio, chargeId);
+    const allowance = await insertAllowance(tx, folio, charge, input);
+    const isWhole = charge.grossAmount + (await selectCorrectedAmount(tx, charge.id)) === 0;
+    await recordEvent(
+      tx,
+      folioEvent(folio, actor, isWhole ? 'charge_deleted' : 'charge_updated', {
+        chargeId: charge.id,
+        allowanceId: allowance.id,
+        grossAmount: allowance.grossAmount,
+      }),
+    );
+    return toFolio(tx, folio);
+  });
+}
+
+/** Deleting a charge: an allowance for what is left of it. */
+export function deleteCharge(
+  ctx: AppContext,
+  actor: TActor,
+  folioId: string,
+  chargeId: string,
+): Promise<TFolio> {
+  return postAllowance(ctx, actor, folioId, chargeId, {});
+}
+
+/** Changing a charge: an allowance for all of it and a new charge with the changed values. */
+export async function updateCharge(
+  ctx: AppContext,
+  actor: TActor,
+  folioId: string,
+  chargeId: string,
+  input: TUpdateChargeRequest,
+): Promise<TFolio> {
+  requireAccess(actor, 'folios', 'write');
+  requireFrontDesk(actor);
+  return ctx.db.transaction(async (tx) => {
+    const folio = await lockOpenFolio(tx, actor, folioId);
+    const charge = await findCharge(tx, folio, chargeId);
+    if (!charge.itemId)
+      throw new AppError('folio/invalid_allowance', 'a charge without an item cannot be changed');
+    if ((await selectCorrectedAmount(tx, charge.id)) !== 0)
+      throw new AppError('folio/invalid_allowance', 'the charge is corrected already');
+    const allowance = await insertAllowance(tx, folio, charge, {});
+    const quantity = input.quantity ?? charge.quantity;
+    const replacement = await insertChargeRow(
+      tx,
+      await chargeValues(
+        tx,
+        actor,
+        folio,
+        {
+          itemId: charge.itemId,
+          quantity,
+          text: input.text ?? charge.text,
+          unitAmount: input.unitAmount ?? Math.round(charge.grossAmount / charge.quantity),
+        },
+        input.bookedOn ?? charge.bookedOn,
+      ),
+    );
+    await recordEvent(
+      tx,
+      folioEvent(folio, actor, 'charge_updated', {
+        chargeId: charge.id,
+        allowanceId: allowance.id,
+        newChargeId: replacement.id,
+        grossAmount: { from: charge.grossAmount, to: replacement.grossAmount },
+      }),
+    );
+    return toFolio(tx, folio);
+  });
+}
+
+/** The group whose folios a folio may share charges with: its own, or its booking's. */
+async function groupOf(db: Executor, folio: TFolioRow): Promise<string | null> {
+  if (folio.groupId) return folio.groupId;
+  return folio.bookingId ? selectBookingGroupId(db, folio.bookingId) : null;
+}
+
+/**
+ * Moves a charge to another open folio of the same booking or group: an allowance on the source and
+ * a copy on the target that name each other, so both folios keep their history.
+ */
+export async function moveCharge(
+  ctx: AppContext,
+  actor: TActor,
+  folioId: string,
+  chargeId: string,
+  input: TMoveChargeRequest,
+): Promise<TFolio> {
+  requireAccess(actor, 'folios', 'write');
+  requireFrontDesk(actor);
+  return ctx.db.transaction(async (tx) => {
+    // Both folios locked in id order, so two opposite moves cannot deadlock.
+    const [first, second] = [folioId, input.targetFolioId].sort();
+    const locked = new Map<string, TFolioRow>();
+    for (const id of new Set([first!, second!])) locked.set(id, await lockOpenFolio(tx, actor, id));
+    const source = locked.get(folioId)!;
+    const target = locked.get(input.targetFolioId)!;
+    if (source.id === target.id)
+      throw new AppError('folio/invalid_move', 'the charge is on this folio already');
+    const isSameBooking = source.bookingId !== null && source.bookingId === target.bookingId;
+    const sourceGroup = await groupOf(tx, source);
+    if (!isSameBooking && (sourceGroup === null || sourceGroup !== (await groupOf(tx, target))))
+      throw new AppError('folio/invalid_move', 'the target folio belongs to another booking or group');
+    const charge = await findCharge(tx, source, chargeId);
+    if ((await selectCorrectedAmount(tx, charge.id)) !== 0)
+      throw new AppError('folio/invalid_allowance', 'a corrected charge cannot be moved');
+    const allowance = await insertAllowance(tx, source, charge, {});
+    const { id: _id, createdAt: _c, updatedAt: _u, deletedAt: _d, ...values } = charge;
+    const copy = await insertChargeRow(tx, { ...values, folioId: target.id, transferChargeId: allowance.id });
+    await setChargeTransfer(tx, allowance.id, copy.id);
+    await recordEvent(
+      tx,
+      folioEvent(source, actor, 'charge_deleted', {
+        chargeId: charge.id,
+        allowanceId: allowance.id,
+        movedTo: target.id,
+      }),
+    );
+    await recordEvent(
+      tx,
+      folioEvent(target, actor, 'charge_created', {
+        chargeId: copy.id,
+        movedFrom: source.id,
+        grossAmount: copy.grossAmount,
+      }),
+    );
+    return toFolio(tx, source);
+  });
+}
+
+/**
+ * A payment, or with `isRefund` a refund: money paid back, stored as a negative payment. A closed
+ * folio still takes payments (its invoice is settled by them: paid once they cover it), never charges.
+ */
+export async function postPayment(
+  ctx: AppContext,
+  actor: TActor,
+  folioId: string,
+  input: TPostPaymentRequest,
+  options: { isRefund?: boolean } = {},
+): Promise<TFolio> {
+  requireAccess(actor, 'folios', 'write');
+  requireFrontDesk(actor);
+  return ctx.db.transaction(async (tx) => {
+    const folio = await lockFolio(tx, actor, folioId);
+    await assertOwned(tx, paymentMethods, actor.propertyId, input.paymentMethodId, 'payment method');
+    const payment = await insertPaymentRow(tx, {
+      propertyId: actor.propertyId,
+      folioId: folio.id,
+      paymentMethodId: input.paymentMethodId,
+      amount: options.isRefund ? -input.amount : input.amount,
+      reference: input.reference ?? null,
+      paidOn: input.paidOn ?? (await today(ctx, tx, actor.propertyId)),
+    });
+    await recordEvent(
+      tx,
+      folioEvent(folio, actor, 'payment_created', {
+        paymentId: payment.id,
+        amount: payment.amount,
+        paymentMethodId: payment.paymentMethodId,
+        isRefund: payment.amount < 0,
+      }),
+    );
+    await settleFolioInvoices(tx, actor, folio.id);
+    return toFolio(tx, folio);
+  });
+}
+
+export async function deletePayment(
+  ctx: AppContext,
+  actor: TActor,
+  folioId: string,
+  paymentId: string,
+): Promise<TFolio> {
+  requireAccess(actor, 'folios', 'write');
+  requireFrontDesk(actor);
+  return ctx.db.transaction(async (tx) => {
+    const folio = await lockOpenFolio(tx, actor, folioId);
+    const payment = await selectFolioPayment(tx, folio.id, paymentId);
+    if (!payment) throw new AppError('not_found', 'payment not found');
+    await softDeletePayment(tx, payment.id, ctx.clock.now());
+    await recordEvent(
+      tx,
+      folioEvent(folio, actor, 'payment_deleted', { paymentId: payment.id, amount: payment.amount }),
+    );
+    return toFolio(tx, folio);
+  });
+}

@@ -1,0 +1,590 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { addDays, todayIn, type TBooking, type TFolio, type TFolioList, type TPaged } from '@pms/contract';
+import { events, folios } from '../../db/schema/index.ts';
+import {
+  createStayFixture,
+  demo,
+  expectProblem,
+  login,
+  propertyIds,
+  switchProperty,
+  type ApiClient,
+  type TTestApp,
+  startDemoApp,
+} from '../../../test/helpers.ts';
+
+let t: TTestApp;
+let admin: ApiClient;
+let ids: Record<string, string>;
+let today: string;
+let roomIds: Record<string, string>;
+let rateId: string;
+let itemIds: Record<string, string>;
+let paymentMethodIds: Record<string, string>;
+const day = (offset: number) => addDays(today, offset);
+
+beforeAll(async () => {
+  ({ t, client: admin, ids } = await startDemoApp());
+  t.clock.set('2027-03-10T08:00:00Z');
+  today = todayIn('Europe/Vienna', t.clock.now());
+  ({ roomIds, rateId } = await createStayFixture(admin, {
+    roomType: { name: 'Foliozimmer', code: 'FOLZ' },
+    rooms: '1201-1230',
+    rate: { name: 'Foliorate', code: 'FOLR' },
+    prices: [10000, 15000],
+  }));
+  const items = (await admin.get('/api/items', { query: { pageSize: '100' } })).json<
+    TPaged<{ id: string; name: string }>
+  >().data;
+  itemIds = Object.fromEntries(items.map((item) => [item.name, item.id]));
+  const methods = (await admin.get('/api/payment_methods', { query: { pageSize: '100' } })).json<
+    TPaged<{ id: string; name: string }>
+  >().data;
+  paymentMethodIds = Object.fromEntries(methods.map((method) => [method.name, method.id]));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let nextRoom = 1201;
+/** A booking of two nights from today in a room of its own, priced 100,00 a night at 10 %. */
+async function book(body: Record<string, unknown> = {}): Promise<TBooking> {
+  const roomId = roomIds[String(nextRoom++)];
+  const response = await admin.post('/api/bookings', {
+    occupancy: 1,
+    rateId,
+    roomId,
+    checkIn: today,
+    checkOut: day(2),
+    ...body,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<TBooking>();
+}
+
+async function foliosOf(bookingId: string, client = admin): Promise<TFolioList> {
+  const response = await client.get('/api/folios', { query: { bookingId } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TFolioList>();
+}
+
+async function mainFolio(bookingId: string): Promise<TFolio> {
+  return (await foliosOf(bookingId)).data[0]!;
+}
+
+function ok(response: { statusCode: number; body: string; json: <T>() => T }, status = 201): TFolio {
+  expect(response.statusCode, response.body).toBe(status);
+  return response.json<TFolio>();
+}
+
+async function folioEvents(folioId: string): Promise<{ type: string; data: Record<string, unknown> }[]> {
+  return t.db
+    .select({ type: events.type, data: events.data })
+    .from(events)
+    .where(and(eq(events.objectType, 'folio'), eq(events.objectId, folioId)))
+    .orderBy(events.createdAt);
+}
+
+describe('folios', () => {
+  it('lists the booking folio with the rate charges and the totals', async () => {
+    const booking = await book();
+    const list = await foliosOf(booking.id);
+    expect(list.data).toHaveLength(1);
+    const [folio] = list.data;
+    expect(folio!.charges.map((charge) => [charge.grossAmount, charge.netAmount, charge.taxAmount])).toEqual([
+      [10000, 9091, 909],
+      [10000, 9091, 909],
+    ]);
+    expect(folio!.charges[0]).toMatchObject({
+      kind: 'charge',
+      default: true,
+      taxPercentage: 10,
+      taxCode: 'U',
+    });
+    expect(list.totals).toEqual({ grossAmount: 20000, paidAmount: 0, dueAmount: 20000 });
+    expect(folio!.warnings.chargeCardBeforeCheckOut).toBe(false);
+    const one = await admin.get(`/api/folios/${folio!.id}`);
+    expect(one.json<TFolio>().totals).toEqual(folio!.totals);
+  });
+
+  it('posts charges with the tax rate snapshot; the local tax is transitory without VAT', async () => {
+    const booking = await book();
+    const folio = await mainFolio(booking.id);
+    const drinks = ok(
+      await admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Getränke'], quantity: 2 }),
+    );
+    const charge = drinks.charges.find((entry) => entry.itemId === itemIds['Getränke'])!;
+    expect(charge).toMatchObject({
+      quantity: 2,
+      grossAmount: 900,
+      netAmount: 750,
+      taxAmount: 150,
+      taxPercentage: 20,
+      taxCode: 'N',
+      accountNumber: '4120',
+      bookedOn: today,
+      default: false,
+      isTransitory: false,
+    });
+    const local = ok(
+      await admin.post(`/api/folios/${folio.id}/charges`, {
+        itemId: itemIds['Ortstaxe'],
+        quantity: 2,
+        bookedOn: day(1),
+        text: 'Ortstaxe 2 Nächte',
+      }),
+    );
+    const localTax = local.charges.find((entry) => entry.itemId === itemIds['Ortstaxe'])!;
+    expect(localTax).toMatchObject({
+      grossAmount: 520,
+      netAmount: 520,
+      taxAmount: 0,
+      taxPercentage: 0,
+      isTransitory: true,
+      text: 'Ortstaxe 2 Nächte',
+      bookedOn: day(1),
+    });
+    const overridden = ok(
+      await admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Parkplatz'], unitAmount: 1000 }),
+    );
+    expect(overridden.totals.grossAmount).toBe(20000 + 900 + 520 + 1000);
+    expect((await folioEvents(folio.id)).filter((event) => event.type === 'charge_created')).toHaveLength(3);
+  });
+
+  it("takes the tax rate of an item's kind valid on the service date", async () => {
+    const rate = async (body: Record<string, unknown>) => {
+      const response = await admin.post('/api/tax_rates', body);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: string; kind: string | null; validFrom: string | null }>();
+    };
+    const before = await rate({
+      name: 'Speisen 19 %',
+      percentage: 19,
+      kind: 'food',
+      validUntil: '2026-12-31',
+    });
+    const after = await rate({
+      name: 'Speisen 7 %',
+      percentage: 7,
+      kind: 'food',
+      validFrom: '2027-01-01',
+      taxCode: 'E',
+    });
+    expect(after).toMatchObject({ kind: 'food', validFrom: '2027-01-01' });
+    expect((await admin.get(`/api/tax_rates/${before.id}`)).json()).toMatchObject({
+      validUntil: '2026-12-31',
+    });
+    expectProblem(
+      await admin.post('/api/tax_rates', {
+        name: 'Falsch',
+        percentage: 7,
+        validFrom: '2027-01-02',
+        validUntil: '2027-01-01',
+      }),
+      400,
+      'validation',
+    );
+    const item = await admin.post('/api/items', {
+      name: 'Abendessen',
+      type: 'food_and_beverage',
+      amount: 2140,
+      taxRateId: before.id,
+    });
+    expect(item.statusCode, item.body).toBe(201);
+    const folio = await mainFolio((await book()).id);
+    const itemId = item.json<{ id: string }>().id;
+    ok(await admin.post(`/api/folios/${folio.id}/charges`, { itemId, bookedOn: '2026-12-31' }));
+    const posted = ok(
+      await admin.post(`/api/folios/${folio.id}/charges`, { itemId, bookedOn: '2027-01-01' }),
+    );
+    const dinners = posted.charges.filter((charge) => charge.itemId === itemId);
+    expect(
+      dinners.map((charge) => [charge.bookedOn, charge.taxPercentage, charge.netAmount, charge.taxAmount]),
+    ).toEqual([
+      ['2026-12-31', 19, 1798, 342],
+      ['2027-01-01', 7, 2000, 140],
+    ]);
+    expect(dinners[1]!.taxCode).toBe('E');
+  });
+
+  it('needs a price for an item without one and refuses bad input', async () => {
+    const folio = await mainFolio((await book()).id);
+    expectProblem(
+      await admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Übernachtung'] }),
+      400,
+      'folio/item_price_required',
+    );
+    expectProblem(
+      await admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Getränke'], quantity: 0 }),
+      400,
+      'validation',
+    );
+    expectProblem(
+      await admin.post(`/api/folios/${folio.id}/payments`, {
+        amount: -5,
+        paymentMethodId: paymentMethodIds.Bar,
+      }),
+      400,
+      'validation',
+    );
+    expectProblem(await admin.get('/api/folios'), 400, 'validation');
+    expectProblem(await admin.get('/api/folios/not-a-uuid'), 400, 'validation');
+    expectProblem(
+      await admin.post(`/api/folios/${folio.id}/charges`, { itemId: '00000000-0000-4000-8000-000000000000' }),
+      404,
+      'not_found',
+    );
+  });
+
+  it('corrects, changes and deletes charges with allowances, keeping every entry', async () => {
+    const folio = await mainFolio((await book()).id);
+    const posted = ok(
+      await admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Getränke'], quantity: 4 }),
+    );
+    const charge = posted.charges.find((entry) => !entry.default)!;
+    const corrected = ok(
+      await admin.post(`/api/folios/${folio.id}/charges/${charge.id}/allowances`, { amount: 450 }),
+    );
+    const allowance = corrected.charges.find((entry) => entry.kind === 'allowance')!;
+    expect(allowance).toMatchObject({
+      grossAmount: -450,
+      netAmount: -375,
+      taxAmount: -75,
+      correctsChargeId: charge.id,
+    });
+    expect(corrected.totals.grossAmount).toBe(20000 + 1800 - 450);
+    expectProblem(
+      await admin.post(`/api/folios/${folio.id}/charges/${charge.id}/allowances`, { amount: 1351 }),
+      409,
+      'folio/invalid_allowance',
+    );
+    expectProblem(
+      await admin.post(`/api/folios/${folio.id}/charges/${allowance.id}/allowances`, {}),
+      409,
+      'folio/invalid_allowance',
+    );
+    const deleted = ok(await admin.delete(`/api/folios/${folio.id}/charges/${charge.id}`), 200);
+    expect(deleted.totals.grossAmount).toBe(20000);
+    expect(deleted.charges.filter((entry) => entry.correctsChargeId === charge.id)).toHaveLength(2);
+    expectProblem(
+      await admin.delete(`/api/folios/${folio.id}/charges/${charge.id}`),
+      409,
+      'folio/invalid_allowance',
+    );
+
+    const parking = ok(
+      await admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Parkplatz'] }),
+    ).charges.find((entry) => entry.itemId === itemIds['Parkplatz'])!;
+    const changed = ok(
+      await admin.put(`/api/folios/${folio.id}/charges/${parking.id}`, { quantity: 2, text: 'Garage' }),
+      200,
+    );
+    const replacement = changed.charges.find((entry) => entry.text === 'Garage')!;
+    expect(replacement).toMatchObject({ kind: 'charge', quantity: 2, grossAmount: 3000 });
+    expect(changed.charges.find((entry) => entry.correctsChargeId === parking.id)!.grossAmount).toBe(-1500);
+    expect(changed.totals.grossAmount).toBe(23000);
+    expect((await folioEvents(folio.id)).map((event) => event.type)).toEqual([
+      'charge_created',
+      'charge_updated',
+      'charge_deleted',
+      'charge_created',
+      'charge_updated',
+    ]);
+  });
+
+  it('splits a bill: an extra folio, a charge moved there with both histories', async () => {
+    const booking = await book();
+    const main = await mainFolio(booking.id);
+    const company = ok(await admin.post('/api/folios', { bookingId: booking.id, name: 'Firma' }));
+    expect(company).toMatchObject({ bookingId: booking.id, name: 'Firma', isGroupFolio: false });
+    const room = main.charges[0]!;
+    const source = ok(
+      await admin.post(`/api/folios/${main.id}/charges/${room.id}/move`, { targetFolioId: company.id }),
+      200,
+    );
+    const list = await foliosOf(booking.id);
+    const target = list.data.find((folio) => folio.id === company.id)!;
+    const allowance = source.charges.find((entry) => entry.kind === 'allowance')!;
+    const copy = target.charges[0]!;
+    expect(allowance).toMatchObject({
+      correctsChargeId: room.id,
+      transferChargeId: copy.id,
+      grossAmount: -10000,
+    });
+    expect(copy).toMatchObject({
+      transferChargeId: allowance.id,
+      grossAmount: 10000,
+      bookedOn: room.bookedOn,
+    });
+    expect(source.totals.grossAmount).toBe(10000);
+    expect(target.totals.grossAmount).toBe(10000);
+    expect(list.totals.grossAmount).toBe(20000);
+    expect((await folioEvents(company.id)).map((event) => event.type)).toEqual([
+      'folio_created',
+      'charge_created',
+    ]);
+
+    expectProblem(
+      await admin.post(`/api/folios/${main.id}/charges/${main.charges[1]!.id}/move`, {
+        targetFolioId: main.id,
+      }),
+      409,
+      'folio/invalid_move',
+    );
+    const other = await mainFolio((await book()).id);
+    expectProblem(
+      await admin.post(`/api/folios/${main.id}/charges/${main.charges[1]!.id}/move`, {
+        targetFolioId: other.id,
+      }),
+      409,
+      'folio/invalid_move',
+    );
+  });
+
+  it('keeps a group folio and lets a group booking move charges onto it', async () => {
+    const group = await admin.post('/api/groups', { name: 'Chor Linz' });
+    expect(group.statusCode, group.body).toBe(201);
+    const groupId = group.json<{ id: string }>().id;
+    const groupFolio = ok(await admin.post('/api/folios', { groupId }));
+    expect(groupFolio).toMatchObject({ groupId, bookingId: null, isGroupFolio: true });
+    const booking = await book({ groupId });
+    const main = await mainFolio(booking.id);
+    ok(
+      await admin.post(`/api/folios/${main.id}/charges/${main.charges[0]!.id}/move`, {
+        targetFolioId: groupFolio.id,
+      }),
+      200,
+    );
+    const list = await admin.get('/api/folios', { query: { groupId } });
+    expect(list.json<TFolioList>().totals.grossAmount).toBe(10000);
+    expectProblem(await admin.post('/api/folios', { groupId, bookingId: booking.id }), 400, 'validation');
+  });
+
+  it('takes payments and refunds, deletes a payment, and counts concurrent payments', async () => {
+    const folio = await mainFolio((await book()).id);
+    const paid = ok(
+      await admin.post(`/api/folios/${folio.id}/payments`, {
+        amount: 5000,
+        paymentMethodId: paymentMethodIds.Kreditkarte,
+        reference: 'AUTH-1',
+      }),
+    );
+    expect(paid.payments[0]).toMatchObject({
+      amount: 5000,
+      paymentMethodName: 'Kreditkarte',
+      reference: 'AUTH-1',
+      isRefund: false,
+      paidOn: today,
+    });
+    const refunded = ok(
+      await admin.post(`/api/folios/${folio.id}/refunds`, {
+        amount: 1000,
+        paymentMethodId: paymentMethodIds.Bar,
+      }),
+    );
+    expect(refunded.payments[1]).toMatchObject({ amount: -1000, isRefund: true });
+    expect(refunded.totals).toEqual({ grossAmount: 20000, paidAmount: 4000, dueAmount: 16000 });
+    const removed = ok(await admin.delete(`/api/folios/${folio.id}/payments/${paid.payments[0]!.id}`), 200);
+    expect(removed.totals.paidAmount).toBe(-1000);
+    expectProblem(
+      await admin.delete(`/api/folios/${folio.id}/payments/${paid.payments[0]!.id}`),
+      404,
+      'not_found',
+    );
+
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        admin.post(`/api/folios/${folio.id}/payments`, {
+          amount: 1000,
+          paymentMethodId: paymentMethodIds.Bar,
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(6).fill(201));
+    expect((await mainFolio(folio.bookingId!)).totals.paidAmount).toBe(5000);
+    const types = (await folioEvents(folio.id)).map((event) => event.type);
+    expect(types.filter((type) => type === 'payment_created')).toHaveLength(8);
+    expect(types.filter((type) => type === 'payment_deleted')).toHaveLength(1);
+  });
+
+  it('warns to charge the card before check-out on a virtual payment folio with money due', async () => {
+    const folio = await mainFolio((await book()).id);
+    const flagged = ok(await admin.patch(`/api/folios/${folio.id}`, { isVirtualPayment: true }), 200);
+    expect(flagged.warnings.chargeCardBeforeCheckOut).toBe(true);
+    const settled = ok(
+      await admin.post(`/api/folios/${folio.id}/payments`, {
+        amount: 20000,
+        paymentMethodId: paymentMethodIds.Kreditkarte,
+      }),
+    );
+    expect(settled.warnings.chargeCardBeforeCheckOut).toBe(false);
+  });
+
+  it('refuses entries on a closed folio, whose charges no longer follow the booking', async () => {
+    const booking = await book();
+    const folio = await mainFolio(booking.id);
+    await t.db.update(folios).set({ closedAt: t.clock.now() }).where(eq(folios.id, folio.id));
+    const body = { itemId: itemIds['Getränke'] };
+    expectProblem(await admin.post(`/api/folios/${folio.id}/charges`, body), 409, 'folio/closed');
+    // Payments still settle what the closed folio was invoiced for.
+    const paid = await admin.post(`/api/folios/${folio.id}/payments`, {
+      amount: 100,
+      paymentMethodId: paymentMethodIds.Bar,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expectProblem(
+      await admin.delete(`/api/folios/${folio.id}/charges/${folio.charges[0]!.id}`),
+      409,
+      'folio/closed',
+    );
+    const longer = await admin.put(`/api/bookings/${booking.id}`, { checkOut: day(4) });
+    expect(longer.statusCode, longer.body).toBe(200);
+    const after = await mainFolio(booking.id);
+    expect(after.isClosed).toBe(true);
+    expect(after.charges.map((charge) => charge.id)).toEqual(folio.charges.map((charge) => charge.id));
+  });
+
+  it('refuses a posting that races the folio being closed instead of losing it', async () => {
+    const folio = await mainFolio((await book()).id);
+    const [closed, posted] = await Promise.all([
+      t.db.transaction(async (tx) => {
+        await tx.update(folios).set({ closedAt: t.clock.now() }).where(eq(folios.id, folio.id));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return true;
+      }),
+      new Promise((resolve) => setTimeout(resolve, 20)).then(() =>
+        admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Getränke'] }),
+      ),
+    ]);
+    expect(closed).toBe(true);
+    expectProblem(posted, 409, 'folio/closed');
+    expect((await mainFolio(folio.bookingId!)).charges).toHaveLength(2);
+  });
+
+  it('lets catering post food and drinks only, and cleaning nothing', async () => {
+    const folio = await mainFolio((await book()).id);
+    const catering = await login(t.app, demo.users.catering);
+    await switchProperty(catering, ids[demo.austria]!);
+    ok(await catering.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Getränke'] }));
+    expectProblem(
+      await catering.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Parkplatz'] }),
+      403,
+      'auth/forbidden',
+    );
+    expectProblem(
+      await catering.post(`/api/folios/${folio.id}/payments`, {
+        amount: 100,
+        paymentMethodId: paymentMethodIds.Bar,
+      }),
+      403,
+      'auth/forbidden',
+    );
+    expectProblem(await catering.post('/api/folios', { bookingId: folio.bookingId }), 403, 'auth/forbidden');
+    const cleaning = await login(t.app, demo.users.cleaning);
+    await switchProperty(cleaning, ids[demo.austria]!);
+    expectProblem(await cleaning.get(`/api/folios/${folio.id}`), 403, 'auth/forbidden');
+    expectProblem(
+      await cleaning.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Getränke'] }),
+      403,
+      'auth/forbidden',
+    );
+    for (const email of [demo.users.manager, demo.users.staff]) {
+      const client = await login(t.app, email);
+      await switchProperty(client, ids[demo.austria]!);
+      ok(
+        await client.post(`/api/folios/${folio.id}/payments`, {
+          amount: 100,
+          paymentMethodId: paymentMethodIds.Bar,
+        }),
+      );
+    }
+    expectProblem(
+      await admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Getränke'] }, { xsrf: false }),
+      403,
+      'auth/xsrf_invalid',
+    );
+  });
+
+  it('answers 404 for ids of the other property', async () => {
+    const folio = await mainFolio((await book()).id);
+    const germany = await login(t.app, demo.users.admin);
+    await switchProperty(germany, (await propertyIds(germany))[demo.germany]!);
+    expectProblem(await germany.get(`/api/folios/${folio.id}`), 404, 'not_found');
+    expectProblem(
+      await germany.get('/api/folios', { query: { bookingId: folio.bookingId! } }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await germany.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Getränke'] }),
+      404,
+      'not_found',
+    );
+    expectProblem(await germany.post('/api/folios', { bookingId: folio.bookingId }), 404, 'not_found');
+    const germanMethods = (await germany.get('/api/payment_methods')).json<TPaged<{ id: string }>>().data;
+    expectProblem(
+      await admin.post(`/api/folios/${folio.id}/payments`, {
+        amount: 100,
+        paymentMethodId: germanMethods[0]!.id,
+      }),
+      404,
+      'not_found',
+    );
+    const germanItems = (await germany.get('/api/items')).json<TPaged<{ id: string }>>().data;
+    expectProblem(
+      await admin.post(`/api/folios/${folio.id}/charges`, { itemId: germanItems[0]!.id }),
+      404,
+      'not_found',
+    );
+  });
+});
+
+describe('balance rules', () => {
+  it('refuses check-in with money due unless paid or a debtor', async () => {
+    const booking = await book();
+    const checkIn = () => admin.post(`/api/bookings/${booking.id}/actions/check_in`);
+    expectProblem(await checkIn(), 409, 'booking/payment_due');
+    const folio = await mainFolio(booking.id);
+    ok(
+      await admin.post(`/api/folios/${folio.id}/payments`, {
+        amount: 20000,
+        paymentMethodId: paymentMethodIds.Bar,
+      }),
+    );
+    expect((await checkIn()).statusCode).toBe(200);
+
+    const debtor = await book({ isDebtor: true });
+    expect((await admin.post(`/api/bookings/${debtor.id}/actions/check_in`)).statusCode).toBe(200);
+
+    const contact = await admin.post('/api/contacts', { name: 'Firma Debitor GmbH', type: 'company' });
+    expect(contact.statusCode, contact.body).toBe(201);
+    const customerId = contact.json<{ id: string }>().id;
+    await admin.put(`/api/contacts/${customerId}`, { ...contact.json<object>(), isDebtor: true });
+    const isCustomerDebtor = (await admin.get(`/api/contacts/${customerId}`)).json<{ isDebtor?: boolean }>()
+      .isDebtor;
+    if (isCustomerDebtor) {
+      const byCustomer = await book({ customerId });
+      expect((await admin.post(`/api/bookings/${byCustomer.id}/actions/check_in`)).statusCode).toBe(200);
+    }
+  });
+
+  it('needs a confirmation to check out with money due and records it', async () => {
+    const booking = await book({ isDebtor: true });
+    expect((await admin.post(`/api/bookings/${booking.id}/actions/check_in`)).statusCode).toBe(200);
+    const checkOut = (query?: Record<string, string>) =>
+      admin.post(`/api/bookings/${booking.id}/actions/check_out`, undefined, query ? { query } : {});
+    expectProblem(await checkOut(), 409, 'booking/check_out_confirmation_required');
+    expectProblem(
+      await checkOut({ confirmDueAmount: 'false' }),
+      409,
+      'booking/check_out_confirmation_required',
+    );
+    expect((await checkOut({ confirmDueAmount: 'true' })).statusCode).toBe(200);
+    const [event] = await t.db
+      .select({ data: events.data })
+      .from(events)
+      .where(and(eq(events.objectId, booking.id), eq(events.type, 'checked_out')));
+    expect(event!.data).toMatchObject({ dueAmount: 20000, isDueAmountConfirmed: true });
+  });
+});

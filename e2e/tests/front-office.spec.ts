@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { addDays, type TBooking } from '@pms/contract';
 import { expect, expectAccessible, loginAs, shot, test, uniqueName } from './fixtures.ts';
-import { createBooking, freeRooms, getBooking, housekeepingRoom, propertyToday } from './stays.ts';
+import { createBooking, freeRooms, getBooking, housekeepingRoom, payDue, propertyToday } from './stays.ts';
 
 const receptionPassword = 'rezeption-am-morgen-1';
 /** Tall enough for every row of the room plan: it draws only the rows in view. */
@@ -150,7 +150,8 @@ test('a front-desk day: book at the desk, find it, move it on the room plan, che
   await expectAccessible(page);
   await shot(page, 'room-plan-moved');
 
-  // The bar opens its booking, where the guest arrives and leaves.
+  // The guest pays at the desk; then the bar opens its booking, where the guest arrives and leaves.
+  await payDue(api, booking.id);
   await bar.click();
   await expect(page).toHaveURL(`/bookings/${booking.id}`);
   await page.setViewportSize({ width: 1280, height: 720 });

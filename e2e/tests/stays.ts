@@ -3,6 +3,9 @@ import { addDays, todayIn } from '@pms/contract';
 import type {
   TBooking,
   TCreateBookingRequest,
+  TFolioList,
+  TPaged,
+  TPaymentMethod,
   THousekeepingRoom,
   THousekeepingState,
   TProperty,
@@ -71,4 +74,27 @@ export async function setHousekeepingStatus(
 ): Promise<void> {
   const response = await api.patch(`/api/housekeeping/rooms/${roomId}`, { housekeepingStatus });
   expect(response.ok(), await response.text()).toBe(true);
+}
+
+/**
+ * Pays what the booking's folios still ask for, in cash, as the desk takes it before a check-in
+ * (a guest who is not a debtor checks in only with nothing due).
+ */
+export async function payDue(api: TApiClient, bookingId: string): Promise<void> {
+  const folios = await api.get(`/api/folios?bookingId=${bookingId}`);
+  expect(folios.ok(), await folios.text()).toBe(true);
+  const methods = await api.get('/api/payment_methods?pageSize=100');
+  expect(methods.ok(), await methods.text()).toBe(true);
+  const cash = ((await methods.json()) as TPaged<TPaymentMethod>).data.find(
+    (method) => method.kind === 'cash',
+  );
+  expect(cash, 'a cash payment method').toBeDefined();
+  for (const folio of ((await folios.json()) as TFolioList).data) {
+    if (folio.totals.dueAmount <= 0) continue;
+    const paid = await api.post(`/api/folios/${folio.id}/payments`, {
+      amount: folio.totals.dueAmount,
+      paymentMethodId: cash!.id,
+    });
+    expect(paid.ok(), await paid.text()).toBe(true);
+  }
 }

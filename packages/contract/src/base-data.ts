@@ -135,27 +135,27 @@ export const ZTaxRate = ZRecord.extend({
 });
 export type TTaxRate = z.infer<typeof ZTaxRate>;
 
-export const ZCreateTaxRateRequest = z
-  .object({
-    name: ZName,
-    percentage: z
-      .number()
-      .min(0)
-      .max(100)
-      .refine(
-        (percentage) => Math.abs(percentage * 100 - Math.round(percentage * 100)) < 1e-9,
-        'at most two decimals',
-      ),
-    accountNumber: ZOptionalText,
-    taxCode: ZOptionalText,
-    kind: ZOptionalText,
-    validFrom: ZIsoDate.nullish(),
-    validUntil: ZIsoDate.nullish(),
-  })
-  .refine((rate) => !rate.validFrom || !rate.validUntil || rate.validUntil >= rate.validFrom, {
-    message: 'validUntil must not be before validFrom',
-    path: ['validUntil'],
-  });
+/** A tax rate's fields, without the check between them (forms extend these). */
+export const ZTaxRateFields = z.object({
+  name: ZName,
+  percentage: z
+    .number()
+    .min(0)
+    .max(100)
+    .refine(
+      (percentage) => Math.abs(percentage * 100 - Math.round(percentage * 100)) < 1e-9,
+      'at most two decimals',
+    ),
+  accountNumber: ZOptionalText,
+  taxCode: ZOptionalText,
+  kind: ZOptionalText,
+  validFrom: ZIsoDate.nullish(),
+  validUntil: ZIsoDate.nullish(),
+});
+export const ZCreateTaxRateRequest = ZTaxRateFields.refine(
+  (rate) => !rate.validFrom || !rate.validUntil || rate.validUntil >= rate.validFrom,
+  { message: 'validUntil must not be before validFrom', path: ['validUntil'] },
+);
 export type TCreateTaxRateRequest = z.infer<typeof ZCreateTaxRateRequest>;
 export const ZUpdateTaxRateRequest = ZCreateTaxRateRequest;
 export type TUpdateTaxRateRequest = TCreateTaxRateRequest;

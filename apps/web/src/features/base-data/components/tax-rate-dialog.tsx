@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ZCreateTaxRateRequest, type TTaxRate } from '@pms/contract/base-data';
+import { ZTaxRateFields, type TTaxRate } from '@pms/contract/base-data';
 import { Field, Input } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';
@@ -7,10 +7,10 @@ import { decimalInput, textOrNull, toDecimalInput } from '../../../shared/base-d
 import { OptionalLabel } from './optional-label.tsx';
 import { RecordDialog, type TDialogState } from './record-dialog.tsx';
 
-const ZTaxRateForm = ZCreateTaxRateRequest.extend({
-  percentage: decimalInput(ZCreateTaxRateRequest.shape.percentage),
-  accountNumber: textOrNull(ZCreateTaxRateRequest.shape.accountNumber),
-  taxCode: textOrNull(ZCreateTaxRateRequest.shape.taxCode),
+const ZTaxRateForm = ZTaxRateFields.extend({
+  percentage: decimalInput(ZTaxRateFields.shape.percentage),
+  accountNumber: textOrNull(ZTaxRateFields.shape.accountNumber),
+  taxCode: textOrNull(ZTaxRateFields.shape.taxCode),
 });
 
 export function TaxRateDialog({ open, record, onClose }: TDialogState<TTaxRate>) {

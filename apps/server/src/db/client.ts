@@ -53,6 +53,7 @@ async function openPostgresListener(connectionString: string): Promise<TListener
     isLost = true;
     for (const handler of lostHandlers) handler(error);
   };
+  let queue: Promise<unknown> = Promise.resolve();
   client.on('notification', (message) => handlers.get(message.channel)?.(message.payload ?? ''));
   client.on('error', lose);
   client.on('end', () => lose(new Error('the listening connection ended')));
@@ -63,8 +64,13 @@ async function openPostgresListener(connectionString: string): Promise<TListener
       handlers.set(channel, onPayload);
       await client.query(`listen ${client.escapeIdentifier(channel)}`);
     },
-    notify: async (channel, payload) => {
-      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    // One statement at a time on this connection, in the simple protocol: the cheapest round trip.
+    notify: (channel, payload) => {
+      const sent = queue.then(() =>
+        client.query(`notify ${client.escapeIdentifier(channel)}, ${client.escapeLiteral(payload)}`),
+      );
+      queue = sent.catch(() => {});
+      return sent.then(() => {});
     },
     onLost: (onLost) => void lostHandlers.push(onLost),
     close: async () => {

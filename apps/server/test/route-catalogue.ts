@@ -279,6 +279,8 @@ export const routeCalls: Record<string, TRouteCall> = {
   'POST /api/invoices/:id/actions/issue': (c, ids) =>
     c.post(`/api/invoices/${ids.invoice}/actions/issue`, { closeWithDueAmount: true }),
   'POST /api/invoices/:id/actions/cancel': (c, ids) => c.post(`/api/invoices/${ids.invoice}/actions/cancel`),
+  'GET /api/invoices/:id/pdf': (c, ids) => c.get(`/api/invoices/${ids.invoice}/pdf`),
+  'GET /api/invoices/:id/xml': (c, ids) => c.get(`/api/invoices/${ids.invoice}/xml`),
   'DELETE /api/invoices/:id': (c, ids) => c.delete(`/api/invoices/${ids.invoice}`),
   'GET /api/room_locks': (c) => c.get('/api/room_locks'),
   'POST /api/room_locks': (c, ids) =>

@@ -33,6 +33,7 @@ export const errorStatus = {
   'invoice/immutable': 409,
   'invoice/invalid_transition': 409,
   'file/invoice_document': 409,
+  'invoice/document_pending': 409,
   'folio/closed': 409,
   'folio/invalid_allowance': 409,
   'folio/invalid_move': 409,

@@ -10,7 +10,12 @@ export const allowedFileTypes = {
 } as const;
 
 /** What a file is for; a logo must be an image. */
-export const filePurposes = { logo: 'logo', signature: 'signature', idDocument: 'id_document' } as const;
+export const filePurposes = {
+  logo: 'logo',
+  signature: 'signature',
+  idDocument: 'id_document',
+  invoice: 'invoice',
+} as const;
 export const imageMimeTypes: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
 
 export const ZUploadFileQuery = z.object({ purpose: ZText.max(50).optional() });

@@ -1,5 +1,7 @@
 import type { AppContext } from '../context.ts';
 import type { jobs } from '../db/schema/index.ts';
+import { systemActor } from '../actor.ts';
+import { renderInvoiceDocuments } from '../modules/invoices/invoices.service.ts';
 import { applyRoomLocksEverywhere } from '../modules/room-locks/room-locks.service.ts';
 import type { TJobType } from './job-types.ts';
 
@@ -10,5 +12,9 @@ export type TJobHandler = (ctx: AppContext, job: typeof jobs.$inferSelect) => Pr
 export const jobHandlers: Record<TJobType, TJobHandler> = {
   'room_locks.apply': async (ctx) => {
     await applyRoomLocksEverywhere(ctx);
+  },
+  'invoices.render': async (ctx, job) => {
+    const { invoiceId } = job.payload as { invoiceId: string };
+    await renderInvoiceDocuments(ctx, systemActor(job.propertyId!, job.type), invoiceId);
   },
 };

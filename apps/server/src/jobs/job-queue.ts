@@ -13,10 +13,26 @@ export type TEnqueueJob = {
 };
 
 /** Adds background work. Given a service's transaction, the job commits (or rolls back) with it. */
-export type JobQueue = { enqueue: (db: Executor, job: TEnqueueJob) => Promise<string> };
+export type JobQueue = {
+  enqueue: (db: Executor, job: TEnqueueJob) => Promise<string>;
+  /**
+   * Tells this instance's runner that work was committed for now, so that it looks at once rather than
+   * at its next poll (a document someone waits for). Call it after the enqueueing transaction.
+   */
+  wake: () => void;
+  /** The runner listens for wake calls. */
+  onWake: (listener: () => void) => void;
+};
 
 export function createJobQueue(clock: Clock): JobQueue {
+  const listeners = new Set<() => void>();
   return {
+    wake: () => {
+      for (const listener of listeners) listener();
+    },
+    onWake: (listener) => {
+      listeners.add(listener);
+    },
     enqueue: async (db, job) => {
       const [row] = await db
         .insert(jobs)

@@ -54,6 +54,8 @@ export class JobRunner {
   private readonly onError: (error: unknown, job: TJob | null) => void;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
+  /** Woken while running: look again as soon as this round ends. */
+  private again = false;
 
   constructor(
     private readonly ctx: AppContext,
@@ -158,19 +160,34 @@ export class JobRunner {
       .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId), eq(jobs.status, 'running')));
   }
 
-  /** Polls for due jobs until stopped. */
+  /** Polls for due jobs until stopped; a wake call from the job queue makes it look at once. */
   start(): void {
     if (this.timer) return;
-    const tick = () => {
-      this.running = this.scheduleRecurring()
-        .then(() => this.runDue())
-        .catch((error: unknown) => this.onError(error, null))
-        .finally(() => {
-          this.running = null;
-          if (this.timer) this.timer = setTimeout(tick, this.pollMs);
-        });
-    };
-    this.timer = setTimeout(tick, 0);
+    this.ctx.jobs.onWake(() => this.wake());
+    this.timer = setTimeout(this.tick, 0);
+  }
+
+  private readonly tick = () => {
+    this.running = this.scheduleRecurring()
+      .then(() => this.runDue())
+      .catch((error: unknown) => this.onError(error, null))
+      .finally(() => {
+        this.running = null;
+        if (!this.timer) return;
+        this.timer = setTimeout(this.tick, this.again ? 0 : this.pollMs);
+        this.again = false;
+      });
+  };
+
+  /** Looks for due jobs now: at once when idle, right after the round in hand otherwise. */
+  wake(): void {
+    if (!this.timer) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = setTimeout(this.tick, 0);
   }
 
   /** Stops polling and waits for the job in hand. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SettableClock } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -27,6 +27,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.close();
 });
+const stopAfter: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const stop of stopAfter.splice(0)) await stop();
+});
 beforeEach(async () => {
   clock.set(start);
   await database.db.delete(jobs);
@@ -41,6 +45,30 @@ async function jobRow(id: string): Promise<TJob> {
 }
 
 describe('job runner', () => {
+  it('looks for work at once when the queue is woken, not at its next poll', async () => {
+    const ran: string[] = [];
+    const done = new Promise<void>((resolve) => {
+      const worker = runner(
+        {
+          'room_locks.apply': (_ctx, job) => {
+            ran.push(job.id);
+            resolve();
+            return Promise.resolve();
+          },
+        },
+        { pollMs: 3_600_000 },
+      );
+      worker.start();
+      stopAfter.push(() => worker.stop());
+    });
+    // The first round finds nothing; the next poll would be an hour away.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const id = await ctx.jobs.enqueue(ctx.db, { type: 'room_locks.apply' });
+    ctx.jobs.wake();
+    await done;
+    expect(ran).toEqual([id]);
+  });
+
   it('claims a due job once, and a job due later only when its time has come', async () => {
     const due = await ctx.jobs.enqueue(ctx.db, { type: 'room_locks.apply' });
     const later = await ctx.jobs.enqueue(ctx.db, {

@@ -158,6 +158,8 @@ const expected: Record<string, string> = {
   'PUT /api/invoices/:id': 'admin manager staff',
   'POST /api/invoices/:id/actions/issue': 'admin manager staff',
   'POST /api/invoices/:id/actions/cancel': 'admin manager staff',
+  'GET /api/invoices/:id/pdf': 'admin manager staff',
+  'GET /api/invoices/:id/xml': 'admin manager staff',
   'DELETE /api/invoices/:id': 'admin manager staff',
   'GET /api/room_locks': 'admin manager staff',
   'POST /api/room_locks': 'admin manager staff',

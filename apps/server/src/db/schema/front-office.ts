@@ -346,7 +346,10 @@ export const invoices = pgTable(
     billingAddress: jsonb('billing_address').$type<TAddress>().notNull().default({}),
     recipient: text('recipient'),
     additionalText: text('additional_text'),
+    /** The PDF/A-3 with the e-invoice embedded, stored once the invoice is issued. */
     fileId: uuid('file_id').references(() => files.id),
+    /** The e-invoice's CII XML (EN 16931), kept beside the PDF. */
+    xmlFileId: uuid('xml_file_id').references(() => files.id),
     cancels: uuid('cancels_invoice_id'),
     issuedAt: timestamptz('issued_at'),
     netAmount: integer('net_amount').notNull().default(0),
@@ -364,6 +367,7 @@ export const invoices = pgTable(
     index('invoices_customer_idx').on(t.customerId),
     index('invoices_folio_idx').on(t.folioId),
     index('invoices_file_idx').on(t.fileId),
+    index('invoices_xml_file_idx').on(t.xmlFileId),
     check('invoices_status_check', sql`${t.status} in ('draft', 'open', 'paid', 'canceled', 'completed')`),
     check('invoices_number_check', sql`(${t.status} = 'draft') = (${t.number} is null)`),
   ],
@@ -386,6 +390,8 @@ export const invoiceLines = pgTable(
     taxAmount: integer('tax_amount').notNull(),
     grossAmount: integer('gross_amount').notNull(),
     taxBasisPoints: integer('tax_basis_points').notNull(),
+    /** A local tax (Ortstaxe, Kurtaxe): billed for the municipality, without VAT. */
+    isLocalTax: boolean('is_local_tax').notNull().default(false),
   },
   (t) => [
     uniqueIndex('invoice_lines_position_key').on(t.invoiceId, t.position),

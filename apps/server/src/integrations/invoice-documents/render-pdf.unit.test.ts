@@ -1,26 +1,12 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it, vi } from 'vitest';
 import { austrianInvoice, germanCancellation, germanInvoice } from './fixtures.ts';
 import type { TInvoiceDocument } from './invoice-document.ts';
+import { pdfText, squash } from '../../../test/pdf-text.ts';
 import { renderInvoicePdf } from './render-pdf.ts';
 import { documentTexts, formatDate, formatMoney, formatRate } from './texts.ts';
 
 // Rendering and parsing take a second or more on a busy machine (two cores, shared).
 vi.setConfig({ testTimeout: 30_000 });
-
-const squash = (text: string) => text.replace(/\s+/g, ' ');
-
-async function pdfText(pdf: Buffer): Promise<{ text: string; pages: number }> {
-  const loaded = await getDocument({ data: new Uint8Array(pdf) }).promise;
-  const parts: string[] = [];
-  for (let page = 1; page <= loaded.numPages; page++) {
-    const content = await (await loaded.getPage(page)).getTextContent();
-    for (const item of content.items) if ('str' in item) parts.push(item.str);
-  }
-  const pages = loaded.numPages;
-  await loaded.destroy();
-  return { text: squash(parts.join(' ')), pages };
-}
 
 function legalFields(doc: TInvoiceDocument): string[] {
   const t = documentTexts[doc.language];

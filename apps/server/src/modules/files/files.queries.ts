@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or } from 'drizzle-orm';
 import type { TPageQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { files, invoices } from '../../db/schema/index.ts';
@@ -48,7 +48,7 @@ export async function isIssuedInvoiceDocument(db: Executor, id: string): Promise
   const [row] = await db
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.fileId, id), ne(invoices.status, 'draft')))
+    .where(and(or(eq(invoices.fileId, id), eq(invoices.xmlFileId, id)), ne(invoices.status, 'draft')))
     .limit(1);
   return row !== undefined;
 }

@@ -1,30 +1,15 @@
-import { create as contentDisposition } from 'content-disposition';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZFile, ZFileUrl, ZIdParams, ZPageQuery, ZPaged, ZUploadFileQuery, type TFile } from '@pms/contract';
+import { ZFile, ZFileUrl, ZIdParams, ZPageQuery, ZPaged, ZUploadFileQuery } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError, invalidField } from '../../errors.ts';
 import { actorOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
+import { sendFile } from '../../http/send-file.ts';
 import * as service from './files.service.ts';
 
 const tags = ['files'];
-
-/** Sends a stored file with its type and a content-disposition naming it (in UTF-8 when it must). */
-export function sendFile(
-  reply: FastifyReply,
-  { file, stream }: { file: TFile; stream: Readable },
-  kind: 'inline' | 'attachment',
-) {
-  return reply
-    .header('content-type', file.mimeType)
-    .header('content-disposition', contentDisposition(file.name, { type: kind }))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(stream);
-}
 
 /** The one file part of a multipart upload; a body the multipart parser cannot read is the client's error. */
 async function readUploadedFile(request: FastifyRequest): Promise<{ name: string; content: Buffer }> {

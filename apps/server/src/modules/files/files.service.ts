@@ -12,6 +12,7 @@ import {
   type TPaged,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
@@ -100,6 +101,46 @@ export async function uploadFile(
     storageKey,
   });
   return toFile(row);
+}
+
+/**
+ * Stores a file the server made itself (an invoice's PDF or e-invoice XML) in the actor's property; its
+ * row is written in `db`, the caller's transaction, after the content is in the store.
+ */
+export async function storeGeneratedFile(
+  ctx: AppContext,
+  actor: TActor,
+  input: { name: string; extension: string; mimeType: string; content: Buffer; purpose: string },
+  db: Executor = ctx.db,
+): Promise<TFile> {
+  requireAccess(actor, 'files', 'write');
+  const id = crypto.randomUUID();
+  const storageKey = `${actor.propertyId}/${id}`;
+  await ctx.files.put(storageKey, input.content);
+  const row = await insertFile(db, {
+    id,
+    propertyId: actor.propertyId,
+    name: sanitizeFileName(input.name),
+    purpose: input.purpose,
+    type: input.extension,
+    mimeType: input.mimeType,
+    size: input.content.length,
+    storageKey,
+  });
+  return toFile(row);
+}
+
+/**
+ * A file's content for a service that has already checked the actor may see what the file belongs to
+ * (an invoice's document, for one).
+ */
+export async function openOwnedFile(
+  ctx: AppContext,
+  propertyId: string,
+  id: string,
+): Promise<{ file: TFile; stream: Readable }> {
+  const row = await findFile(ctx, propertyId, id);
+  return { file: toFile(row), stream: await ctx.files.get(row.storageKey) };
 }
 
 async function findFile(ctx: AppContext, propertyId: string, id: string): Promise<TFileRow> {

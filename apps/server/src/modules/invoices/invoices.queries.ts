@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import {
   bookings,
   charges,
+  contacts,
   folios,
   groups,
   invoiceLines,
@@ -59,6 +60,7 @@ export function selectFolioCharges(db: Executor, folioId: string) {
       bookedOn: charges.bookedOn,
       grossAmount: charges.grossAmount,
       taxBasisPoints: charges.taxBasisPoints,
+      isLocalTax: charges.isTransitory,
     })
     .from(charges)
     .where(and(eq(charges.folioId, folioId), isNull(charges.deletedAt)))
@@ -261,4 +263,24 @@ export function selectOpenInvoicesOfFolio(db: Executor, folioId: string): Promis
       ),
     )
     .for('update');
+}
+
+/** What an invoice's documents print beyond the invoice: its booking's check-out and its customer. */
+export async function selectDocumentParties(db: Executor, invoice: TInvoiceRow) {
+  const [booking] = invoice.bookingId
+    ? await db
+        .select({ checkOut: bookings.checkOut })
+        .from(bookings)
+        .where(eq(bookings.id, invoice.bookingId))
+    : [];
+  const [customer] = invoice.customerId
+    ? await db
+        .select({ language: contacts.language, company: contacts.company })
+        .from(contacts)
+        .where(eq(contacts.id, invoice.customerId))
+    : [];
+  return {
+    checkOut: booking?.checkOut ?? null,
+    customer: customer ? { language: customer.language, vatId: customer.company.vatNumber ?? null } : null,
+  };
 }

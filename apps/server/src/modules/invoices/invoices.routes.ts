@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
+import { sendFile } from '../../http/send-file.ts';
 import * as service from './invoices.service.ts';
 
 const tags = ['invoices'];
@@ -76,6 +77,18 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request, reply) =>
       reply.status(201).send(await service.cancelInvoice(ctx, actorOf(request), request.params.id)),
   );
+  for (const kind of ['pdf', 'xml'] as const) {
+    api.get(
+      `/api/invoices/:id/${kind}`,
+      { schema: { tags, params: ZIdParams, response: problemResponses }, config: read },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          await service.readInvoiceDocument(ctx, actorOf(request), request.params.id, kind),
+          'attachment',
+        ),
+    );
+  }
   api.delete(
     '/api/invoices/:id',
     { schema: { tags, params: ZIdParams, response: { 204: z.null(), ...problemResponses } }, config: write },

@@ -1,9 +1,12 @@
+import type { Readable } from 'node:stream';
 import {
+  filePurposes,
   toPaged,
   ZCreateInvoiceRequest,
   ZIssueInvoiceRequest,
   type TAddress,
   type TCreateInvoiceRequest,
+  type TFile,
   type TInvoice,
   type TInvoiceListQuery,
   type TInvoicePage,
@@ -16,6 +19,10 @@ import { AppError, notFound } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { computeInvoiceTax } from '../../lib/invoice-tax.ts';
 import { findOwned } from '../../lib/records.ts';
+import { findProperty } from '../../lib/properties.ts';
+import { renderEInvoice, renderInvoicePdf } from '../../integrations/invoice-documents/index.ts';
+import { openOwnedFile, storeGeneratedFile } from '../files/files.service.ts';
+import { toInvoiceDocument } from './invoices.document.ts';
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { toAppError } from '../../db/constraint-errors.ts';
@@ -26,6 +33,7 @@ import {
   insertInvoice,
   replaceInvoiceRows,
   selectCancellations,
+  selectDocumentParties,
   selectFolioCharges,
   selectFolioForInvoice,
   selectFolioPayments,
@@ -100,6 +108,7 @@ async function snapshotLines(db: Executor, invoice: TInvoiceRow, folio: TInvoice
       taxAmount: line.taxAmount,
       grossAmount: line.grossAmount,
       taxBasisPoints: line.taxBasisPoints,
+      isLocalTax: line.isLocalTax,
     })),
     taxes.map((tax) => ({ propertyId: invoice.propertyId, invoiceId: invoice.id, ...tax })),
   );
@@ -111,6 +120,15 @@ async function snapshotLines(db: Executor, invoice: TInvoiceRow, folio: TInvoice
     serviceFrom: serviceDates[0] ?? folio.checkIn,
     serviceTo: serviceDates.at(-1) ?? folio.checkOut,
   };
+}
+
+/** The documents of an issued invoice are rendered by a job once the invoice has committed. */
+async function enqueueRendering(ctx: AppContext, tx: Executor, invoice: TInvoiceRow): Promise<void> {
+  await ctx.jobs.enqueue(tx, {
+    type: 'invoices.render',
+    propertyId: invoice.propertyId,
+    payload: { invoiceId: invoice.id },
+  });
 }
 
 function formatNumber(prefix: string, number: number): string {
@@ -144,6 +162,7 @@ async function issueDraft(
     issuedAt: now,
   });
   await setFolioClosedAt(tx, folio.id, now);
+  await enqueueRendering(ctx, tx, issued);
   const event = { propertyId: actor.propertyId, actor, objectType: 'invoice' as const, objectId: draft.id };
   await recordEvent(tx, { ...event, type: 'issued', data: { number: issued.number } });
   if (isPaid) await recordEvent(tx, { ...event, type: 'paid' });
@@ -212,6 +231,7 @@ export async function createInvoice(
       return updateInvoiceRow(tx, draft.id, await snapshotLines(tx, draft, folio));
     }),
   );
+  if (row.status !== 'draft') ctx.jobs.wake();
   return readInvoice(ctx.db, row);
 }
 
@@ -272,6 +292,7 @@ export async function issueInvoice(
       return issueDraft(ctx, tx, actor, draft, folio, input.closeWithDueAmount);
     }),
   );
+  ctx.jobs.wake();
   return readInvoice(ctx.db, row);
 }
 
@@ -333,6 +354,7 @@ export async function cancelInvoice(ctx: AppContext, actor: TActor, id: string):
         issuedAt: now,
       });
       await updateInvoiceRow(tx, original.id, { status: 'canceled' });
+      await enqueueRendering(ctx, tx, cancellation);
       await setFolioClosedAt(tx, original.folioId, null);
       const event = { propertyId: actor.propertyId, actor, objectType: 'invoice' as const };
       await recordEvent(tx, {
@@ -350,6 +372,7 @@ export async function cancelInvoice(ctx: AppContext, actor: TActor, id: string):
       return cancellation;
     }),
   );
+  ctx.jobs.wake();
   return readInvoice(ctx.db, row);
 }
 
@@ -392,4 +415,77 @@ export async function settleFolioInvoices(db: Executor, actor: TActor, folioId: 
       type: 'paid',
     });
   }
+}
+
+const documentNames = {
+  invoice: { de: 'Rechnung', en: 'Invoice' },
+  cancellation: { de: 'Stornorechnung', en: 'Cancellation invoice' },
+} as const;
+
+/**
+ * Renders an issued invoice's documents and stores them, once: the PDF/A-3 with the EN 16931 e-invoice
+ * embedded becomes the invoice's file, its CII XML is kept beside it. The background job calls it after
+ * the invoice committed; a second run (another instance, a retry) finds the documents stored and stops.
+ */
+export async function renderInvoiceDocuments(ctx: AppContext, actor: TActor, id: string): Promise<void> {
+  requireAccess(actor, 'invoices', 'write');
+  const invoice = await findInvoice(ctx.db, actor, id);
+  if (invoice.status === 'draft' || invoice.fileId) return;
+  const [lines, property, cancelled, parties] = await Promise.all([
+    selectInvoiceLines(ctx.db, invoice.id),
+    findProperty(ctx.db, actor.propertyId),
+    invoice.cancels ? findInvoice(ctx.db, actor, invoice.cancels) : null,
+    selectDocumentParties(ctx.db, invoice),
+  ]);
+  const document = toInvoiceDocument({ invoice, lines, property, cancelled, ...parties });
+  const eInvoice = await renderEInvoice(document, await renderInvoicePdf(document));
+  const name = `${documentNames[document.kind][document.language]} ${document.number}`;
+  await ctx.db.transaction(async (tx) => {
+    const current = await findInvoice(tx, actor, id, true);
+    if (current.fileId) return;
+    const pdf = await storeGeneratedFile(
+      ctx,
+      actor,
+      {
+        name: `${name}.pdf`,
+        extension: '.pdf',
+        mimeType: 'application/pdf',
+        content: eInvoice.pdf,
+        purpose: filePurposes.invoice,
+      },
+      tx,
+    );
+    const xml = await storeGeneratedFile(
+      ctx,
+      actor,
+      {
+        name: `${name}.xml`,
+        extension: '.xml',
+        mimeType: 'application/xml',
+        content: Buffer.from(eInvoice.xml, 'utf8'),
+        purpose: filePurposes.invoice,
+      },
+      tx,
+    );
+    await updateInvoiceRow(tx, id, { fileId: pdf.id, xmlFileId: xml.id });
+  });
+}
+
+/**
+ * An issued invoice's stored document: the PDF (with its e-invoice) or the e-invoice XML. A draft has
+ * none; an invoice issued a moment ago may still be rendering.
+ */
+export async function readInvoiceDocument(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  kind: 'pdf' | 'xml',
+): Promise<{ file: TFile; stream: Readable }> {
+  requireAccess(actor, 'invoices', 'read');
+  const invoice = await findInvoice(ctx.db, actor, id);
+  if (invoice.status === 'draft')
+    throw new AppError('invoice/invalid_transition', 'A draft has no document yet.');
+  const fileId = kind === 'pdf' ? invoice.fileId : invoice.xmlFileId;
+  if (!fileId) throw new AppError('invoice/document_pending');
+  return openOwnedFile(ctx, actor.propertyId, fileId);
 }

@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { todayIn, type TInvoice } from '@pms/contract';
+import { charges, files, folios, invoices, jobs, paymentMethods, payments } from '../../db/schema/index.ts';
+import {
+  demo,
+  expectProblem,
+  login,
+  startDemoApp,
+  switchProperty,
+  type ApiClient,
+  type TTestApp,
+} from '../../../test/helpers.ts';
+import { createEInvoiceValidator, type TEInvoiceValidator } from '../../../test/einvoice-validation.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
+
+// Rendering the documents and running the EN 16931 rules take seconds each on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
+
+let t: TTestApp;
+let admin: ApiClient;
+let ids: Record<string, string>;
+let validator: TEInvoiceValidator;
+const today = todayIn('Europe/Vienna');
+
+/** A customer with a complete address in the client's current property. */
+async function customer(client: ApiClient, name: string, country: string): Promise<string> {
+  const response = await client.post('/api/contacts', {
+    name,
+    language: country === 'gb' ? 'en' : 'de',
+    address: { line1: 'Hauptstraße 1', postalCode: '1010', city: 'Wien', country },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string }>().id;
+}
+
+/** A folio without booking for the customer, with the charges given (the local tax is transitory). */
+async function folio(
+  propertyId: string,
+  customerId: string,
+  lines: { text: string; gross: number; basisPoints: number; quantity?: number; localTax?: boolean }[],
+): Promise<string> {
+  const [row] = await t.db.insert(folios).values({ propertyId, customerId }).returning();
+  for (const line of lines) {
+    const netAmount = Math.round((line.gross * 10000) / (10000 + line.basisPoints));
+    await t.db.insert(charges).values({
+      propertyId,
+      folioId: row!.id,
+      text: line.text,
+      quantity: line.quantity ?? 1,
+      grossAmount: line.gross,
+      netAmount,
+      taxAmount: line.gross - netAmount,
+      taxBasisPoints: line.basisPoints,
+      isTransitory: line.localTax ?? false,
+      bookedOn: today,
+    });
+  }
+  return row!.id;
+}
+
+async function payInCash(propertyId: string, folioId: string, amount: number): Promise<void> {
+  const [method] = await t.db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.propertyId, propertyId), eq(paymentMethods.kind, 'cash')));
+  await t.db
+    .insert(payments)
+    .values({ propertyId, folioId, paymentMethodId: method!.id, amount, paidOn: today });
+}
+
+async function issue(client: ApiClient, folioId: string): Promise<TInvoice> {
+  const response = await client.post('/api/invoices', { folioId, closeWithDueAmount: true });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<TInvoice>();
+}
+
+/** Works the job queue until nothing is due. */
+async function runJobs(): Promise<void> {
+  await t.app.jobRunner.runDue();
+}
+
+async function documents(client: ApiClient, invoice: TInvoice) {
+  const pdf = await client.get(`/api/invoices/${invoice.id}/pdf`);
+  expect(pdf.statusCode, pdf.body).toBe(200);
+  const xml = await client.get(`/api/invoices/${invoice.id}/xml`);
+  expect(xml.statusCode, xml.body).toBe(200);
+  return { pdf, xml };
+}
+
+beforeAll(async () => {
+  ({ t, client: admin, ids } = await startDemoApp());
+  validator = await createEInvoiceValidator();
+}, 300_000);
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the documents of an issued invoice', () => {
+  it('are rendered by a job after the invoice commits: a PDF/A-3 with its e-invoice, and the XML', async () => {
+    const austria = ids[demo.austria]!;
+    const folioId = await folio(austria, await customer(admin, 'Franz Gast', 'at'), [
+      { text: 'Übernachtung Doppelzimmer', gross: 12000, basisPoints: 1000, quantity: 1 },
+      { text: 'Getränke Bar', gross: 900, basisPoints: 2000, quantity: 2 },
+    ]);
+    await payInCash(austria, folioId, 5000);
+    const invoice = await issue(admin, folioId);
+    expect(invoice.fileId).toBeNull();
+    expectProblem(await admin.get(`/api/invoices/${invoice.id}/pdf`), 409, 'invoice/document_pending');
+    const [job] = await t.db.select().from(jobs).where(eq(jobs.type, 'invoices.render'));
+    expect(job).toMatchObject({ status: 'pending', propertyId: austria, payload: { invoiceId: invoice.id } });
+
+    await runJobs();
+    const stored = (await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>();
+    expect(stored.fileId).not.toBeNull();
+    const { pdf, xml } = await documents(admin, invoice);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="Rechnung ${invoice.number}.pdf"`);
+    expect(xml.headers['content-type']).toContain('application/xml');
+
+    const { text } = await pdfText(pdf.rawPayload);
+    for (const field of [
+      invoice.number!,
+      'Alpenhof Salzburg GmbH',
+      'ATU12345678',
+      'Getreidegasse 12',
+      'Franz Gast',
+      'Hauptstraße 1',
+      'Übernachtung Doppelzimmer',
+      'Getränke Bar',
+      '129,00',
+    ]) {
+      expect(text).toContain(field);
+    }
+    const loaded = await getDocument({ data: new Uint8Array(pdf.rawPayload) }).promise;
+    const attachments = (await loaded.getAttachments()) as Record<
+      string,
+      { filename: string; content: Uint8Array }
+    >;
+    const embedded = Object.values(attachments).find((a) => a.filename === 'factur-x.xml');
+    expect(Buffer.from(embedded!.content).toString('utf8')).toBe(xml.body);
+    await loaded.destroy();
+
+    expect(xml.body).toContain(`<ram:ID>${invoice.number}</ram:ID>`);
+    expect(xml.body).toContain('<ram:GrandTotalAmount>129.00</ram:GrandTotalAmount>');
+    expect(xml.body).toContain('<ram:TotalPrepaidAmount>50.00</ram:TotalPrepaidAmount>');
+    expect(await validator.problems(xml.body)).toEqual([]);
+
+    // The job ran once; running again renders nothing new.
+    const [done] = await t.db.select().from(jobs).where(eq(jobs.id, job!.id));
+    expect(done!.status).toBe('done');
+    await t.app.jobRunner.runDue();
+    expect((await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>().fileId).toBe(stored.fileId);
+  });
+
+  it('of a German invoice with the local tax, in English, and its cancellation pass the EN 16931 rules', async () => {
+    const germany = ids[demo.germany]!;
+    const client = await login(t.app, demo.users.admin);
+    await switchProperty(client, germany);
+    const folioId = await folio(germany, await customer(client, 'Jane Traveller', 'gb'), [
+      { text: 'Accommodation', gross: 19000, basisPoints: 700, quantity: 2 },
+      { text: 'Drinks', gross: 1500, basisPoints: 1900 },
+      { text: 'City tax', gross: 500, basisPoints: 0, quantity: 2, localTax: true },
+    ]);
+    await payInCash(germany, folioId, 21000);
+    const invoice = await issue(client, folioId);
+    expect(invoice.status).toBe('paid');
+    await runJobs();
+    const before = await documents(client, invoice);
+    expect(before.pdf.headers['content-disposition']).toBe(
+      `attachment; filename="Invoice ${invoice.number}.pdf"`,
+    );
+    expect(before.xml.body).toContain('<ram:CategoryCode>E</ram:CategoryCode>');
+    expect(before.xml.body).toContain('<ram:ID schemeID="VA">DE123456789</ram:ID>');
+    expect(await validator.problems(before.xml.body)).toEqual([]);
+
+    const cancelled = await client.post(`/api/invoices/${invoice.id}/actions/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(201);
+    const cancellation = cancelled.json<TInvoice>();
+    await runJobs();
+    const reversal = await documents(client, cancellation);
+    expect(reversal.pdf.headers['content-disposition']).toBe(
+      `attachment; filename="Cancellation invoice ${cancellation.number}.pdf"`,
+    );
+    expect(reversal.xml.body).toContain('<ram:TypeCode>381</ram:TypeCode>');
+    expect(reversal.xml.body).toContain(`<ram:IssuerAssignedID>${invoice.number}</ram:IssuerAssignedID>`);
+    expect(await validator.problems(reversal.xml.body)).toEqual([]);
+    expect((await pdfText(reversal.pdf.rawPayload)).text).toContain(invoice.number!);
+
+    // Cancelling left the original's stored documents as they were, byte for byte.
+    const after = await documents(client, invoice);
+    expect(after.pdf.rawPayload.equals(before.pdf.rawPayload)).toBe(true);
+    expect(after.xml.body).toBe(before.xml.body);
+  });
+
+  it('a deliberately wrong total fails the EN 16931 rules', async () => {
+    const austria = ids[demo.austria]!;
+    const folioId = await folio(austria, await customer(admin, 'Probe Falsch', 'at'), [
+      { text: 'Übernachtung', gross: 10000, basisPoints: 1000 },
+    ]);
+    const invoice = await issue(admin, folioId);
+    await runJobs();
+    const { xml } = await documents(admin, invoice);
+    const wrong = xml.body.replace(
+      '<ram:GrandTotalAmount>100.00</ram:GrandTotalAmount>',
+      '<ram:GrandTotalAmount>101.00</ram:GrandTotalAmount>',
+    );
+    expect(wrong).not.toBe(xml.body);
+    expect(await validator.problems(wrong)).not.toEqual([]);
+  });
+
+  it('cannot be deleted, replaced or read from another property; a draft has none', async () => {
+    const austria = ids[demo.austria]!;
+    const folioId = await folio(austria, await customer(admin, 'Dora Entwurf', 'at'), [
+      { text: 'Frühstück', gross: 1800, basisPoints: 1000 },
+    ]);
+    const draft = (await admin.post('/api/invoices', { folioId, draft: true })).json<TInvoice>();
+    expectProblem(await admin.get(`/api/invoices/${draft.id}/pdf`), 409, 'invoice/invalid_transition');
+    const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, { closeWithDueAmount: true });
+    expect(issued.statusCode, issued.body).toBe(200);
+    await runJobs();
+    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, draft.id));
+    expectProblem(await admin.delete(`/api/files/${row!.fileId}`), 409, 'file/invoice_document');
+    expectProblem(await admin.delete(`/api/files/${row!.xmlFileId}`), 409, 'file/invoice_document');
+    await expect(
+      t.db.update(files).set({ storageKey: 'elsewhere' }).where(eq(files.id, row!.xmlFileId!)),
+    ).rejects.toThrow();
+    await expect(
+      t.db.update(invoices).set({ xmlFileId: row!.fileId }).where(eq(invoices.id, draft.id)),
+    ).rejects.toThrow();
+
+    const other = await login(t.app, demo.users.admin);
+    await switchProperty(other, ids[demo.germany]!);
+    expectProblem(await other.get(`/api/invoices/${draft.id}/pdf`), 404, 'not_found');
+    const cleaning = await login(t.app, demo.users.cleaning);
+    expectProblem(await cleaning.get(`/api/invoices/${draft.id}/xml`), 403, 'auth/forbidden');
+    expectProblem(await admin.get(`/api/invoices/${crypto.randomUUID()}/pdf`), 404, 'not_found');
+    expectProblem(await admin.get('/api/invoices/nicht-da/pdf'), 400, 'validation');
+  });
+});

@@ -1,0 +1,108 @@
+import { todayIn, type TAddress } from '@pms/contract';
+import type {
+  TDocumentAddress,
+  TDocumentLine,
+  TDocumentTax,
+  TInvoiceDocument,
+} from '../../integrations/invoice-documents/index.ts';
+import type { TPropertyRow } from '../../lib/properties.ts';
+import type { TInvoiceLineRow, TInvoiceRow } from './invoices.queries.ts';
+
+export type TInvoiceDocumentSource = {
+  invoice: TInvoiceRow;
+  lines: TInvoiceLineRow[];
+  property: TPropertyRow;
+  /** The invoice a cancellation reverses. */
+  cancelled: TInvoiceRow | null;
+  /** The booking's check-out, when the invoice bills a stay. */
+  checkOut: string | null;
+  /** The customer's language and VAT ID, when the invoice has a customer. */
+  customer: { language: string | null; vatId: string | null } | null;
+};
+
+function documentAddress(address: TAddress): TDocumentAddress {
+  return {
+    line1: address.line1 ?? '',
+    line2: address.line2 ?? null,
+    postalCode: address.postalCode ?? '',
+    city: address.city ?? '',
+    country: (address.country ?? '').toUpperCase(),
+  };
+}
+
+/**
+ * What the invoice documents print for an issued invoice or cancellation invoice, taken from its
+ * stored lines, never recomputed: the VAT-bearing lines with their tax per rate (a rate of 0 is exempt,
+ * category E), the local tax apart, the seller from the property, the buyer as the invoice names it,
+ * dates in the property's time zone, and the stay up to its check-out as the service period.
+ */
+export function toInvoiceDocument(source: TInvoiceDocumentSource): TInvoiceDocument {
+  const { invoice, property, cancelled } = source;
+  if (!invoice.number || !invoice.issuedAt) throw new Error(`invoice ${invoice.id} is not issued`);
+  const issueDate = (row: TInvoiceRow) => todayIn(property.timeZone, row.issuedAt ?? new Date(0));
+  const lines: TDocumentLine[] = source.lines
+    .filter((line) => !line.isLocalTax)
+    .map((line) => ({
+      text: line.text,
+      quantity: line.quantity,
+      serviceDate: line.serviceDate,
+      net: line.netAmount,
+      tax: line.taxAmount,
+      gross: line.grossAmount,
+      taxRate: line.taxBasisPoints,
+      vatCategory: line.taxBasisPoints > 0 ? 'S' : 'E',
+    }));
+  const taxes: TDocumentTax[] = [];
+  for (const line of lines) {
+    const tax = taxes.find((t) => t.vatCategory === line.vatCategory && t.taxRate === line.taxRate);
+    if (tax) {
+      tax.net += line.net;
+      tax.tax += line.tax;
+    } else taxes.push({ vatCategory: line.vatCategory, taxRate: line.taxRate, net: line.net, tax: line.tax });
+  }
+  taxes.sort((a, b) => a.taxRate - b.taxRate);
+  const localTaxLines = source.lines
+    .filter((line) => line.isLocalTax)
+    .map((line) => ({
+      text: line.text,
+      quantity: line.quantity,
+      serviceDate: line.serviceDate,
+      amount: line.grossAmount,
+    }));
+  const net = taxes.reduce((sum, tax) => sum + tax.net, 0);
+  const tax = taxes.reduce((sum, t) => sum + t.tax, 0);
+  const paid = cancelled ? 0 : invoice.paidAmount;
+  const first = invoice.serviceFrom ?? issueDate(invoice);
+  const last = [invoice.serviceTo ?? first, source.checkOut ?? first].sort().at(-1)!;
+  const { company, communication, bank } = property;
+  return {
+    kind: cancelled ? 'cancellation' : 'invoice',
+    cancels: cancelled?.number ? { number: cancelled.number, issueDate: issueDate(cancelled) } : null,
+    number: invoice.number,
+    issueDate: issueDate(invoice),
+    language: source.customer?.language === 'en' ? 'en' : 'de',
+    currency: property.currency,
+    servicePeriod: { start: first, end: last },
+    deliveryDate: last,
+    seller: {
+      name: company.name || property.name,
+      address: documentAddress(property.address),
+      vatId: company.vatNumber ?? '',
+      taxNumber: company.taxNumber ?? null,
+      companyRegister: company.registerNumber ?? null,
+      email: communication.invoiceEmail || communication.email || '',
+      phone: communication.phone ?? null,
+      bank: bank.iban ? { iban: bank.iban, bic: bank.bic ?? null, accountName: company.name ?? null } : null,
+    },
+    buyer: {
+      name: invoice.recipient ?? '',
+      address: documentAddress(invoice.billingAddress),
+      vatId: source.customer?.vatId ?? null,
+    },
+    lines,
+    taxes,
+    localTaxLines,
+    totals: { net, tax, gross: invoice.totalAmount, paid, due: invoice.totalAmount - paid },
+    additionalText: invoice.additionalText,
+  };
+}

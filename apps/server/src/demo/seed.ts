@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import { generalSettings, properties, propertyUsers, settingEntries, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/crypto.ts';
 import type { TRole } from '@pms/contract';
+import { seedBilling } from './seed-billing.ts';
 import { seedFrontOffice } from './seed-front-office.ts';
 
 export const demoPassword = 'demo1234';
@@ -142,6 +143,8 @@ export async function seedDemoData(
     }
     await seedFrontOffice(tx, austria!, { seed: 1, size: 'large' });
     await seedFrontOffice(tx, germany!, { seed: 2, size: 'small' });
+    await seedBilling(tx, austria!, { seed: 11, invoices: 10 });
+    await seedBilling(tx, germany!, { seed: 12, invoices: 5 });
   });
   return { adminEmail, adminPassword };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { todayIn, type TInvoice } from '@pms/contract';
 import { charges, files, folios, invoices, jobs, paymentMethods, payments } from '../../db/schema/index.ts';
@@ -97,6 +97,27 @@ afterAll(async () => {
   await t.close();
 });
 
+describe('the demo invoices', () => {
+  it('of both properties, a cancellation among them, pass the CII schema and the EN 16931 rules', async () => {
+    await runJobs();
+    const issued = await t.db
+      .select({ id: invoices.id, propertyId: invoices.propertyId, cancels: invoices.cancels })
+      .from(invoices)
+      .where(isNotNull(invoices.number));
+    expect(new Set(issued.map((row) => row.propertyId)).size).toBe(2);
+    expect(issued.some((row) => row.cancels)).toBe(true);
+    const clients = new Map<string, ApiClient>([[ids[demo.austria]!, admin]]);
+    const german = await login(t.app, demo.users.admin);
+    await switchProperty(german, ids[demo.germany]!);
+    clients.set(ids[demo.germany]!, german);
+    for (const row of issued) {
+      const xml = await clients.get(row.propertyId)!.get(`/api/invoices/${row.id}/xml`);
+      expect(xml.statusCode, xml.body).toBe(200);
+      expect(await validator.problems(xml.body), row.id).toEqual([]);
+    }
+  });
+});
+
 describe('the documents of an issued invoice', () => {
   it('are rendered by a job after the invoice commits: a PDF/A-3 with its e-invoice, and the XML', async () => {
     const austria = ids[demo.austria]!;
@@ -108,7 +129,10 @@ describe('the documents of an issued invoice', () => {
     const invoice = await issue(admin, folioId);
     expect(invoice.fileId).toBeNull();
     expectProblem(await admin.get(`/api/invoices/${invoice.id}/pdf`), 409, 'invoice/document_pending');
-    const [job] = await t.db.select().from(jobs).where(eq(jobs.type, 'invoices.render'));
+    const [job] = await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, 'invoices.render'), sql`${jobs.payload}->>'invoiceId' = ${invoice.id}`));
     expect(job).toMatchObject({ status: 'pending', propertyId: austria, payload: { invoiceId: invoice.id } });
 
     await runJobs();

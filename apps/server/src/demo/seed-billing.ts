@@ -1,0 +1,127 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { zonedInstant } from '@pms/contract';
+import { systemActor } from '../actor.ts';
+import { SettableClock } from '../clock.ts';
+import type { AppContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
+import { bookings, folios, items, paymentMethods, type properties } from '../db/schema/index.ts';
+import { createJobQueue } from '../jobs/job-queue.ts';
+import {
+  createFolio,
+  getFolioTotals,
+  moveCharge,
+  postCharge,
+  postPayment,
+} from '../modules/folios/folios.service.ts';
+import { cancelInvoice, createInvoice } from '../modules/invoices/invoices.service.ts';
+import { seededRandom } from './seed-front-office.ts';
+
+type TProperty = typeof properties.$inferSelect;
+
+/**
+ * The front desk's money for the demo, through the same services staff use, each at the time it would
+ * have happened: past stays paid at check-out (card, cash or transfer), the latest of them invoiced
+ * (paid; one left open with money due; one cancelled with its cancellation invoice and invoiced
+ * again), guests in the house with breakfast, drinks and parking on their folios and a deposit, one
+ * bill split onto a second folio, and a draft. The invoices' documents are rendered by the job runner
+ * once the server runs.
+ */
+export async function seedBilling(tx: Tx, property: TProperty, options: { seed: number; invoices: number }) {
+  const random = seededRandom(options.seed);
+  const clock = new SettableClock();
+  // The services the demo calls use only the database, the clock and the job queue of a context.
+  const ctx = { db: tx, clock, jobs: createJobQueue(clock) } as unknown as AppContext;
+  const actor = systemActor(property.id, 'demo');
+  const at = (date: string, time: string) => clock.set(zonedInstant(date, time, property.timeZone));
+  const methods = await tx.select().from(paymentMethods).where(eq(paymentMethods.propertyId, property.id));
+  const method = (kind: string) => methods.find((m) => m.kind === kind)!.id;
+  const itemRows = await tx.select().from(items).where(eq(items.propertyId, property.id));
+  const item = (type: string, name?: string) =>
+    itemRows.find((i) => i.type === type && (!name || i.name === name))!.id;
+  const folioOf = async (bookingId: string) => {
+    const [row] = await tx
+      .select()
+      .from(folios)
+      .where(eq(folios.bookingId, bookingId))
+      .orderBy(asc(folios.createdAt))
+      .limit(1);
+    return row!.id;
+  };
+  const stays = (statuses: ('checked_out' | 'checked_in')[]) =>
+    tx
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.propertyId, property.id), inArray(bookings.status, statuses)))
+      .orderBy(desc(bookings.checkOut), asc(bookings.code));
+
+  // Guests in the house: extras on the folio, a deposit for some, one bill split for the company.
+  const inHouse = await stays(['checked_in']);
+  for (const [index, booking] of inHouse.entries()) {
+    const folioId = await folioOf(booking.id);
+    at(booking.checkIn, '19:30');
+    await postCharge(ctx, actor, folioId, {
+      itemId: item('food_and_beverage', 'Getränke'),
+      quantity: random.int(1, 4),
+      bookedOn: booking.checkIn,
+      unitAmount: 450,
+    });
+    if (index % 2 === 0) {
+      await postCharge(ctx, actor, folioId, {
+        itemId: item('food_and_beverage', 'Frühstück'),
+        quantity: booking.occupancy,
+        bookedOn: booking.checkIn,
+      });
+    }
+    if (index % 3 === 0) {
+      await postPayment(ctx, actor, folioId, {
+        amount: 10_000,
+        paymentMethodId: method('card'),
+        reference: 'Anzahlung',
+        paidOn: booking.checkIn,
+      });
+    }
+    if (index === 1) {
+      const parking = await postCharge(ctx, actor, folioId, {
+        itemId: item('other'),
+        quantity: 1,
+        bookedOn: booking.checkIn,
+      });
+      const company = await createFolio(ctx, actor, { bookingId: booking.id, name: 'Firma' });
+      const charge = parking.charges.at(-1)!;
+      await moveCharge(ctx, actor, folioId, charge.id, { targetFolioId: company.id });
+    }
+  }
+
+  // Past stays: paid at check-out, the latest ones invoiced.
+  const past = await stays(['checked_out']);
+  const invoiced = new Set(past.slice(0, options.invoices).map((booking) => booking.id));
+  for (const booking of [...past].reverse()) {
+    const folioId = await folioOf(booking.id);
+    at(booking.checkOut, '10:15');
+    const { dueAmount } = await getFolioTotals(tx, folioId);
+    const isLeftOpen = booking.id === past[1]?.id;
+    const amount = isLeftOpen ? Math.floor(dueAmount / 2) : dueAmount;
+    if (amount > 0) {
+      const roll = random.next();
+      await postPayment(ctx, actor, folioId, {
+        amount,
+        paymentMethodId: method(roll < 0.6 ? 'card' : roll < 0.9 ? 'cash' : 'transfer'),
+        paidOn: booking.checkOut,
+      });
+    }
+    if (!invoiced.has(booking.id)) continue;
+    const invoice = await createInvoice(ctx, actor, { folioId, closeWithDueAmount: isLeftOpen });
+    if (booking.id === past[2]?.id) {
+      at(booking.checkOut, '16:40');
+      await cancelInvoice(ctx, actor, invoice.id);
+      await createInvoice(ctx, actor, { folioId, additionalText: 'Rechnung an die korrigierte Anschrift.' });
+    }
+  }
+
+  // A draft, still to be checked before it is issued.
+  const draftStay = inHouse[0];
+  if (draftStay) {
+    at(draftStay.checkIn, '20:00');
+    await createInvoice(ctx, actor, { folioId: await folioOf(draftStay.id), draft: true });
+  }
+}

@@ -46,6 +46,13 @@ test('the dashboard lists an arrival booked today and the occupancy it reports',
   await expect(occupancy).toContainText(`${occupiedRooms} von ${totalRooms} Zimmern belegt`);
   const shownPercent = new Intl.NumberFormat('de-DE', { style: 'percent', maximumFractionDigits: 1 });
   await expect(occupancy).toContainText(shownPercent.format(percent / 100));
+
+  // The two trend charts, with their figures as tables for screen readers.
+  const occupancyTrend = page.getByRole('table', { name: 'Auslastung der letzten und nächsten zwei Wochen' });
+  await expect(occupancyTrend.getByRole('row')).toHaveCount(dashboard.trend.length);
+  const todayInTrend = dashboard.trend.find((night) => night.date === today)!;
+  expect(todayInTrend.occupiedRooms).toBe(occupiedRooms);
+  await expect(page.getByRole('img', { name: /Balkendiagramm: Umsatz netto/ })).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'dashboard');
 

@@ -34,6 +34,19 @@ const ZDashboardBooking = z.object({
 });
 export type TDashboardBooking = z.infer<typeof ZDashboardBooking>;
 
+/** One night of the dashboard's trend: rooms occupied that night and the net revenue of that service date. */
+export const ZDashboardTrendDay = z.object({
+  date: z.string(),
+  occupiedRooms: z.number().int(),
+  percent: z.number(),
+  /** Net revenue in cents: the charges of that service date without VAT and without the local tax. */
+  revenue: z.number().int(),
+});
+export type TDashboardTrendDay = z.infer<typeof ZDashboardTrendDay>;
+
+/** How many days the dashboard's trend reaches back and ahead of its day. */
+export const dashboardTrendDays = { before: 14, after: 14 } as const;
+
 export const ZDashboard = z.object({
   date: z.string(),
   arrivals: z.array(ZDashboardBooking),
@@ -43,5 +56,7 @@ export const ZDashboard = z.object({
   guestsInHouse: z.number().int(),
   roomsToClean: z.number().int(),
   openBalances: z.object({ count: z.number().int(), amount: z.number().int() }),
+  /** The last two weeks and the next two, the day itself included. */
+  trend: z.array(ZDashboardTrendDay),
 });
 export type TDashboard = z.infer<typeof ZDashboard>;

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, lte, notInArray, sql } from 'drizzle-orm';
-import { droppedBookingStatuses } from '@pms/contract';
+import { droppedBookingStatuses, roomHoldingStatuses } from '@pms/contract';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { bookings, rooms } from '../../db/schema/index.ts';
 import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
@@ -62,4 +62,38 @@ export async function selectOpenBalances(db: Executor, propertyId: string) {
       ) folio_dues where due > 0`),
   );
   return { count: Number(row?.n ?? 0), amount: Number(row?.amount ?? 0) };
+}
+
+/**
+ * Per night from `from` to `to`: the rooms held by a live stay that night (in the property's time zone), and the net revenue of the
+ * charges with that service date (allowances count against it; the local tax is not revenue).
+ */
+export async function selectTrend(
+  db: Executor,
+  propertyId: string,
+  timeZone: string,
+  from: string,
+  to: string,
+) {
+  const rows = rowsOf<{ date: string; occupied: string; revenue: string }>(
+    await db.execute(sql`
+      select day::date::text as date,
+             (select count(distinct b.room_id) from bookings b
+               where b.property_id = ${propertyId} and b.deleted_at is null and b.room_id is not null
+                 and b.status in ${[...roomHoldingStatuses]}
+                 and b.check_in <= day::date and b.check_out > day::date
+                 -- A guest who left before the booked day no longer holds the room after leaving.
+                 and (b.status <> 'checked_out' or b.checked_out_at is null
+                      or (b.checked_out_at at time zone ${timeZone})::date > day::date)) as occupied,
+             (select coalesce(sum(c.net_amount), 0) from charges c
+               where c.property_id = ${propertyId} and c.deleted_at is null and not c.is_transitory
+                 and c.booked_on = day::date) as revenue
+        from generate_series(${from}::date, ${to}::date, interval '1 day') as day
+       order by day`),
+  );
+  return rows.map((row) => ({
+    date: row.date,
+    occupied: Number(row.occupied),
+    revenue: Number(row.revenue),
+  }));
 }

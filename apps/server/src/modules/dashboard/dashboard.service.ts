@@ -1,10 +1,13 @@
-import { roomHoldingStatuses, todayIn, type TDashboard } from '@pms/contract';
+import { addDays, dashboardTrendDays, roomHoldingStatuses, todayIn, type TDashboard } from '@pms/contract';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { findProperty } from '../../lib/properties.ts';
-import { countRooms, selectOpenBalances, selectStaysOfDay } from './dashboard.queries.ts';
+import { countRooms, selectOpenBalances, selectStaysOfDay, selectTrend } from './dashboard.queries.ts';
 
-/** The front desk's day: arrivals, departures, in-house guests, occupancy, rooms to clean, open balances. */
+/**
+ * The front desk's day: arrivals, departures, in-house guests, occupancy, rooms to clean, open balances,
+ * and occupancy and revenue over the two weeks before and after it.
+ */
 export async function getDashboard(ctx: AppContext, actor: TActor, date?: string): Promise<TDashboard> {
   requireAccess(actor, 'dashboard', 'read');
   const { db } = ctx;
@@ -29,6 +32,14 @@ export async function getDashboard(ctx: AppContext, actor: TActor, date?: string
   const totalRooms = await countRooms(db, actor.propertyId);
   const roomsToClean = await countRooms(db, actor.propertyId, { isDirty: true });
   const openBalances = await selectOpenBalances(db, actor.propertyId);
+  const trend = await selectTrend(
+    db,
+    actor.propertyId,
+    property.timeZone,
+    addDays(day, -dashboardTrendDays.before),
+    addDays(day, dashboardTrendDays.after),
+  );
+  const percentOf = (occupied: number) => (totalRooms ? Math.round((occupied / totalRooms) * 1000) / 10 : 0);
   return {
     date: day,
     arrivals,
@@ -37,10 +48,16 @@ export async function getDashboard(ctx: AppContext, actor: TActor, date?: string
     occupancy: {
       occupiedRooms,
       totalRooms,
-      percent: totalRooms ? Math.round((occupiedRooms / totalRooms) * 1000) / 10 : 0,
+      percent: percentOf(occupiedRooms),
     },
     guestsInHouse: inHouse.reduce((sum, s) => sum + s.occupancy, 0),
     roomsToClean,
     openBalances,
+    trend: trend.map((night) => ({
+      date: night.date,
+      occupiedRooms: night.occupied,
+      percent: percentOf(night.occupied),
+      revenue: night.revenue,
+    })),
   };
 }

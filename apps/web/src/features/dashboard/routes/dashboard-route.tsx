@@ -1,4 +1,6 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TDashboardTrendDay } from '@pms/contract/search';
 import {
   ArrowLeftEndOnRectangleIcon,
   ArrowRightStartOnRectangleIcon,
@@ -16,6 +18,10 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { StatCard } from '../components/stat-card.tsx';
 import { StayList } from '../components/stay-list.tsx';
+import { TrendChart } from '../components/trend-chart.tsx';
+
+const occupancyOf = (day: TDashboardTrendDay) => day.percent;
+const revenueOf = (day: TDashboardTrendDay) => day.revenue;
 
 /** The front desk's day at a glance. */
 export function DashboardRoute() {
@@ -23,10 +29,13 @@ export function DashboardRoute() {
   const formatDate = useFormatDate();
   const formatMoney = useFormatMoney();
   const dashboard = useDashboard();
-  const formatPercent = (percent: number) =>
-    new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(
-      percent / 100,
-    );
+  const formatPercent = useCallback(
+    (percent: number) =>
+      new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(
+        percent / 100,
+      ),
+    [i18n.language],
+  );
 
   const content = () => {
     if (dashboard.isPending) return <Spinner />;
@@ -81,6 +90,23 @@ export function DashboardRoute() {
             detail={t('dashboard.openFolios', { count: day.openBalances.count })}
           />
         </ul>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <TrendChart
+            title={t('dashboard.occupancyTrend')}
+            today={day.date}
+            days={day.trend}
+            value={occupancyOf}
+            format={formatPercent}
+            max={100}
+          />
+          <TrendChart
+            title={t('dashboard.revenueTrend')}
+            today={day.date}
+            days={day.trend}
+            value={revenueOf}
+            format={formatMoney}
+          />
+        </div>
         <div className="grid gap-6 lg:grid-cols-2">
           <StayList
             title={t('dashboard.arrivalsToday')}

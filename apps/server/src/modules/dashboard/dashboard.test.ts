@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { addDays, todayIn, type TBooking, type TDashboard } from '@pms/contract';
+import { charges, folios, items } from '../../db/schema/index.ts';
+import {
+  createStayFixture,
+  demo,
+  expectProblem,
+  login,
+  startDemoApp,
+  type ApiClient,
+  type TTestApp,
+} from '../../../test/helpers.ts';
+
+let t: TTestApp;
+let admin: ApiClient;
+let ids: Record<string, string>;
+let roomIds: Record<string, string>;
+let rateId: string;
+// Far enough ahead that no demo booking touches the fortnight around it.
+const day = (offset: number) => addDays(todayIn('Europe/Vienna'), 500 + offset);
+
+beforeAll(async () => {
+  ({ t, client: admin, ids } = await startDemoApp());
+  ({ roomIds, rateId } = await createStayFixture(admin, {
+    roomType: { name: 'Trendzimmer', code: 'TZ' },
+    rooms: '951-953',
+    rate: { name: 'Trendrate', code: 'TR' },
+    prices: [10000, 11000],
+  }));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function book(room: string, checkIn: string, checkOut: string): Promise<TBooking> {
+  const response = await admin.post('/api/bookings', {
+    roomId: roomIds[room],
+    rateId,
+    occupancy: 2,
+    checkIn,
+    checkOut,
+    customer: { name: `Trend ${room}` },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<TBooking>();
+}
+
+describe('the dashboard trend', () => {
+  it('counts the rooms held each night and the net revenue of each service date, without the local tax', async () => {
+    const first = await book('951', day(0), day(3));
+    await book('952', day(1), day(2));
+    const canceled = await book('953', day(0), day(3));
+    const cancel = await admin.post(`/api/bookings/${canceled.id}/actions/cancel`);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    // A local tax posted on the first night is money for the municipality, not revenue.
+    const [folio] = await t.db.select().from(folios).where(eq(folios.bookingId, first.id));
+    const [localTax] = await t.db
+      .select()
+      .from(items)
+      .where(and(eq(items.type, 'local_tax'), eq(items.propertyId, ids[demo.austria]!)));
+    const localTaxCharge = await admin.post(`/api/folios/${folio!.id}/charges`, {
+      itemId: localTax!.id,
+      quantity: 2,
+      bookedOn: day(0),
+    });
+    expect(localTaxCharge.statusCode, localTaxCharge.body).toBe(201);
+
+    const dashboard = (await admin.get('/api/dashboard', { query: { date: day(0) } })).json<TDashboard>();
+    expect(dashboard.trend).toHaveLength(29);
+    expect(dashboard.trend[0]!.date).toBe(day(-14));
+    expect(dashboard.trend.at(-1)!.date).toBe(day(14));
+    const night = (offset: number) => dashboard.trend.find((n) => n.date === day(offset))!;
+    expect([-1, 0, 1, 2, 3].map((offset) => night(offset).occupiedRooms)).toEqual([0, 1, 2, 1, 0]);
+    expect(night(1).percent).toBe(Math.round((2 / dashboard.occupancy.totalRooms) * 1000) / 10);
+
+    // 110,00 a night at the accommodation rate: its net, as the folio's charges carry it.
+    const roomCharges = await t.db.select().from(charges).where(eq(charges.folioId, folio!.id));
+    const netOf = (date: string) =>
+      roomCharges
+        .filter((c) => c.bookedOn === date && !c.isTransitory)
+        .reduce((sum, c) => sum + c.netAmount, 0);
+    expect(netOf(day(0))).toBeGreaterThan(0);
+    expect(netOf(day(0))).toBeLessThan(11000);
+    expect(night(0).revenue).toBe(netOf(day(0)));
+    expect(night(1).revenue).toBe(2 * netOf(day(1)));
+    expect(night(3).revenue).toBe(0);
+  });
+
+  it('is for staff who see the dashboard, and refuses a bad date', async () => {
+    const cleaning = await login(t.app, demo.users.cleaning);
+    expectProblem(await cleaning.get('/api/dashboard'), 403, 'auth/forbidden');
+    expectProblem(await admin.get('/api/dashboard', { query: { date: '2026-02-30' } }), 400, 'validation');
+  });
+});

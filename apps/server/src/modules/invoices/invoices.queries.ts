@@ -59,6 +59,8 @@ export function selectFolioCharges(db: Executor, folioId: string) {
       bookedOn: charges.bookedOn,
       grossAmount: charges.grossAmount,
       taxBasisPoints: charges.taxBasisPoints,
+      accountNumber: charges.accountNumber,
+      taxCode: charges.taxCode,
     })
     .from(charges)
     .where(and(eq(charges.folioId, folioId), isNull(charges.deletedAt)))

@@ -100,6 +100,8 @@ async function snapshotLines(db: Executor, invoice: TInvoiceRow, folio: TInvoice
       taxAmount: line.taxAmount,
       grossAmount: line.grossAmount,
       taxBasisPoints: line.taxBasisPoints,
+      accountNumber: line.accountNumber,
+      taxCode: line.taxCode,
     })),
     taxes.map((tax) => ({ propertyId: invoice.propertyId, invoiceId: invoice.id, ...tax })),
   );

@@ -209,6 +209,11 @@ describe('accounting export', () => {
   });
 
   it('refuses the DATEV file until the adviser and client numbers are set', async () => {
+    const cleared = await admin.patch('/api/settings/accounting', {
+      adviserNumber: null,
+      clientNumber: null,
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
     expectProblem(
       await admin.get('/api/reports/accounting', { query: { ...period, format: 'datev' } }),
       409,
@@ -347,11 +352,30 @@ describe('refusals', () => {
       await other.get('/api/reports/guest_statistics', { query: period })
     ).json<TGuestStatistics>();
     expect(statistics.rows).toEqual([]);
+    // The demo gives each property its own client number; this one's batch holds nothing.
+    const batch = await other.get('/api/reports/accounting', { query: { ...period, format: 'datev' } });
+    expect(batch.statusCode, batch.body).toBe(200);
+    const lines = iconv.decode(batch.rawPayload, 'win1252').split('\r\n');
+    expect(lines[0]!.split(';').slice(10, 12)).toEqual(['29098', '55004']);
+    expect(lines.slice(2)).toEqual(['']);
+  });
+
+  it('keeps accounting settings behind the settings access and XSRF, and saves concurrent changes', async () => {
+    const staff = await login(t.app, demo.users.staff);
+    await switchProperty(staff, ids[demo.austria]!);
+    expectProblem(await staff.get('/api/settings/accounting'), 403, 'auth/forbidden');
     expectProblem(
-      await other.get('/api/reports/accounting', { query: { ...period, format: 'datev' } }),
-      409,
-      'report/accounting_settings_incomplete',
+      await admin.patch('/api/settings/accounting', { accountLength: 5 }, { xsrf: false }),
+      403,
+      'auth/xsrf_invalid',
     );
+    const answers = await Promise.all(
+      [4, 5, 6, 7, 8].map((accountLength) => admin.patch('/api/settings/accounting', { accountLength })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const saved = (await admin.get('/api/settings/accounting')).json<TAccountingSettings>();
+    expect([4, 5, 6, 7, 8]).toContain(saved.accountLength);
+    await admin.patch('/api/settings/accounting', { accountLength: 4 });
   });
 
   it('refuses accounting settings out of range', async () => {

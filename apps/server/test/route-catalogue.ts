@@ -83,6 +83,8 @@ export const routeCalls: Record<string, TRouteCall> = {
 
   'GET /api/settings/general': (c) => c.get('/api/settings/general'),
   'PATCH /api/settings/general': (c) => c.patch('/api/settings/general', { featurePayment: true }),
+  'GET /api/settings/accounting': (c) => c.get('/api/settings/accounting'),
+  'PATCH /api/settings/accounting': (c) => c.patch('/api/settings/accounting', { fiscalYearStartMonth: 1 }),
   'GET /api/settings': (c) => c.get('/api/settings'),
   'POST /api/settings': (c) => c.post('/api/settings', { key: `catalogue.${unique()}`, value: 'x' }),
   'DELETE /api/settings/:id': (c, ids) => c.delete(`/api/settings/${ids.setting}`),
@@ -303,6 +305,12 @@ export const routeCalls: Record<string, TRouteCall> = {
     c.patch(`/api/housekeeping/rooms/${ids.room}`, { housekeepingStatus: 'clean' }),
   'GET /api/search': (c) => c.get('/api/search', { query: { query: 'Katalog' } }),
   'GET /api/dashboard': (c) => c.get('/api/dashboard'),
+  'GET /api/reports/items': (c) =>
+    c.get('/api/reports/items', { query: { from: '2031-03-01', to: '2031-03-31', groupByRoom: 'true' } }),
+  'GET /api/reports/accounting': (c) =>
+    c.get('/api/reports/accounting', { query: { from: '2031-03-01', to: '2031-03-31', format: 'csv' } }),
+  'GET /api/reports/guest_statistics': (c) =>
+    c.get('/api/reports/guest_statistics', { query: { from: '2031-03-01', to: '2031-03-31' } }),
 };
 
 /** Routes that belong to a person, not to an integration: API keys are refused whatever their role. */

@@ -57,6 +57,8 @@ export const errorStatus = {
   'room_lock/overlap_detected': 409,
   'room_lock/invalid_dates': 400,
   'base_data/in_use': 409,
+  'report/period_spans_fiscal_years': 400,
+  'report/accounting_settings_incomplete': 409,
 } as const;
 
 export type TErrorCode = keyof typeof errorStatus;

@@ -32,3 +32,32 @@ export const ZCreateSettingRequest = z.object({
   secret: z.boolean().default(false),
 });
 export type TCreateSettingRequest = z.input<typeof ZCreateSettingRequest>;
+
+/** An account number as DATEV takes it: digits only, at most 9. */
+export const ZAccountNumber = z.string().regex(/^\d{1,9}$/, 'digits only, at most 9');
+
+/** What the accounting export (DATEV) needs to know about the property's books. */
+export const ZAccountingSettings = z.object({
+  /** Beraternummer: the tax adviser's number at DATEV. */
+  adviserNumber: z.number().int().min(1001).max(9_999_999).nullable(),
+  /** Mandantennummer: the property's client number at its adviser. */
+  clientNumber: z.number().int().min(1).max(99_999).nullable(),
+  /** The month (1 to 12) the fiscal year starts with. */
+  fiscalYearStartMonth: z.number().int().min(1).max(12),
+  /** Sachkontenlänge: the digits of a general ledger account (4 to 8). */
+  accountLength: z.number().int().min(4).max(8),
+  /** The receivables account invoices are debited to and payments credited from (a collective debtor). */
+  receivablesAccount: ZAccountNumber,
+});
+export type TAccountingSettings = z.infer<typeof ZAccountingSettings>;
+export const ZUpdateAccountingSettingsRequest = ZAccountingSettings.partial();
+export type TUpdateAccountingSettingsRequest = z.infer<typeof ZUpdateAccountingSettingsRequest>;
+
+/** The accounting settings of a property that has saved none. */
+export const defaultAccountingSettings: TAccountingSettings = {
+  adviserNumber: null,
+  clientNumber: null,
+  fiscalYearStartMonth: 1,
+  accountLength: 4,
+  receivablesAccount: '10000',
+};

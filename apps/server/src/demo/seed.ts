@@ -1,5 +1,12 @@
 import type { Db } from '../db/client.ts';
-import { generalSettings, properties, propertyUsers, settingEntries, users } from '../db/schema/index.ts';
+import {
+  accountingSettings,
+  generalSettings,
+  properties,
+  propertyUsers,
+  settingEntries,
+  users,
+} from '../db/schema/index.ts';
 import { hashPassword } from '../lib/crypto.ts';
 import type { TRole } from '@pms/contract';
 import { seedBilling } from './seed-billing.ts';
@@ -129,6 +136,12 @@ export async function seedDemoData(
         linkEmailSubject: `Ihre Buchung im ${property.name}`,
         linkEmailBody:
           'Guten Tag {{name}},\n\nhier können Sie Ihren Aufenthalt vorbereiten: {{link}}\n\nWir freuen uns auf Sie!',
+      });
+      // DATEV's own sample adviser and client numbers, so the demo exports a batch at once.
+      await tx.insert(accountingSettings).values({
+        propertyId: property.id,
+        adviserNumber: 29098,
+        clientNumber: property === austria ? 55003 : 55004,
       });
       await tx.insert(settingEntries).values([
         { propertyId: property.id, key: 'payment.provider', value: 'simulator', secret: false },

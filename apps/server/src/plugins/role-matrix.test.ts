@@ -48,6 +48,8 @@ const expected: Record<string, string> = {
   'DELETE /api/api_keys/:id': 'admin',
   'GET /api/settings/general': 'admin manager',
   'PATCH /api/settings/general': 'admin manager',
+  'GET /api/settings/accounting': 'admin manager',
+  'PATCH /api/settings/accounting': 'admin manager',
   'POST /api/settings': 'admin',
   'GET /api/settings': 'admin',
   'DELETE /api/settings/:id': 'admin',
@@ -172,6 +174,9 @@ const expected: Record<string, string> = {
   'PATCH /api/housekeeping/rooms/:id': 'admin manager staff cleaning',
   'GET /api/search': 'admin manager staff',
   'GET /api/dashboard': 'admin manager staff',
+  'GET /api/reports/items': 'admin manager staff',
+  'GET /api/reports/accounting': 'admin manager staff',
+  'GET /api/reports/guest_statistics': 'admin manager staff',
 };
 
 /** Run last: logging out ends the caller's session. */

@@ -50,6 +50,6 @@ export const navigation: readonly TNavigationEntry[] = [
     icon: SparklesIcon,
     isAvailable: true,
   },
-  { key: 'reports', path: '/reports', area: 'reports', icon: PresentationChartLineIcon, isAvailable: false },
+  { key: 'reports', path: '/reports', area: 'reports', icon: PresentationChartLineIcon, isAvailable: true },
   { key: 'baseData', path: '/base-data', area: 'baseData', icon: CircleStackIcon, isAvailable: true },
 ];

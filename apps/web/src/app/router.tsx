@@ -84,6 +84,11 @@ const DashboardRoute = lazyScreen(
   () => import('../features/dashboard/routes/dashboard-route.tsx'),
   (m) => m.DashboardRoute,
 );
+const ReportsRoute = lazyScreen(
+  'reports',
+  () => import('../features/reports/routes/reports-route.tsx'),
+  (m) => m.ReportsRoute,
+);
 const ContactsRoute = lazyScreen(
   'contacts',
   () => import('../features/contacts/routes/contacts-route.tsx'),
@@ -236,6 +241,14 @@ export const router = createBrowserRouter([
         element: (
           <RequireAccess area="roomLocks">
             <RoomLocksRoute />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'reports',
+        element: (
+          <RequireAccess area="reports">
+            <ReportsRoute />
           </RequireAccess>
         ),
       },

@@ -14,6 +14,7 @@ export const screenNamespaces = {
   groups: ['bookings', 'contacts', 'groups', 'notes', 'search'],
   housekeeping: ['housekeeping'],
   profile: [],
+  reports: ['reports'],
   'room-locks': ['housekeeping', 'room-locks'],
   'room-plan': ['bookings', 'housekeeping', 'room-locks', 'room-plan'],
   search: ['search'],

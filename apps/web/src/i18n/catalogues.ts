@@ -17,6 +17,8 @@ import housekeepingDe from './housekeeping.de.json';
 import housekeepingEn from './housekeeping.en.json';
 import notesDe from './notes.de.json';
 import notesEn from './notes.en.json';
+import reportsDe from './reports.de.json';
+import reportsEn from './reports.en.json';
 import roomLocksDe from './room-locks.de.json';
 import roomLocksEn from './room-locks.en.json';
 import roomPlanDe from './room-plan.de.json';
@@ -39,6 +41,7 @@ export const catalogues = {
   groups: pair(groupsDe, groupsEn),
   housekeeping: pair(housekeepingDe, housekeepingEn),
   notes: pair(notesDe, notesEn),
+  reports: pair(reportsDe, reportsEn),
   'room-locks': pair(roomLocksDe, roomLocksEn),
   'room-plan': pair(roomPlanDe, roomPlanEn),
   search: pair(searchDe, searchEn),

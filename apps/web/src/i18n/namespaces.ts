@@ -10,6 +10,7 @@ export const featureNamespaces = [
   'groups',
   'housekeeping',
   'notes',
+  'reports',
   'room-locks',
   'room-plan',
   'search',

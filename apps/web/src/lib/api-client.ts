@@ -111,6 +111,28 @@ async function request<T>(method: TMethod, path: string, options: TRequestOption
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+export type TDownloadProgress = (received: number, total: number | null) => void;
+
+/** Reads a body chunk by chunk, telling how much has arrived, into a blob of the answer's type. */
+async function readWithProgress(response: Response, onProgress: TDownloadProgress): Promise<Blob> {
+  const length = Number(response.headers.get('content-length'));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.body) return response.blob();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  onProgress(0, total);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress(received, total);
+  }
+  return new Blob(chunks, { type });
+}
+
 /** The one HTTP client of the web app: cookies, XSRF header, problem errors, no timeout. */
 export const api = {
   get: <T>(path: string, options?: TRequestOptions) => request<T>('GET', path, options),
@@ -119,15 +141,22 @@ export const api = {
   patch: <T>(path: string, options?: TRequestOptions) => request<T>('PATCH', path, options),
   delete: <T = void>(path: string, options?: TRequestOptions) => request<T>('DELETE', path, options),
 
-  /** Fetches a file and the name its content-disposition gives it. */
-  async download(path: string, options?: TRequestOptions): Promise<{ blob: Blob; fileName: string | null }> {
+  /**
+   * Fetches a file and the name its content-disposition gives it; `onProgress` hears the bytes
+   * received so far and the length the server announced (null when it announced none).
+   */
+  async download(
+    path: string,
+    options?: TRequestOptions & { onProgress?: TDownloadProgress },
+  ): Promise<{ blob: Blob; fileName: string | null }> {
     // The header parser loads with the first download, not with every screen.
     const [response, { fileNameFromDisposition }] = await Promise.all([
       send('GET', path, options ?? {}),
       import('./content-disposition.ts'),
     ]);
+    const onProgress = options?.onProgress;
     return {
-      blob: await response.blob(),
+      blob: onProgress ? await readWithProgress(response, onProgress) : await response.blob(),
       fileName: fileNameFromDisposition(response.headers.get('content-disposition')),
     };
   },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -163,6 +164,32 @@ export const generalSettings = pgTable('general_settings', {
     .defaultNow()
     .$onUpdate(() => new Date()),
 });
+
+/** What the accounting export (DATEV) needs: adviser and client number, fiscal year, accounts. */
+export const accountingSettings = pgTable(
+  'accounting_settings',
+  {
+    propertyId: uuid('property_id')
+      .primaryKey()
+      .references(() => properties.id),
+    adviserNumber: integer('adviser_number'),
+    clientNumber: integer('client_number'),
+    fiscalYearStartMonth: integer('fiscal_year_start_month').notNull().default(1),
+    accountLength: integer('account_length').notNull().default(4),
+    receivablesAccount: text('receivables_account').notNull().default('10000'),
+    updatedAt: timestamptz('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    check('accounting_settings_adviser_check', sql`${t.adviserNumber} between 1001 and 9999999`),
+    check('accounting_settings_client_check', sql`${t.clientNumber} between 1 and 99999`),
+    check('accounting_settings_month_check', sql`${t.fiscalYearStartMonth} between 1 and 12`),
+    check('accounting_settings_length_check', sql`${t.accountLength} between 4 and 8`),
+    check('accounting_settings_receivables_check', sql`${t.receivablesAccount} ~ '^[0-9]{1,9}$'`),
+  ],
+);
 
 export const settingEntries = pgTable(
   'setting_entries',

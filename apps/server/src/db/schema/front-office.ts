@@ -305,6 +305,7 @@ export const charges = pgTable(
   (t) => [
     index('charges_folio_idx').on(t.folioId),
     index('charges_corrects_idx').on(t.correctsChargeId),
+    index('charges_booked_on_idx').on(t.propertyId, t.bookedOn),
     check('charges_sum_check', sql`${t.netAmount} + ${t.taxAmount} = ${t.grossAmount}`),
     check(
       'charges_kind_check',
@@ -326,7 +327,11 @@ export const payments = pgTable(
     reference: text('reference'),
     paidOn: date('paid_on', { mode: 'string' }).notNull(),
   },
-  (t) => [index('payments_folio_idx').on(t.folioId), check('payments_amount_check', sql`${t.amount} <> 0`)],
+  (t) => [
+    index('payments_folio_idx').on(t.folioId),
+    index('payments_paid_on_idx').on(t.propertyId, t.paidOn),
+    check('payments_amount_check', sql`${t.amount} <> 0`),
+  ],
 );
 
 export const invoices = pgTable(
@@ -368,6 +373,7 @@ export const invoices = pgTable(
     index('invoices_folio_idx').on(t.folioId),
     index('invoices_file_idx').on(t.fileId),
     index('invoices_xml_file_idx').on(t.xmlFileId),
+    index('invoices_issued_idx').on(t.propertyId, t.issuedAt),
     check('invoices_status_check', sql`${t.status} in ('draft', 'open', 'paid', 'canceled', 'completed')`),
     check('invoices_number_check', sql`(${t.status} = 'draft') = (${t.number} is null)`),
   ],
@@ -392,6 +398,9 @@ export const invoiceLines = pgTable(
     taxBasisPoints: integer('tax_basis_points').notNull(),
     /** A local tax (Ortstaxe, Kurtaxe): billed for the municipality, without VAT. */
     isLocalTax: boolean('is_local_tax').notNull().default(false),
+    /** The charge's revenue account and tax code (BU-Schlüssel) as posted, for the accounting export. */
+    accountNumber: text('account_number'),
+    taxCode: text('tax_code'),
   },
   (t) => [
     uniqueIndex('invoice_lines_position_key').on(t.invoiceId, t.position),

@@ -61,6 +61,8 @@ export function selectFolioCharges(db: Executor, folioId: string) {
       grossAmount: charges.grossAmount,
       taxBasisPoints: charges.taxBasisPoints,
       isLocalTax: charges.isTransitory,
+      accountNumber: charges.accountNumber,
+      taxCode: charges.taxCode,
     })
     .from(charges)
     .where(and(eq(charges.folioId, folioId), isNull(charges.deletedAt)))

@@ -109,6 +109,8 @@ async function snapshotLines(db: Executor, invoice: TInvoiceRow, folio: TInvoice
       grossAmount: line.grossAmount,
       taxBasisPoints: line.taxBasisPoints,
       isLocalTax: line.isLocalTax,
+      accountNumber: line.accountNumber,
+      taxCode: line.taxCode,
     })),
     taxes.map((tax) => ({ propertyId: invoice.propertyId, invoiceId: invoice.id, ...tax })),
   );

@@ -1,12 +1,17 @@
 import { and, asc, eq, isNull, like, not } from 'drizzle-orm';
-import type { TPageQuery, TUpdateGeneralSettingsRequest } from '@pms/contract';
+import type {
+  TPageQuery,
+  TUpdateAccountingSettingsRequest,
+  TUpdateGeneralSettingsRequest,
+} from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
-import { generalSettings, settingEntries } from '../../db/schema/index.ts';
+import { accountingSettings, generalSettings, settingEntries } from '../../db/schema/index.ts';
 import { selectPage } from '../../lib/paging.ts';
 import { sealedPrefix } from '../../lib/secret-box.ts';
 
 export type TGeneralSettingsRow = typeof generalSettings.$inferSelect;
 export type TSettingEntryRow = typeof settingEntries.$inferSelect;
+export type TAccountingSettingsRow = typeof accountingSettings.$inferSelect;
 
 /** The property's general settings, or undefined when it has none yet. */
 export async function selectGeneralSettings(
@@ -28,6 +33,33 @@ export async function upsertGeneralSettings(
     .insert(generalSettings)
     .values({ propertyId, ...input })
     .onConflictDoUpdate({ target: generalSettings.propertyId, set: { ...input, updatedAt: now } })
+    .returning();
+  return row!;
+}
+
+/** The property's accounting settings, or undefined while it has never saved any. */
+export async function selectAccountingSettings(
+  db: Executor,
+  propertyId: string,
+): Promise<TAccountingSettingsRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accountingSettings)
+    .where(eq(accountingSettings.propertyId, propertyId));
+  return row;
+}
+
+/** Writes the given accounting settings, creating the property's row with the defaults when it has none. */
+export async function upsertAccountingSettings(
+  db: Executor,
+  propertyId: string,
+  input: TUpdateAccountingSettingsRequest,
+  now: Date,
+): Promise<TAccountingSettingsRow> {
+  const [row] = await db
+    .insert(accountingSettings)
+    .values({ propertyId, ...input })
+    .onConflictDoUpdate({ target: accountingSettings.propertyId, set: { ...input, updatedAt: now } })
     .returning();
   return row!;
 }

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ZAccountingSettings,
   ZCreateSettingRequest,
   ZGeneralSettings,
   ZIdParams,
   ZPageQuery,
   ZPaged,
   ZSettingEntry,
+  ZUpdateAccountingSettingsRequest,
   ZUpdateGeneralSettingsRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
@@ -42,6 +44,28 @@ export function registerSettingRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: { access: ['settings', 'write'] },
     },
     async (request) => service.updateGeneralSettings(ctx, actorOf(request), request.body),
+  );
+
+  api.get(
+    '/api/settings/accounting',
+    {
+      schema: { tags, response: { 200: ZAccountingSettings, ...problemResponses } },
+      config: { access: ['settings', 'read'] },
+    },
+    async (request) => service.getAccountingSettings(ctx, actorOf(request)),
+  );
+
+  api.patch(
+    '/api/settings/accounting',
+    {
+      schema: {
+        tags,
+        body: ZUpdateAccountingSettingsRequest,
+        response: { 200: ZAccountingSettings, ...problemResponses },
+      },
+      config: { access: ['settings', 'write'] },
+    },
+    async (request) => service.updateAccountingSettings(ctx, actorOf(request), request.body),
   );
 
   api.post(

@@ -1,11 +1,14 @@
 import {
+  defaultAccountingSettings,
   secretMask,
   ZCreateSettingRequest,
+  type TAccountingSettings,
   type TCreateSettingRequest,
   type TGeneralSettings,
   type TPageQuery,
   type TPaged,
   type TSettingEntry,
+  type TUpdateAccountingSettingsRequest,
   type TUpdateGeneralSettingsRequest,
 } from '@pms/contract';
 import type { Db, Executor } from '../../db/client.ts';
@@ -19,12 +22,15 @@ import {
   deleteSettingEntry,
   insertSettingEntry,
   sealSettingEntryValue,
+  selectAccountingSettings,
   selectClearSecretEntries,
   selectGeneralSettings,
   selectSealedSecretEntry,
   selectSettingEntryPage,
   selectSettingEntryValue,
+  upsertAccountingSettings,
   upsertGeneralSettings,
+  type TAccountingSettingsRow,
   type TGeneralSettingsRow,
   type TSettingEntryRow,
 } from './settings.queries.ts';
@@ -61,6 +67,34 @@ export async function updateGeneralSettings(
   const { db } = ctx;
   const row = await upsertGeneralSettings(db, actor.propertyId, input, ctx.clock.now());
   return toGeneralSettings(row);
+}
+
+function toAccountingSettings(row: TAccountingSettingsRow | undefined): TAccountingSettings {
+  if (!row) return defaultAccountingSettings;
+  return {
+    adviserNumber: row.adviserNumber,
+    clientNumber: row.clientNumber,
+    fiscalYearStartMonth: row.fiscalYearStartMonth,
+    accountLength: row.accountLength,
+    receivablesAccount: row.receivablesAccount,
+  };
+}
+
+/** The property's accounting settings (DATEV numbers, fiscal year, receivables account). */
+export async function getAccountingSettings(ctx: AppContext, actor: TActor): Promise<TAccountingSettings> {
+  requireAccess(actor, 'settings', 'read');
+  return toAccountingSettings(await selectAccountingSettings(ctx.db, actor.propertyId));
+}
+
+export async function updateAccountingSettings(
+  ctx: AppContext,
+  actor: TActor,
+  input: TUpdateAccountingSettingsRequest,
+): Promise<TAccountingSettings> {
+  requireAccess(actor, 'settings', 'write');
+  return toAccountingSettings(
+    await upsertAccountingSettings(ctx.db, actor.propertyId, input, ctx.clock.now()),
+  );
 }
 
 function toSettingEntry(row: TSettingEntryRow): TSettingEntry {

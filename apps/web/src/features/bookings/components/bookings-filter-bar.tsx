@@ -69,7 +69,7 @@ export function BookingsFilterBar({ state }: { state: TBookingFilterState }) {
             <option value="">{t('bookings.filters.anyPeriod')}</option>
             {datePeriods.map((period) => (
               <option key={period} value={period}>
-                {t(`bookings.periods.${period}`)}
+                {t(`periods.${period}`)}
               </option>
             ))}
           </Select>

@@ -1,0 +1,391 @@
+import iconv from 'iconv-lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  TAccountingExport,
+  TAccountingSettings,
+  TBooking,
+  TGuestStatistics,
+  TInvoice,
+  TItemsReport,
+} from '@pms/contract';
+import {
+  createStayFixture,
+  demo,
+  expectProblem,
+  login,
+  startDemoApp,
+  switchProperty,
+  type ApiClient,
+  type TTestApp,
+} from '../../../test/helpers.ts';
+
+let t: TTestApp;
+let admin: ApiClient;
+let ids: Record<string, string>;
+let invoice: TInvoice;
+let roomNumber: string;
+
+/** A day far from the demo data, so the reports of its period hold only what these tests post. */
+const day = '2031-03-10';
+const period = { from: '2031-03-01', to: '2031-03-31' };
+
+async function created<T = { id: string }>(
+  client: ApiClient,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<T> {
+  const response = await client.post(path, body);
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json<T>();
+}
+
+beforeAll(async () => {
+  ({ t, client: admin, ids } = await startDemoApp());
+  t.clock.set(`${day}T09:00:00Z`);
+  const reduced = await created(admin, '/api/tax_rates', {
+    name: 'Bericht 7 %',
+    percentage: 7,
+    accountNumber: '8300',
+    taxCode: '2',
+  });
+  const standard = await created(admin, '/api/tax_rates', {
+    name: 'Bericht 19 %',
+    percentage: 19,
+    accountNumber: '8400',
+    taxCode: '3',
+  });
+  const seminar = await created(admin, '/api/items', {
+    name: 'Seminarpauschale',
+    type: 'other',
+    amount: 24000,
+    taxRateId: reduced.id,
+  });
+  const wine = await created(admin, '/api/items', {
+    name: 'Weinbegleitung',
+    type: 'food_and_beverage',
+    amount: 12000,
+    taxRateId: standard.id,
+  });
+  const cash = await created(admin, '/api/payment_methods', {
+    name: 'Kasse Bericht',
+    kind: 'cash',
+    bookingText: 'Barzahlung',
+    accountNumber: '1000',
+  });
+  const customer = await created(admin, '/api/contacts', {
+    name: 'Müller GmbH',
+    address: { line1: 'Getreidegasse 9', postalCode: '5020', city: 'Salzburg', country: 'at' },
+  });
+  const group = await created(admin, '/api/groups', { name: 'Seminar März', customerId: customer.id });
+  const folio = await created(admin, '/api/folios', { groupId: group.id, customerId: customer.id });
+  await created(admin, `/api/folios/${folio.id}/charges`, { itemId: seminar.id, bookedOn: day });
+  await created(admin, `/api/folios/${folio.id}/charges`, { itemId: wine.id, bookedOn: day });
+  await created(admin, `/api/folios/${folio.id}/payments`, {
+    amount: 36000,
+    paymentMethodId: cash.id,
+    paidOn: day,
+  });
+  invoice = await created<TInvoice>(admin, '/api/invoices', { folioId: folio.id });
+
+  // A stay with two guests: one living in Germany, one known only by nationality (Swiss).
+  const { roomIds, rateId } = await createStayFixture(admin, {
+    roomType: { name: 'Berichtszimmer', code: 'BZ' },
+    rooms: '951-952',
+    rate: { name: 'Berichtsrate', code: 'BR' },
+    prices: [10000, 12000],
+  });
+  roomNumber = '951';
+  const booking = await created<TBooking>(admin, '/api/bookings', {
+    occupancy: 2,
+    rateId,
+    roomId: roomIds[roomNumber],
+    checkIn: day,
+    checkOut: '2031-03-13',
+    isDebtor: true,
+  });
+  const resident = await created(admin, '/api/contacts', {
+    name: 'Hanna Berlin',
+    address: { line1: 'Unter den Linden 1', postalCode: '10117', city: 'Berlin', country: 'de' },
+    nationality: 'at',
+  });
+  const visitor = await created(admin, '/api/contacts', { name: 'Urs Bern', nationality: 'ch' });
+  for (const contactId of [resident.id, visitor.id])
+    await created(admin, `/api/bookings/${booking.id}/guests`, { contactId });
+  await created(admin, `/api/bookings/${booking.id}/actions/check_in`, {});
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+describe('items report', () => {
+  it('sums the charges of the period per item, with a totals row', async () => {
+    const response = await admin.get('/api/reports/items', { query: period });
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json<TItemsReport>();
+    expect(report.rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          itemName: 'Seminarpauschale',
+          itemType: 'other',
+          quantity: 1,
+          netAmount: 22430,
+          taxAmount: 1570,
+          grossAmount: 24000,
+          roomNumber: null,
+        }),
+        expect.objectContaining({ itemName: 'Weinbegleitung', grossAmount: 12000, netAmount: 10084 }),
+      ]),
+    );
+    const sum = (key: 'netAmount' | 'taxAmount' | 'grossAmount') =>
+      report.rows.reduce((total, row) => total + row[key], 0);
+    expect(report.totals).toMatchObject({
+      netAmount: sum('netAmount'),
+      taxAmount: sum('taxAmount'),
+      grossAmount: sum('grossAmount'),
+    });
+    // The stay's three nights are charged within the period as well.
+    expect(report.rows.some((row) => row.itemType === 'accommodation')).toBe(true);
+  });
+
+  it('groups by rooms and filters by item type', async () => {
+    const grouped = (
+      await admin.get('/api/reports/items', { query: { ...period, groupByRoom: 'true' } })
+    ).json<TItemsReport>();
+    expect(grouped.groupByRoom).toBe(true);
+    expect(
+      grouped.rows.filter((row) => row.itemType === 'accommodation').map((row) => row.roomNumber),
+    ).toEqual([roomNumber]);
+    expect(grouped.rows.find((row) => row.itemName === 'Weinbegleitung')?.roomNumber).toBeNull();
+    const food = (
+      await admin.get('/api/reports/items', { query: { ...period, itemType: 'food_and_beverage' } })
+    ).json<TItemsReport>();
+    expect(food.rows.map((row) => row.itemName)).toEqual(['Weinbegleitung']);
+    expect(food.totals.grossAmount).toBe(12000);
+  });
+
+  it('downloads as CSV named by its period', async () => {
+    const response = await admin.get('/api/reports/items', { query: { ...period, format: 'csv' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename=items_2031-03-01_2031-03-31.csv',
+    );
+    const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Zimmer;Artikelart;Artikel;Menge;Netto;Steuer;Brutto');
+    expect(lines).toContain(';other;Seminarpauschale;1;224,30;15,70;240,00');
+  });
+});
+
+describe('accounting export', () => {
+  it('lists the invoice revenue per tax rate and the cash payment', async () => {
+    const response = await admin.get('/api/reports/accounting', { query: period });
+    expect(response.statusCode, response.body).toBe(200);
+    const { postings } = response.json<TAccountingExport>();
+    expect(postings).toEqual([
+      {
+        kind: 'revenue',
+        date: day,
+        documentNumber: invoice.number,
+        text: `Rechnung ${invoice.number} Müller GmbH`,
+        account: '10000',
+        contraAccount: '8300',
+        taxCode: '2',
+        taxBasisPoints: 700,
+        amount: 24000,
+      },
+      expect.objectContaining({ kind: 'revenue', contraAccount: '8400', taxCode: '3', amount: 12000 }),
+      {
+        kind: 'payment',
+        date: day,
+        documentNumber: invoice.number,
+        text: 'Barzahlung',
+        account: '1000',
+        contraAccount: '10000',
+        taxCode: null,
+        taxBasisPoints: null,
+        amount: 36000,
+      },
+    ]);
+  });
+
+  it('refuses the DATEV file until the adviser and client numbers are set', async () => {
+    const cleared = await admin.patch('/api/settings/accounting', {
+      adviserNumber: null,
+      clientNumber: null,
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expectProblem(
+      await admin.get('/api/reports/accounting', { query: { ...period, format: 'datev' } }),
+      409,
+      'report/accounting_settings_incomplete',
+    );
+  });
+
+  it('writes the DATEV Buchungsstapel in Windows-1252 with the settings in its header', async () => {
+    const saved = await admin.patch('/api/settings/accounting', { adviserNumber: 4711, clientNumber: 42 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<TAccountingSettings>()).toEqual({
+      adviserNumber: 4711,
+      clientNumber: 42,
+      fiscalYearStartMonth: 1,
+      accountLength: 4,
+      receivablesAccount: '10000',
+    });
+    const response = await admin.get('/api/reports/accounting', { query: { ...period, format: 'datev' } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=windows-1252');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename=EXTF_Buchungsstapel_2031-03-01_2031-03-31.csv',
+    );
+    const text = iconv.decode(response.rawPayload, 'win1252');
+    const lines = text.split('\r\n');
+    expect(lines[0]).toMatch(
+      /^"EXTF";700;21;"Buchungsstapel";13;20310310\d{9};;"RE";"";"";4711;42;20310101;4;20310301;20310331;/,
+    );
+    expect(lines.slice(2, 5).map((line) => line.split(';').slice(0, 11))).toEqual([
+      ['240,00', '"S"', '"EUR"', '', '', '', '10000', '8300', '"2"', '1003', `"${invoice.number}"`],
+      ['120,00', '"S"', '"EUR"', '', '', '', '10000', '8400', '"3"', '1003', `"${invoice.number}"`],
+      ['360,00', '"S"', '"EUR"', '', '', '', '1000', '10000', '""', '1003', `"${invoice.number}"`],
+    ]);
+    expect(response.rawPayload.includes(Buffer.from([0xfc]))).toBe(true);
+  });
+
+  it('books a cancellation invoice against the revenue', async () => {
+    const cancel = await admin.post(`/api/invoices/${invoice.id}/actions/cancel`);
+    expect(cancel.statusCode, cancel.body).toBe(201);
+    const cancellation = cancel.json<TInvoice>();
+    const { postings } = (
+      await admin.get('/api/reports/accounting', { query: period })
+    ).json<TAccountingExport>();
+    expect(postings.filter((posting) => posting.documentNumber === cancellation.number)).toEqual([
+      expect.objectContaining({ kind: 'revenue', contraAccount: '8300', amount: -24000 }),
+      expect.objectContaining({ kind: 'revenue', contraAccount: '8400', amount: -12000 }),
+    ]);
+    const csv = await admin.get('/api/reports/accounting', { query: { ...period, format: 'csv' } });
+    expect(csv.headers['content-disposition']).toBe(
+      'attachment; filename=postings_2031-03-01_2031-03-31.csv',
+    );
+    expect(csv.body).toContain(
+      `;Erlös;${cancellation.number};Storno ${cancellation.number} Müller GmbH;10000;8300;2;7;-240,00`,
+    );
+  });
+
+  it('never puts two fiscal years in one batch', async () => {
+    expectProblem(
+      await admin.get('/api/reports/accounting', {
+        query: { from: '2030-12-01', to: '2031-01-31', format: 'datev' },
+      }),
+      400,
+      'report/period_spans_fiscal_years',
+    );
+    await admin.patch('/api/settings/accounting', { fiscalYearStartMonth: 7 });
+    expectProblem(
+      await admin.get('/api/reports/accounting', {
+        query: { from: '2031-06-01', to: '2031-07-31', format: 'datev' },
+      }),
+      400,
+      'report/period_spans_fiscal_years',
+    );
+    const fine = await admin.get('/api/reports/accounting', {
+      query: { from: '2030-12-01', to: '2031-01-31', format: 'datev' },
+    });
+    expect(fine.statusCode, fine.body).toBe(200);
+    expect(iconv.decode(fine.rawPayload, 'win1252').split(';')[12]).toBe('20300701');
+    await admin.patch('/api/settings/accounting', { fiscalYearStartMonth: 1 });
+  });
+});
+
+describe('guest statistics', () => {
+  it('counts arrivals and nights per country of residence, the nationality flagged as fallback', async () => {
+    const response = await admin.get('/api/reports/guest_statistics', { query: period });
+    expect(response.statusCode, response.body).toBe(200);
+    const statistics = response.json<TGuestStatistics>();
+    expect(statistics.rows).toEqual([
+      { country: 'CH', source: 'nationality', arrivals: 1, overnightStays: 3 },
+      { country: 'DE', source: 'address', arrivals: 1, overnightStays: 3 },
+    ]);
+    expect(statistics.totals).toEqual({ arrivals: 2, overnightStays: 6 });
+    const csv = await admin.get('/api/reports/guest_statistics', { query: { ...period, format: 'csv' } });
+    expect(csv.headers['content-disposition']).toBe(
+      'attachment; filename=guest-statistics_2031-03-01_2031-03-31.csv',
+    );
+    expect(csv.body).toContain('CH;Staatsangehörigkeit;1;3\r\n');
+  });
+});
+
+describe('refusals', () => {
+  const routes = ['/api/reports/items', '/api/reports/accounting', '/api/reports/guest_statistics'];
+
+  it.each(routes)('%s refuses bad periods with 400', async (path) => {
+    const queries: Record<string, string>[] = [
+      { from: '2031-03-31', to: '2031-03-01' },
+      { from: '2031-02-30', to: '2031-03-01' },
+      { from: '2020-01-01', to: '2031-03-01' },
+      { from: 'gestern', to: '2031-03-01' },
+      { from: '2031-03-01' },
+      { ...period, format: 'pdf' },
+    ];
+    for (const query of queries) expectProblem(await admin.get(path, { query }), 400, 'validation');
+  });
+
+  it.each(routes)('%s is for admin, manager and staff only', async (path) => {
+    for (const role of ['cleaning', 'catering'] as const) {
+      const user = await login(t.app, demo.users[role]);
+      await switchProperty(user, ids[demo.austria]!);
+      expectProblem(await user.get(path, { query: period }), 403, 'auth/forbidden');
+    }
+    const staff = await login(t.app, demo.users.staff);
+    await switchProperty(staff, ids[demo.austria]!);
+    expect((await staff.get(path, { query: { ...period, format: 'csv' } })).statusCode).toBe(200);
+  });
+
+  it("shows another property none of this one's data, and its settings are its own", async () => {
+    const other = await login(t.app, demo.users.admin);
+    await switchProperty(other, ids[demo.germany]!);
+    const items = (await other.get('/api/reports/items', { query: period })).json<TItemsReport>();
+    expect(items.rows).toEqual([]);
+    const accounting = (
+      await other.get('/api/reports/accounting', { query: period })
+    ).json<TAccountingExport>();
+    expect(accounting.postings).toEqual([]);
+    const statistics = (
+      await other.get('/api/reports/guest_statistics', { query: period })
+    ).json<TGuestStatistics>();
+    expect(statistics.rows).toEqual([]);
+    // The demo gives each property its own client number; this one's batch holds nothing.
+    const batch = await other.get('/api/reports/accounting', { query: { ...period, format: 'datev' } });
+    expect(batch.statusCode, batch.body).toBe(200);
+    const lines = iconv.decode(batch.rawPayload, 'win1252').split('\r\n');
+    expect(lines[0]!.split(';').slice(10, 12)).toEqual(['29098', '55004']);
+    expect(lines.slice(2)).toEqual(['']);
+  });
+
+  it('keeps accounting settings behind the settings access and XSRF, and saves concurrent changes', async () => {
+    const staff = await login(t.app, demo.users.staff);
+    await switchProperty(staff, ids[demo.austria]!);
+    expectProblem(await staff.get('/api/settings/accounting'), 403, 'auth/forbidden');
+    expectProblem(
+      await admin.patch('/api/settings/accounting', { accountLength: 5 }, { xsrf: false }),
+      403,
+      'auth/xsrf_invalid',
+    );
+    const answers = await Promise.all(
+      [4, 5, 6, 7, 8].map((accountLength) => admin.patch('/api/settings/accounting', { accountLength })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const saved = (await admin.get('/api/settings/accounting')).json<TAccountingSettings>();
+    expect([4, 5, 6, 7, 8]).toContain(saved.accountLength);
+    await admin.patch('/api/settings/accounting', { accountLength: 4 });
+  });
+
+  it('refuses accounting settings out of range', async () => {
+    for (const body of [
+      { adviserNumber: 1000 },
+      { clientNumber: 100_000 },
+      { fiscalYearStartMonth: 13 },
+      { accountLength: 9 },
+      { receivablesAccount: '14OO' },
+    ])
+      expectProblem(await admin.patch('/api/settings/accounting', body), 400, 'validation');
+  });
+});

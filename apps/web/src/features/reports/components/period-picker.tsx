@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { datePeriods } from '../../../lib/date-periods.ts';
+import { Field, Input, Select } from '../../../ui/field.tsx';
+import type { TReportPeriodState } from '../report-period.ts';
+
+/** The spec's date periods, with a custom period's own first and last day. */
+export function PeriodPicker({ state }: { state: TReportPeriodState }) {
+  const { t } = useTranslation();
+  const { period, change } = state;
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <Field label={t('reports.period')}>
+        <Select value={period} onChange={(event) => change({ period: event.target.value })}>
+          {datePeriods.map((option) => (
+            <option key={option} value={option}>
+              {t(`periods.${option}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {period === 'custom' && (
+        <>
+          <Field label={t('reports.from')}>
+            <Input
+              type="date"
+              value={state.customFrom}
+              onChange={(event) => change({ from: event.target.value })}
+            />
+          </Field>
+          <Field
+            label={t('reports.to')}
+            error={state.range === null ? t('reports.customPeriodHint') : undefined}
+          >
+            <Input
+              type="date"
+              value={state.customTo}
+              onChange={(event) => change({ to: event.target.value })}
+            />
+          </Field>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ZAccountingSettings, type TAccountingSettings } from '@pms/contract/settings';
+import { zodFormResolver } from '../../../lib/form.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { Field, Input, Select } from '../../../ui/field.tsx';
+import { toast } from '../../../ui/toast.tsx';
+import { useUpdateAccountingSettings } from '../api/update-accounting-settings.ts';
+
+/** A whole number typed into a text field; empty means `null` where the setting is optional. */
+const wholeNumber = <TSchema extends z.ZodType>(schema: TSchema) =>
+  z.preprocess((value) => (value === '' ? null : Number(value)), schema);
+
+const ZAccountingSettingsForm = ZAccountingSettings.extend({
+  adviserNumber: wholeNumber(ZAccountingSettings.shape.adviserNumber),
+  clientNumber: wholeNumber(ZAccountingSettings.shape.clientNumber),
+  fiscalYearStartMonth: wholeNumber(ZAccountingSettings.shape.fiscalYearStartMonth),
+  accountLength: wholeNumber(ZAccountingSettings.shape.accountLength),
+});
+
+/** Text fields hold the numbers as typed. */
+function toFormValues(settings: TAccountingSettings): Record<keyof TAccountingSettings, string> {
+  return {
+    adviserNumber: settings.adviserNumber?.toString() ?? '',
+    clientNumber: settings.clientNumber?.toString() ?? '',
+    fiscalYearStartMonth: String(settings.fiscalYearStartMonth),
+    accountLength: String(settings.accountLength),
+    receivablesAccount: settings.receivablesAccount,
+  };
+}
+
+const months = Array.from({ length: 12 }, (_, index) => index + 1);
+
+/** The accounting export's settings: DATEV adviser and client number, fiscal year, accounts. */
+export function AccountingSettingsForm({ settings }: { settings: TAccountingSettings }) {
+  const { t, i18n } = useTranslation();
+  const updateSettings = useUpdateAccountingSettings();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm({
+    resolver: zodFormResolver(ZAccountingSettingsForm),
+    defaultValues: toFormValues(settings),
+  });
+  const monthName = (month: number) =>
+    new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(2000, month - 1, 1)),
+    );
+
+  const save = handleSubmit((values) =>
+    updateSettings.mutate(values, {
+      onSuccess: (saved) => {
+        reset(toFormValues(saved));
+        toast.success(t('settings.saved'));
+      },
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void save(event)}>
+      <Card
+        title={t('settings.accounting.title')}
+        description={t('settings.accounting.description')}
+        footer={
+          <Button type="submit" isLoading={updateSettings.isPending} disabled={!isDirty}>
+            {t('common.save')}
+          </Button>
+        }
+      >
+        <div className="grid max-w-xl gap-5 sm:grid-cols-2">
+          <Field
+            label={t('settings.accounting.adviserNumber')}
+            description={t('settings.accounting.adviserNumberHint')}
+            error={errors.adviserNumber?.message}
+          >
+            <Input inputMode="numeric" autoComplete="off" {...register('adviserNumber')} />
+          </Field>
+          <Field
+            label={t('settings.accounting.clientNumber')}
+            description={t('settings.accounting.clientNumberHint')}
+            error={errors.clientNumber?.message}
+          >
+            <Input inputMode="numeric" autoComplete="off" {...register('clientNumber')} />
+          </Field>
+          <Field
+            label={t('settings.accounting.fiscalYearStartMonth')}
+            error={errors.fiscalYearStartMonth?.message}
+          >
+            <Select {...register('fiscalYearStartMonth')}>
+              {months.map((month) => (
+                <option key={month} value={month}>
+                  {monthName(month)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field
+            label={t('settings.accounting.accountLength')}
+            description={t('settings.accounting.accountLengthHint')}
+            error={errors.accountLength?.message}
+          >
+            <Input inputMode="numeric" autoComplete="off" {...register('accountLength')} />
+          </Field>
+          <Field
+            label={t('settings.accounting.receivablesAccount')}
+            description={t('settings.accounting.receivablesAccountHint')}
+            error={errors.receivablesAccount?.message}
+            className="sm:col-span-2"
+          >
+            <Input inputMode="numeric" autoComplete="off" {...register('receivablesAccount')} />
+          </Field>
+        </div>
+      </Card>
+    </form>
+  );
+}

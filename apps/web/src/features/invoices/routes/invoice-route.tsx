@@ -298,7 +298,7 @@ function InvoiceDetails({ invoice }: { invoice: TInvoice }) {
               {t('billing.detail.showCanceled')}
             </Link>
             {' · '}
-            {t('billing.detail.folioOpenAgain')}
+            <span>{t('billing.detail.folioOpenAgain')}</span>
             {invoice.bookingId && (
               <>
                 {' '}

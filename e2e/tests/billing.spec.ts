@@ -163,9 +163,9 @@ test('the desk posts charges, splits the bill, takes a payment, invoices, cancel
   await page.getByRole('radio', { name: 'Offen' }).click();
   await page.getByRole('radiogroup', { name: 'Zahlungsart' }).getByRole('radio', { name: 'Karte' }).click();
   await expect(page).toHaveURL(/paymentMethod=card/);
-  await shot(page, 'billing-invoices-list');
   await page.getByRole('radiogroup', { name: 'Status' }).getByRole('radio', { name: 'Alle' }).click();
   await expect(list.getByRole('link', { name: invoiceNumber, exact: true })).toBeVisible();
+  await shot(page, 'billing-invoices-list');
   await list.getByRole('link', { name: invoiceNumber, exact: true }).click();
   await expect(heading).toContainText('Storniert');
 });

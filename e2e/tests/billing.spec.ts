@@ -12,6 +12,8 @@ test('the desk posts charges, splits the bill, takes a payment, invoices, cancel
   page,
   adminApi,
 }) => {
+  // One bill from the first charge to the cancelled invoice: a long journey on a busy machine.
+  test.slow();
   const today = await propertyToday(adminApi);
   // Weeks ahead of the demo bookings and the other journeys.
   const checkIn = addDays(today, 90);
@@ -168,4 +170,11 @@ test('the desk posts charges, splits the bill, takes a payment, invoices, cancel
   await shot(page, 'billing-invoices-list');
   await list.getByRole('link', { name: invoiceNumber, exact: true }).click();
   await expect(heading).toContainText('Storniert');
+
+  // On a tablet the folio cards stay usable: their actions wrap under the title.
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await page.goto(`/bookings/${booking.id}?tab=folios`);
+  await expect(companyFolio.getByRole('button', { name: 'Rechnung erstellen' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'billing-folios-tablet');
 });

@@ -178,3 +178,61 @@ test('the desk posts charges, splits the bill, takes a payment, invoices, cancel
   await expectAccessible(page);
   await shot(page, 'billing-folios-tablet');
 });
+
+test('an incomplete customer address is completed on a draft, which is then issued', async ({
+  page,
+  adminApi,
+}) => {
+  const today = await propertyToday(adminApi);
+  const checkIn = addDays(today, 95);
+  const [room] = await freeRooms(adminApi, 'Doppelzimmer', checkIn, addDays(checkIn, 1));
+  const customerName = uniqueName('Otto Ohneadresse');
+  const contact = await adminApi.post('/api/contacts', { name: customerName });
+  expect(contact.status(), await contact.text()).toBe(201);
+  const booking = await createBooking(adminApi, {
+    roomId: room!.id,
+    checkIn,
+    checkOut: addDays(checkIn, 1),
+    occupancy: 1,
+    customerId: ((await contact.json()) as TContact).id,
+  });
+
+  await loginAs(page, 'admin@example.com', undefined, {
+    property: propertyNames.austria,
+    path: `/bookings/${booking.id}?tab=folios`,
+  });
+  const folio = card(page, /^Folio 1/);
+  await folio.getByRole('button', { name: 'Rechnung erstellen' }).click();
+  await page
+    .getByRole('dialog', { name: 'Folio ist nicht vollständig bezahlt' })
+    .getByRole('button', { name: 'Mit offenem Betrag abschließen' })
+    .click();
+  const refusal = folio.getByRole('alert').filter({ hasText: 'Rechnung nicht erstellt' });
+  await expect(refusal).toContainText('Adresse');
+  await expect(refusal.getByRole('link', { name: 'Kunden öffnen' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'billing-address-incomplete');
+
+  await refusal.getByRole('button', { name: 'Als Entwurf anlegen' }).click();
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toContainText('Rechnungsentwurf');
+  await page.getByRole('button', { name: 'Empfänger bearbeiten' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Empfänger bearbeiten' });
+  await dialog.getByLabel('Straße und Hausnummer').fill('Linzer Gasse 3');
+  await dialog.getByLabel('PLZ').fill('5020');
+  await dialog.getByLabel('Ort').fill('Salzburg');
+  await dialog.getByLabel('Land').selectOption('at');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('address')).toContainText('Linzer Gasse 3');
+
+  await page.getByRole('button', { name: 'Rechnung ausstellen' }).click();
+  await page
+    .getByRole('dialog', { name: 'Folio ist nicht vollständig bezahlt' })
+    .getByRole('button', { name: 'Mit offenem Betrag abschließen' })
+    .click();
+  await expect(heading).toContainText('Offen');
+  await expect(heading).toContainText(/Rechnung \S+/);
+  await expectAccessible(page);
+});

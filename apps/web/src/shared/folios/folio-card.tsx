@@ -108,6 +108,18 @@ export function FolioCard({
     );
   };
 
+  // A draft takes the address as it is; it is completed on the draft and checked when issued.
+  const startDraft = () =>
+    createInvoice.mutate(
+      { folioId: folio.id, draft: true },
+      {
+        onSuccess: (created) => {
+          toast.success(t('billing.invoice.draftCreated'));
+          void navigate(`/invoices/${created.id}`);
+        },
+      },
+    );
+
   const removePayment = async (payment: TPayment) => {
     const isConfirmed = await openConfirmDialog({
       title: t('billing.payment.deleteTitle'),
@@ -330,13 +342,17 @@ export function FolioCard({
         {createInvoice.isError && (
           <Alert type="error" title={t('billing.invoice.failed')}>
             {errorMessage(createInvoice.error)}
-            {isAddressIncomplete && customerId && (
-              <>
-                {' '}
-                <Link to={contactPath(customerId)} className="font-semibold underline">
-                  {t('billing.invoice.openCustomer')}
-                </Link>
-              </>
+            {isAddressIncomplete && (
+              <span className="mt-3 flex flex-wrap items-center gap-3">
+                {customerId && (
+                  <Link to={contactPath(customerId)} className="font-semibold underline">
+                    {t('billing.invoice.openCustomer')}
+                  </Link>
+                )}
+                <Button size="sm" variant="secondary" onClick={startDraft}>
+                  {t('billing.invoice.createDraft')}
+                </Button>
+              </span>
             )}
           </Alert>
         )}

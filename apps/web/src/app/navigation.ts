@@ -41,7 +41,7 @@ export const navigation: readonly TNavigationEntry[] = [
   { key: 'bookings', path: '/bookings', area: 'bookings', icon: BookOpenIcon, isAvailable: true },
   { key: 'contacts', path: '/contacts', area: 'contacts', icon: UsersIcon, isAvailable: true },
   { key: 'groups', path: '/groups', area: 'groups', icon: UserGroupIcon, isAvailable: true },
-  { key: 'invoices', path: '/invoices', area: 'invoices', icon: DocumentTextIcon, isAvailable: false },
+  { key: 'invoices', path: '/invoices', area: 'invoices', icon: DocumentTextIcon, isAvailable: true },
   { key: 'roomLocks', path: '/room-locks', area: 'roomLocks', icon: LockClosedIcon, isAvailable: true },
   {
     key: 'housekeeping',

@@ -109,6 +109,16 @@ const GroupRoute = lazyScreen(
   () => import('../features/groups/routes/group-route.tsx'),
   (m) => m.GroupRoute,
 );
+const InvoicesRoute = lazyScreen(
+  'invoices',
+  () => import('../features/invoices/routes/invoices-route.tsx'),
+  (m) => m.InvoicesRoute,
+);
+const InvoiceRoute = lazyScreen(
+  'invoices',
+  () => import('../features/invoices/routes/invoice-route.tsx'),
+  (m) => m.InvoiceRoute,
+);
 const HousekeepingRoute = lazyScreen(
   'housekeeping',
   () => import('../features/housekeeping/routes/housekeeping-route.tsx'),
@@ -209,6 +219,22 @@ export const router = createBrowserRouter([
         element: (
           <RequireAccess area="groups">
             <GroupRoute />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'invoices',
+        element: (
+          <RequireAccess area="invoices">
+            <InvoicesRoute />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'invoices/:id',
+        element: (
+          <RequireAccess area="invoices">
+            <InvoiceRoute />
           </RequireAccess>
         ),
       },

@@ -5,6 +5,8 @@ import de from './de.json';
 import en from './en.json';
 import baseDataDe from './base-data.de.json';
 import baseDataEn from './base-data.en.json';
+import billingDe from './billing.de.json';
+import billingEn from './billing.en.json';
 import bookingsDe from './bookings.de.json';
 import bookingsEn from './bookings.en.json';
 import contactsDe from './contacts.de.json';
@@ -35,6 +37,7 @@ function pair<TCatalogue>(german: TCatalogue, english: NoInfer<TCatalogue>) {
 export const catalogues = {
   translation: pair(de, en),
   'base-data': pair(baseDataDe, baseDataEn),
+  billing: pair(billingDe, billingEn),
   bookings: pair(bookingsDe, bookingsEn),
   contacts: pair(contactsDe, contactsEn),
   dashboard: pair(dashboardDe, dashboardEn),

@@ -4,6 +4,7 @@ export const shellNamespace = 'translation';
 /** One namespace per feature catalogue pair <namespace>.de.json and <namespace>.en.json. */
 export const featureNamespaces = [
   'base-data',
+  'billing',
   'bookings',
   'contacts',
   'dashboard',

@@ -17,3 +17,16 @@ export function useFormatDateTime(): (iso: string) => string {
     [i18n.language, timeZone],
   );
 }
+
+/** The calendar day of an instant in the current property's time zone, as a date (an invoice's issue date). */
+export function useFormatInstantDate(): (iso: string) => string {
+  const { i18n } = useTranslation();
+  const timeZone = useSessionState((state) => state.property?.timeZone);
+  return useCallback(
+    (iso: string) =>
+      new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium', timeZone }).format(
+        new Date(iso),
+      ),
+    [i18n.language, timeZone],
+  );
+}

@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { TInvoiceSummary } from '@pms/contract/contacts';
+import type { TInvoiceStatus } from '@pms/contract/contacts';
 import { Badge, type TBadgeColor } from '../../ui/badge.tsx';
-
-type TInvoiceStatus = TInvoiceSummary['status'];
 
 /** The spec's colours: paid green, open yellow, canceled red, draft gray. */
 const statusColors: Record<TInvoiceStatus, TBadgeColor> = {
@@ -15,5 +13,5 @@ const statusColors: Record<TInvoiceStatus, TBadgeColor> = {
 
 export function InvoiceStatusBadge({ status }: { status: TInvoiceStatus }) {
   const { t } = useTranslation();
-  return <Badge color={statusColors[status]}>{t(`contacts.invoices.statuses.${status}`)}</Badge>;
+  return <Badge color={statusColors[status]}>{t(`billing.invoices.statuses.${status}`)}</Badge>;
 }

@@ -57,7 +57,7 @@ function BookingDetails({ booking }: { booking: TBookingView }) {
           {
             key: 'folios' as const,
             label: t('bookings.detail.tabs.folios'),
-            content: <BookingFolios bookingId={booking.id} />,
+            content: <BookingFolios booking={booking} />,
           },
         ]
       : []),

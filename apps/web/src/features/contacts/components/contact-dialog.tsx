@@ -13,7 +13,7 @@ import { CheckboxField, Field, Input, Select } from '../../../ui/field.tsx';
 import { useCreateContact } from '../api/create-contact.ts';
 import { useUpdateContact } from '../api/update-contact.ts';
 import { toContactFormValues, ZContactForm } from '../contact-form.ts';
-import { CountrySelect } from './country-select.tsx';
+import { CountrySelect } from '../../../shared/contacts/country-select.tsx';
 
 type TContactDialogProps = {
   open: boolean;

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { BanknotesIcon } from '@heroicons/react/24/outline';
 import type { TGroup } from '@pms/contract/contacts';
+import { FolioBoard } from '../../../shared/folios/folio-board.tsx';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -9,11 +10,21 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { SpinnerIcon } from '../../../ui/spinner.tsx';
 import { useGroupBookingAmounts } from '../api/get-group-booking-amounts.ts';
 
+/** The group's own folio (the group folio flag), then the amounts of its bookings' folios. */
+export function GroupFolios({ group }: { group: TGroup }) {
+  return (
+    <div className="space-y-6">
+      <FolioBoard owner={{ groupId: group.id }} customerId={group.customerId} />
+      <GroupBookingAmounts group={group} />
+    </div>
+  );
+}
+
 /**
  * The charges of the group's bookings, booking by booking; their sum is the group's gross amount.
  * Canceled bookings do not count, as in the group's figures.
  */
-export function GroupFolios({ group }: { group: TGroup }) {
+function GroupBookingAmounts({ group }: { group: TGroup }) {
   const { t } = useTranslation();
   const formatMoney = useFormatMoney();
   const bookings = (group.bookings ?? []).filter((booking) => booking.status !== 'canceled');

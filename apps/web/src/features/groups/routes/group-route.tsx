@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeftIcon, DocumentTextIcon, PencilSquareIcon, TrashIcon } from '@heroicons/react/24/outline';
+import { ArrowLeftIcon, PencilSquareIcon, TrashIcon } from '@heroicons/react/24/outline';
 import type { TGroup } from '@pms/contract/contacts';
 import { can } from '@pms/contract/permissions';
 import { useCurrentUser } from '../../../lib/session-store.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { openConfirmDialog } from '../../../ui/confirm-dialog.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { QueryTabs } from '../../../ui/query-tabs.tsx';
@@ -20,6 +19,7 @@ import { useGroup } from '../api/get-group.ts';
 import { GroupBookings } from '../components/group-bookings.tsx';
 import { GroupDialog } from '../components/group-dialog.tsx';
 import { GroupFolios } from '../components/group-folios.tsx';
+import { InvoicesTable } from '../../../shared/invoices/invoices-table.tsx';
 import { GroupOverview } from '../components/group-overview.tsx';
 import { groupsPath } from '../group-paths.ts';
 
@@ -109,12 +109,12 @@ function GroupDetails({ group }: { group: TGroup }) {
             key: 'invoices',
             label: t('groups.tabs.invoices'),
             content: (
-              <Card>
-                <EmptyState
-                  icon={DocumentTextIcon}
-                  title={t('groups.invoices.emptyTitle')}
-                  text={t('groups.invoices.emptyText')}
-                />
+              <Card
+                isFlush
+                title={t('billing.invoices.groupTitle')}
+                description={t('billing.invoices.groupDescription')}
+              >
+                <InvoicesTable label={t('billing.invoices.groupListLabel')} filter={{ groupId: group.id }} />
               </Card>
             ),
           },

@@ -1,0 +1,96 @@
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ZPostAllowanceRequest, type TFolio, type TFolioCharge } from '@pms/contract/folios';
+import { errorMessage } from '../../lib/error-message.ts';
+import { useFormatMoney } from '../../lib/format-money.ts';
+import { emptyTo, zodFormResolver } from '../../lib/form.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Modal, ModalActions } from '../../ui/dialog.tsx';
+import { Field, Input } from '../../ui/field.tsx';
+import { toast } from '../../ui/toast.tsx';
+import { moneyInput, toMoneyInput } from '../base-data/form-inputs.ts';
+import { usePostAllowance } from './folio-mutations.ts';
+
+const ZAllowanceForm = ZPostAllowanceRequest.extend({
+  amount: moneyInput(ZPostAllowanceRequest.shape.amount),
+  text: emptyTo(undefined, ZPostAllowanceRequest.shape.text),
+});
+
+export type TChargeOnFolio = { folio: TFolio; charge: TFolioCharge; remaining: number };
+
+function AllowanceForm({ target, onClose }: { target: TChargeOnFolio; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const postAllowance = usePostAllowance();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodFormResolver(ZAllowanceForm),
+    defaultValues: { amount: '', text: '' },
+  });
+
+  const save = handleSubmit((allowance) =>
+    postAllowance.mutate(
+      { folioId: target.folio.id, chargeId: target.charge.id, allowance },
+      {
+        onSuccess: () => {
+          toast.success(t('billing.allowance.posted'));
+          onClose();
+        },
+      },
+    ),
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
+      {postAllowance.isError && <Alert type="error">{errorMessage(postAllowance.error)}</Alert>}
+      <Field
+        label={t('billing.allowance.amount')}
+        error={errors.amount?.message}
+        description={t('billing.allowance.amountHint')}
+      >
+        <Input
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={toMoneyInput(target.remaining, i18n.language)}
+          {...register('amount')}
+        />
+      </Field>
+      <Field label={t('billing.allowance.text')} error={errors.text?.message}>
+        <Input autoComplete="off" {...register('text')} />
+      </Field>
+      <ModalActions>
+        <Button variant="secondary" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" isLoading={postAllowance.isPending}>
+          {t('billing.allowance.submit')}
+        </Button>
+      </ModalActions>
+    </form>
+  );
+}
+
+/** Corrects a charge by an allowance: part of what is left of it, or all of it. */
+export function AllowanceDialog({ target, onClose }: { target: TChargeOnFolio | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const formatMoney = useFormatMoney();
+  return (
+    <Modal
+      open={target !== null}
+      onClose={onClose}
+      title={t('billing.allowance.title')}
+      description={
+        target &&
+        t('billing.allowance.description', {
+          text: target.charge.text,
+          remaining: formatMoney(target.remaining),
+        })
+      }
+    >
+      {target && <AllowanceForm key={target.charge.id} target={target} onClose={onClose} />}
+    </Modal>
+  );
+}

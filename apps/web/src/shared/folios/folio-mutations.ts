@@ -1,0 +1,82 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  TCreateFolioRequest,
+  TFolio,
+  TMoveChargeRequest,
+  TPostAllowanceRequest,
+  TPostChargeRequest,
+  TPostPaymentRequest,
+  TUpdateFolioRequest,
+} from '@pms/contract/folios';
+import { api } from '../../lib/api-client.ts';
+import { invalidateAfterBookingChange } from '../bookings/query-keys.ts';
+
+const folioPath = (folioId: string) => `/folios/${encodeURIComponent(folioId)}`;
+const entryPath = (folioId: string, kind: 'charges' | 'payments', entryId: string) =>
+  `${folioPath(folioId)}/${kind}/${encodeURIComponent(entryId)}`;
+
+export const createFolio = (request: TCreateFolioRequest) => api.post<TFolio>('/folios', { body: request });
+
+export const postCharge = ({ folioId, charge }: { folioId: string; charge: TPostChargeRequest }) =>
+  api.post<TFolio>(`${folioPath(folioId)}/charges`, { body: charge });
+
+export const postAllowance = ({
+  folioId,
+  chargeId,
+  allowance,
+}: {
+  folioId: string;
+  chargeId: string;
+  allowance: TPostAllowanceRequest;
+}) => api.post<TFolio>(`${entryPath(folioId, 'charges', chargeId)}/allowances`, { body: allowance });
+
+export const moveCharge = ({
+  folioId,
+  chargeId,
+  move,
+}: {
+  folioId: string;
+  chargeId: string;
+  move: TMoveChargeRequest;
+}) => api.post<TFolio>(`${entryPath(folioId, 'charges', chargeId)}/move`, { body: move });
+
+export const postPayment = ({
+  folioId,
+  payment,
+  isRefund,
+}: {
+  folioId: string;
+  payment: TPostPaymentRequest;
+  isRefund: boolean;
+}) => api.post<TFolio>(`${folioPath(folioId)}/${isRefund ? 'refunds' : 'payments'}`, { body: payment });
+
+export const deletePayment = ({ folioId, paymentId }: { folioId: string; paymentId: string }) =>
+  api.delete<TFolio>(entryPath(folioId, 'payments', paymentId));
+
+/**
+ * A folio posting changes the booking's amounts, its invoices (a payment settles one), the
+ * dashboard and group figures: everything but base data is marked stale.
+ */
+function useFolioMutation<TVariables, TResult>(
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+  { isErrorShownInline = true }: { isErrorShownInline?: boolean } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    meta: { isErrorShownInline },
+    onSuccess: () => invalidateAfterBookingChange(queryClient),
+  });
+}
+
+export const useCreateFolio = () => useFolioMutation(createFolio);
+export const usePostCharge = () => useFolioMutation(postCharge);
+export const usePostAllowance = () => useFolioMutation(postAllowance);
+export const useMoveCharge = () => useFolioMutation(moveCharge);
+export const usePostPayment = () => useFolioMutation(postPayment);
+export const useDeletePayment = () => useFolioMutation(deletePayment, { isErrorShownInline: false });
+
+export const updateFolio = ({ folioId, changes }: { folioId: string; changes: TUpdateFolioRequest }) =>
+  api.patch<TFolio>(folioPath(folioId), { body: changes });
+
+export const useUpdateFolio = () => useFolioMutation(updateFolio, { isErrorShownInline: false });

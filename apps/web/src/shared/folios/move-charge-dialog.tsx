@@ -1,0 +1,86 @@
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ZMoveChargeRequest, type TFolio } from '@pms/contract/folios';
+import { errorMessage } from '../../lib/error-message.ts';
+import { zodFormResolver } from '../../lib/form.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Modal, ModalActions } from '../../ui/dialog.tsx';
+import { Field, Select } from '../../ui/field.tsx';
+import { toast } from '../../ui/toast.tsx';
+import type { TChargeOnFolio } from './allowance-dialog.tsx';
+import { useMoveCharge } from './folio-mutations.ts';
+
+type TMoveTarget = { folio: TFolio; label: string };
+
+type TMoveFormProps = { source: TChargeOnFolio; targets: readonly TMoveTarget[]; onClose: () => void };
+
+function MoveForm({ source, targets, onClose }: TMoveFormProps) {
+  const { t } = useTranslation();
+  const moveCharge = useMoveCharge();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodFormResolver(ZMoveChargeRequest),
+    defaultValues: { targetFolioId: targets[0]?.folio.id ?? '' },
+  });
+
+  const save = handleSubmit((move) =>
+    moveCharge.mutate(
+      { folioId: source.folio.id, chargeId: source.charge.id, move },
+      {
+        onSuccess: () => {
+          toast.success(t('billing.move.moved'));
+          onClose();
+        },
+      },
+    ),
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
+      {moveCharge.isError && <Alert type="error">{errorMessage(moveCharge.error)}</Alert>}
+      <Field label={t('billing.move.target')} error={errors.targetFolioId?.message}>
+        <Select {...register('targetFolioId')}>
+          {targets.map((target) => (
+            <option key={target.folio.id} value={target.folio.id}>
+              {target.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <ModalActions>
+        <Button variant="secondary" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" isLoading={moveCharge.isPending}>
+          {t('billing.move.submit')}
+        </Button>
+      </ModalActions>
+    </form>
+  );
+}
+
+type TMoveChargeDialogProps = {
+  source: TChargeOnFolio | null;
+  /** The other open folios of the booking or group. */
+  targets: readonly TMoveTarget[];
+  onClose: () => void;
+};
+
+/** Moves a charge to another folio: the source keeps an allowance, the target a copy. */
+export function MoveChargeDialog({ source, targets, onClose }: TMoveChargeDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={source !== null}
+      onClose={onClose}
+      title={t('billing.move.title')}
+      description={source && t('billing.move.description', { text: source.charge.text })}
+    >
+      {source && <MoveForm key={source.charge.id} source={source} targets={targets} onClose={onClose} />}
+    </Modal>
+  );
+}

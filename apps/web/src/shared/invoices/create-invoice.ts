@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TCreateInvoiceRequest, TInvoice } from '@pms/contract/invoices';
+import { api } from '../../lib/api-client.ts';
+import { invalidateAfterBookingChange } from '../bookings/query-keys.ts';
+
+export function createInvoice(request: TCreateInvoiceRequest): Promise<TInvoice> {
+  return api.post<TInvoice>('/invoices', { body: request });
+}
+
+/** Issues an invoice over a folio (closing it), or keeps it as a draft; the caller shows refusals. */
+export function useCreateInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createInvoice,
+    meta: { isErrorShownInline: true },
+    // The folio closes and the booking turns read-only: every screen but base data is stale.
+    onSuccess: () => invalidateAfterBookingChange(queryClient),
+  });
+}

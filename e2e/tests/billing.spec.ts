@@ -1,0 +1,239 @@
+import { readFileSync } from 'node:fs';
+import { addDays, type TContact, type TInvoice } from '@pms/contract';
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectAccessible, loginAs, propertyNames, shot, test, uniqueName } from './fixtures.ts';
+import { createBooking, freeRooms, propertyToday } from './stays.ts';
+
+/** A card of the page (a folio) by the start of its heading. */
+function card(page: Page, title: RegExp): Locator {
+  return page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: title }) });
+}
+
+test('the desk posts charges, splits the bill, takes a payment, invoices, cancels and filters invoices', async ({
+  page,
+  adminApi,
+}) => {
+  // One bill from the first charge to the cancelled invoice: a long journey on a busy machine.
+  test.slow();
+  const today = await propertyToday(adminApi);
+  // Weeks ahead of the demo bookings and the other journeys.
+  const checkIn = addDays(today, 90);
+  const [room] = await freeRooms(adminApi, 'Doppelzimmer', checkIn, addDays(checkIn, 2));
+  const customerName = uniqueName('Rita Rechnung');
+  const contact = await adminApi.post('/api/contacts', {
+    name: customerName,
+    address: { line1: 'Getreidegasse 9', postalCode: '5020', city: 'Salzburg', country: 'at' },
+  });
+  expect(contact.status(), await contact.text()).toBe(201);
+  const customer = (await contact.json()) as TContact;
+  const booking = await createBooking(adminApi, {
+    roomId: room!.id,
+    checkIn,
+    checkOut: addDays(checkIn, 2),
+    occupancy: 2,
+    customerId: customer.id,
+  });
+
+  await loginAs(page, 'admin@example.com', undefined, {
+    property: propertyNames.austria,
+    path: `/bookings/${booking.id}?tab=folios`,
+  });
+  const firstFolio = card(page, /^Folio 1/);
+  await expect(firstFolio).toBeVisible();
+
+  // Two charges from the items of base data: one at the item's price, one with a price of its own.
+  const postCharge = async (item: string, quantity: string, unitPrice?: string) => {
+    await firstFolio.getByRole('button', { name: 'Leistung buchen', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leistung buchen' });
+    await dialog.getByLabel('Artikel').selectOption({ label: item });
+    await dialog.getByLabel('Menge').fill(quantity);
+    if (unitPrice) await dialog.getByLabel('Einzelpreis').fill(unitPrice);
+    const posted = page.waitForResponse((response) => response.url().includes('/charges'));
+    await dialog.getByRole('button', { name: 'Buchen', exact: true }).click();
+    expect((await posted).status()).toBe(201);
+    await expect(dialog).toBeHidden();
+  };
+  await postCharge('Getränke', '3');
+  await expectAccessible(page);
+  await postCharge('Parkplatz', '2', '12,50');
+  const charges = firstFolio.getByRole('table', { name: 'Buchungen auf Folio 1' });
+  await expect(charges.getByRole('row', { name: /Getränke/ })).toContainText('13,50');
+  await expect(charges.getByRole('row', { name: /Parkplatz/ })).toContainText('25,00');
+
+  // Split the bill: the company pays the parking on a folio of its own.
+  await page.getByRole('button', { name: 'Folio hinzufügen' }).click();
+  const addDialog = page.getByRole('dialog', { name: 'Folio hinzufügen' });
+  await expectAccessible(page);
+  await addDialog.getByLabel('Bezeichnung').fill('Firma');
+  await addDialog.getByRole('button', { name: 'Erstellen', exact: true }).click();
+  await expect(addDialog).toBeHidden();
+  const companyFolio = card(page, /^Firma/);
+  await expect(companyFolio).toBeVisible();
+
+  await charges.getByRole('button', { name: 'Parkplatz umbuchen' }).click();
+  const moveDialog = page.getByRole('dialog', { name: 'Leistung umbuchen' });
+  await moveDialog.getByLabel('Ziel-Folio').selectOption({ label: 'Firma' });
+  await moveDialog.getByRole('button', { name: 'Umbuchen' }).click();
+  await expect(moveDialog).toBeHidden();
+  await expect(
+    companyFolio.getByRole('table', { name: 'Buchungen auf Firma' }).getByRole('row', { name: /Parkplatz/ }),
+  ).toContainText('Umgebucht hierher');
+  await expect(charges.getByRole('row', { name: /Parkplatz/ }).first()).toBeVisible();
+
+  // The company pays by card, the amount defaults to what is due.
+  await companyFolio.getByRole('button', { name: 'Zahlung', exact: true }).click();
+  const paymentDialog = page.getByRole('dialog', { name: 'Zahlung erfassen' });
+  await expect(paymentDialog.getByLabel('Betrag')).toHaveValue('25,00');
+  await paymentDialog.getByLabel('Zahlungsart').selectOption({ label: 'Kreditkarte' });
+  await paymentDialog.getByLabel('Referenz').fill('Beleg 4711');
+  await expectAccessible(page);
+  await paymentDialog.getByRole('button', { name: 'Zahlung buchen' }).click();
+  await expect(paymentDialog).toBeHidden();
+  await expect(companyFolio.getByRole('table', { name: 'Zahlungen auf Firma' })).toContainText('Beleg 4711');
+  await expect(companyFolio.getByText('Offen', { exact: true }).last()).toBeVisible();
+  await shot(page, 'billing-folios');
+
+  // The paid folio is invoiced without a question and the invoice opens.
+  await companyFolio.getByRole('button', { name: 'Rechnung erstellen' }).click();
+  await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);
+  const invoiceId = new URL(page.url()).pathname.split('/').pop()!;
+  const issued = await adminApi.get(`/api/invoices/${invoiceId}`);
+  const invoiceNumber = ((await issued.json()) as TInvoice).number!;
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toContainText(`Rechnung ${invoiceNumber}`);
+  await expect(heading).toContainText('Bezahlt');
+  await expect(page.getByRole('table', { name: 'Positionen' })).toContainText('Parkplatz');
+  await expect(page.getByRole('table', { name: 'Steuer je Satz' })).toContainText('20');
+  await expect(page.locator('address')).toContainText(customerName);
+  await expectAccessible(page);
+  await shot(page, 'billing-invoice');
+
+  // The PDF is rendered by a background job right after the invoice commits; then it downloads under
+  // its name.
+  await expect
+    .poll(
+      async () => ((await (await adminApi.get(`/api/invoices/${invoiceId}`)).json()) as TInvoice).fileId,
+      {
+        timeout: 60_000,
+      },
+    )
+    .not.toBeNull();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'PDF', exact: true }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`Rechnung ${invoiceNumber}.pdf`);
+  const pdf = readFileSync((await download.path())!);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // Cancelling issues the cancellation invoice and opens the folio again.
+  await page.getByRole('button', { name: 'Stornieren', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: `Rechnung ${invoiceNumber} stornieren?` });
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Stornieren', exact: true }).click();
+  await expect(heading).toContainText('Stornorechnung');
+  await expect(page.getByText('Das Folio ist wieder offen.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Positionen' })).toContainText('25,00');
+  await expectAccessible(page);
+  await shot(page, 'billing-cancellation');
+
+  await page.getByRole('link', { name: 'Zu den Folios' }).click();
+  await expect(companyFolio.getByRole('button', { name: 'Rechnung erstellen' })).toBeVisible();
+  await expect(companyFolio.getByRole('button', { name: 'Leistung buchen' })).toBeVisible();
+
+  // The first folio is not paid: the invoice asks to close it with the amount due.
+  await firstFolio.getByRole('button', { name: 'Rechnung erstellen' }).click();
+  const dueDialog = page.getByRole('dialog', { name: 'Folio ist nicht vollständig bezahlt' });
+  await expect(dueDialog).toContainText('abgeschlossen');
+  await dueDialog.getByRole('button', { name: 'Mit offenem Betrag abschließen' }).click();
+  await expect(heading).toContainText('Offen');
+
+  // The invoices list: filters by status and payment method, with the aggregate row.
+  await page
+    .getByRole('navigation', { name: 'Hauptnavigation' })
+    .getByRole('link', { name: 'Rechnungen' })
+    .click();
+  await expect(page).toHaveURL(/\/invoices$/);
+  const list = page.getByRole('table', { name: 'Rechnungen', exact: true });
+  await expect(list.getByRole('row').nth(1)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('radio', { name: 'Storniert' }).click();
+  await expect(page).toHaveURL(/status=canceled/);
+  await expect(list.getByRole('link', { name: invoiceNumber, exact: true })).toBeVisible();
+  await expect(list.locator('tfoot')).toContainText('Summe');
+  await page.getByRole('radio', { name: 'Entwurf' }).click();
+  await expect(list.getByRole('link', { name: invoiceNumber, exact: true })).toBeHidden();
+  await page.getByRole('radio', { name: 'Offen' }).click();
+  await page.getByRole('radiogroup', { name: 'Zahlungsart' }).getByRole('radio', { name: 'Karte' }).click();
+  await expect(page).toHaveURL(/paymentMethod=card/);
+  await page.getByRole('radiogroup', { name: 'Status' }).getByRole('radio', { name: 'Alle' }).click();
+  await expect(list.getByRole('link', { name: invoiceNumber, exact: true })).toBeVisible();
+  await shot(page, 'billing-invoices-list');
+  await list.getByRole('link', { name: invoiceNumber, exact: true }).click();
+  await expect(heading).toContainText('Storniert');
+
+  // On a tablet the folio cards stay usable: their actions wrap under the title.
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await page.goto(`/bookings/${booking.id}?tab=folios`);
+  await expect(companyFolio.getByRole('button', { name: 'Rechnung erstellen' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'billing-folios-tablet');
+});
+
+test('an incomplete customer address is completed on a draft, which is then issued', async ({
+  page,
+  adminApi,
+}) => {
+  const today = await propertyToday(adminApi);
+  const checkIn = addDays(today, 95);
+  const [room] = await freeRooms(adminApi, 'Doppelzimmer', checkIn, addDays(checkIn, 1));
+  const customerName = uniqueName('Otto Ohneadresse');
+  const contact = await adminApi.post('/api/contacts', { name: customerName });
+  expect(contact.status(), await contact.text()).toBe(201);
+  const booking = await createBooking(adminApi, {
+    roomId: room!.id,
+    checkIn,
+    checkOut: addDays(checkIn, 1),
+    occupancy: 1,
+    customerId: ((await contact.json()) as TContact).id,
+  });
+
+  await loginAs(page, 'admin@example.com', undefined, {
+    property: propertyNames.austria,
+    path: `/bookings/${booking.id}?tab=folios`,
+  });
+  const folio = card(page, /^Folio 1/);
+  await folio.getByRole('button', { name: 'Rechnung erstellen' }).click();
+  await page
+    .getByRole('dialog', { name: 'Folio ist nicht vollständig bezahlt' })
+    .getByRole('button', { name: 'Mit offenem Betrag abschließen' })
+    .click();
+  const refusal = folio.getByRole('alert').filter({ hasText: 'Rechnung nicht erstellt' });
+  await expect(refusal).toContainText('Adresse');
+  await expect(refusal.getByRole('link', { name: 'Kunden öffnen' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'billing-address-incomplete');
+
+  await refusal.getByRole('button', { name: 'Als Entwurf anlegen' }).click();
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toContainText('Rechnungsentwurf');
+  await page.getByRole('button', { name: 'Empfänger bearbeiten' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Empfänger bearbeiten' });
+  await dialog.getByLabel('Straße und Hausnummer').fill('Linzer Gasse 3');
+  await dialog.getByLabel('PLZ').fill('5020');
+  await dialog.getByLabel('Ort').fill('Salzburg');
+  await dialog.getByLabel('Land').selectOption('at');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('address')).toContainText('Linzer Gasse 3');
+
+  await page.getByRole('button', { name: 'Rechnung ausstellen' }).click();
+  await page
+    .getByRole('dialog', { name: 'Folio ist nicht vollständig bezahlt' })
+    .getByRole('button', { name: 'Mit offenem Betrag abschließen' })
+    .click();
+  await expect(heading).toContainText('Offen');
+  await expect(heading).toContainText(/Rechnung \S+/);
+  await expectAccessible(page);
+});

@@ -7,6 +7,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { jobs } from '../src/db/schema/index.ts';
+import type { Db } from '../src/db/client.ts';
 import { seedDemoData } from '../src/demo/seed.ts';
 import { dropPostgresDatabase, runAdminQuery, withDatabaseName } from './postgres.ts';
 
@@ -19,14 +21,23 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * The demo data, with an empty job queue: each test works the jobs it causes, and the test of the
+ * demo invoices' documents renders them itself.
+ */
+async function seedTemplate(db: Db): Promise<void> {
+  await migrate(db);
+  await seedDemoData(db);
+  await db.delete(jobs);
+}
+
 export default async function setup(project: TestProject) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const name = `pms_template_${randomUUID().replaceAll('-', '')}`;
     await runAdminQuery(adminUrl, `create database ${name}`);
     const database = await openDatabase({ databaseUrl: withDatabaseName(adminUrl, name) });
-    await migrate(database.db);
-    await seedDemoData(database.db);
+    await seedTemplate(database.db);
     await database.close();
     project.provide('postgresTemplate', name);
     project.provide('pgliteTemplate', null);
@@ -34,8 +45,7 @@ export default async function setup(project: TestProject) {
   }
   const folder = await mkdtemp(path.join(tmpdir(), 'pms-template-'));
   const database = await openDatabase({ dataDir: null });
-  await migrate(database.db);
-  await seedDemoData(database.db);
+  await seedTemplate(database.db);
   const dump = await database.dump!();
   await database.close();
   const file = path.join(folder, 'template.tar');

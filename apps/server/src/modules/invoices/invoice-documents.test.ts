@@ -14,6 +14,8 @@ import {
 } from '../../../test/helpers.ts';
 import { createEInvoiceValidator, type TEInvoiceValidator } from '../../../test/einvoice-validation.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
+import { systemActor } from '../../actor.ts';
+import { renderInvoiceDocuments } from './invoices.service.ts';
 
 // Rendering the documents and running the EN 16931 rules take seconds each on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -99,7 +101,6 @@ afterAll(async () => {
 
 describe('the demo invoices', () => {
   it('of both properties, a cancellation among them, pass the CII schema and the EN 16931 rules', async () => {
-    await runJobs();
     const issued = await t.db
       .select({ id: invoices.id, propertyId: invoices.propertyId, cancels: invoices.cancels })
       .from(invoices)
@@ -111,6 +112,7 @@ describe('the demo invoices', () => {
     await switchProperty(german, ids[demo.germany]!);
     clients.set(ids[demo.germany]!, german);
     for (const row of issued) {
+      await renderInvoiceDocuments(t.app.context, systemActor(row.propertyId, 'test'), row.id);
       const xml = await clients.get(row.propertyId)!.get(`/api/invoices/${row.id}/xml`);
       expect(xml.statusCode, xml.body).toBe(200);
       expect(await validator.problems(xml.body), row.id).toEqual([]);

@@ -46,6 +46,7 @@ import { registerFolioRoutes } from './modules/folios/folios.routes.ts';
 import { registerHousekeepingRoutes } from './modules/housekeeping/housekeeping.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -164,6 +165,7 @@ export async function buildApp({
   registerHousekeepingRoutes(app, context);
   registerSearchRoutes(app, context);
   registerDashboardRoutes(app, context);
+  registerMailRoutes(app, context);
 
   if (config.webDist) await registerWeb(app, config.webDist);
   return app;

@@ -56,6 +56,10 @@ export const errorStatus = {
   'room_lock/overlap_detected': 409,
   'room_lock/invalid_dates': 400,
   'base_data/in_use': 409,
+  'mail/no_recipient': 400,
+  'mail/unknown_placeholder': 400,
+  'mail/link_inactive': 409,
+  'mail/not_failed': 409,
 } as const;
 
 export type TErrorCode = keyof typeof errorStatus;

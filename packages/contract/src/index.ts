@@ -23,3 +23,4 @@ export * from './base-data.ts';
 export * from './contacts.ts';
 export * from './invoices.ts';
 export * from './folios.ts';
+export * from './mail.ts';

@@ -127,7 +127,7 @@ export async function seedDemoData(
         propertyInfoUrl: `https://${property.slug}.example/info`,
         linkEmailSubject: `Ihre Buchung im ${property.name}`,
         linkEmailBody:
-          'Guten Tag {{name}},\n\nhier können Sie Ihren Aufenthalt vorbereiten: {{link}}\n\nWir freuen uns auf Sie!',
+          'Guten Tag {guestName},\n\nhier können Sie Ihren Aufenthalt vom {checkIn} bis {checkOut} vorbereiten: {link}\n\nWir freuen uns auf Sie!',
       });
       await tx.insert(settingEntries).values([
         { propertyId: property.id, key: 'payment.provider', value: 'simulator', secret: false },

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { jobs } from '../db/schema/index.ts';
+import { deliverMailMessage } from '../modules/mail/mail.service.ts';
 import { applyRoomLocksEverywhere } from '../modules/room-locks/room-locks.service.ts';
 import type { TJobType } from './job-types.ts';
 
@@ -11,4 +12,6 @@ export const jobHandlers: Record<TJobType, TJobHandler> = {
   'room_locks.apply': async (ctx) => {
     await applyRoomLocksEverywhere(ctx);
   },
+  // Sends one queued e-mail; a failure is retried with the runner's backoff.
+  'mail.send': deliverMailMessage,
 };

@@ -13,6 +13,7 @@ export const screenNamespaces = {
   dashboard: ['bookings', 'dashboard'],
   groups: ['bookings', 'contacts', 'groups', 'notes', 'search'],
   housekeeping: ['housekeeping'],
+  mail: [],
   profile: [],
   'room-locks': ['housekeeping', 'room-locks'],
   'room-plan': ['bookings', 'housekeeping', 'room-locks', 'room-plan'],

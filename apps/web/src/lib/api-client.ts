@@ -119,11 +119,14 @@ export const api = {
   patch: <T>(path: string, options?: TRequestOptions) => request<T>('PATCH', path, options),
   delete: <T = void>(path: string, options?: TRequestOptions) => request<T>('DELETE', path, options),
 
-  /** Fetches a file and the name its content-disposition gives it. */
-  async download(path: string, options?: TRequestOptions): Promise<{ blob: Blob; fileName: string | null }> {
+  /** Fetches a file (by GET, or as the answer of a POST) and the name its content-disposition gives it. */
+  async download(
+    path: string,
+    options?: TRequestOptions & { method?: 'GET' | 'POST' },
+  ): Promise<{ blob: Blob; fileName: string | null }> {
     // The header parser loads with the first download, not with every screen.
     const [response, { fileNameFromDisposition }] = await Promise.all([
-      send('GET', path, options ?? {}),
+      send(options?.method ?? 'GET', path, options ?? {}),
       import('./content-disposition.ts'),
     ]);
     return {

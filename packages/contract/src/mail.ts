@@ -114,4 +114,8 @@ export const ZSendMailRequest = z.object({
 });
 export type TSendMailRequest = z.infer<typeof ZSendMailRequest>;
 
-export const ZBookingLinkParams = z.object({ id: ZId, linkId: z.string().min(1).max(200) });
+/** A booking link's id is a random token of letters, digits, `-` and `_`. */
+export const ZBookingLinkParams = z.object({
+  id: ZId,
+  linkId: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'format'),
+});

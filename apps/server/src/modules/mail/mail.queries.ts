@@ -197,6 +197,12 @@ export function selectMailMessagePage<T>(
   );
 }
 
+/** A message by id alone; the caller checks its property. */
+export async function selectMailMessage(db: Executor, id: string): Promise<TMailMessageRow | undefined> {
+  const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
+  return row;
+}
+
 /** A message by id alone, locked: the send job's look-up, which knows no property beforehand. */
 export async function lockMailMessage(db: Executor, id: string): Promise<TMailMessageRow | undefined> {
   const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id)).for('update');

@@ -38,6 +38,7 @@ import {
   selectLinkEmailSettings,
   selectMailBooking,
   selectMailInvoice,
+  selectMailMessage,
   selectMailMessagePage,
   selectMailTemplate,
   selectMailTemplates,
@@ -353,8 +354,13 @@ export async function sendInvoice(
   });
 }
 
-async function findMessage(db: Executor, actor: TRoleActor, id: string): Promise<TMailMessageRow> {
-  const row = await lockMailMessage(db, id);
+async function findMessage(
+  db: Executor,
+  actor: TRoleActor,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<TMailMessageRow> {
+  const row = options.lock ? await lockMailMessage(db, id) : await selectMailMessage(db, id);
   if (!row || row.propertyId !== actor.propertyId || row.deletedAt) throw notFound('mail message');
   return row;
 }
@@ -373,7 +379,7 @@ export function listMailMessages(
 
 export async function getMailMessage(ctx: AppContext, actor: TActor, id: string): Promise<TMailMessage> {
   requireAccess(actor, 'mail', 'read');
-  return ctx.db.transaction(async (tx) => toMailMessage(await findMessage(tx, actor, id)));
+  return toMailMessage(await findMessage(ctx.db, actor, id));
 }
 
 /** The message as an .eml file: what was sent, or what will be (an invoice's PDF joins it when sent). */
@@ -383,7 +389,7 @@ export async function getMailMessageEml(
   id: string,
 ): Promise<{ raw: string; fileName: string }> {
   requireAccess(actor, 'mail', 'read');
-  const row = await ctx.db.transaction((tx) => findMessage(tx, actor, id));
+  const row = await findMessage(ctx.db, actor, id);
   return { raw: row.raw, fileName: `${row.kind}-${row.id}.eml` };
 }
 
@@ -391,7 +397,7 @@ export async function getMailMessageEml(
 export async function retryMailMessage(ctx: AppContext, actor: TActor, id: string): Promise<TMailMessage> {
   requireAccess(actor, 'mail', 'write');
   return ctx.db.transaction(async (tx) => {
-    const row = await findMessage(tx, actor, id);
+    const row = await findMessage(tx, actor, id, { lock: true });
     if (row.status !== 'failed') throw new AppError('mail/not_failed', `the message is ${row.status}`);
     const updated = await updateMailMessage(tx, row.id, { status: 'queued', updatedAt: ctx.clock.now() });
     await ctx.jobs.enqueue(tx, {

@@ -54,7 +54,7 @@ export function EmailTemplateForm({ template, canEdit }: { template: TMailTempla
             <Input {...register('subject')} />
           </Field>
           <Field label={t('settings.emails.text')} error={errors.text?.message}>
-            <Textarea rows={8} {...register('text')} />
+            <Textarea rows={10} {...register('text')} />
           </Field>
           <div className="text-sm text-gray-600">
             <p className="mb-2">{t('settings.emails.placeholders')}</p>

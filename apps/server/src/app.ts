@@ -47,6 +47,7 @@ import { registerHousekeepingRoutes } from './modules/housekeeping/housekeeping.
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
+import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -166,6 +167,7 @@ export async function buildApp({
   registerSearchRoutes(app, context);
   registerDashboardRoutes(app, context);
   registerReportRoutes(app, context);
+  registerMailRoutes(app, context);
 
   if (config.webDist) await registerWeb(app, config.webDist);
   return app;

@@ -26,6 +26,8 @@ export type TRecordIds = {
   apiKey: string;
   user: string;
   setting: string;
+  link: string;
+  mailMessage: string;
 };
 
 export type TRouteCall = (client: ApiClient, ids: TRecordIds) => Promise<LightMyRequestResponse>;
@@ -311,6 +313,25 @@ export const routeCalls: Record<string, TRouteCall> = {
     c.get('/api/reports/accounting', { query: { from: '2031-03-01', to: '2031-03-31', format: 'csv' } }),
   'GET /api/reports/guest_statistics': (c) =>
     c.get('/api/reports/guest_statistics', { query: { from: '2031-03-01', to: '2031-03-31' } }),
+
+  'GET /api/email_templates': (c) => c.get('/api/email_templates'),
+  'PUT /api/email_templates/:kind/:language': (c) =>
+    c.put('/api/email_templates/confirmation/en', {
+      subject: 'Booking {bookingCode}',
+      text: 'Dear {guestName}',
+    }),
+  'POST /api/bookings/:id/links/:linkId/send': (c, ids) =>
+    c.post(`/api/bookings/${ids.booking}/links/${ids.link}/send`, { to: 'guest@example.com' }),
+  'POST /api/bookings/:id/confirmation/send': (c, ids) =>
+    c.post(`/api/bookings/${ids.booking}/confirmation/send`, { to: 'guest@example.com' }),
+  // The catalogue's invoice is a draft: the call gets as far as the status check.
+  'POST /api/invoices/:id/send': (c, ids) =>
+    c.post(`/api/invoices/${ids.invoice}/send`, { to: 'guest@example.com' }),
+  'GET /api/mail_messages': (c) => c.get('/api/mail_messages'),
+  'GET /api/mail_messages/:id': (c, ids) => c.get(`/api/mail_messages/${ids.mailMessage}`),
+  'GET /api/mail_messages/:id/eml': (c, ids) => c.get(`/api/mail_messages/${ids.mailMessage}/eml`),
+  'POST /api/mail_messages/:id/actions/retry': (c, ids) =>
+    c.post(`/api/mail_messages/${ids.mailMessage}/actions/retry`),
 };
 
 /** Routes that belong to a person, not to an integration: API keys are refused whatever their role. */
@@ -397,6 +418,12 @@ export async function createRecords(t: TTestApp, client: ApiClient): Promise<TRe
     }),
   );
   const note = idOf(await client.post(`/api/bookings/${booking}/notes`, { text: 'Fixture' }));
+  const link = (await client.get(`/api/bookings/${booking}`, { query: { expand: 'link' } })).json<{
+    link: { id: string };
+  }>().link.id;
+  const mailMessage = idOf(
+    await client.post(`/api/bookings/${booking}/confirmation/send`, { to: 'fixture@example.com' }),
+  );
   const file = idOf(await client.upload('/api/files', { name: 'fixture.png', content: png }));
   const apiKey = idOf(
     await client.post('/api/api_keys', { name: `Fixture ${unique()}`, roleId: 'catering' }),
@@ -450,5 +477,7 @@ export async function createRecords(t: TTestApp, client: ApiClient): Promise<TRe
     apiKey,
     user,
     setting,
+    link,
+    mailMessage,
   };
 }

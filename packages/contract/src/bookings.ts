@@ -366,6 +366,8 @@ export const bookingEventTypes = [
   'guest_assigned',
   'guest_unassigned',
   'deleted',
+  'mail_sent',
+  'mail_failed',
 ] as const;
 export type TBookingEventType = (typeof bookingEventTypes)[number];
 

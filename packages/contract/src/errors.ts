@@ -59,6 +59,10 @@ export const errorStatus = {
   'base_data/in_use': 409,
   'report/period_spans_fiscal_years': 400,
   'report/accounting_settings_incomplete': 409,
+  'mail/no_recipient': 400,
+  'mail/unknown_placeholder': 400,
+  'mail/link_inactive': 409,
+  'mail/not_failed': 409,
 } as const;
 
 export type TErrorCode = keyof typeof errorStatus;

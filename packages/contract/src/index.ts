@@ -24,3 +24,4 @@ export * from './contacts.ts';
 export * from './invoices.ts';
 export * from './folios.ts';
 export * from './reports.ts';
+export * from './mail.ts';

@@ -36,6 +36,8 @@ export const permissions = {
     read: ['admin', 'manager', 'staff', 'catering'],
     write: ['admin', 'manager', 'staff', 'catering'],
   },
+  /** The outbox: every e-mail sent to guests, with its text; sending is part of bookings and invoices. */
+  mail: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
   invoices: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
   reports: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager'] },
   dashboard: { read: ['admin', 'manager', 'staff'], write: [] },

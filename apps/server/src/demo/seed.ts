@@ -135,7 +135,7 @@ export async function seedDemoData(
         propertyInfoUrl: `https://${property.slug}.example/info`,
         linkEmailSubject: `Ihre Buchung im ${property.name}`,
         linkEmailBody:
-          'Guten Tag {{name}},\n\nhier können Sie Ihren Aufenthalt vorbereiten: {{link}}\n\nWir freuen uns auf Sie!',
+          'Guten Tag {guestName},\n\nhier können Sie Ihren Aufenthalt vom {checkIn} bis {checkOut} vorbereiten: {link}\n\nWir freuen uns auf Sie!',
       });
       // DATEV's own sample adviser and client numbers, so the demo exports a batch at once.
       await tx.insert(accountingSettings).values({

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts';
 import type { jobs } from '../db/schema/index.ts';
 import { systemActor } from '../actor.ts';
 import { renderInvoiceDocuments } from '../modules/invoices/invoices.service.ts';
+import { deliverMailMessage } from '../modules/mail/mail.service.ts';
 import { applyRoomLocksEverywhere } from '../modules/room-locks/room-locks.service.ts';
 import type { TJobType } from './job-types.ts';
 
@@ -17,4 +18,6 @@ export const jobHandlers: Record<TJobType, TJobHandler> = {
     const { invoiceId } = job.payload as { invoiceId: string };
     await renderInvoiceDocuments(ctx, systemActor(job.propertyId!, job.type), invoiceId);
   },
+  // Sends one queued e-mail; a failure is retried with the runner's backoff.
+  'mail.send': deliverMailMessage,
 };

@@ -177,6 +177,15 @@ const expected: Record<string, string> = {
   'GET /api/reports/items': 'admin manager staff',
   'GET /api/reports/accounting': 'admin manager staff',
   'GET /api/reports/guest_statistics': 'admin manager staff',
+  'GET /api/email_templates': 'admin manager',
+  'PUT /api/email_templates/:kind/:language': 'admin manager',
+  'POST /api/bookings/:id/links/:linkId/send': 'admin manager staff',
+  'POST /api/bookings/:id/confirmation/send': 'admin manager staff',
+  'POST /api/invoices/:id/send': 'admin manager staff',
+  'GET /api/mail_messages': 'admin manager staff',
+  'GET /api/mail_messages/:id': 'admin manager staff',
+  'GET /api/mail_messages/:id/eml': 'admin manager staff',
+  'POST /api/mail_messages/:id/actions/retry': 'admin manager staff',
 };
 
 /** Run last: logging out ends the caller's session. */

@@ -3,6 +3,7 @@ import {
   CalendarDaysIcon,
   CircleStackIcon,
   DocumentTextIcon,
+  EnvelopeIcon,
   LockClosedIcon,
   PresentationChartLineIcon,
   Squares2X2Icon,
@@ -22,6 +23,7 @@ export type TNavigationKey =
   | 'invoices'
   | 'roomLocks'
   | 'housekeeping'
+  | 'outbox'
   | 'reports'
   | 'baseData';
 
@@ -50,6 +52,7 @@ export const navigation: readonly TNavigationEntry[] = [
     icon: SparklesIcon,
     isAvailable: true,
   },
+  { key: 'outbox', path: '/outbox', area: 'mail', icon: EnvelopeIcon, isAvailable: true },
   { key: 'reports', path: '/reports', area: 'reports', icon: PresentationChartLineIcon, isAvailable: true },
   { key: 'baseData', path: '/base-data', area: 'baseData', icon: CircleStackIcon, isAvailable: true },
 ];

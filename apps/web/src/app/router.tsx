@@ -63,6 +63,11 @@ const GeneralSettingsRoute = lazyScreen(
   () => import('../features/settings/routes/general-settings-route.tsx'),
   (m) => m.GeneralSettingsRoute,
 );
+const EmailTemplatesRoute = lazyScreen(
+  'settings',
+  () => import('../features/settings/routes/email-templates-route.tsx'),
+  (m) => m.EmailTemplatesRoute,
+);
 const BrandingRoute = lazyScreen(
   'settings',
   () => import('../features/settings/routes/branding-route.tsx'),
@@ -140,8 +145,20 @@ const RoomLocksRoute = lazyScreen(
   (m) => m.RoomLocksRoute,
 );
 
+const OutboxRoute = lazyScreen(
+  'mail',
+  () => import('../features/mail/routes/outbox-route.tsx'),
+  (m) => m.OutboxRoute,
+);
+const OutboxMessageRoute = lazyScreen(
+  'mail',
+  () => import('../features/mail/routes/outbox-message-route.tsx'),
+  (m) => m.OutboxMessageRoute,
+);
+
 const settingsScreens: Record<TSettingsTab, ReactNode> = {
   general: <GeneralSettingsRoute />,
+  emails: <EmailTemplatesRoute />,
   team: <TeamRoute />,
   branding: <BrandingRoute />,
   advanced: <AdvancedSettingsRoute />,
@@ -275,6 +292,22 @@ export const router = createBrowserRouter([
         element: (
           <RequireAccess area="reports">
             <ReportsRoute />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'outbox',
+        element: (
+          <RequireAccess area="mail">
+            <OutboxRoute />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'outbox/:id',
+        element: (
+          <RequireAccess area="mail">
+            <OutboxMessageRoute />
           </RequireAccess>
         ),
       },

@@ -14,6 +14,7 @@ export const screenNamespaces = {
   groups: ['billing', 'bookings', 'contacts', 'groups', 'notes', 'search'],
   housekeeping: ['housekeeping'],
   invoices: ['billing', 'contacts'],
+  mail: [],
   profile: [],
   reports: ['reports'],
   'room-locks': ['housekeeping', 'room-locks'],

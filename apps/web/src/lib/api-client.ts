@@ -142,16 +142,17 @@ export const api = {
   delete: <T = void>(path: string, options?: TRequestOptions) => request<T>('DELETE', path, options),
 
   /**
-   * Fetches a file and the name its content-disposition gives it; `onProgress` hears the bytes
-   * received so far and the length the server announced (null when it announced none).
+   * Fetches a file (by GET, or as the answer of a POST) and the name its content-disposition gives it;
+   * `onProgress` hears the bytes received so far and the length the server announced (null when it
+   * announced none).
    */
   async download(
     path: string,
-    options?: TRequestOptions & { onProgress?: TDownloadProgress },
+    options?: TRequestOptions & { method?: 'GET' | 'POST'; onProgress?: TDownloadProgress },
   ): Promise<{ blob: Blob; fileName: string | null }> {
     // The header parser loads with the first download, not with every screen.
     const [response, { fileNameFromDisposition }] = await Promise.all([
-      send('GET', path, options ?? {}),
+      send(options?.method ?? 'GET', path, options ?? {}),
       import('./content-disposition.ts'),
     ]);
     const onProgress = options?.onProgress;

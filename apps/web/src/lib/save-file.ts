@@ -1,10 +1,13 @@
-/** Hands a downloaded file to the browser to save under the given name. */
+/** Hands a downloaded file to the browser, which saves it under the name given. */
 export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  // The click hands the file over at once; the url is not needed afterwards.
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.rel = 'noopener';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // The click has started the download; the object url is no longer needed after this task.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }

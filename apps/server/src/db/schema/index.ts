@@ -2,3 +2,4 @@ export * from './core.ts';
 export * from './base-data.ts';
 export * from './front-office.ts';
 export * from './jobs.ts';
+export * from './mail.ts';

@@ -53,7 +53,8 @@ function linkExpiry(property: TPropertyRow, checkOut: string): Date {
   return zonedInstant(checkOut, property.checkOutTime, property.timeZone);
 }
 
-function linkUrl(ctx: AppContext, id: string): string {
+/** The guest portal's address for a booking link. */
+export function bookingLinkUrl(ctx: AppContext, id: string): string {
   return `${ctx.config.publicUrl}/portal/${id}`;
 }
 
@@ -141,7 +142,11 @@ export function toBookings(ctx: AppContext, list: TBookingDetails[], expand: Set
     if (expand.has('link')) {
       const { link } = details;
       booking.link = link
-        ? { id: link.id, url: linkUrl(ctx, link.id), expiresAt: new Date(link.expiresAt).toISOString() }
+        ? {
+            id: link.id,
+            url: bookingLinkUrl(ctx, link.id),
+            expiresAt: new Date(link.expiresAt).toISOString(),
+          }
         : null;
     }
     return booking;

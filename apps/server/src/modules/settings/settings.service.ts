@@ -1,3 +1,4 @@
+import { assertKnownPlaceholders } from '../mail/mail.service.ts';
 import {
   defaultAccountingSettings,
   secretMask,
@@ -64,6 +65,7 @@ export async function updateGeneralSettings(
   input: TUpdateGeneralSettingsRequest,
 ): Promise<TGeneralSettings> {
   requireAccess(actor, 'settings', 'write');
+  assertKnownPlaceholders('link', input.linkEmailSubject, input.linkEmailBody);
   const { db } = ctx;
   const row = await upsertGeneralSettings(db, actor.propertyId, input, ctx.clock.now());
   return toGeneralSettings(row);

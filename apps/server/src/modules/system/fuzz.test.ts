@@ -186,6 +186,10 @@ const bodyIdPools: Record<string, string> = {
 };
 
 /** Path params of one operation filled with ids of a pool set (own or foreign), or null when it has none. */
+/** Path params that name a choice rather than a record, with a valid choice each. */
+const choiceParams: Record<string, string> = { action: 'check_in', kind: 'confirmation', language: 'de' };
+const isChoiceParam = (name: string) => Object.hasOwn(choiceParams, name);
+
 function pathIds(
   operation: TOperation,
   pools: TIdPools,
@@ -205,8 +209,8 @@ function pathIds(
   const result: Record<string, string> = {};
   const segments = operation.path.split('/');
   for (const name of names) {
-    if (name === 'action') {
-      result.action = 'check_in';
+    if (isChoiceParam(name)) {
+      result[name] = choiceParams[name]!;
       continue;
     }
     const index = segments.indexOf(`{${name}}`);
@@ -604,13 +608,15 @@ function pathCases(operation: TOperation, params: Record<string, string>): TCase
     const foreignIds = pathIds(operation, foreign, 'first');
     const hostiles = [
       ...pathHostiles,
-      ...(foreignIds?.[param.name] && param.name !== 'action'
+      ...(foreignIds?.[param.name] && !isChoiceParam(param.name)
         ? [{ label: 'foreign id', raw: foreignIds[param.name]!, refused: false }]
         : []),
-      ...(param.name === 'action' ? [{ label: 'unknown action', raw: 'explode', refused: true }] : []),
+      ...(isChoiceParam(param.name)
+        ? [{ label: `unknown ${param.name}`, raw: 'explode', refused: true }]
+        : []),
     ];
     return hostiles
-      .filter((hostile) => param.name !== 'action' || hostile.refused)
+      .filter((hostile) => !isChoiceParam(param.name) || hostile.refused)
       .map((hostile) => ({
         label: `param ${param.name} = ${hostile.label}`,
         method: operation.method,

@@ -1,10 +1,11 @@
 import { can, type TAccess, type TArea, type TRole } from '@pms/contract/permissions';
 
-export type TSettingsTab = 'general' | 'team' | 'branding' | 'advanced';
+export type TSettingsTab = 'general' | 'emails' | 'team' | 'branding' | 'advanced';
 
 /** The settings tabs in the spec's order, with what the role needs to see each. */
 export const settingsTabs: readonly { key: TSettingsTab; area: TArea; access: TAccess }[] = [
   { key: 'general', area: 'settings', access: 'read' },
+  { key: 'emails', area: 'settings', access: 'read' },
   { key: 'team', area: 'team', access: 'read' },
   { key: 'branding', area: 'properties', access: 'write' },
   { key: 'advanced', area: 'advancedSettings', access: 'read' },

@@ -1,17 +1,20 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
-import { ArrowTopRightOnSquareIcon } from '@heroicons/react/24/outline';
+import { ArrowTopRightOnSquareIcon, EnvelopeIcon } from '@heroicons/react/24/outline';
 import type { TBooking } from '@pms/contract/bookings';
+import { can } from '@pms/contract/permissions';
 import { FactList } from '../../../ui/fact-list.tsx';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
-import { buttonClasses } from '../../../ui/button.tsx';
+import { useCurrentUser } from '../../../lib/session-store.ts';
+import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { CopyButton } from '../../../ui/copy-button.tsx';
 import { Field, Input } from '../../../ui/field.tsx';
 import { sourceLabel } from './booking-source.ts';
+import { SendLinkDialog } from './send-link-dialog.tsx';
 
 function RecordLink({ to, children }: { to: string; children: ReactNode }) {
   return (
@@ -21,9 +24,12 @@ function RecordLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-function PortalLink({ link }: { link: NonNullable<TBooking['link']> }) {
+function PortalLink({ bookingId, link }: { bookingId: string; link: NonNullable<TBooking['link']> }) {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
+  const user = useCurrentUser();
+  const canSend = can(user.role, 'bookings', 'write') && can(user.role, 'mail', 'write');
+  const [isSendOpen, setIsSendOpen] = useState(false);
   return (
     <div className="space-y-3">
       <Field
@@ -48,7 +54,20 @@ function PortalLink({ link }: { link: NonNullable<TBooking['link']> }) {
           <ArrowTopRightOnSquareIcon aria-hidden="true" className="size-4 shrink-0" />
           {t('bookings.overview.openPortal')}
         </a>
+        {canSend && (
+          <Button variant="secondary" icon={EnvelopeIcon} onClick={() => setIsSendOpen(true)}>
+            {t('bookings.sendLink.open')}
+          </Button>
+        )}
       </div>
+      {canSend && (
+        <SendLinkDialog
+          bookingId={bookingId}
+          linkId={link.id}
+          open={isSendOpen}
+          onClose={() => setIsSendOpen(false)}
+        />
+      )}
     </div>
   );
 }
@@ -144,7 +163,7 @@ export function BookingOverview({ booking }: { booking: TBooking }) {
         </Card>
         <Card title={t('bookings.overview.portalTitle')}>
           {booking.link ? (
-            <PortalLink link={booking.link} />
+            <PortalLink bookingId={booking.id} link={booking.link} />
           ) : (
             <p className="text-sm text-gray-500">{t('bookings.overview.noPortalLink')}</p>
           )}

@@ -1,0 +1,195 @@
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TMailMessage } from '@pms/contract';
+import { events } from '../../db/schema/index.ts';
+import {
+  buildTestApp,
+  demo,
+  login,
+  propertyIds,
+  switchProperty,
+  type ApiClient,
+  type TTestApp,
+} from '../../../test/helpers.ts';
+import { MailFixtures } from '../../../test/mail-fixtures.ts';
+
+type TReceived = { from: string; to: string[]; raw: Buffer };
+
+/** A real SMTP server on loopback that keeps what it receives. */
+class LoopbackSmtp {
+  readonly received: TReceived[] = [];
+  private server: SMTPServer | null = null;
+  port = 0;
+
+  async start(): Promise<void> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const envelope = session.envelope;
+          this.received.push({
+            from: envelope.mailFrom ? envelope.mailFrom.address : '',
+            to: envelope.rcptTo.map((recipient) => recipient.address),
+            raw: Buffer.concat(chunks),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+const smtp = new LoopbackSmtp();
+let t: TTestApp;
+let admin: ApiClient;
+let fixtures: MailFixtures;
+let guestId: string;
+
+beforeAll(async () => {
+  await smtp.start();
+  t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+  admin = await login(t.app, demo.users.admin);
+  await switchProperty(admin, (await propertyIds(admin))[demo.austria]!);
+  fixtures = new MailFixtures(t, admin);
+  await fixtures.setUp('MS');
+  guestId = await fixtures.contact({ name: 'Sam Smtp', email: 'sam@example.com', language: 'en' });
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await smtp.stop();
+});
+
+/** Runs the due jobs as the runner would, an hour later each time, so any retry is due. */
+async function runJobsLater(): Promise<void> {
+  t.clock.advance(3_600_000);
+  await t.app.jobRunner.runDue();
+}
+
+async function mailEvents(objectType: 'booking' | 'invoice', objectId: string): Promise<string[]> {
+  const rows = await t.db
+    .select({ type: events.type })
+    .from(events)
+    .where(and(eq(events.objectType, objectType), eq(events.objectId, objectId)));
+  return rows.map((row) => row.type).filter((type) => type.startsWith('mail_'));
+}
+
+describe('e-mail over SMTP', () => {
+  it('delivers the link e-mail exactly as stored', async () => {
+    const booking = await fixtures.booking(guestId);
+    const response = await admin.post(`/api/bookings/${booking.id}/links/${booking.link.id}/send`, {});
+    expect(response.statusCode, response.body).toBe(200);
+    const id = String(response.headers.location).split('/').pop()!;
+    const before = smtp.received.length;
+    await t.app.jobRunner.runDue();
+
+    expect(smtp.received).toHaveLength(before + 1);
+    const delivered = smtp.received.at(-1)!;
+    expect(delivered.to).toEqual(['sam@example.com']);
+    expect(delivered.from).toMatch(/@/);
+    // What the server received is the .eml the route answered and the outbox keeps (SMTP ends it with CRLF).
+    expect(delivered.raw.toString('utf8').trimEnd()).toBe(response.body.trimEnd());
+    const parsed = await simpleParser(delivered.raw);
+    expect(parsed.subject).toBe('Your stay at Alpenhof Salzburg');
+    expect(parsed.text).toContain(booking.link.url);
+    expect(await fixtures.message(id)).toMatchObject({ status: 'sent', transport: 'smtp', attempts: 1 });
+    expect(await mailEvents('booking', booking.id)).toEqual(['mail_sent']);
+  });
+
+  it('delivers the invoice e-mail with its PDF, once the PDF is stored', async () => {
+    const booking = await fixtures.booking(guestId);
+    const invoice = await fixtures.issuedInvoice(booking.id);
+    const response = await admin.post(`/api/invoices/${invoice.id}/send`, {});
+    expect(response.statusCode, response.body).toBe(202);
+    const id = response.json<TMailMessage>().id;
+    const before = smtp.received.length;
+
+    // Whether or not the render job has stored the PDF by now, the message waits for it and then goes.
+    for (let round = 0; round < 5 && (await fixtures.message(id)).status !== 'sent'; round++) {
+      await runJobsLater();
+      await fixtures.ensureInvoiceDocument(invoice.id);
+    }
+    const message = await fixtures.message(id);
+    expect(message).toMatchObject({ status: 'sent', transport: 'smtp', lastError: null });
+    expect(smtp.received).toHaveLength(before + 1);
+    const parsed = await simpleParser(smtp.received.at(-1)!.raw);
+    expect(parsed.subject).toBe(`Your invoice ${invoice.number}`);
+    expect(parsed.attachments).toHaveLength(1);
+    const [attachment] = parsed.attachments;
+    expect(attachment!.filename).toBe(`${invoice.number}.pdf`);
+    expect(attachment!.contentType).toBe('application/pdf');
+    expect(attachment!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The outbox's .eml now holds the PDF as well.
+    const eml = await admin.get(`/api/mail_messages/${id}/eml`);
+    expect(eml.body.trimEnd()).toBe(smtp.received.at(-1)!.raw.toString('utf8').trimEnd());
+    expect(await mailEvents('invoice', invoice.id)).toEqual(['mail_sent']);
+    expect(await mailEvents('booking', booking.id)).toEqual(['mail_sent']);
+  });
+
+  it('retries while the server is down, shows the failure, and sends once it is back', async () => {
+    const booking = await fixtures.booking(guestId);
+    const queued = await admin.post(`/api/bookings/${booking.id}/confirmation/send`, {});
+    expect(queued.statusCode, queued.body).toBe(202);
+    const id = queued.json<TMailMessage>().id;
+    await smtp.stop();
+    try {
+      await t.app.jobRunner.runDue();
+      const first = await fixtures.message(id);
+      expect(first).toMatchObject({ status: 'queued', attempts: 1 });
+      expect(first.lastError).toMatch(/ECONNREFUSED|connect/i);
+      // Not due again until its backoff has passed.
+      expect(await t.app.jobRunner.runDue()).toBe(0);
+      await runJobsLater();
+      expect(await fixtures.message(id)).toMatchObject({ status: 'queued', attempts: 2 });
+      const listed = await admin.get('/api/mail_messages', { query: { bookingId: booking.id } });
+      expect(listed.json<{ data: TMailMessage[] }>().data[0]).toMatchObject({ attempts: 2 });
+      expect(listed.json<{ data: TMailMessage[] }>().data[0]!.lastError).toBeTruthy();
+    } finally {
+      await smtp.start();
+    }
+    const before = smtp.received.length;
+    await runJobsLater();
+    expect(await fixtures.message(id)).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+    expect(smtp.received).toHaveLength(before + 1);
+    expect(await mailEvents('booking', booking.id)).toEqual(['mail_sent']);
+  });
+
+  it('marks a message failed after its last attempt, and sends it when staff retry', async () => {
+    const booking = await fixtures.booking(guestId);
+    const id = (await admin.post(`/api/bookings/${booking.id}/confirmation/send`, {})).json<TMailMessage>()
+      .id;
+    await smtp.stop();
+    try {
+      for (let attempt = 0; attempt < 8; attempt++) await runJobsLater();
+      const failed = await fixtures.message(id);
+      expect(failed).toMatchObject({ status: 'failed', attempts: 8 });
+      expect(failed.lastError).toBeTruthy();
+      expect(await mailEvents('booking', booking.id)).toEqual(['mail_failed']);
+    } finally {
+      await smtp.start();
+    }
+    const retried = await admin.post(`/api/mail_messages/${id}/actions/retry`);
+    expect(retried.statusCode, retried.body).toBe(202);
+    await t.app.jobRunner.runDue();
+    expect(await fixtures.message(id)).toMatchObject({ status: 'sent', attempts: 9 });
+    expect((await mailEvents('booking', booking.id)).sort()).toEqual(['mail_failed', 'mail_sent']);
+  });
+});

@@ -1,0 +1,76 @@
+import { formatMoney, type TLanguage, type TMailKind } from '@pms/contract';
+
+type TTemplateText = { subject: string; text: string };
+
+/** The built-in texts, used while a property has saved none of its own. */
+export const defaultTemplates: Record<TMailKind, Record<TLanguage, TTemplateText>> = {
+  link: {
+    de: {
+      subject: 'Ihr Aufenthalt im {propertyName}',
+      text:
+        'Guten Tag {guestName},\n\n' +
+        'hier können Sie Ihren Aufenthalt vom {checkIn} bis {checkOut} (Buchung {bookingCode}) vorbereiten:\n' +
+        '{link}\n\nWir freuen uns auf Sie!\n{propertyName}',
+    },
+    en: {
+      subject: 'Your stay at {propertyName}',
+      text:
+        'Dear {guestName},\n\n' +
+        'you can prepare your stay from {checkIn} to {checkOut} (booking {bookingCode}) here:\n' +
+        '{link}\n\nWe look forward to welcoming you!\n{propertyName}',
+    },
+  },
+  confirmation: {
+    de: {
+      subject: 'Buchungsbestätigung {bookingCode}',
+      text:
+        'Guten Tag {guestName},\n\n' +
+        'vielen Dank für Ihre Buchung. Wir bestätigen Ihren Aufenthalt vom {checkIn} bis {checkOut} ' +
+        '(Buchung {bookingCode}).\n\nIhren Aufenthalt können Sie hier vorbereiten: {link}\n\n' +
+        'Wir freuen uns auf Sie!\n{propertyName}',
+    },
+    en: {
+      subject: 'Booking confirmation {bookingCode}',
+      text:
+        'Dear {guestName},\n\n' +
+        'thank you for your booking. We confirm your stay from {checkIn} to {checkOut} ' +
+        '(booking {bookingCode}).\n\nYou can prepare your stay here: {link}\n\n' +
+        'We look forward to welcoming you!\n{propertyName}',
+    },
+  },
+  invoice: {
+    de: {
+      subject: 'Ihre Rechnung {invoiceNumber}',
+      text:
+        'Guten Tag {guestName},\n\n' +
+        'anbei erhalten Sie die Rechnung {invoiceNumber} über {invoiceAmount} für Ihren Aufenthalt ' +
+        'vom {checkIn} bis {checkOut}.\n\nVielen Dank für Ihren Besuch!\n{propertyName}',
+    },
+    en: {
+      subject: 'Your invoice {invoiceNumber}',
+      text:
+        'Dear {guestName},\n\n' +
+        'please find attached invoice {invoiceNumber} of {invoiceAmount} for your stay ' +
+        'from {checkIn} to {checkOut}.\n\nThank you for staying with us!\n{propertyName}',
+    },
+  },
+};
+
+/** The locale an e-mail's dates and amounts are written in: British English, or German as the property's country writes it. */
+export function mailLocale(language: TLanguage, propertyCountry: string | null | undefined): string {
+  if (language === 'en') return 'en-GB';
+  if (propertyCountry === 'at') return 'de-AT';
+  if (propertyCountry === 'ch') return 'de-CH';
+  return 'de-DE';
+}
+
+/** A date (YYYY-MM-DD) written out in the locale: 1 March 2031, 1. März 2031. */
+export function formatMailDate(isoDate: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+}
+
+export function formatMailAmount(cents: number, currency: string, locale: string): string {
+  return formatMoney(cents, currency, locale);
+}

@@ -1,0 +1,530 @@
+import type { Readable } from 'node:stream';
+import addressparser from 'nodemailer/lib/addressparser';
+import {
+  languages,
+  mailTemplateKinds,
+  unknownPlaceholders,
+  fillPlaceholders,
+  type TLanguage,
+  type TMailKind,
+  type TMailMessage,
+  type TMailMessageListQuery,
+  type TMailTemplate,
+  type TMailTemplateKind,
+  type TPaged,
+  type TSaveMailTemplateRequest,
+  type TSendMailRequest,
+} from '@pms/contract';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import type { jobs } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { recordEvent } from '../../lib/events.ts';
+import { findProperty, type TPropertyRow } from '../../lib/properties.ts';
+import { toRecord } from '../../lib/records.ts';
+import { composeMessage, type TComposedAttachment } from '../../integrations/mail/compose-message.ts';
+import { createMailTransport } from '../../integrations/mail/mail-transport.ts';
+import { requireAccess, systemActor, type TActor, type TRoleActor } from '../../actor.ts';
+import { bookingLinkUrl } from '../bookings/bookings.service.ts';
+import { defaultTemplates, formatMailAmount, formatMailDate, mailLocale } from './mail-texts.ts';
+import {
+  insertMailMessage,
+  lockMailMessage,
+  selectBookingLink,
+  selectContact,
+  selectCurrentBookingLink,
+  selectInvoiceDocument,
+  selectInvoiceEmail,
+  selectLinkEmailSettings,
+  selectMailBooking,
+  selectMailInvoice,
+  selectMailMessage,
+  selectMailMessagePage,
+  selectMailTemplate,
+  selectMailTemplates,
+  selectMainGuest,
+  updateMailMessage,
+  upsertMailTemplate,
+  type TMailContact,
+  type TMailMessageRow,
+} from './mail.queries.ts';
+
+/** Attempts of one message before it counts as failed: with the runner's backoff, about 40 minutes. */
+export const mailSendAttempts = 8;
+
+// ---------------------------------------------------------------------------------------------------
+// Templates
+
+/** Refuses a subject or text with a placeholder the kind of e-mail cannot fill in (400). */
+export function assertKnownPlaceholders(kind: TMailKind, ...templates: (string | null | undefined)[]): void {
+  const unknown = [...new Set(templates.flatMap((text) => (text ? unknownPlaceholders(kind, text) : [])))];
+  if (unknown.length > 0) {
+    throw new AppError(
+      'mail/unknown_placeholder',
+      `unknown placeholder ${unknown.map((name) => `{${name}}`).join(', ')}`,
+      { placeholders: unknown.join(', ') },
+    );
+  }
+}
+
+export async function listMailTemplates(ctx: AppContext, actor: TActor): Promise<TMailTemplate[]> {
+  requireAccess(actor, 'settings', 'read');
+  const saved = await selectMailTemplates(ctx.db, actor.propertyId);
+  return mailTemplateKinds.flatMap((kind) =>
+    languages.map((language) => {
+      const row = saved.find((entry) => entry.kind === kind && entry.language === language);
+      const text = row ?? defaultTemplates[kind][language];
+      return { kind, language, subject: text.subject, text: text.text, isDefault: !row };
+    }),
+  );
+}
+
+export async function saveMailTemplate(
+  ctx: AppContext,
+  actor: TActor,
+  kind: TMailTemplateKind,
+  language: TLanguage,
+  input: TSaveMailTemplateRequest,
+): Promise<TMailTemplate> {
+  requireAccess(actor, 'settings', 'write');
+  assertKnownPlaceholders(kind, input.subject, input.text);
+  const row = await upsertMailTemplate(
+    ctx.db,
+    { propertyId: actor.propertyId, kind, language, subject: input.subject, text: input.text },
+    ctx.clock.now(),
+  );
+  return { kind, language, subject: row.subject, text: row.text, isDefault: false };
+}
+
+async function templateOf(db: Executor, propertyId: string, kind: TMailKind, language: TLanguage) {
+  if (kind === 'link') {
+    // The general settings' texts were written in the property's language: the default serves the other.
+    const settings = await selectLinkEmailSettings(db, propertyId);
+    const fallback = defaultTemplates.link[language];
+    if (language === 'de' && settings) {
+      return { subject: settings.subject || fallback.subject, text: settings.text || fallback.text };
+    }
+    return fallback;
+  }
+  return (await selectMailTemplate(db, propertyId, kind, language)) ?? defaultTemplates[kind][language];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Messages
+
+function toAttachments(row: TMailMessageRow) {
+  return row.attachments.map(({ name, mimeType }) => ({ name, mimeType }));
+}
+
+function toMailMessage(row: TMailMessageRow): TMailMessage {
+  return {
+    ...toRecord(row),
+    kind: row.kind,
+    language: row.language,
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.text,
+    bookingId: row.bookingId,
+    invoiceId: row.invoiceId,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    transport: row.transport,
+    attachments: toAttachments(row),
+  };
+}
+
+function senderOf(ctx: AppContext, property: TPropertyRow): { name: string; address: string } {
+  const address = property.communication.email || `no-reply@${new URL(ctx.config.publicUrl).hostname}`;
+  return { name: property.name, address };
+}
+
+/** The first contact with an e-mail address, in the order the kind of e-mail prefers them. */
+function addresseeOf(contacts: (TMailContact | undefined)[]): TMailContact | undefined {
+  return contacts.find((contact) => contact?.email) ?? contacts.find(Boolean);
+}
+
+function isLanguage(value: string | null | undefined): value is TLanguage {
+  return (languages as readonly string[]).includes(value ?? '');
+}
+
+type TDraft = {
+  kind: TMailKind;
+  propertyId: string;
+  property: TPropertyRow;
+  /** Explicit address, else the addressee's. */
+  to: string | null | undefined;
+  language: TLanguage;
+  values: Record<string, string>;
+  bookingId: string | null;
+  invoiceId: string | null;
+  attachments?: { name: string; mimeType: string }[];
+};
+
+/** Fills the template in and queues the message with its send job, in the caller's transaction. */
+async function queueMessage(ctx: AppContext, db: Executor, draft: TDraft): Promise<TMailMessageRow> {
+  if (!draft.to)
+    throw new AppError('mail/no_recipient', 'neither the request nor the booking names an address');
+  const template = await templateOf(db, draft.propertyId, draft.kind, draft.language);
+  const subject = fillPlaceholders(template.subject, draft.values).replace(/\s+/g, ' ').trim();
+  const text = fillPlaceholders(template.text, draft.values);
+  const id = crypto.randomUUID();
+  const now = ctx.clock.now();
+  const from = senderOf(ctx, draft.property);
+  const messageId = `<${id}@${from.address.split('@')[1] ?? 'localhost'}>`;
+  const raw = await composeMessage({ from, to: draft.to, subject, text, messageId, date: now });
+  const row = await insertMailMessage(db, {
+    id,
+    propertyId: draft.propertyId,
+    kind: draft.kind,
+    language: draft.language,
+    fromAddress: `"${from.name.replaceAll('"', '')}" <${from.address}>`,
+    toAddress: draft.to,
+    subject,
+    text,
+    bookingId: draft.bookingId,
+    invoiceId: draft.invoiceId,
+    messageId,
+    attachments: (draft.attachments ?? []).map((attachment) => ({ ...attachment, fileId: null })),
+    raw,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await ctx.jobs.enqueue(db, {
+    type: 'mail.send',
+    payload: { mailMessageId: id },
+    propertyId: draft.propertyId,
+    maxAttempts: mailSendAttempts,
+  });
+  return row;
+}
+
+function bookingValues(
+  property: TPropertyRow,
+  booking: { code: string; checkIn: string; checkOut: string },
+  language: TLanguage,
+  guestName: string,
+) {
+  const locale = mailLocale(language, property.address.country);
+  return {
+    locale,
+    values: {
+      guestName,
+      bookingCode: booking.code,
+      checkIn: formatMailDate(booking.checkIn, locale),
+      checkOut: formatMailDate(booking.checkOut, locale),
+      propertyName: property.name,
+    },
+  };
+}
+
+async function findMailBooking(db: Executor, actor: TRoleActor, bookingId: string) {
+  const booking = await selectMailBooking(db, actor.propertyId, bookingId);
+  if (!booking) throw notFound('booking');
+  const customer = booking.customerId ? await selectContact(db, booking.customerId) : undefined;
+  const mainGuest = await selectMainGuest(db, booking.id);
+  return { booking, customer, mainGuest };
+}
+
+function languageOf(request: TSendMailRequest, ...contacts: (TMailContact | undefined)[]): TLanguage {
+  if (request.language) return request.language;
+  const spoken = contacts.map((contact) => contact?.language).find(isLanguage);
+  return spoken ?? 'de';
+}
+
+export type TQueuedDownload = { message: TMailMessage; raw: string; fileName: string };
+
+/** Queues the booking-link e-mail (general settings' subject and text) and answers the message itself. */
+export async function sendBookingLink(
+  ctx: AppContext,
+  actor: TActor,
+  bookingId: string,
+  linkId: string,
+  request: TSendMailRequest,
+): Promise<TQueuedDownload> {
+  requireAccess(actor, 'bookings', 'write');
+  requireAccess(actor, 'bookingDetails', 'read');
+  requireAccess(actor, 'mail', 'write');
+  return ctx.db.transaction(async (tx) => {
+    const { booking, customer, mainGuest } = await findMailBooking(tx, actor, bookingId);
+    const link = await selectBookingLink(tx, booking.id, linkId);
+    if (!link) throw notFound('link');
+    if (link.revokedAt || link.expiresAt <= ctx.clock.now()) {
+      throw new AppError('mail/link_inactive', 'the link is revoked or expired');
+    }
+    const property = await findProperty(tx, actor.propertyId);
+    // The link is the guest's way into the portal: the staying guest comes first.
+    const addressee = addresseeOf([mainGuest, customer]);
+    const language = languageOf(request, addressee, mainGuest, customer);
+    const { values } = bookingValues(property, booking, language, addressee?.name ?? booking.code);
+    const row = await queueMessage(ctx, tx, {
+      kind: 'link',
+      propertyId: actor.propertyId,
+      property,
+      to: request.to ?? addressee?.email,
+      language,
+      values: { ...values, link: bookingLinkUrl(ctx, link.id) },
+      bookingId: booking.id,
+      invoiceId: null,
+    });
+    return { message: toMailMessage(row), raw: row.raw, fileName: `${booking.code}.eml` };
+  });
+}
+
+/** Queues the booking confirmation to the customer (else the main guest). */
+export async function sendBookingConfirmation(
+  ctx: AppContext,
+  actor: TActor,
+  bookingId: string,
+  request: TSendMailRequest,
+): Promise<TMailMessage> {
+  requireAccess(actor, 'bookings', 'write');
+  requireAccess(actor, 'bookingDetails', 'read');
+  requireAccess(actor, 'mail', 'write');
+  return ctx.db.transaction(async (tx) => {
+    const { booking, customer, mainGuest } = await findMailBooking(tx, actor, bookingId);
+    if (booking.status === 'canceled' || booking.status === 'no_show') {
+      throw new AppError('booking/invalid_transition', `a ${booking.status} booking is not confirmed`);
+    }
+    const property = await findProperty(tx, actor.propertyId);
+    const addressee = addresseeOf([customer, mainGuest]);
+    const language = languageOf(request, addressee, customer, mainGuest);
+    const { values } = bookingValues(property, booking, language, addressee?.name ?? booking.code);
+    const link = await selectCurrentBookingLink(tx, booking.id);
+    const isLinkActive = link && link.expiresAt > ctx.clock.now();
+    const row = await queueMessage(ctx, tx, {
+      kind: 'confirmation',
+      propertyId: actor.propertyId,
+      property,
+      to: request.to ?? addressee?.email,
+      language,
+      values: { ...values, link: isLinkActive ? bookingLinkUrl(ctx, link.id) : '' },
+      bookingId: booking.id,
+      invoiceId: null,
+    });
+    return toMailMessage(row);
+  });
+}
+
+/** Queues an issued invoice's e-mail; its PDF is attached when the message is sent. */
+export async function sendInvoice(
+  ctx: AppContext,
+  actor: TActor,
+  invoiceId: string,
+  request: TSendMailRequest,
+): Promise<TMailMessage> {
+  requireAccess(actor, 'invoices', 'write');
+  requireAccess(actor, 'mail', 'write');
+  return ctx.db.transaction(async (tx) => {
+    const invoice = await selectMailInvoice(tx, actor.propertyId, invoiceId);
+    if (!invoice) throw notFound('invoice');
+    if (invoice.status === 'draft' || !invoice.number) {
+      throw new AppError('invoice/invalid_transition', 'a draft invoice is not sent');
+    }
+    const property = await findProperty(tx, actor.propertyId);
+    const customer = invoice.customerId ? await selectContact(tx, invoice.customerId) : undefined;
+    const stay = invoice.bookingId ? await findMailBooking(tx, actor, invoice.bookingId) : null;
+    const invoiceEmail = invoice.customerId ? await selectInvoiceEmail(tx, invoice.customerId) : null;
+    const addressee = addresseeOf([customer, stay?.customer, stay?.mainGuest]);
+    const language = languageOf(request, customer, addressee);
+    const locale = mailLocale(language, property.address.country);
+    const checkIn = stay?.booking.checkIn ?? invoice.serviceFrom;
+    const checkOut = stay?.booking.checkOut ?? invoice.serviceTo;
+    const row = await queueMessage(ctx, tx, {
+      kind: 'invoice',
+      propertyId: actor.propertyId,
+      property,
+      to: request.to ?? (invoiceEmail || addressee?.email),
+      language,
+      values: {
+        guestName: invoice.recipient ?? addressee?.name ?? '',
+        bookingCode: stay?.booking.code ?? '',
+        checkIn: checkIn ? formatMailDate(checkIn, locale) : '',
+        checkOut: checkOut ? formatMailDate(checkOut, locale) : '',
+        propertyName: property.name,
+        invoiceNumber: invoice.number,
+        invoiceAmount: formatMailAmount(invoice.totalAmount, property.currency, locale),
+      },
+      bookingId: invoice.bookingId,
+      invoiceId: invoice.id,
+      attachments: [{ name: `${invoice.number}.pdf`, mimeType: 'application/pdf' }],
+    });
+    return toMailMessage(row);
+  });
+}
+
+async function findMessage(
+  db: Executor,
+  actor: TRoleActor,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<TMailMessageRow> {
+  const row = options.lock ? await lockMailMessage(db, id) : await selectMailMessage(db, id);
+  if (!row || row.propertyId !== actor.propertyId || row.deletedAt) throw notFound('mail message');
+  return row;
+}
+
+export function listMailMessages(
+  ctx: AppContext,
+  actor: TActor,
+  query: TMailMessageListQuery,
+): Promise<TPaged<Omit<TMailMessage, 'text'>>> {
+  requireAccess(actor, 'mail', 'read');
+  return selectMailMessagePage(ctx.db, actor.propertyId, query, (row) => {
+    const { text: _text, ...item } = toMailMessage(row);
+    return item;
+  });
+}
+
+export async function getMailMessage(ctx: AppContext, actor: TActor, id: string): Promise<TMailMessage> {
+  requireAccess(actor, 'mail', 'read');
+  return toMailMessage(await findMessage(ctx.db, actor, id));
+}
+
+/** The message as an .eml file: what was sent, or what will be (an invoice's PDF joins it when sent). */
+export async function getMailMessageEml(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+): Promise<{ raw: string; fileName: string }> {
+  requireAccess(actor, 'mail', 'read');
+  const row = await findMessage(ctx.db, actor, id);
+  return { raw: row.raw, fileName: `${row.kind}-${row.id}.eml` };
+}
+
+/** Queues a failed message again, with a send job of its own. */
+export async function retryMailMessage(ctx: AppContext, actor: TActor, id: string): Promise<TMailMessage> {
+  requireAccess(actor, 'mail', 'write');
+  return ctx.db.transaction(async (tx) => {
+    const row = await findMessage(tx, actor, id, { lock: true });
+    if (row.status !== 'failed') throw new AppError('mail/not_failed', `the message is ${row.status}`);
+    const updated = await updateMailMessage(tx, row.id, { status: 'queued', updatedAt: ctx.clock.now() });
+    await ctx.jobs.enqueue(tx, {
+      type: 'mail.send',
+      payload: { mailMessageId: row.id },
+      propertyId: row.propertyId,
+      maxAttempts: mailSendAttempts,
+    });
+    return toMailMessage(updated);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Sending (the mail.send job)
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}
+
+/** The message composed again with its attachments, read now: an invoice's PDF may have been rendering when it was queued. */
+async function withAttachments(ctx: AppContext, row: TMailMessageRow) {
+  if (row.attachments.length === 0 || !row.invoiceId) return { raw: row.raw, attachments: row.attachments };
+  const document = await selectInvoiceDocument(ctx.db, row.invoiceId);
+  if (!document) throw new Error('the invoice document is not stored yet; the message waits for it');
+  const content = await readAll(await ctx.files.get(document.storageKey));
+  const [from] = addressparser(row.fromAddress) as { name: string; address: string }[];
+  const files: TComposedAttachment[] = row.attachments.map((attachment) => ({
+    filename: attachment.name,
+    contentType: document.mimeType,
+    content,
+  }));
+  const raw = await composeMessage({
+    from: from!,
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.text,
+    messageId: row.messageId,
+    date: row.createdAt,
+    attachments: files,
+  });
+  return {
+    raw,
+    attachments: row.attachments.map((attachment) => ({ ...attachment, fileId: document.id })),
+  };
+}
+
+async function recordMailEvent(
+  db: Executor,
+  row: TMailMessageRow,
+  type: 'mail_sent' | 'mail_failed',
+  data: Record<string, unknown> = {},
+): Promise<void> {
+  const actor = systemActor(row.propertyId, 'mail.send');
+  const eventData = {
+    mailMessageId: row.id,
+    kind: row.kind,
+    to: row.toAddress,
+    subject: row.subject,
+    ...data,
+  };
+  if (row.bookingId) {
+    await recordEvent(db, {
+      objectType: 'booking',
+      type,
+      propertyId: row.propertyId,
+      actor,
+      objectId: row.bookingId,
+      data: eventData,
+    });
+  }
+  if (row.invoiceId) {
+    await recordEvent(db, {
+      objectType: 'invoice',
+      type,
+      propertyId: row.propertyId,
+      actor,
+      objectId: row.invoiceId,
+      data: eventData,
+    });
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Sends one queued message (the `mail.send` job): over SMTP when configured, else into the development
+ * outbox. A failure is written to the message and thrown, so the runner retries; the last attempt
+ * marks the message failed. Each send and each final failure is an event of its booking and invoice.
+ */
+export async function deliverMailMessage(ctx: AppContext, job: typeof jobs.$inferSelect): Promise<void> {
+  const id = String(job.payload.mailMessageId);
+  const row = await ctx.db.transaction((tx) => lockMailMessage(tx, id));
+  if (!row || row.status !== 'queued') return;
+  const transport = createMailTransport(ctx.config.smtpUrl);
+  try {
+    const composed = await withAttachments(ctx, row);
+    const [from] = addressparser(row.fromAddress) as { address: string }[];
+    await transport.send({ from: from!.address, to: row.toAddress }, composed.raw);
+    await ctx.db.transaction(async (tx) => {
+      const now = ctx.clock.now();
+      await updateMailMessage(tx, row.id, {
+        ...composed,
+        status: 'sent',
+        attempts: row.attempts + 1,
+        lastError: null,
+        sentAt: now,
+        transport: transport.kind,
+        updatedAt: now,
+      });
+      await recordMailEvent(tx, row, 'mail_sent', { transport: transport.kind });
+    });
+  } catch (error) {
+    const isFinal = job.attempts >= job.maxAttempts;
+    await ctx.db.transaction(async (tx) => {
+      await updateMailMessage(tx, row.id, {
+        status: isFinal ? 'failed' : 'queued',
+        attempts: row.attempts + 1,
+        lastError: errorMessage(error),
+        updatedAt: ctx.clock.now(),
+      });
+      if (isFinal) await recordMailEvent(tx, row, 'mail_failed', { error: errorMessage(error) });
+    });
+    throw error;
+  }
+}

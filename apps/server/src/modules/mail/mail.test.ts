@@ -1,0 +1,349 @@
+import { and, eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TMailMessage, TMailMessageListItem, TMailTemplate, TPaged } from '@pms/contract';
+import { bookingLinks, events, jobs, mailMessages } from '../../db/schema/index.ts';
+import {
+  demo,
+  expectProblem,
+  login,
+  startDemoApp,
+  switchProperty,
+  type ApiClient,
+  type TTestApp,
+} from '../../../test/helpers.ts';
+import { MailFixtures } from '../../../test/mail-fixtures.ts';
+
+let t: TTestApp;
+let admin: ApiClient;
+let ids: Record<string, string>;
+let fixtures: MailFixtures;
+let guestId: string;
+
+beforeAll(async () => {
+  ({ t, client: admin, ids } = await startDemoApp());
+  fixtures = new MailFixtures(t, admin);
+  await fixtures.setUp('MA');
+  guestId = await fixtures.contact({ name: 'Emma Gast', email: 'emma@example.com', language: 'en' });
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+async function bookingEvents(bookingId: string) {
+  return t.db
+    .select()
+    .from(events)
+    .where(and(eq(events.objectType, 'booking'), eq(events.objectId, bookingId)));
+}
+
+describe('sending the booking link', () => {
+  it('queues the link e-mail in the guest’s language and answers it as an .eml file', async () => {
+    const booking = await fixtures.booking(guestId);
+    const response = await admin.post(`/api/bookings/${booking.id}/links/${booking.link.id}/send`, {});
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('message/rfc822');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename=${booking.code}.eml`);
+    const raw = response.body;
+    expect(raw).toMatch(/^To: emma@example\.com\r$/m);
+    const parsed = await simpleParser(raw);
+    expect(parsed.subject).toBe('Your stay at Alpenhof Salzburg');
+    expect(parsed.text).toContain(booking.link.url);
+
+    const messageId = String(response.headers.location).split('/').pop()!;
+    const message = await fixtures.message(messageId);
+    expect(message).toMatchObject({
+      kind: 'link',
+      language: 'en',
+      to: 'emma@example.com',
+      status: 'queued',
+      attempts: 0,
+      bookingId: booking.id,
+      invoiceId: null,
+      transport: null,
+    });
+    expect(message.text).toContain('Dear Emma Gast');
+    expect(message.text).toMatch(/from \d{1,2} [A-Z][a-z]+ \d{4} to/);
+    // The stored message is byte for byte the one answered.
+    expect((await admin.get(`/api/mail_messages/${messageId}/eml`)).body).toBe(raw);
+
+    // Without SMTP_URL the runner keeps it in the development outbox, delivered there.
+    await t.app.jobRunner.runDue();
+    expect(await fixtures.message(messageId)).toMatchObject({
+      status: 'sent',
+      transport: 'outbox',
+      attempts: 1,
+      lastError: null,
+    });
+    expect((await admin.get(`/api/mail_messages/${messageId}/eml`)).body).toBe(raw);
+    const sent = (await bookingEvents(booking.id)).filter((event) => event.type === 'mail_sent');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ actorType: 'system', data: { mailMessageId: messageId, kind: 'link' } });
+    const tab = await admin.get(`/api/bookings/${booking.id}/events`);
+    expect(JSON.stringify(tab.json())).toContain('mail_sent');
+  });
+
+  it('uses the general settings’ German text with its placeholders, and the address asked for', async () => {
+    const booking = await fixtures.booking(guestId);
+    const patch = await admin.patch('/api/settings/general', {
+      linkEmailSubject: 'Buchung {bookingCode}',
+      linkEmailBody: 'Hallo {guestName}, {link} ({checkIn} bis {checkOut}, {propertyName})',
+    });
+    expect(patch.statusCode, patch.body).toBe(200);
+    const response = await admin.post(`/api/bookings/${booking.id}/links/${booking.link.id}/send`, {
+      to: 'front@example.org',
+      language: 'de',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const message = await fixtures.message(String(response.headers.location).split('/').pop()!);
+    expect(message.to).toBe('front@example.org');
+    expect(message.subject).toBe(`Buchung ${booking.code}`);
+    expect(message.text).toMatch(
+      new RegExp(
+        `^Hallo Emma Gast, ${booking.link.url} \\(\\d{1,2}\\. \\S+ \\d{4} bis .+, Alpenhof Salzburg\\)$`,
+      ),
+    );
+  });
+
+  it('refuses unknown placeholders in the general settings', async () => {
+    expectProblem(
+      await admin.patch('/api/settings/general', { linkEmailBody: 'Hallo {name}, {link}' }),
+      400,
+      'mail/unknown_placeholder',
+    );
+    expectProblem(
+      await admin.patch('/api/settings/general', { linkEmailSubject: 'Rechnung {invoiceNumber}' }),
+      400,
+      'mail/unknown_placeholder',
+    );
+  });
+
+  it('refuses a booking without an address, a revoked or unknown link, and bad input', async () => {
+    const nobody = await fixtures.booking(await fixtures.contact({ name: 'Ohne Adresse' }));
+    const url = `/api/bookings/${nobody.id}/links/${nobody.link.id}/send`;
+    expectProblem(await admin.post(url, {}), 400, 'mail/no_recipient');
+    expectProblem(await admin.post(url, { to: 'not-an-address' }), 400, 'validation');
+    expectProblem(await admin.post(url, { language: 'fr' }), 400, 'validation');
+    expectProblem(await admin.post(url, { to: 'x@example.com' }, { xsrf: false }), 403, 'auth/xsrf_invalid');
+    expectProblem(
+      await admin.post(`/api/bookings/${nobody.id}/links/unknown-link/send`, { to: 'x@example.com' }),
+      404,
+      'not_found',
+    );
+    const other = await fixtures.booking(guestId);
+    expectProblem(
+      await admin.post(`/api/bookings/${nobody.id}/links/${other.link.id}/send`, { to: 'x@example.com' }),
+      404,
+      'not_found',
+    );
+    await t.db.update(bookingLinks).set({ revokedAt: new Date() }).where(eq(bookingLinks.id, other.link.id));
+    expectProblem(
+      await admin.post(`/api/bookings/${other.id}/links/${other.link.id}/send`, {}),
+      409,
+      'mail/link_inactive',
+    );
+    const queued = await t.db.select().from(mailMessages).where(eq(mailMessages.bookingId, nobody.id));
+    expect(queued).toEqual([]);
+  });
+
+  it('answers 404 for another property’s booking and refuses roles without bookings write', async () => {
+    const booking = await fixtures.booking(guestId);
+    const url = `/api/bookings/${booking.id}/links/${booking.link.id}/send`;
+    const germany = await login(t.app, demo.users.admin);
+    await switchProperty(germany, ids[demo.germany]!);
+    expectProblem(await germany.post(url, {}), 404, 'not_found');
+    for (const role of ['cleaning', 'catering'] as const) {
+      const user = await login(t.app, demo.users[role]);
+      await switchProperty(user, ids[demo.austria]!);
+      expectProblem(await user.post(url, {}), 403, 'auth/forbidden');
+    }
+    const staff = await login(t.app, demo.users.staff);
+    await switchProperty(staff, ids[demo.austria]!);
+    expect((await staff.post(url, {})).statusCode).toBe(200);
+  });
+});
+
+describe('the booking confirmation', () => {
+  it('goes to the customer in the property’s template, with the link', async () => {
+    const customer = await fixtures.contact({ name: 'Karl Kunde', email: 'karl@example.com' });
+    const booking = await fixtures.booking(customer);
+    const saved = await admin.put('/api/email_templates/confirmation/de', {
+      subject: 'Bestätigt: {bookingCode}',
+      text: 'Lieber {guestName}, bis {checkOut}. {link}',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const response = await admin.post(`/api/bookings/${booking.id}/confirmation/send`, {});
+    expect(response.statusCode, response.body).toBe(202);
+    const message = response.json<TMailMessage>();
+    expect(message).toMatchObject({
+      kind: 'confirmation',
+      language: 'de',
+      to: 'karl@example.com',
+      subject: `Bestätigt: ${booking.code}`,
+      status: 'queued',
+    });
+    expect(message.text).toBe(
+      `Lieber Karl Kunde, bis ${new Intl.DateTimeFormat('de-AT', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${booking.checkOut}T00:00:00Z`))}. ${booking.link.url}`,
+    );
+    const [job] = await t.db.select().from(jobs).where(eq(jobs.type, 'mail.send'));
+    expect(job).toBeDefined();
+  });
+
+  it('is refused for a cancelled booking and without an address', async () => {
+    const booking = await fixtures.booking(null);
+    expectProblem(
+      await admin.post(`/api/bookings/${booking.id}/confirmation/send`),
+      400,
+      'mail/no_recipient',
+    );
+    const cancel = await admin.post(`/api/bookings/${booking.id}/actions/cancel`);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expectProblem(
+      await admin.post(`/api/bookings/${booking.id}/confirmation/send`, { to: 'x@example.com' }),
+      409,
+      'booking/invalid_transition',
+    );
+  });
+});
+
+describe('e-mail templates', () => {
+  it('lists German and English defaults and saved texts; refuses unknown placeholders', async () => {
+    const list = await admin.get('/api/email_templates');
+    expect(list.statusCode, list.body).toBe(200);
+    const templates = list.json<{ data: TMailTemplate[] }>().data;
+    expect(templates.map((entry) => `${entry.kind}/${entry.language}`)).toEqual([
+      'confirmation/de',
+      'confirmation/en',
+      'invoice/de',
+      'invoice/en',
+    ]);
+    expect(templates.find((entry) => entry.kind === 'invoice' && entry.language === 'en')).toMatchObject({
+      isDefault: true,
+      subject: 'Your invoice {invoiceNumber}',
+    });
+    expectProblem(
+      await admin.put('/api/email_templates/confirmation/en', { subject: 'X {invoiceNumber}', text: 'Hi' }),
+      400,
+      'mail/unknown_placeholder',
+    );
+    expectProblem(
+      await admin.put('/api/email_templates/invoice/en', { subject: 'X', text: 'Hi {guest}' }),
+      400,
+      'mail/unknown_placeholder',
+    );
+    expectProblem(
+      await admin.put('/api/email_templates/link/en', { subject: 'X', text: 'Y' }),
+      400,
+      'validation',
+    );
+    expectProblem(
+      await admin.put('/api/email_templates/invoice/fr', { subject: 'X', text: 'Y' }),
+      400,
+      'validation',
+    );
+    expectProblem(
+      await admin.put('/api/email_templates/invoice/en', { subject: '', text: 'Y' }),
+      400,
+      'validation',
+    );
+    const saved = await admin.put('/api/email_templates/invoice/en', {
+      subject: 'Invoice {invoiceNumber}',
+      text: 'Amount {invoiceAmount}',
+    });
+    expect(saved.json<TMailTemplate>()).toMatchObject({
+      isDefault: false,
+      subject: 'Invoice {invoiceNumber}',
+    });
+    // Each property keeps its own.
+    const germany = await login(t.app, demo.users.admin);
+    await switchProperty(germany, ids[demo.germany]!);
+    const theirs = (await germany.get('/api/email_templates')).json<{ data: TMailTemplate[] }>().data;
+    expect(theirs.find((entry) => entry.kind === 'invoice' && entry.language === 'en')!.isDefault).toBe(true);
+    for (const role of ['staff', 'cleaning', 'catering'] as const) {
+      const user = await login(t.app, demo.users[role]);
+      await switchProperty(user, ids[demo.austria]!);
+      expectProblem(await user.get('/api/email_templates'), 403, 'auth/forbidden');
+      expectProblem(
+        await user.put('/api/email_templates/invoice/en', { subject: 'X', text: 'Y' }),
+        403,
+        'auth/forbidden',
+      );
+    }
+  });
+});
+
+describe('the invoice e-mail', () => {
+  it('refuses a draft, and queues an issued invoice with its PDF to come', async () => {
+    const customer = await fixtures.contact({
+      name: 'Rita Rechnung',
+      email: 'rita@example.com',
+      language: 'en',
+    });
+    const draftBooking = await fixtures.booking(customer);
+    const draft = await fixtures.draftInvoice(draftBooking.id);
+    expectProblem(await admin.post(`/api/invoices/${draft.id}/send`, {}), 409, 'invoice/invalid_transition');
+
+    const booking = await fixtures.booking(customer);
+    const invoice = await fixtures.issuedInvoice(booking.id);
+    const response = await admin.post(`/api/invoices/${invoice.id}/send`, {});
+    expect(response.statusCode, response.body).toBe(202);
+    const message = response.json<TMailMessage>();
+    expect(message).toMatchObject({
+      kind: 'invoice',
+      language: 'en',
+      to: 'rita@example.com',
+      invoiceId: invoice.id,
+      bookingId: booking.id,
+      attachments: [{ name: `${invoice.number}.pdf`, mimeType: 'application/pdf' }],
+    });
+    expect(message.subject).toContain(invoice.number!);
+    expect(message.text).toMatch(/€\d|€ \d/);
+    const germany = await login(t.app, demo.users.admin);
+    await switchProperty(germany, ids[demo.germany]!);
+    expectProblem(await germany.post(`/api/invoices/${invoice.id}/send`, {}), 404, 'not_found');
+    expectProblem(await germany.get(`/api/mail_messages/${message.id}`), 404, 'not_found');
+    expectProblem(await germany.get(`/api/mail_messages/${message.id}/eml`), 404, 'not_found');
+    expectProblem(await germany.post(`/api/mail_messages/${message.id}/actions/retry`), 404, 'not_found');
+    const catering = await login(t.app, demo.users.catering);
+    await switchProperty(catering, ids[demo.austria]!);
+    expectProblem(await catering.post(`/api/invoices/${invoice.id}/send`, {}), 403, 'auth/forbidden');
+  });
+});
+
+describe('the outbox', () => {
+  it('lists messages by booking and status, and retries only failed ones', async () => {
+    const booking = await fixtures.booking(guestId);
+    const first = (
+      await admin.post(`/api/bookings/${booking.id}/confirmation/send`, {})
+    ).json<TMailMessage>();
+    const page = await admin.get('/api/mail_messages', { query: { bookingId: booking.id } });
+    expect(page.statusCode, page.body).toBe(200);
+    const listed = page.json<TPaged<TMailMessageListItem>>();
+    expect(listed.count).toBe(1);
+    expect(listed.data[0]).toMatchObject({ id: first.id, status: 'queued', to: 'emma@example.com' });
+    expect(listed.data[0]).not.toHaveProperty('text');
+    expectProblem(await admin.post(`/api/mail_messages/${first.id}/actions/retry`), 409, 'mail/not_failed');
+
+    await t.db
+      .update(mailMessages)
+      .set({ status: 'failed', lastError: 'refused' })
+      .where(eq(mailMessages.id, first.id));
+    const failed = await admin.get('/api/mail_messages', { query: { status: 'failed' } });
+    expect(failed.json<TPaged<TMailMessageListItem>>().data.map((entry) => entry.id)).toContain(first.id);
+    const retried = await admin.post(`/api/mail_messages/${first.id}/actions/retry`);
+    expect(retried.statusCode, retried.body).toBe(202);
+    expect(retried.json<TMailMessage>().status).toBe('queued');
+    await t.app.jobRunner.runDue();
+    expect(await fixtures.message(first.id)).toMatchObject({ status: 'sent', transport: 'outbox' });
+
+    expectProblem(await admin.get('/api/mail_messages', { query: { status: 'lost' } }), 400, 'validation');
+    expectProblem(await admin.get('/api/mail_messages/not-a-uuid'), 400, 'validation');
+    expectProblem(await admin.get(`/api/mail_messages/${crypto.randomUUID()}`), 404, 'not_found');
+    const cleaning = await login(t.app, demo.users.cleaning);
+    await switchProperty(cleaning, ids[demo.austria]!);
+    expectProblem(await cleaning.get('/api/mail_messages'), 403, 'auth/forbidden');
+    const staff = await login(t.app, demo.users.staff);
+    await switchProperty(staff, ids[demo.austria]!);
+    expect((await staff.get(`/api/mail_messages/${first.id}`)).statusCode).toBe(200);
+  });
+});

@@ -123,7 +123,7 @@ test('the desk posts charges, splits the bill, takes a payment, invoices, cancel
     page.getByRole('button', { name: 'PDF', exact: true }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(`Rechnung ${invoiceNumber}.pdf`);
-  const pdf = readFileSync((await download.path())!);
+  const pdf = readFileSync(await download.path());
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   // Cancelling issues the cancellation invoice and opens the folio again.

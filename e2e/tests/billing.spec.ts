@@ -126,6 +126,19 @@ test('the desk posts charges, splits the bill, takes a payment, invoices, cancel
   const pdf = readFileSync(await download.path());
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
+  // The invoice goes to the guest by e-mail with its PDF: queued in the outbox.
+  await page.getByRole('button', { name: 'Per E-Mail senden', exact: true }).click();
+  const mailDialog = page.getByRole('dialog', { name: 'Rechnung per E-Mail senden' });
+  await mailDialog.getByLabel('Empfänger').fill('rechnung@example.com');
+  await expectAccessible(page);
+  const queued = page.waitForResponse(
+    (response) =>
+      response.url().endsWith(`/api/invoices/${invoiceId}/send`) && response.request().method() === 'POST',
+  );
+  await mailDialog.getByRole('button', { name: 'Senden', exact: true }).click();
+  expect((await queued).status()).toBe(202);
+  await expect(page.getByText('Die Nachricht an rechnung@example.com liegt im Postausgang.')).toBeVisible();
+
   // Cancelling issues the cancellation invoice and opens the folio again.
   await page.getByRole('button', { name: 'Stornieren', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: `Rechnung ${invoiceNumber} stornieren?` });

@@ -5,6 +5,7 @@ import {
   ArrowDownTrayIcon,
   ArrowLeftIcon,
   CheckIcon,
+  EnvelopeIcon,
   PencilSquareIcon,
   TrashIcon,
   XCircleIcon,
@@ -34,12 +35,50 @@ import { toast } from '../../../ui/toast.tsx';
 import { useDownloadInvoiceDocument, type TInvoiceDocument } from '../api/download-invoice-document.ts';
 import { useInvoice } from '../api/get-invoice.ts';
 import { useCancelInvoice, useDeleteInvoice, useIssueInvoice } from '../api/invoice-actions.ts';
+import { useSendInvoice } from '../api/send-invoice.ts';
 import { InvoiceRecipientDialog } from '../components/invoice-recipient-dialog.tsx';
+import { SendMailDialog } from '../../../shared/mail/send-mail-dialog.tsx';
 
 const amountClasses = 'text-right tabular-nums whitespace-nowrap';
 
 function isProblem(error: unknown, type: string): boolean {
   return error instanceof ApiError && error.type === type;
+}
+
+function InvoiceMail({ invoice }: { invoice: TInvoice }) {
+  const { t } = useTranslation();
+  const sendInvoice = useSendInvoice();
+  const [isOpen, setOpen] = useState(false);
+  const close = () => {
+    setOpen(false);
+    sendInvoice.reset();
+  };
+  return (
+    <>
+      <Button variant="secondary" icon={EnvelopeIcon} onClick={() => setOpen(true)}>
+        {t('billing.detail.sendMail')}
+      </Button>
+      <SendMailDialog
+        open={isOpen}
+        onClose={close}
+        title={t('billing.detail.sendTitle')}
+        description={t('billing.detail.sendDescription')}
+        isPending={sendInvoice.isPending}
+        error={sendInvoice.error}
+        onSend={(values) =>
+          sendInvoice.mutate(
+            { id: invoice.id, ...values },
+            {
+              onSuccess: (message) => {
+                toast.success(t('billing.detail.sent'), t('billing.detail.sentText', { to: message.to }));
+                close();
+              },
+            },
+          )
+        }
+      />
+    </>
+  );
 }
 
 function InvoiceDocuments({ invoice }: { invoice: TInvoice }) {
@@ -287,6 +326,7 @@ function InvoiceDetails({ invoice }: { invoice: TInvoice }) {
         actions={
           <>
             {invoice.number && <InvoiceDocuments invoice={invoice} />}
+            {invoice.number && <InvoiceMail invoice={invoice} />}
             {canWrite && <InvoiceActions invoice={invoice} />}
           </>
         }

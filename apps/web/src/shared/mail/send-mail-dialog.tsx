@@ -1,0 +1,74 @@
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ZSendMailRequest, type TSendMailRequest } from '@pms/contract/mail';
+import { errorMessage } from '../../lib/error-message.ts';
+import { emptyTo, zodFormResolver } from '../../lib/form.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Modal, ModalActions } from '../../ui/dialog.tsx';
+import { Field, Input, Select } from '../../ui/field.tsx';
+
+const ZSendMailForm = z.object({
+  to: emptyTo(undefined, ZSendMailRequest.shape.to),
+  language: emptyTo(undefined, ZSendMailRequest.shape.language),
+});
+
+type TSendMailDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: string;
+  /** Sends with the recipient and language chosen (both left to the server when empty). */
+  onSend: (values: TSendMailRequest) => void;
+  isPending: boolean;
+  error: Error | null;
+};
+
+function SendMailForm({
+  onClose,
+  onSend,
+  isPending,
+  error,
+}: Omit<TSendMailDialogProps, 'open' | 'title' | 'description'>) {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodFormResolver(ZSendMailForm), defaultValues: { to: '', language: '' } });
+  const send = handleSubmit((values) => onSend(values));
+
+  return (
+    <form noValidate onSubmit={(event) => void send(event)} className="space-y-5">
+      {error && <Alert type="error">{errorMessage(error)}</Alert>}
+      <Field label={t('sendMail.to')} description={t('sendMail.toHint')} error={errors.to?.message}>
+        <Input type="email" autoComplete="off" {...register('to')} />
+      </Field>
+      <Field label={t('sendMail.language')} error={errors.language?.message}>
+        <Select {...register('language')}>
+          <option value="">{t('sendMail.guestLanguage')}</option>
+          <option value="de">{t('languages.de')}</option>
+          <option value="en">{t('languages.en')}</option>
+        </Select>
+      </Field>
+      <ModalActions>
+        <Button variant="secondary" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" isLoading={isPending}>
+          {t('sendMail.submit')}
+        </Button>
+      </ModalActions>
+    </form>
+  );
+}
+
+/** Asks for the recipient and language of an e-mail to a guest (the booking link, an invoice) and sends it. */
+export function SendMailDialog({ open, onClose, title, description, ...form }: TSendMailDialogProps) {
+  return (
+    <Modal open={open} onClose={onClose} title={title} description={description}>
+      <SendMailForm onClose={onClose} {...form} />
+    </Modal>
+  );
+}

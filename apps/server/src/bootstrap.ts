@@ -20,6 +20,7 @@ export async function bootstrap(db: Db, config: TConfig): Promise<TBootstrapResu
     const admin = await seedDemoData(db, {
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
+      publicUrl: config.publicUrl,
     });
     return { created: 'demo', ...admin };
   }

@@ -1,10 +1,18 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { zonedInstant } from '@pms/contract';
+import { addDays, todayIn, zonedInstant } from '@pms/contract';
 import { systemActor } from '../actor.ts';
 import { SettableClock } from '../clock.ts';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
-import { bookings, folios, items, paymentMethods, type properties } from '../db/schema/index.ts';
+import {
+  bookingLinks,
+  bookings,
+  folios,
+  invoices,
+  items,
+  paymentMethods,
+  type properties,
+} from '../db/schema/index.ts';
 import { createJobQueue } from '../jobs/job-queue.ts';
 import {
   createFolio,
@@ -14,6 +22,7 @@ import {
   postPayment,
 } from '../modules/folios/folios.service.ts';
 import { cancelInvoice, createInvoice } from '../modules/invoices/invoices.service.ts';
+import { sendBookingLink, sendInvoice } from '../modules/mail/mail.service.ts';
 import { seededRandom } from './seed-front-office.ts';
 
 type TProperty = typeof properties.$inferSelect;
@@ -23,14 +32,24 @@ type TProperty = typeof properties.$inferSelect;
  * have happened: past stays paid at check-out (card, cash or transfer), the latest of them invoiced
  * (paid; one left open with money due; one cancelled with its cancellation invoice and invoiced
  * again), guests in the house with breakfast, drinks and parking on their folios and a deposit, one
- * bill split onto a second folio, and a draft. The invoices' documents are rendered by the job runner
- * once the server runs.
+ * bill split onto a second folio, and a draft; in the outbox the latest invoice's e-mail and the
+ * portal link to an arrival. The invoices' documents and the e-mails go out through the job runner once
+ * the server runs (without SMTP into the development outbox).
  */
-export async function seedBilling(tx: Tx, property: TProperty, options: { seed: number; invoices: number }) {
+export async function seedBilling(
+  tx: Tx,
+  property: TProperty,
+  options: { seed: number; invoices: number; publicUrl: string },
+) {
   const random = seededRandom(options.seed);
   const clock = new SettableClock();
-  // The services the demo calls use only the database, the clock and the job queue of a context.
-  const ctx = { db: tx, clock, jobs: createJobQueue(clock) } as unknown as AppContext;
+  // The services the demo calls use only the database, the clock, the job queue and the public url.
+  const ctx = {
+    db: tx,
+    clock,
+    jobs: createJobQueue(clock),
+    config: { publicUrl: options.publicUrl },
+  } as unknown as AppContext;
   const actor = systemActor(property.id, 'demo');
   const at = (date: string, time: string) => clock.set(zonedInstant(date, time, property.timeZone));
   const methods = await tx.select().from(paymentMethods).where(eq(paymentMethods.propertyId, property.id));
@@ -124,4 +143,31 @@ export async function seedBilling(tx: Tx, property: TProperty, options: { seed: 
     at(draftStay.checkIn, '20:00');
     await createInvoice(ctx, actor, { folioId: await folioOf(draftStay.id), draft: true });
   }
+
+  // The outbox: the latest invoice sent to its customer, and the portal link to tomorrow's first arrival.
+  const latest = past.find((booking) => invoiced.has(booking.id) && booking.id !== past[2]?.id);
+  if (latest) {
+    at(latest.checkOut, '10:30');
+    const [invoice] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.bookingId, latest.id), eq(invoices.status, 'paid')));
+    if (invoice) await sendInvoice(ctx, actor, invoice.id, {});
+  }
+  clock.reset();
+  const today = todayIn(property.timeZone);
+  const [arrival] = await tx
+    .select({ id: bookings.id, linkId: bookingLinks.id })
+    .from(bookings)
+    .innerJoin(bookingLinks, eq(bookingLinks.bookingId, bookings.id))
+    .where(
+      and(
+        eq(bookings.propertyId, property.id),
+        eq(bookings.status, 'confirmed'),
+        eq(bookings.checkIn, addDays(today, 1)),
+      ),
+    )
+    .orderBy(asc(bookings.code))
+    .limit(1);
+  if (arrival) await sendBookingLink(ctx, actor, arrival.id, arrival.linkId, {});
 }

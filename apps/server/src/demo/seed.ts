@@ -50,7 +50,12 @@ export const demoUsers: { email: string; name: string; role: TRole }[] = [
 /** The demo world: two properties (Austria, Germany), one user per role, settings. Deterministic. */
 export async function seedDemoData(
   db: Db,
-  options: { adminEmail?: string | undefined; adminPassword?: string | undefined } = {},
+  options: {
+    adminEmail?: string | undefined;
+    adminPassword?: string | undefined;
+    /** Where the app is reached: the booking links in the demo e-mails point there. */
+    publicUrl?: string | undefined;
+  } = {},
 ): Promise<{ adminEmail: string; adminPassword: string }> {
   const adminEmail = (options.adminEmail ?? 'admin@example.com').toLowerCase();
   const adminPassword = options.adminPassword ?? demoPassword;
@@ -156,8 +161,9 @@ export async function seedDemoData(
     }
     await seedFrontOffice(tx, austria!, { seed: 1, size: 'large' });
     await seedFrontOffice(tx, germany!, { seed: 2, size: 'small' });
-    await seedBilling(tx, austria!, { seed: 11, invoices: 10 });
-    await seedBilling(tx, germany!, { seed: 12, invoices: 5 });
+    const publicUrl = options.publicUrl ?? 'http://localhost:3000';
+    await seedBilling(tx, austria!, { seed: 11, invoices: 10, publicUrl });
+    await seedBilling(tx, germany!, { seed: 12, invoices: 5, publicUrl });
   });
   return { adminEmail, adminPassword };
 }

@@ -3,7 +3,8 @@
 //   the bytes on the wire), on PGlite and on PostgreSQL, with and without 60,000 past stays;
 // - the bookings list (a page of 15) in requests per second beside a bare Fastify route sending the
 //   same bytes, and booking creation throughput;
-// - on PostgreSQL a booking race: 200 requests for one room at once over two server processes, 20 times.
+// - on PostgreSQL a booking race: 200 requests for one room at once over two server processes, 20 times;
+// - on PostgreSQL the invoices (see invoices.ts).
 // - first, the web app's figure: the gzip size of the staff area's initial JavaScript in a fresh build.
 // PostgreSQL comes from BENCH_DATABASE_URL (an admin url) or a throwaway cluster (scripts/pg-cluster.sh).
 import { execFileSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { seedDemoData } from '../../apps/server/src/demo/seed.ts';
 import { initialJsGzipBytes } from '../initial-js.ts';
+import { benchInvoices } from './invoices.ts';
 import { loadHotel, planDays, roomCount, signIn, startServer, withPostgres, type THotel } from './hotel.ts';
 
 const planRequests = 200;
@@ -286,14 +288,23 @@ function reportInitialJs() {
   );
 }
 
-reportInitialJs();
-const pglite = await run(undefined, 0, true);
-const pglitePast = await run(undefined, pastStays, false);
-reportGrowth('PGlite', pglite, pglitePast);
+// BENCH_ONLY=invoices runs the invoice figures alone.
+const only = process.env.BENCH_ONLY;
+if (!only) {
+  reportInitialJs();
+  const pglite = await run(undefined, 0, true);
+  const pglitePast = await run(undefined, pastStays, false);
+  reportGrowth('PGlite', pglite, pglitePast);
+}
 await withPostgres(async (newDatabase) => {
-  const url = await newDatabase();
-  const postgres = await run(url, 0, true);
-  const postgresPast = await run(await newDatabase(), pastStays, false);
-  reportGrowth('PostgreSQL', postgres, postgresPast);
-  await race(url, postgres.hotel);
+  if (!only) {
+    const url = await newDatabase();
+    const postgres = await run(url, 0, true);
+    const postgresPast = await run(await newDatabase(), pastStays, false);
+    reportGrowth('PostgreSQL', postgres, postgresPast);
+    await race(url, postgres.hotel);
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pms-bench-invoices-'));
+  await benchInvoices(await newDatabase(), dataDir);
+  rmSync(dataDir, { recursive: true, force: true });
 });

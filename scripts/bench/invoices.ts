@@ -132,7 +132,7 @@ async function pdfReady(base: string, headers: Record<string, string>, id: strin
     await response.arrayBuffer();
     if (response.status === 200) return;
     if (response.status !== 409) throw new Error(`the pdf answered ${response.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 

@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { todayIn, type TInvoice } from '@pms/contract';
-import { charges, files, folios, invoices, jobs, paymentMethods, payments } from '../../db/schema/index.ts';
+import { todayIn, type TFolio, type TInvoice } from '@pms/contract';
+import {
+  bookings,
+  charges,
+  files,
+  folios,
+  invoices,
+  items,
+  jobs,
+  paymentMethods,
+  payments,
+} from '../../db/schema/index.ts';
 import {
   demo,
   expectProblem,
@@ -218,6 +228,54 @@ describe('the documents of an issued invoice', () => {
     const after = await documents(client, invoice);
     expect(after.pdf.rawPayload.equals(before.pdf.rawPayload)).toBe(true);
     expect(after.xml.body).toBe(before.xml.body);
+  });
+
+  it('leave out a charge moved to another folio, and show a discount in its charge', async () => {
+    const austria = ids[demo.austria]!;
+    const [booking] = await t.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.propertyId, austria), eq(bookings.status, 'confirmed')))
+      .orderBy(desc(bookings.checkIn))
+      .limit(1);
+    const [folio] = await t.db.select().from(folios).where(eq(folios.bookingId, booking!.id));
+    const itemOf = async (type: string, name?: string) =>
+      (
+        await t.db
+          .select()
+          .from(items)
+          .where(
+            and(eq(items.propertyId, austria), eq(items.type, type), name ? eq(items.name, name) : undefined),
+          )
+      )[0]!.id;
+    const post = async (itemId: string, unitAmount: number) => {
+      const response = await admin.post(`/api/folios/${folio!.id}/charges`, { itemId, unitAmount });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<TFolio>().charges.find((c) => c.itemId === itemId && c.kind === 'charge')!;
+    };
+    const parking = await post(await itemOf('other'), 1500);
+    const drinks = await post(await itemOf('food_and_beverage', 'Getränke'), 1000);
+    const company = await admin.post('/api/folios', { bookingId: booking!.id, name: 'Firma' });
+    expect(company.statusCode, company.body).toBe(201);
+    const moved = await admin.post(`/api/folios/${folio!.id}/charges/${parking.id}/move`, {
+      targetFolioId: company.json<TFolio>().id,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const discount = await admin.post(`/api/folios/${folio!.id}/charges/${drinks.id}/allowances`, {
+      amount: 400,
+    });
+    expect(discount.statusCode, discount.body).toBe(201);
+
+    const invoice = await issue(admin, folio!.id);
+    expect(invoice.lines.map((line) => line.text)).not.toContain(parking.text);
+    expect(invoice.lines.find((line) => line.text === drinks.text)).toMatchObject({
+      quantity: 1,
+      grossAmount: 600,
+    });
+    expect(invoice.lines.every((line) => line.quantity > 0 && line.grossAmount > 0)).toBe(true);
+    await runJobs();
+    const { xml } = await documents(admin, invoice);
+    expect(await validator.problems(xml.body)).toEqual([]);
   });
 
   it('a deliberately wrong total fails the EN 16931 rules', async () => {

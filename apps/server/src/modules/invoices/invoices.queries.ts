@@ -51,10 +51,13 @@ export async function selectFolioForInvoice(
 
 export type TInvoiceFolio = NonNullable<Awaited<ReturnType<typeof selectFolioForInvoice>>>;
 
-/** The folio's live charges in the order they were posted. */
+/** The folio's live charges and allowances in the order they were posted. */
 export function selectFolioCharges(db: Executor, folioId: string) {
   return db
     .select({
+      id: charges.id,
+      kind: charges.kind,
+      correctsChargeId: charges.correctsChargeId,
       text: charges.text,
       quantity: charges.quantity,
       bookedOn: charges.bookedOn,

@@ -76,17 +76,15 @@ async function paidFolios(databaseUrl: string | undefined, dataDir: string, coun
           lines.map((line) => ({ ...line, propertyId, folioId: folio.id, quantity: 1, bookedOn: day })),
         ),
       );
-    await db
-      .insert(payments)
-      .values(
-        rows.map((folio) => ({
-          propertyId,
-          folioId: folio.id,
-          paymentMethodId: cash!.id,
-          amount: 12_900,
-          paidOn: day,
-        })),
-      );
+    await db.insert(payments).values(
+      rows.map((folio) => ({
+        propertyId,
+        folioId: folio.id,
+        paymentMethodId: cash!.id,
+        amount: 12_900,
+        paidOn: day,
+      })),
+    );
     ids.push(...rows.map((row) => row.id));
   }
   await close();

@@ -1,4 +1,4 @@
-import { addDays, dashboardTrendDays, roomHoldingStatuses, todayIn, type TDashboard } from '@pms/contract';
+import { addDays, dashboardTrendDays, todayIn, type TDashboard } from '@pms/contract';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { findProperty } from '../../lib/properties.ts';
@@ -17,18 +17,6 @@ export async function getDashboard(ctx: AppContext, actor: TActor, date?: string
   const arrivals = stays.filter((s) => s.checkIn === day && s.status !== 'checked_out');
   const departures = stays.filter((s) => s.checkOut === day);
   const inHouse = stays.filter((s) => s.checkIn <= day && s.checkOut > day && s.status === 'checked_in');
-  const occupiedRooms = new Set(
-    stays
-      // A guest who checked out before the booked day no longer occupies the room.
-      .filter(
-        (s) =>
-          s.checkOut > day &&
-          roomHoldingStatuses.includes(s.status) &&
-          s.status !== 'checked_out' &&
-          s.roomNumber,
-      )
-      .map((s) => s.roomNumber),
-  ).size;
   const totalRooms = await countRooms(db, actor.propertyId);
   const roomsToClean = await countRooms(db, actor.propertyId, { isDirty: true });
   const openBalances = await selectOpenBalances(db, actor.propertyId);
@@ -40,6 +28,8 @@ export async function getDashboard(ctx: AppContext, actor: TActor, date?: string
     addDays(day, dashboardTrendDays.after),
   );
   const percentOf = (occupied: number) => (totalRooms ? Math.round((occupied / totalRooms) * 1000) / 10 : 0);
+  // The day's occupancy is its night in the trend: one rule for which stays hold a room.
+  const occupiedRooms = trend.find((night) => night.date === day)?.occupied ?? 0;
   return {
     date: day,
     arrivals,

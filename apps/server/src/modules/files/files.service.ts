@@ -87,17 +87,27 @@ export async function uploadFile(
   let name = sanitizeFileName(input.name);
   if (!name.toLowerCase().endsWith(extension) && !(extension === '.jpg' && /\.jpe?g$/i.test(name)))
     name += extension;
+  return storeFile(ctx, ctx.db, propertyId, { ...input, name, extension, mimeType });
+}
+
+/** Puts the content in the store, then writes its row in `db`. */
+async function storeFile(
+  ctx: AppContext,
+  db: Executor,
+  propertyId: string,
+  file: { name: string; extension: string; mimeType: string; content: Buffer; purpose: string | null },
+): Promise<TFile> {
   const id = crypto.randomUUID();
   const storageKey = `${propertyId}/${id}`;
-  await ctx.files.put(storageKey, input.content);
-  const row = await insertFile(ctx.db, {
+  await ctx.files.put(storageKey, file.content);
+  const row = await insertFile(db, {
     id,
     propertyId,
-    name,
-    purpose: input.purpose,
-    type: extension,
-    mimeType,
-    size: input.content.length,
+    name: file.name,
+    purpose: file.purpose,
+    type: file.extension,
+    mimeType: file.mimeType,
+    size: file.content.length,
     storageKey,
   });
   return toFile(row);
@@ -114,20 +124,7 @@ export async function storeGeneratedFile(
   db: Executor = ctx.db,
 ): Promise<TFile> {
   requireAccess(actor, 'files', 'write');
-  const id = crypto.randomUUID();
-  const storageKey = `${actor.propertyId}/${id}`;
-  await ctx.files.put(storageKey, input.content);
-  const row = await insertFile(db, {
-    id,
-    propertyId: actor.propertyId,
-    name: sanitizeFileName(input.name),
-    purpose: input.purpose,
-    type: input.extension,
-    mimeType: input.mimeType,
-    size: input.content.length,
-    storageKey,
-  });
-  return toFile(row);
+  return storeFile(ctx, db, actor.propertyId, { ...input, name: sanitizeFileName(input.name) });
 }
 
 /**

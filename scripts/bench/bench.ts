@@ -88,6 +88,16 @@ async function measurePlan(
   return { median: percentile(latencies, 50), p95: percentile(latencies, 95) };
 }
 
+/** The id of a booking the plan shows. */
+async function firstPlanBooking(base: string, headers: Record<string, string>): Promise<string> {
+  const from = todayIn('Europe/Vienna');
+  const url = `${base}/api/room_plan?from=${from}&to=${addDays(from, planDays)}`;
+  const plan = (await (await fetch(url, { headers })).json()) as { rooms: { bookings: { id: string }[] }[] };
+  const booking = plan.rooms.flatMap((room) => room.bookings)[0];
+  if (!booking) throw new Error('the plan shows no booking');
+  return booking.id;
+}
+
 async function reportPlanBytes(base: string, headers: Record<string, string>) {
   const from = todayIn('Europe/Vienna');
   const url = `${base}/api/room_plan?from=${from}&to=${addDays(from, planDays)}`;
@@ -173,18 +183,28 @@ async function run(databaseUrl: string | undefined, past: number, full: boolean)
   try {
     const headers = await signIn(server.base, hotel.propertyId);
     const plan = await measurePlan(server.base, headers);
+    const booking = await firstPlanBooking(server.base, headers);
+    // A change the plan shows, as the desk makes them all day: a room's housekeeping status, then a
+    // booking's colour, in turn.
     const changed = await measurePlan(server.base, headers, async (i) => {
-      const response = await fetch(`${server.base}/api/housekeeping/rooms/${hotel.roomIds[0]}`, {
-        method: 'PATCH',
-        headers,
-        body: JSON.stringify({ housekeepingStatus: i % 2 === 0 ? 'dirty' : 'clean' }),
-      });
-      if (response.status !== 200) throw new Error(`housekeeping answered ${response.status}`);
+      const response =
+        i % 2 === 0
+          ? await fetch(`${server.base}/api/housekeeping/rooms/${hotel.roomIds[0]}`, {
+              method: 'PATCH',
+              headers,
+              body: JSON.stringify({ housekeepingStatus: i % 4 === 0 ? 'dirty' : 'clean' }),
+            })
+          : await fetch(`${server.base}/api/bookings/${booking}`, {
+              method: 'PUT',
+              headers,
+              body: JSON.stringify({ color: i % 4 === 1 ? '#1d5fd8' : null }),
+            });
+      if (response.status !== 200) throw new Error(`change ${i} answered ${response.status}`);
     });
     const figures = ({ median, p95 }: TFigures) => `median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`;
     console.log(`  room plan latency over ${planRequests} requests: ${figures(plan)}`);
     console.log(
-      `  room plan right after a change to the property, ${planRequests} times: ${figures(changed)}`,
+      `  room plan right after a change (a room's housekeeping status or a booking's colour), ${planRequests} times: ${figures(changed)}`,
     );
     if (full) {
       await reportPlanBytes(server.base, headers);
@@ -288,7 +308,7 @@ function reportInitialJs() {
   );
 }
 
-// BENCH_ONLY=invoices runs the invoice figures alone.
+// BENCH_ONLY=invoices runs the invoice figures alone, BENCH_ONLY=plan the room plan on PostgreSQL.
 const only = process.env.BENCH_ONLY;
 if (!only) {
   reportInitialJs();
@@ -303,6 +323,11 @@ await withPostgres(async (newDatabase) => {
     const postgresPast = await run(await newDatabase(), pastStays, false);
     reportGrowth('PostgreSQL', postgres, postgresPast);
     await race(url, postgres.hotel);
+  }
+  if (only === 'plan') {
+    const postgres = await run(await newDatabase(), 0, false);
+    reportGrowth('PostgreSQL', postgres, await run(await newDatabase(), pastStays, false));
+    return;
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pms-bench-invoices-'));
   await benchInvoices(await newDatabase(), dataDir);

@@ -241,3 +241,18 @@ export const propertyVersions = pgTable('property_versions', {
   propertyId: uuid('property_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(1),
 });
+
+/**
+ * Which stays changed, in which version of their property (migration 0014): written by triggers on
+ * bookings, their guests and contact names, stamped with the version at commit. The room plan reads
+ * again only the stays changed since the version it keeps.
+ */
+export const stayChanges = pgTable(
+  'stay_changes',
+  {
+    bookingId: uuid('booking_id').primaryKey(),
+    propertyId: uuid('property_id').notNull(),
+    version: bigint('version', { mode: 'number' }),
+  },
+  (t) => [index('stay_changes_version_idx').on(t.propertyId, t.version)],
+);

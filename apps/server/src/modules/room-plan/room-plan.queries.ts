@@ -23,22 +23,25 @@ export type TPlanRoomRow = {
   number: string;
   roomTypeId: string;
   housekeepingStatus: THousekeepingState;
-  locks: { id: string; startDate: string; endDate: string; reason: string }[];
 };
+
+export type TPlanLockRow = { id: string; roomId: string; startDate: string; endDate: string; reason: string };
 
 export type TPlanRoomTypeRow = { id: string; name: string; maxOccupancy: number };
 
 /**
  * The property's live stays touching [from, to] (check-out on `from` included, as the chart draws the
- * departure), by check-in then code. They are found through the range index on (property, stay), so
- * past and far future bookings cost nothing. Each comes with its customer's name (a key look-up, never
- * a scan of all contacts) and its primary (else first) guest's name, found for all stays at once.
+ * departure), by check-in then code; with `ids`, only those of them. They are found through the range
+ * index on (property, stay), so past and far future bookings cost nothing. Each comes with its
+ * customer's name (a key look-up, never a scan of all contacts) and its primary (else first) guest's
+ * name, found for all stays at once.
  */
 export async function selectPlanStays(
   db: Executor,
   propertyId: string,
   from: string,
   to: string,
+  ids?: readonly string[],
 ): Promise<TPlanStayRow[]> {
   return rowsOf<TPlanStayRow>(
     await db.execute(sql`
@@ -48,7 +51,8 @@ export async function selectPlanStays(
           from bookings b
          where b.property_id = ${propertyId} and b.deleted_at is null
            and daterange(b.check_in, b.check_out) && daterange(${from}::date, ${to}::date, '[]')
-           and b.status not in ${[...droppedBookingStatuses]}),
+           and b.status not in ${[...droppedBookingStatuses]}
+           ${ids ? sql`and b.id in ${[...ids]}` : sql``}),
       guest_names as (
         select distinct on (bg.booking_id) bg.booking_id, guest.name
           from booking_guests bg join contacts guest on guest.id = bg.contact_id
@@ -64,28 +68,52 @@ export async function selectPlanStays(
   );
 }
 
-/**
- * The rooms of the plan in plan order (room type order, then natural number order), each with its
- * scheduled and active locks touching [from, to].
- */
-export async function selectPlanRooms(
+/** The property's data version as the reading transaction sees it. */
+export async function selectDataVersion(db: Executor, propertyId: string): Promise<number> {
+  const [row] = rowsOf<{ version: string }>(
+    await db.execute(sql`select version from property_versions where property_id = ${propertyId}`),
+  );
+  return row ? Number(row.version) : 0;
+}
+
+/** The property's bookings whose stay changed after `version` (migration 0014). */
+export async function selectChangedStays(
+  db: Executor,
+  propertyId: string,
+  version: number,
+): Promise<string[]> {
+  return rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select booking_id as id from stay_changes where property_id = ${propertyId} and version > ${version}`),
+  ).map((row) => row.id);
+}
+
+/** The rooms of the plan in plan order: room type order, then natural number order. */
+export async function selectPlanRooms(db: Executor, propertyId: string): Promise<TPlanRoomRow[]> {
+  return rowsOf<TPlanRoomRow>(
+    await db.execute(sql`
+      select r.id, r.number, r.room_type_id as "roomTypeId", r.housekeeping_status as "housekeepingStatus"
+        from rooms r join room_types t on t.id = r.room_type_id
+       where r.property_id = ${propertyId} and r.deleted_at is null
+       order by t.sort_order, t.name, t.id, ${roomNumberOrderList(sql`r.number`)}`),
+  );
+}
+
+/** The property's scheduled and active locks touching [from, to], by room, start and id. */
+export async function selectPlanLocks(
   db: Executor,
   propertyId: string,
   from: string,
   to: string,
-): Promise<TPlanRoomRow[]> {
-  return rowsOf<TPlanRoomRow>(
+): Promise<TPlanLockRow[]> {
+  return rowsOf<TPlanLockRow>(
     await db.execute(sql`
-      select r.id, r.number, r.room_type_id as "roomTypeId", r.housekeeping_status as "housekeepingStatus",
-             coalesce((select json_agg(json_build_object(
-                  'id', l.id, 'startDate', l.start_date, 'endDate', l.end_date, 'reason', l.reason)
-                  order by l.start_date, l.id)
-                from room_locks l
-               where l.room_id = r.id and l.deleted_at is null and l.status in ('scheduled', 'active')
-                 and l.end_date >= ${from}::date and l.start_date <= ${to}::date), '[]'::json) as locks
-        from rooms r join room_types t on t.id = r.room_type_id
-       where r.property_id = ${propertyId} and r.deleted_at is null
-       order by t.sort_order, t.name, t.id, ${roomNumberOrderList(sql`r.number`)}`),
+      select l.id, l.room_id as "roomId", l.start_date::text as "startDate", l.end_date::text as "endDate",
+             l.reason
+        from room_locks l
+       where l.property_id = ${propertyId} and l.deleted_at is null and l.status in ('scheduled', 'active')
+         and l.end_date >= ${from}::date and l.start_date <= ${to}::date
+       order by l.room_id, l.start_date, l.id`),
   );
 }
 

@@ -1,92 +1,106 @@
-import {
-  bookingDisplayName,
-  nightsBetween,
-  todayIn,
-  type TRoomPlan,
-  type TRoomPlanBooking,
-} from '@pms/contract';
+import { LRUCache } from 'lru-cache';
+import { nightsBetween, todayIn, type TRoomPlan } from '@pms/contract';
 import { AppError } from '../../errors.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
+import { KeptStays, unassignedPlace } from './kept-stays.ts';
 import {
+  selectChangedStays,
+  selectDataVersion,
+  selectPlanLocks,
   selectPlanRooms,
   selectPlanRoomTypes,
   selectPlanStays,
-  type TPlanStayRow,
 } from './room-plan.queries.ts';
+
+type TRoomPlanLock = TRoomPlan['rooms'][number]['locks'][number];
 
 export const maxRoomPlanDays = 120;
 
-function toPlanBooking(row: TPlanStayRow): TRoomPlanBooking {
-  return {
-    id: row.id,
-    code: row.code,
-    status: row.status,
-    checkIn: row.checkIn,
-    checkOut: row.checkOut,
-    occupancy: row.occupancy,
-    color: row.color,
-    displayName: bookingDisplayName(row),
-    isRoomFixed: row.isRoomFixed,
-  };
+/** More changed stays than this are read with the whole window again. */
+const maxChangedStays = 500;
+
+/**
+ * The windows' stays each application instance keeps (see KeptStays), by property and window:
+ * the few windows staff look at, bounded so that a stream of odd windows cannot grow it.
+ */
+const keptWindows = new WeakMap<AppContext, LRUCache<string, KeptStays>>();
+
+function keptWindowsOf(ctx: AppContext): LRUCache<string, KeptStays> {
+  let windows = keptWindows.get(ctx);
+  if (!windows) {
+    windows = new LRUCache({ max: 32 });
+    keptWindows.set(ctx, windows);
+  }
+  return windows;
 }
 
-/** Appends `value` to the list under `key`. */
-function push<T>(lists: Map<string, T[]>, key: string, value: T): void {
-  const list = lists.get(key);
-  if (list) list.push(value);
-  else lists.set(key, [value]);
+/** `object` as JSON with `raw` fields appended, whose values are JSON text already. */
+function withRawFields(object: object, raw: Record<string, string>): string {
+  const fields = Object.entries(raw).map(([key, json]) => `,${JSON.stringify(key)}:${json}`);
+  return `${JSON.stringify(object).slice(0, -1)}${fields.join('')}}`;
 }
 
 /**
- * Everything the tape chart draws for [from, to]: room types, rooms with the bookings and locks
- * touching the window, and the bookings without a room. At 300 rooms by 60 days that is thousands of
- * bars: the database finds them through the range index and joins the names as sets, and the answer
- * is written here from plain rows, in one read-only snapshot.
+ * Everything the tape chart draws for [from, to], as the JSON text of a `TRoomPlan`: room types, rooms
+ * with the bookings and locks touching the window, and the bookings without a room. At 300 rooms by
+ * 60 days that is thousands of bars, so the window's stays are kept between reads: each read, in one
+ * read-only snapshot, finds the property's data version and reads again only the stays changed since
+ * the kept one (migration 0014), then rooms, locks and room types, which are few. A stay's JSON and
+ * each room's list of bars are written once and again only when they change.
  */
-export async function getRoomPlan(
-  ctx: AppContext,
-  actor: TActor,
-  from: string,
-  to: string,
-): Promise<TRoomPlan> {
+export async function getRoomPlan(ctx: AppContext, actor: TActor, from: string, to: string): Promise<string> {
   requireAccess(actor, 'roomPlan', 'read');
   const days = nightsBetween(from, to);
   if (days < 0 || days > maxRoomPlanDays)
     throw new AppError('validation', `the period must be 0 to ${maxRoomPlanDays} days`);
   const p = actor.propertyId;
-  const { property, stays, rooms, roomTypes } = await ctx.db.transaction(
-    async (tx) => ({
-      property: await findProperty(tx, p),
-      stays: await selectPlanStays(tx, p, from, to),
-      rooms: await selectPlanRooms(tx, p, from, to),
-      roomTypes: await selectPlanRoomTypes(tx, p, from, to),
-    }),
+  const windows = keptWindowsOf(ctx);
+  const key = `${p} ${from} ${to}`;
+  const { property, stays, rooms, locks, roomTypes } = await ctx.db.transaction(
+    async (tx) => {
+      const version = await selectDataVersion(tx, p);
+      let stays = windows.get(key);
+      if (!stays || stays.version < version) {
+        const changed = stays ? await selectChangedStays(tx, p, stays.version) : [];
+        if (stays && changed.length <= maxChangedStays) {
+          const rows = changed.length > 0 ? await selectPlanStays(tx, p, from, to, changed) : [];
+          stays.update(version, changed, rows);
+        } else {
+          stays = new KeptStays(version, await selectPlanStays(tx, p, from, to));
+          const kept = windows.get(key);
+          // Another read may have kept a newer version meanwhile.
+          if (!kept || kept.version < version) windows.set(key, stays);
+        }
+      }
+      return {
+        stays,
+        property: await findProperty(tx, p),
+        rooms: await selectPlanRooms(tx, p),
+        locks: await selectPlanLocks(tx, p, from, to),
+        roomTypes: await selectPlanRoomTypes(tx, p, from, to),
+      };
+    },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  const byRoom = new Map<string, TRoomPlanBooking[]>();
-  const byRoomType = new Map<string, TRoomPlanBooking[]>();
-  for (const row of stays) {
-    if (row.roomId) push(byRoom, row.roomId, toPlanBooking(row));
-    else push(byRoomType, row.roomTypeId, toPlanBooking(row));
-  }
-  return {
-    from,
-    to,
-    today: todayIn(property.timeZone, ctx.clock.now()),
-    roomTypes,
-    rooms: rooms.map((room) => ({
-      id: room.id,
-      number: room.number,
-      roomTypeId: room.roomTypeId,
-      housekeepingStatus: room.housekeepingStatus,
-      bookings: byRoom.get(room.id) ?? [],
-      locks: room.locks,
-    })),
-    unassigned: roomTypes.flatMap((type) => {
-      const bookings = byRoomType.get(type.id);
-      return bookings ? [{ roomTypeId: type.id, bookings }] : [];
+  const locksByRoom = new Map<string, TRoomPlanLock[]>();
+  for (const { roomId, ...lock } of locks)
+    locksByRoom.set(roomId, [...(locksByRoom.get(roomId) ?? []), lock]);
+  const roomsJson = rooms.map((room) =>
+    withRawFields(room, {
+      bookings: stays.listOf(room.id),
+      locks: JSON.stringify(locksByRoom.get(room.id) ?? []),
     }),
-  };
+  );
+  const unassignedJson = roomTypes.flatMap((type) => {
+    const place = unassignedPlace(type.id);
+    return stays.has(place)
+      ? [withRawFields({ roomTypeId: type.id }, { bookings: stays.listOf(place) })]
+      : [];
+  });
+  return withRawFields(
+    { from, to, today: todayIn(property.timeZone, ctx.clock.now()), roomTypes },
+    { rooms: `[${roomsJson.join(',')}]`, unassigned: `[${unassignedJson.join(',')}]` },
+  );
 }

@@ -120,6 +120,42 @@ describe('the room plan', () => {
     expect(second.body).toBe(first.body);
   });
 
+  it('follows every change to its stays after a read, as a fresh instance reads them', async () => {
+    const window = { from: day(60), to: day(70) };
+    const staysOf = (plan: TRoomPlan) =>
+      [...plan.rooms, ...plan.unassigned].flatMap((place) =>
+        place.bookings.map((b) => ['number' in place ? place.number : 'unassigned', b.code, b.displayName]),
+      );
+    const moved = await bookOk({ roomId: roomIds.P2, checkIn: day(61), checkOut: day(63) });
+    const canceled = await bookOk({ roomId: roomIds.P10, checkIn: day(62), checkOut: day(64) });
+    const leaving = await bookOk({ roomId: roomIds.P101, checkIn: day(64), checkOut: day(66) });
+    const renamed = await bookOk({ roomId: roomIds.P101, checkIn: day(60), checkOut: day(61) });
+    expect(staysOf(await planOf(window.from, window.to))).toHaveLength(4);
+
+    const added = await bookOk({ roomId: roomIds.P10, checkIn: day(65), checkOut: day(67) });
+    const cancel = await admin.post(`/api/bookings/${canceled.id}/actions/cancel`);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const move = await admin.put(`/api/bookings/${moved.id}`, { roomId: roomIds.P10 });
+    expect(move.statusCode, move.body).toBe(200);
+    const away = await admin.put(`/api/bookings/${leaving.id}`, { checkIn: day(80), checkOut: day(82) });
+    expect(away.statusCode, away.body).toBe(200);
+    const rename = await admin.patch(`/api/contacts/${renamed.customerId}`, { name: 'Neuer Name' });
+    expect(rename.statusCode, rename.body).toBe(200);
+    const unassign = await admin.put(`/api/bookings/${added.id}`, { roomId: null });
+    expect(unassign.statusCode, unassign.body).toBe(200);
+
+    const kept = await admin.get('/api/room_plan', { query: window });
+    expect(staysOf(kept.json<TRoomPlan>())).toEqual([
+      ['P10', moved.code, 'Plan Gast'],
+      ['P101', renamed.code, 'Neuer Name'],
+      ['unassigned', added.code, 'Plan Gast'],
+    ]);
+    // An instance that has kept nothing reads the whole window: the same bytes.
+    const fresh = admin.clone(await t.startInstance());
+    const read = await fresh.get('/api/room_plan', { query: window });
+    expect(read.body).toBe(kept.body);
+  });
+
   it('refuses a period longer than 120 days or one that ends before it starts', async () => {
     expectProblem(
       await admin.get('/api/room_plan', { query: { from: day(0), to: day(121) } }),

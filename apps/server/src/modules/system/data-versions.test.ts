@@ -63,6 +63,7 @@ describe("a property's data version", () => {
       'api_keys',
       'jobs',
       'property_versions',
+      'stay_changes',
       'users',
       'server_keys',
       'rate_limits',

@@ -48,6 +48,7 @@ import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
+import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -168,6 +169,7 @@ export async function buildApp({
   registerDashboardRoutes(app, context);
   registerReportRoutes(app, context);
   registerMailRoutes(app, context);
+  registerPaymentRoutes(app, context);
 
   if (config.webDist) await registerWeb(app, config.webDist);
   return app;

@@ -22,6 +22,13 @@ export type TConfig = {
   trustProxy: string[] | false;
   /** SECRET_KEY: encrypts secret settings; null uses (or makes) DATA_DIR/secret.key. */
   secretKey: Buffer | null;
+  /**
+   * PAYMENT_SIMULATOR: properties without a Stripe account take card payments through the built-in
+   * simulator (no money moves). On unless NODE_ENV is production.
+   */
+  paymentSimulator: boolean;
+  /** STRIPE_API_URL: another address for Stripe's API, such as a local stand-in; unset: Stripe's own. */
+  stripeApiUrl: string | undefined;
 };
 
 function parseBoolean(value: string | undefined): boolean | undefined {
@@ -97,5 +104,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     webDist: env.WEB_DIST ?? null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     secretKey,
+    paymentSimulator: parseBoolean(env.PAYMENT_SIMULATOR) ?? environment !== 'production',
+    stripeApiUrl: env.STRIPE_API_URL || undefined,
   };
 }

@@ -63,6 +63,9 @@ export const errorStatus = {
   'mail/unknown_placeholder': 400,
   'mail/link_inactive': 409,
   'mail/not_failed': 409,
+  'payment/not_enabled': 400,
+  'payment/nothing_due': 400,
+  'payment/webhook_invalid': 400,
 } as const;
 
 export type TErrorCode = keyof typeof errorStatus;

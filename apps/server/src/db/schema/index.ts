@@ -3,3 +3,4 @@ export * from './base-data.ts';
 export * from './front-office.ts';
 export * from './jobs.ts';
 export * from './mail.ts';
+export * from './payments.ts';

@@ -193,6 +193,24 @@ export async function getBookingTotals(
   return addTotals(rows.map((row) => totalsOf(sums.get(row.id))));
 }
 
+/** A booking's own folios (its split ones included), oldest first, each with its totals. */
+export async function getBookingFolios(
+  db: Executor,
+  propertyId: string,
+  bookingId: string,
+): Promise<{ id: string; isClosed: boolean; totals: TFolioTotals }[]> {
+  const rows = await selectFolios(db, propertyId, { bookingId });
+  const sums = await selectFolioSums(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    isClosed: row.closedAt !== null,
+    totals: totalsOf(sums.get(row.id)),
+  }));
+}
+
 export async function listFolios(
   ctx: AppContext,
   actor: TActor,
@@ -525,28 +543,47 @@ export async function postPayment(
   requireAccess(actor, 'folios', 'write');
   requireFrontDesk(actor);
   return ctx.db.transaction(async (tx) => {
-    const folio = await lockFolio(tx, actor, folioId);
-    await assertOwned(tx, paymentMethods, actor.propertyId, input.paymentMethodId, 'payment method');
-    const payment = await insertPaymentRow(tx, {
-      propertyId: actor.propertyId,
-      folioId: folio.id,
-      paymentMethodId: input.paymentMethodId,
+    const folio = await recordPayment(ctx, tx, actor, folioId, {
+      ...input,
       amount: options.isRefund ? -input.amount : input.amount,
-      reference: input.reference ?? null,
-      paidOn: input.paidOn ?? (await today(ctx, tx, actor.propertyId)),
     });
-    await recordEvent(
-      tx,
-      folioEvent(folio, actor, 'payment_created', {
-        paymentId: payment.id,
-        amount: payment.amount,
-        paymentMethodId: payment.paymentMethodId,
-        isRefund: payment.amount < 0,
-      }),
-    );
-    await settleFolioInvoices(tx, actor, folio.id);
     return toFolio(tx, folio);
   });
+}
+
+/**
+ * Writes a payment (negative: a refund) in the caller's transaction, with its event, and settles the
+ * folio's invoices: for callers that checked access and hold a transaction of their own, such as a
+ * card payment arriving from the payment partner.
+ */
+export async function recordPayment(
+  ctx: AppContext,
+  tx: Executor,
+  actor: TRoleActor,
+  folioId: string,
+  input: TPostPaymentRequest,
+): Promise<TFolioRow> {
+  const folio = await lockFolio(tx, actor, folioId);
+  await assertOwned(tx, paymentMethods, actor.propertyId, input.paymentMethodId, 'payment method');
+  const payment = await insertPaymentRow(tx, {
+    propertyId: actor.propertyId,
+    folioId: folio.id,
+    paymentMethodId: input.paymentMethodId,
+    amount: input.amount,
+    reference: input.reference ?? null,
+    paidOn: input.paidOn ?? (await today(ctx, tx, actor.propertyId)),
+  });
+  await recordEvent(
+    tx,
+    folioEvent(folio, actor, 'payment_created', {
+      paymentId: payment.id,
+      amount: payment.amount,
+      paymentMethodId: payment.paymentMethodId,
+      isRefund: payment.amount < 0,
+    }),
+  );
+  await settleFolioInvoices(tx, actor, folio.id);
+  return folio;
 }
 
 export async function deletePayment(

@@ -53,7 +53,8 @@ export async function getGeneralSettings(ctx: AppContext, actor: TActor): Promis
   return readGeneralSettings(ctx.db, actor.propertyId);
 }
 
-async function readGeneralSettings(db: Executor, propertyId: string): Promise<TGeneralSettings> {
+/** A property's general settings for the server's own checks, whoever asks (a guest, a job). */
+export async function readGeneralSettings(db: Executor, propertyId: string): Promise<TGeneralSettings> {
   await insertDefaultGeneralSettings(db, propertyId);
   const row = await selectGeneralSettings(db, propertyId);
   return toGeneralSettings(row!);

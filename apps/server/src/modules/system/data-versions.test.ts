@@ -64,6 +64,7 @@ describe("a property's data version", () => {
       'jobs',
       'property_versions',
       'stay_changes',
+      'payment_events',
       'users',
       'server_keys',
       'rate_limits',

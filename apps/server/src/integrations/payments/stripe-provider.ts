@@ -1,0 +1,88 @@
+import Stripe from 'stripe';
+import type { PaymentProvider, TPaidCheckout, TPaymentEvent } from './payment-provider.ts';
+
+export type TStripeCredentials = { secretKey: string; webhookSecret: string };
+
+/** How old a signed webhook may be, in seconds: Stripe's own default, against replayed messages. */
+export const webhookTolerance = 300;
+
+/** Another address for Stripe's API (`STRIPE_API_URL`), such as a local stand-in in tests. */
+function apiAddress(apiUrl: string | undefined): Stripe.StripeConfig {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  return {
+    host: url.hostname,
+    port: url.port || (url.protocol === 'https:' ? 443 : 80),
+    protocol: url.protocol === 'http:' ? 'http' : 'https',
+  };
+}
+
+function paidCheckout(session: Stripe.Checkout.Session): TPaidCheckout | null {
+  if (session.payment_status !== 'paid' || !session.payment_intent || session.amount_total === null)
+    return null;
+  return {
+    providerSessionId: session.id,
+    paymentReference:
+      typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent.id,
+    amount: session.amount_total,
+    currency: session.currency ?? '',
+  };
+}
+
+/** Stripe Checkout through the official SDK: a hosted page, the payment confirmed by a signed webhook. */
+export function stripeProvider(
+  credentials: TStripeCredentials,
+  apiUrl?: string,
+): PaymentProvider & { readEvent(rawBody: Buffer, signature: string, now: Date): TPaymentEvent } {
+  const stripe = new Stripe(credentials.secretKey, { maxNetworkRetries: 2, ...apiAddress(apiUrl) });
+  return {
+    kind: 'stripe',
+    async createCheckout(input) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: input.currency.toLowerCase(),
+                unit_amount: input.amount,
+                product_data: { name: input.description },
+              },
+            },
+          ],
+          client_reference_id: input.checkoutId,
+          metadata: { checkoutId: input.checkoutId },
+          payment_intent_data: { metadata: { checkoutId: input.checkoutId } },
+          customer_email: input.customerEmail ?? undefined,
+          locale: input.language,
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return { providerSessionId: session.id, url: session.url };
+    },
+    async findPayment(providerSessionId) {
+      return paidCheckout(await stripe.checkout.sessions.retrieve(providerSessionId));
+    },
+    /** Verifies the signature and age (raw body, `Stripe-Signature`), throwing when either fails. */
+    readEvent(rawBody, signature, now) {
+      const event = stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        credentials.webhookSecret,
+        webhookTolerance,
+        undefined,
+        now.getTime(),
+      );
+      const paid =
+        event.type === 'checkout.session.completed' ||
+        event.type === 'checkout.session.async_payment_succeeded'
+          ? paidCheckout(event.data.object)
+          : null;
+      return { eventId: event.id, paid };
+    },
+  };
+}

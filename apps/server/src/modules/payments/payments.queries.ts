@@ -1,0 +1,149 @@
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { TPaymentProviderKind } from '@pms/contract';
+import type { Executor } from '../../db/client.ts';
+import { bookings, contacts, paymentMethods } from '../../db/schema/index.ts';
+import { checkoutSessions, paymentEvents } from '../../db/schema/payments.ts';
+
+export type TCheckoutRow = typeof checkoutSessions.$inferSelect;
+
+/** Inserts the checkout of a folio state, unless one with its idempotency key exists. */
+export async function insertCheckout(
+  db: Executor,
+  values: typeof checkoutSessions.$inferInsert,
+): Promise<TCheckoutRow | undefined> {
+  const [row] = await db.insert(checkoutSessions).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function selectCheckoutByKey(
+  db: Executor,
+  propertyId: string,
+  idempotencyKey: string,
+): Promise<TCheckoutRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.propertyId, propertyId),
+        eq(checkoutSessions.idempotencyKey, idempotencyKey),
+        ne(checkoutSessions.status, 'canceled'),
+      ),
+    );
+  return row;
+}
+
+/** A checkout of the property, or with `bookingId` only one of that booking. */
+export async function selectCheckout(
+  db: Executor,
+  propertyId: string,
+  id: string,
+  bookingId?: string,
+): Promise<TCheckoutRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.propertyId, propertyId),
+        eq(checkoutSessions.id, id),
+        bookingId ? eq(checkoutSessions.bookingId, bookingId) : undefined,
+      ),
+    );
+  return row;
+}
+
+/** A checkout of the simulator, whatever its property: its hosted page knows only the id. */
+export async function selectSimulatedCheckout(db: Executor, id: string): Promise<TCheckoutRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.provider, 'simulator')));
+  return row;
+}
+
+export async function setCheckoutSession(
+  db: Executor,
+  id: string,
+  values: { providerSessionId: string; url: string },
+): Promise<TCheckoutRow> {
+  const [row] = await db
+    .update(checkoutSessions)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(checkoutSessions.id, id))
+    .returning();
+  return row!;
+}
+
+/**
+ * Marks the partner's checkout paid with its payment's reference, once: a second message about the
+ * same payment (or a race with the guest's own confirmation) finds it paid and claims nothing.
+ */
+export async function claimPaidCheckout(
+  db: Executor,
+  provider: TPaymentProviderKind,
+  providerSessionId: string,
+  paymentReference: string,
+): Promise<TCheckoutRow | undefined> {
+  const [row] = await db
+    .update(checkoutSessions)
+    .set({ status: 'paid', paymentReference, completedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(checkoutSessions.provider, provider),
+        eq(checkoutSessions.providerSessionId, providerSessionId),
+        ne(checkoutSessions.status, 'paid'),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The guest left the partner's page without paying: the checkout is open no more. */
+export async function cancelOpenCheckout(db: Executor, id: string): Promise<void> {
+  await db
+    .update(checkoutSessions)
+    .set({ status: 'canceled', completedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
+}
+
+/** Takes in a partner's event id; false when it was taken in before. */
+export async function insertPaymentEvent(
+  db: Executor,
+  provider: TPaymentProviderKind,
+  eventId: string,
+): Promise<boolean> {
+  const rows = await db.insert(paymentEvents).values({ provider, eventId }).onConflictDoNothing().returning();
+  return rows.length > 0;
+}
+
+/** The property's card payment method that card payments are booked to: the first by name. */
+export async function selectCardPaymentMethod(db: Executor, propertyId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.propertyId, propertyId),
+        eq(paymentMethods.kind, 'card'),
+        isNull(paymentMethods.deletedAt),
+      ),
+    )
+    .orderBy(asc(paymentMethods.name), asc(paymentMethods.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The booking's code and its customer's e-mail address, for the partner's page. */
+export async function selectBookingPayer(
+  db: Executor,
+  propertyId: string,
+  bookingId: string,
+): Promise<{ code: string; email: string | null } | undefined> {
+  const [row] = await db
+    .select({ code: bookings.code, email: contacts.email })
+    .from(bookings)
+    .leftJoin(contacts, eq(contacts.id, bookings.customerId))
+    .where(and(eq(bookings.propertyId, propertyId), eq(bookings.id, bookingId), isNull(bookings.deletedAt)));
+  return row;
+}

@@ -1,0 +1,241 @@
+import type { TCheckoutSession, TCreateCheckoutRequest, TPaymentProviderKind } from '@pms/contract';
+import { AppError, notFound } from '../../errors.ts';
+import { findProperty } from '../../lib/properties.ts';
+import { requireAccess, systemActor, type TActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import type { PaymentProvider, TPaidCheckout } from '../../integrations/payments/payment-provider.ts';
+import { simulatedProvider } from '../../integrations/payments/simulated-provider.ts';
+import { stripeProvider } from '../../integrations/payments/stripe-provider.ts';
+import { getBookingFolios, recordPayment } from '../folios/folios.service.ts';
+import { readGeneralSettings, readSettingValue } from '../settings/settings.service.ts';
+import {
+  cancelOpenCheckout,
+  claimPaidCheckout,
+  insertCheckout,
+  insertPaymentEvent,
+  selectBookingPayer,
+  selectCardPaymentMethod,
+  selectCheckout,
+  selectCheckoutByKey,
+  selectSimulatedCheckout,
+  setCheckoutSession,
+  type TCheckoutRow,
+} from './payments.queries.ts';
+
+/** The setting entries (secret) that connect a property to its Stripe account. */
+export const stripeSettingKeys = { secretKey: 'stripe.secretKey', webhookSecret: 'stripe.webhookSecret' };
+
+/** The guest of this very booking, or staff who may post to folios. */
+function requirePayer(actor: TActor, bookingId: string): void {
+  if (actor.kind === 'guest') {
+    if (actor.bookingId !== bookingId) throw notFound('booking');
+    return;
+  }
+  requireAccess(actor, 'folios', 'write');
+}
+
+async function stripeOf(ctx: AppContext, db: Executor, propertyId: string) {
+  const secretKey = await readSettingValue(db, ctx.secrets, propertyId, stripeSettingKeys.secretKey);
+  const webhookSecret = await readSettingValue(db, ctx.secrets, propertyId, stripeSettingKeys.webhookSecret);
+  return secretKey && webhookSecret
+    ? stripeProvider({ secretKey, webhookSecret }, ctx.config.stripeApiUrl)
+    : null;
+}
+
+/** The property's payment partner: its Stripe account, else the simulator where it is allowed. */
+async function providerOf(
+  ctx: AppContext,
+  db: Executor,
+  propertyId: string,
+): Promise<PaymentProvider | null> {
+  return (
+    (await stripeOf(ctx, db, propertyId)) ??
+    (ctx.config.paymentSimulator ? simulatedProvider(ctx.config.publicUrl) : null)
+  );
+}
+
+function toCheckoutSession(row: TCheckoutRow): TCheckoutSession {
+  return {
+    id: row.id,
+    folioId: row.folioId,
+    url: row.url ?? '',
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status,
+  };
+}
+
+/**
+ * A card payment of a folio's due amount at the payment partner, computed here and never taken from
+ * the client: the folio named, else the booking's first folio with money due. The same folio state
+ * (its gross and paid amounts) gives the same checkout, so a guest tapping "pay" twice pays once; a
+ * canceled one makes room for a new one. `returnPath` is where the partner sends the browser back
+ * (with `?status=success` or `cancel`).
+ */
+export async function createCheckout(
+  ctx: AppContext,
+  actor: TActor,
+  bookingId: string,
+  input: TCreateCheckoutRequest & { returnPath: string; language: 'de' | 'en' },
+): Promise<TCheckoutSession> {
+  requirePayer(actor, bookingId);
+  const p = actor.propertyId;
+  const { checkout, provider, email, code, propertyName } = await ctx.db.transaction(async (tx) => {
+    const payer = await selectBookingPayer(tx, p, bookingId);
+    if (!payer) throw notFound('booking');
+    if (!(await readGeneralSettings(tx, p)).featurePayment)
+      throw new AppError('payment/not_enabled', 'card payment is switched off in the general settings');
+    const provider = await providerOf(ctx, tx, p);
+    if (!provider) throw new AppError('payment/not_enabled', 'no payment partner is set up');
+    const paymentMethodId = await selectCardPaymentMethod(tx, p);
+    if (!paymentMethodId)
+      throw new AppError('payment/not_enabled', 'the property has no card payment method');
+    const folios = await getBookingFolios(tx, p, bookingId);
+    const folio = input.folioId
+      ? folios.find((f) => f.id === input.folioId)
+      : folios.find((f) => f.totals.dueAmount > 0);
+    if (input.folioId && !folio) throw notFound('folio');
+    if (!folio || folio.totals.dueAmount <= 0) throw new AppError('payment/nothing_due');
+    const property = await findProperty(tx, p);
+    const idempotencyKey = `${folio.id}:${folio.totals.grossAmount}:${folio.totals.paidAmount}`;
+    const values = {
+      propertyId: p,
+      bookingId,
+      folioId: folio.id,
+      provider: provider.kind,
+      returnPath: input.returnPath,
+      paymentMethodId,
+      amount: folio.totals.dueAmount,
+      currency: property.currency,
+      idempotencyKey,
+    };
+    const checkout = (await insertCheckout(tx, values)) ?? (await selectCheckoutByKey(tx, p, idempotencyKey));
+    if (!checkout) throw new AppError('unavailable', 'the checkout was taken meanwhile; try again');
+    return { checkout, provider, email: payer.email, code: payer.code, propertyName: property.name };
+  });
+  if (checkout.url || checkout.status !== 'open' || checkout.provider !== provider.kind)
+    return toCheckoutSession(checkout);
+  const back = `${ctx.config.publicUrl}${checkout.returnPath}`;
+  const created = await provider.createCheckout({
+    checkoutId: checkout.id,
+    amount: checkout.amount,
+    currency: checkout.currency,
+    description: `${propertyName} · ${code}`,
+    successUrl: `${back}?status=success`,
+    cancelUrl: `${back}?status=cancel`,
+    // One partner checkout per checkout of ours, however often this is retried.
+    idempotencyKey: `checkout-${checkout.id}`,
+    customerEmail: email,
+    language: input.language,
+  });
+  return toCheckoutSession(await setCheckoutSession(ctx.db, checkout.id, created));
+}
+
+/**
+ * Books a checkout the partner reports paid onto its folio, in the caller's transaction, once: a
+ * repeated message, or the guest's confirmation racing the webhook, books nothing. False then.
+ */
+async function bookPaidCheckout(
+  ctx: AppContext,
+  tx: Executor,
+  provider: TPaymentProviderKind,
+  paid: TPaidCheckout,
+): Promise<boolean> {
+  const checkout = await claimPaidCheckout(tx, provider, paid.providerSessionId, paid.paymentReference);
+  if (!checkout) return false;
+  await recordPayment(ctx, tx, systemActor(checkout.propertyId, 'payments'), checkout.folioId, {
+    amount: paid.amount,
+    paymentMethodId: checkout.paymentMethodId,
+    reference: paid.paymentReference,
+  });
+  return true;
+}
+
+/**
+ * How a checkout ended, asked of the partner when the guest is back before its message: a paid one is
+ * booked then (once, whichever comes first).
+ */
+export async function confirmCheckout(
+  ctx: AppContext,
+  actor: TActor,
+  bookingId: string,
+  checkoutId: string,
+): Promise<TCheckoutSession> {
+  requirePayer(actor, bookingId);
+  const p = actor.propertyId;
+  const checkout = await selectCheckout(ctx.db, p, checkoutId, bookingId);
+  if (!checkout) throw notFound('checkout session');
+  if (checkout.status !== 'open' || !checkout.providerSessionId) return toCheckoutSession(checkout);
+  const provider = await providerOf(ctx, ctx.db, p);
+  const paid =
+    provider?.kind === checkout.provider ? await provider.findPayment(checkout.providerSessionId) : null;
+  if (paid) await ctx.db.transaction((tx) => bookPaidCheckout(ctx, tx, checkout.provider, paid));
+  return toCheckoutSession((await selectCheckout(ctx.db, p, checkoutId, bookingId))!);
+}
+
+/**
+ * A webhook of the property's Stripe account: verified against its webhook secret (raw body,
+ * signature, at most 5 minutes old), each event taken in once, a paid checkout booked in the same
+ * transaction, so a failure leaves the event for Stripe to send again.
+ */
+export async function takeStripeEvent(
+  ctx: AppContext,
+  propertyId: string,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<{ isNew: boolean }> {
+  const stripe = await stripeOf(ctx, ctx.db, propertyId);
+  if (!stripe) throw new AppError('payment/webhook_invalid', 'no Stripe account is set up for this property');
+  if (!signature) throw new AppError('payment/webhook_invalid', 'the Stripe-Signature header is missing');
+  let event;
+  try {
+    event = stripe.readEvent(rawBody, signature, ctx.clock.now());
+  } catch {
+    throw new AppError('payment/webhook_invalid', 'the signature does not match the body or is too old');
+  }
+  const { eventId, paid } = event;
+  return ctx.db.transaction(async (tx) => {
+    if (!(await insertPaymentEvent(tx, 'stripe', eventId))) return { isNew: false };
+    if (paid) await bookPaidCheckout(ctx, tx, 'stripe', paid);
+    return { isNew: true };
+  });
+}
+
+/** The simulator's checkout for its hosted page. */
+export async function getSimulatedCheckout(ctx: AppContext, checkoutId: string) {
+  const checkout = await selectSimulatedCheckout(ctx.db, checkoutId);
+  if (!checkout) throw notFound('checkout session');
+  const property = await findProperty(ctx.db, checkout.propertyId);
+  const back = `${ctx.config.publicUrl}${checkout.returnPath}`;
+  return {
+    checkout: toCheckoutSession(checkout),
+    propertyName: property.name,
+    successUrl: `${back}?status=success`,
+    cancelUrl: `${back}?status=cancel`,
+  };
+}
+
+/** The guest paid on the simulator's page: booked as a partner's payment would be, once. */
+export async function paySimulatedCheckout(ctx: AppContext, checkoutId: string): Promise<void> {
+  const checkout = await selectSimulatedCheckout(ctx.db, checkoutId);
+  if (!checkout?.providerSessionId) throw notFound('checkout session');
+  // Like a partner's page, the simulator's takes no payment once the guest left it.
+  if (checkout.status === 'canceled') return;
+  const providerSessionId = checkout.providerSessionId;
+  await ctx.db.transaction((tx) =>
+    bookPaidCheckout(ctx, tx, 'simulator', {
+      providerSessionId,
+      paymentReference: `sim_pi_${checkout.id}`,
+      amount: checkout.amount,
+      currency: checkout.currency,
+    }),
+  );
+}
+
+/** The guest left the simulator's page without paying. */
+export async function cancelSimulatedCheckout(ctx: AppContext, checkoutId: string): Promise<void> {
+  const checkout = await selectSimulatedCheckout(ctx.db, checkoutId);
+  if (!checkout) throw notFound('checkout session');
+  await cancelOpenCheckout(ctx.db, checkout.id);
+}

@@ -1,0 +1,341 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { addDays, todayIn, type TBooking, type TFolioList, type TPaged } from '@pms/contract';
+import type { TGuestActor } from '../../actor.ts';
+import { payments } from '../../db/schema/index.ts';
+import {
+  anonymous,
+  createStayFixture,
+  expectProblem,
+  startDemoApp,
+  type ApiClient,
+  type TTestApp,
+} from '../../../test/helpers.ts';
+import { confirmCheckout, createCheckout, stripeSettingKeys } from './payments.service.ts';
+
+let t: TTestApp;
+let admin: ApiClient;
+let propertyId: string;
+let today: string;
+let roomIds: Record<string, string>;
+let rateId: string;
+let nextRoom = 1501;
+
+/** A small stand-in for Stripe's API: checkout sessions made and read back, as the SDK calls them. */
+type TFakeSession = Record<string, unknown> & { id: string };
+const stripeApi = {
+  server: null as Server | null,
+  sessions: new Map<string, TFakeSession>(),
+  idempotencyKeys: [] as string[],
+  url: '',
+};
+
+function startStripeApi(): Promise<void> {
+  stripeApi.server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const send = (status: number, value: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(value));
+      };
+      const url = new URL(request.url ?? '/', 'http://stripe');
+      if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        const form = new URLSearchParams(body);
+        const key = String(request.headers['idempotency-key']);
+        stripeApi.idempotencyKeys.push(key);
+        const existing = [...stripeApi.sessions.values()].find((s) => s.idempotencyKey === key);
+        if (existing) return send(200, existing);
+        const id = `cs_test_${stripeApi.sessions.size + 1}`;
+        const session: TFakeSession = {
+          id,
+          object: 'checkout.session',
+          idempotencyKey: key,
+          url: `https://checkout.stripe.test/pay/${id}`,
+          payment_status: 'unpaid',
+          status: 'open',
+          payment_intent: null,
+          amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+          currency: form.get('line_items[0][price_data][currency]'),
+          client_reference_id: form.get('client_reference_id'),
+          success_url: form.get('success_url'),
+          cancel_url: form.get('cancel_url'),
+        };
+        stripeApi.sessions.set(id, session);
+        return send(200, session);
+      }
+      const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+      const session = match ? stripeApi.sessions.get(match[1]!) : undefined;
+      if (request.method === 'GET' && session) return send(200, session);
+      send(404, { error: { type: 'invalid_request_error', message: 'No such resource' } });
+    });
+  });
+  return new Promise((resolve) =>
+    stripeApi.server!.listen(0, '127.0.0.1', () => {
+      stripeApi.url = `http://127.0.0.1:${(stripeApi.server!.address() as AddressInfo).port}`;
+      resolve();
+    }),
+  );
+}
+
+/** The session as Stripe reports it once the guest paid. */
+function markPaid(sessionId: string): TFakeSession {
+  const session = stripeApi.sessions.get(sessionId)!;
+  Object.assign(session, { payment_status: 'paid', status: 'complete', payment_intent: `pi_${sessionId}` });
+  return session;
+}
+
+const webhookSecret = 'whsec_test_secret';
+const stripe = new Stripe('sk_test_fake');
+
+function signedEvent(id: string, session: TFakeSession, at = t.clock.now()) {
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: { object: session },
+  });
+  const header = stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: webhookSecret,
+    timestamp: Math.floor(at.getTime() / 1000),
+  });
+  return { payload, header };
+}
+
+function sendWebhook(payload: string, header: string | null, property = propertyId) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/payments/stripe/${property}/webhook`,
+    headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) },
+    payload,
+  });
+}
+
+async function book(): Promise<TBooking> {
+  const response = await admin.post('/api/bookings', {
+    occupancy: 1,
+    rateId,
+    roomId: roomIds[String(nextRoom++)],
+    checkIn: addDays(today, 3),
+    checkOut: addDays(today, 5),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<TBooking>();
+}
+
+function guestOf(booking: TBooking): TGuestActor {
+  return { kind: 'guest', id: 'link', propertyId, bookingId: booking.id, name: 'Gast' };
+}
+
+async function dueOf(bookingId: string): Promise<number> {
+  const response = await admin.get('/api/folios', { query: { bookingId } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TFolioList>().totals.dueAmount;
+}
+
+const returnTo = { returnPath: '/portal/link/check-in', language: 'de' as const };
+
+async function setPayment(featurePayment: boolean) {
+  const response = await admin.patch('/api/settings/general', { featurePayment });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+beforeAll(async () => {
+  await startStripeApi();
+  let ids: Record<string, string>;
+  ({ t, client: admin, ids } = await startDemoApp());
+  propertyId = ids['Alpenhof Salzburg']!;
+  t.clock.set('2027-04-12T08:00:00Z');
+  today = todayIn('Europe/Vienna', t.clock.now());
+  ({ roomIds, rateId } = await createStayFixture(admin, {
+    roomType: { name: 'Zahlzimmer', code: 'ZAHL' },
+    rooms: '1501-1540',
+    rate: { name: 'Zahlrate', code: 'ZAHR' },
+    prices: [10000, 15000],
+  }));
+  await setPayment(true);
+});
+afterAll(async () => {
+  await t.close();
+  stripeApi.server?.close();
+});
+
+describe('card payment through the simulated partner', () => {
+  it('asks for the folio’s due amount, once per folio state, and books it once when paid', async () => {
+    const booking = await book();
+    const due = await dueOf(booking.id);
+    expect(due).toBe(20000);
+    const ctx = t.app.context;
+    const checkout = await createCheckout(ctx, guestOf(booking), booking.id, returnTo);
+    expect(checkout).toMatchObject({ amount: due, currency: 'EUR', status: 'open' });
+    expect(checkout.url).toBe(`${ctx.config.publicUrl}/payments/simulator/${checkout.id}`);
+    // Tapping "pay" again before anything changed: the same checkout.
+    expect((await createCheckout(ctx, guestOf(booking), booking.id, returnTo)).id).toBe(checkout.id);
+
+    const guest = anonymous(t.app);
+    const page = await guest.get(`/payments/simulator/${checkout.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('200,00');
+    const paid = await guest.post(`/payments/simulator/${checkout.id}/pay`);
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`${ctx.config.publicUrl}/portal/link/check-in?status=success`);
+    // Sent twice (a double tap, a reload): still one payment.
+    expect((await guest.post(`/payments/simulator/${checkout.id}/pay`)).statusCode).toBe(303);
+    expect(await dueOf(booking.id)).toBe(0);
+    const rows = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, `sim_pi_${checkout.id}`));
+    expect(rows.map((row) => row.amount)).toEqual([20000]);
+    expect(await confirmCheckout(ctx, guestOf(booking), booking.id, checkout.id)).toMatchObject({
+      status: 'paid',
+    });
+    await expect(createCheckout(ctx, guestOf(booking), booking.id, returnTo)).rejects.toMatchObject({
+      code: 'payment/nothing_due',
+    });
+  });
+
+  it('sends the guest back with status=cancel and makes a new checkout next time', async () => {
+    const booking = await book();
+    const ctx = t.app.context;
+    const first = await createCheckout(ctx, guestOf(booking), booking.id, returnTo);
+    const canceled = await anonymous(t.app).post(`/payments/simulator/${first.id}/cancel`);
+    expect(canceled.statusCode).toBe(303);
+    expect(canceled.headers.location).toMatch(/\?status=cancel$/);
+    expect((await anonymous(t.app).post(`/payments/simulator/${first.id}/pay`)).statusCode).toBe(303);
+    expect(await dueOf(booking.id)).toBe(20000);
+    const second = await createCheckout(ctx, guestOf(booking), booking.id, returnTo);
+    expect(second.id).not.toBe(first.id);
+  });
+
+  it('refuses another booking’s guest, a folio of another booking, payment switched off', async () => {
+    const [booking, other] = [await book(), await book()];
+    const ctx = t.app.context;
+    await expect(createCheckout(ctx, guestOf(other), booking.id, returnTo)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    const otherFolio = (await admin.get('/api/folios', { query: { bookingId: other.id } })).json<TFolioList>()
+      .data[0]!;
+    await expect(
+      createCheckout(ctx, guestOf(booking), booking.id, { ...returnTo, folioId: otherFolio.id }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    const checkout = await createCheckout(ctx, guestOf(booking), booking.id, returnTo);
+    await expect(confirmCheckout(ctx, guestOf(other), other.id, checkout.id)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await setPayment(false);
+    try {
+      await expect(createCheckout(ctx, guestOf(booking), booking.id, returnTo)).rejects.toMatchObject({
+        code: 'payment/not_enabled',
+      });
+    } finally {
+      await setPayment(true);
+    }
+    expect((await anonymous(t.app).get(`/payments/simulator/${crypto.randomUUID()}`)).statusCode).toBe(404);
+    expect((await anonymous(t.app).get('/payments/simulator/not-a-uuid')).statusCode).toBe(400);
+  });
+});
+
+describe('card payment through Stripe', () => {
+  let previousApi: string | undefined;
+  beforeAll(async () => {
+    for (const [key, value] of [
+      [stripeSettingKeys.secretKey, 'sk_test_fake'],
+      [stripeSettingKeys.webhookSecret, webhookSecret],
+    ]) {
+      const response = await admin.post('/api/settings', { key, value, secret: true });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    previousApi = t.app.context.config.stripeApiUrl;
+    t.app.context.config.stripeApiUrl = stripeApi.url;
+  });
+  afterAll(() => {
+    t.app.context.config.stripeApiUrl = previousApi;
+  });
+
+  it('makes a Checkout Session for the due amount with an idempotency key per folio state', async () => {
+    const booking = await book();
+    const ctx = t.app.context;
+    const checkout = await createCheckout(ctx, guestOf(booking), booking.id, returnTo);
+    const session = [...stripeApi.sessions.values()].find((s) => s.client_reference_id === checkout.id)!;
+    expect(checkout.url).toBe(session.url);
+    expect(session).toMatchObject({
+      amount_total: 20000,
+      currency: 'eur',
+      success_url: `${ctx.config.publicUrl}/portal/link/check-in?status=success`,
+      cancel_url: `${ctx.config.publicUrl}/portal/link/check-in?status=cancel`,
+    });
+    expect(stripeApi.idempotencyKeys.at(-1)).toBe(`checkout-${checkout.id}`);
+    expect((await createCheckout(ctx, guestOf(booking), booking.id, returnTo)).url).toBe(session.url);
+  });
+
+  it('books the payment from the signed webhook once, whatever the retries and races', async () => {
+    const booking = await book();
+    const ctx = t.app.context;
+    const checkout = await createCheckout(ctx, guestOf(booking), booking.id, returnTo);
+    const session = markPaid(
+      [...stripeApi.sessions.values()].find((s) => s.client_reference_id === checkout.id)!.id,
+    );
+    const event = signedEvent(`evt_${session.id}`, session);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        i % 2 === 0
+          ? sendWebhook(event.payload, event.header)
+          : sendWebhook(
+              signedEvent(`evt_${session.id}_${i}`, session).payload,
+              signedEvent(`evt_${session.id}_${i}`, session).header,
+            ),
+      ),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const booked = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, `pi_${session.id}`));
+    expect(booked.map((row) => row.amount)).toEqual([20000]);
+    expect(await dueOf(booking.id)).toBe(0);
+    expect(await confirmCheckout(ctx, guestOf(booking), booking.id, checkout.id)).toMatchObject({
+      status: 'paid',
+    });
+  });
+
+  it('books a paid checkout when the guest is back before the webhook', async () => {
+    const booking = await book();
+    const ctx = t.app.context;
+    const checkout = await createCheckout(ctx, guestOf(booking), booking.id, returnTo);
+    expect(await confirmCheckout(ctx, guestOf(booking), booking.id, checkout.id)).toMatchObject({
+      status: 'open',
+    });
+    const session = markPaid(
+      [...stripeApi.sessions.values()].find((s) => s.client_reference_id === checkout.id)!.id,
+    );
+    expect(await confirmCheckout(ctx, guestOf(booking), booking.id, checkout.id)).toMatchObject({
+      status: 'paid',
+    });
+    // The webhook arriving afterwards books nothing more.
+    const event = signedEvent(`evt_late_${session.id}`, session);
+    expect((await sendWebhook(event.payload, event.header)).statusCode).toBe(200);
+    expect(await dueOf(booking.id)).toBe(0);
+  });
+
+  it('refuses a webhook without a signature, with a wrong or an old one, or for another property', async () => {
+    const session = { id: 'cs_forged', payment_status: 'paid', payment_intent: 'pi_forged', amount_total: 1 };
+    const event = signedEvent('evt_forged', session);
+    expectProblem(await sendWebhook(event.payload, null), 400, 'payment/webhook_invalid');
+    const tampered = event.payload.replace('"amount_total":1', '"amount_total":100');
+    expectProblem(await sendWebhook(tampered, event.header), 400, 'payment/webhook_invalid');
+    const old = signedEvent('evt_old', session, new Date(t.clock.now().getTime() - 10 * 60_000));
+    expectProblem(await sendWebhook(old.payload, old.header), 400, 'payment/webhook_invalid');
+    const properties = (await admin.get('/api/properties')).json<TPaged<{ id: string }> | { id: string }[]>();
+    const otherId = (Array.isArray(properties) ? properties : properties.data).find(
+      (p) => p.id !== propertyId,
+    )!.id;
+    expectProblem(await sendWebhook(event.payload, event.header, otherId), 400, 'payment/webhook_invalid');
+    expectProblem(await sendWebhook(event.payload, event.header, 'nope'), 400, 'validation');
+  });
+});

@@ -49,6 +49,7 @@ import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
+import { registerDoorRoutes } from './modules/doors/doors.routes.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -170,6 +171,7 @@ export async function buildApp({
   registerReportRoutes(app, context);
   registerMailRoutes(app, context);
   registerPaymentRoutes(app, context);
+  registerDoorRoutes(app, context);
 
   if (config.webDist) await registerWeb(app, config.webDist);
   return app;

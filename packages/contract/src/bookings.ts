@@ -368,6 +368,10 @@ export const bookingEventTypes = [
   'deleted',
   'mail_sent',
   'mail_failed',
+  'access_token_issued',
+  'access_token_revoked',
+  'door_unlocked',
+  'door_unlock_failed',
 ] as const;
 export type TBookingEventType = (typeof bookingEventTypes)[number];
 

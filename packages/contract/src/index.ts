@@ -26,3 +26,4 @@ export * from './folios.ts';
 export * from './reports.ts';
 export * from './mail.ts';
 export * from './payments.ts';
+export * from './doors.ts';

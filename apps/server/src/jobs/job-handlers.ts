@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts';
 import type { jobs } from '../db/schema/index.ts';
 import { systemActor } from '../actor.ts';
 import { renderInvoiceDocuments } from '../modules/invoices/invoices.service.ts';
+import { syncAccessToken } from '../modules/doors/doors.service.ts';
 import { deliverMailMessage } from '../modules/mail/mail.service.ts';
 import { applyRoomLocksEverywhere } from '../modules/room-locks/room-locks.service.ts';
 import type { TJobType } from './job-types.ts';
@@ -20,4 +21,8 @@ export const jobHandlers: Record<TJobType, TJobHandler> = {
   },
   // Sends one queued e-mail; a failure is retried with the runner's backoff.
   'mail.send': deliverMailMessage,
+  // Issues and revokes a key's credentials at the lock system.
+  'doors.sync': async (ctx, job) => {
+    await syncAccessToken(ctx, (job.payload as { tokenId: string }).tokenId);
+  },
 };

@@ -4,3 +4,4 @@ export * from './front-office.ts';
 export * from './jobs.ts';
 export * from './mail.ts';
 export * from './payments.ts';
+export * from './doors.ts';

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
+import { issueAccessToken, revokeAccessToken } from '../doors/doors.service.ts';
 import { setRoomHousekeepingStatus } from '../../lib/rooms.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import { toAppError } from '../../db/constraint-errors.ts';
@@ -111,6 +112,9 @@ export async function performAction(
     if (droppedBookingStatuses.includes(status) !== droppedBookingStatuses.includes(booking.status))
       await postStayCharges(tx, row);
     const dueAmount = await assertBalanceRules(tx, row, action, options);
+    // A guest in the house holds a key; whatever ends the stay (or undoes the check-in) revokes it.
+    if (status === 'checked_in') await issueAccessToken(ctx, tx, actor, row);
+    else await revokeAccessToken(ctx, tx, actor, row);
     await recordEvent(tx, {
       propertyId: actor.propertyId,
       actor,

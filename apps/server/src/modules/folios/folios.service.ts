@@ -334,7 +334,7 @@ export async function postCharge(
  */
 async function insertAllowance(
   db: Executor,
-  folio: TFolioRow,
+  folio: Pick<TFolioRow, 'id'>,
   charge: TChargeRow,
   options: { amount?: number | undefined; text?: string | undefined },
 ): Promise<TChargeRow> {
@@ -358,6 +358,7 @@ async function insertAllowance(
     accountNumber: charge.accountNumber,
     isTransitory: charge.isTransitory,
     isDefault: charge.isDefault,
+    bookingId: charge.bookingId,
     quantity: isWhole ? -charge.quantity : -1,
     text: options.text ?? charge.text,
     grossAmount: -amount,
@@ -366,6 +367,15 @@ async function insertAllowance(
     bookedOn: charge.bookedOn,
     correctsChargeId: charge.id,
   });
+}
+
+/**
+ * Takes what is left of a charge off its folio with an allowance (nothing when nothing is left): how
+ * repricing a stay corrects a rate charge where it lives. The caller holds the folio's lock.
+ */
+export async function reverseCharge(db: Executor, charge: TChargeRow): Promise<void> {
+  if (charge.grossAmount + (await selectCorrectedAmount(db, charge.id)) <= 0) return;
+  await insertAllowance(db, { id: charge.folioId }, charge, {});
 }
 
 /** A partial or whole correction of a charge: the charge is updated (or, for all of it, deleted). */
@@ -424,9 +434,9 @@ export async function updateCharge(
       throw new AppError('folio/invalid_allowance', 'the charge is corrected already');
     const allowance = await insertAllowance(tx, folio, charge, {});
     const quantity = input.quantity ?? charge.quantity;
-    const replacement = await insertChargeRow(
-      tx,
-      await chargeValues(
+    // A rate charge changed by hand is still the night's charge: the stay's next repricing replaces it.
+    const replacement = await insertChargeRow(tx, {
+      ...(await chargeValues(
         tx,
         actor,
         folio,
@@ -437,8 +447,10 @@ export async function updateCharge(
           unitAmount: input.unitAmount ?? Math.round(charge.grossAmount / charge.quantity),
         },
         input.bookedOn ?? charge.bookedOn,
-      ),
-    );
+      )),
+      isDefault: charge.isDefault,
+      bookingId: charge.bookingId,
+    });
     await recordEvent(
       tx,
       folioEvent(folio, actor, 'charge_updated', {

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { addDays, type TBooking, type TFolio, type TFolioCharge, type TFolioList } from '@pms/contract';
+import { folios } from '../../db/schema/index.ts';
+import { createStayFixture, startDemoApp, type ApiClient, type TTestApp } from '../../../test/helpers.ts';
+
+let t: TTestApp;
+let admin: ApiClient;
+let roomIds: Record<string, string>;
+let rateId: string;
+const today = '2027-05-10';
+const day = (offset: number) => addDays(today, offset);
+
+beforeAll(async () => {
+  ({ t, client: admin } = await startDemoApp());
+  t.clock.set('2027-05-10T08:00:00Z');
+  ({ roomIds, rateId } = await createStayFixture(admin, {
+    roomType: { name: 'Umbuchzimmer', code: 'UMBZ' },
+    rooms: '1401-1420',
+    rate: { name: 'Umbuchrate', code: 'UMBR' },
+    prices: [10000, 15000],
+  }));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let nextRoom = 1401;
+/** Two nights from today in a room of its own: 100,00 a night for one person, 150,00 for two. */
+async function book(body: Record<string, unknown> = {}): Promise<TBooking> {
+  const response = await admin.post('/api/bookings', {
+    occupancy: 1,
+    rateId,
+    roomId: roomIds[String(nextRoom++)],
+    checkIn: today,
+    checkOut: day(2),
+    ...body,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<TBooking>();
+}
+
+async function folioList(query: Record<string, string>): Promise<TFolio[]> {
+  const response = await admin.get('/api/folios', { query });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TFolioList>().data;
+}
+
+async function folio(id: string): Promise<TFolio> {
+  const response = await admin.get(`/api/folios/${id}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TFolio>();
+}
+
+async function change(bookingId: string, body: Record<string, unknown>): Promise<void> {
+  const response = await admin.put(`/api/bookings/${bookingId}`, body);
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function move(from: TFolio, charge: TFolioCharge, targetFolioId: string): Promise<void> {
+  const response = await admin.post(`/api/folios/${from.id}/charges/${charge.id}/move`, { targetFolioId });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** What is left charged per service date of the rate's room charges on the folios, allowances netted. */
+function nights(...all: TFolio[]): Record<string, number> {
+  const left: Record<string, number> = {};
+  for (const entry of all.flatMap((one) => one.charges)) {
+    if (!entry.default) continue;
+    left[entry.bookedOn] = (left[entry.bookedOn] ?? 0) + entry.grossAmount;
+  }
+  return Object.fromEntries(Object.entries(left).filter(([, amount]) => amount !== 0));
+}
+
+describe('rate charges moved to another folio', () => {
+  it('stay on an open split folio and are corrected there when the stay changes', async () => {
+    const booking = await book();
+    const [main] = await folioList({ bookingId: booking.id });
+    const split = await admin.post('/api/folios', { bookingId: booking.id, name: 'Firma' });
+    expect(split.statusCode, split.body).toBe(201);
+    const company = split.json<TFolio>();
+    const first = main!.charges.find((charge) => charge.bookedOn === today)!;
+    await move(main!, first, company.id);
+    const moved = (await folio(company.id)).charges[0]!;
+
+    // One more night: the moved night stays where it is and is not charged again.
+    await change(booking.id, { checkOut: day(3) });
+    let own = await folio(main!.id);
+    let other = await folio(company.id);
+    expect(other.charges.map((charge) => charge.id)).toEqual([moved.id]);
+    expect(nights(other)).toEqual({ [today]: 10000 });
+    expect(nights(own)).toEqual({ [day(1)]: 10000, [day(2)]: 10000 });
+    // The move's history is kept on the booking's folio: the charge and the allowance naming the copy.
+    expect(own.charges.find((charge) => charge.id === first.id)).toBeDefined();
+    expect(own.charges.find((charge) => charge.transferChargeId === moved.id)).toMatchObject({
+      kind: 'allowance',
+      correctsChargeId: first.id,
+    });
+
+    // Two persons: every night costs 150,00, the moved one corrected on the split folio.
+    await change(booking.id, { occupancy: 2 });
+    own = await folio(main!.id);
+    other = await folio(company.id);
+    expect(nights(other)).toEqual({ [today]: 15000 });
+    expect(other.charges.map((charge) => [charge.kind, charge.grossAmount]).sort()).toEqual([
+      ['allowance', -10000],
+      ['charge', 10000],
+      ['charge', 15000],
+    ]);
+    expect(nights(own)).toEqual({ [day(1)]: 15000, [day(2)]: 15000 });
+
+    // The stay starts a day later: the moved night is no longer stayed and is taken off where it lives.
+    await change(booking.id, { checkIn: day(1) });
+    own = await folio(main!.id);
+    other = await folio(company.id);
+    expect(nights(other)).toEqual({});
+    expect(other.totals.grossAmount).toBe(0);
+    expect(nights(own)).toEqual({ [day(1)]: 15000, [day(2)]: 15000 });
+    const all = await folioList({ bookingId: booking.id });
+    expect(all.reduce((sum, one) => sum + one.totals.grossAmount, 0)).toBe(30000);
+  });
+
+  it('on the group folio are not charged again on the booking folio', async () => {
+    const group = await admin.post('/api/groups', { name: 'Reisegruppe Umbuchung' });
+    expect(group.statusCode, group.body).toBe(201);
+    const groupId = group.json<{ id: string }>().id;
+    const created = await admin.post('/api/folios', { groupId });
+    expect(created.statusCode, created.body).toBe(201);
+    const groupFolio = created.json<TFolio>();
+    const booking = await book({ groupId });
+    const [main] = await folioList({ bookingId: booking.id });
+    for (const charge of main!.charges) await move(main!, charge, groupFolio.id);
+
+    await change(booking.id, { checkOut: day(3) });
+    expect(nights(await folio(groupFolio.id))).toEqual({ [today]: 10000, [day(1)]: 10000 });
+    expect(nights(await folio(main!.id))).toEqual({ [day(2)]: 10000 });
+
+    await change(booking.id, { checkOut: day(1), occupancy: 2 });
+    const shared = await folio(groupFolio.id);
+    expect(nights(shared)).toEqual({ [today]: 15000 });
+    expect(shared.totals.grossAmount).toBe(15000);
+    expect(nights(await folio(main!.id))).toEqual({});
+    expect((await folio(main!.id)).totals.grossAmount).toBe(0);
+  });
+
+  it('on a closed folio are left as they are and are not charged again', async () => {
+    const group = await admin.post('/api/groups', { name: 'Reisegruppe Abgerechnet' });
+    const groupId = group.json<{ id: string }>().id;
+    const groupFolio = (await admin.post('/api/folios', { groupId })).json<TFolio>();
+    const booking = await book({ groupId });
+    const [main] = await folioList({ bookingId: booking.id });
+    await move(
+      main!,
+      main!.charges.find((charge) => charge.bookedOn === today)!,
+      groupFolio.id,
+    );
+    await t.db.update(folios).set({ closedAt: t.clock.now() }).where(eq(folios.id, groupFolio.id));
+    const closed = await folio(groupFolio.id);
+
+    await change(booking.id, { occupancy: 2, checkOut: day(3) });
+    const after = await folio(groupFolio.id);
+    expect(after.charges).toEqual(closed.charges);
+    expect(nights(await folio(main!.id))).toEqual({ [day(1)]: 15000, [day(2)]: 15000 });
+  });
+
+  it('are taken off open folios when the booking is cancelled', async () => {
+    const booking = await book();
+    const [main] = await folioList({ bookingId: booking.id });
+    const company = (await admin.post('/api/folios', { bookingId: booking.id })).json<TFolio>();
+    await move(main!, main!.charges[0]!, company.id);
+    const cancelled = await admin.post(`/api/bookings/${booking.id}/actions/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const all = await folioList({ bookingId: booking.id });
+    expect(all.map((one) => one.totals.grossAmount)).toEqual([0, 0]);
+  });
+
+  it('keep a discount while the night is unchanged and charge a night changed by hand once', async () => {
+    const booking = await book();
+    const [main] = await folioList({ bookingId: booking.id });
+    const [first, second] = main!.charges;
+    const discount = await admin.post(`/api/folios/${main!.id}/charges/${first!.id}/allowances`, {
+      amount: 1000,
+    });
+    expect(discount.statusCode, discount.body).toBe(201);
+    const changed = await admin.put(`/api/folios/${main!.id}/charges/${second!.id}`, { unitAmount: 8000 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(nights(await folio(main!.id))).toEqual({ [today]: 9000, [day(1)]: 8000 });
+
+    await change(booking.id, { checkOut: day(3) });
+    // The discounted night is unchanged and keeps its discount; the price set by hand gives way to
+    // the rate's again, and no night is charged twice.
+    expect(nights(await folio(main!.id))).toEqual({ [today]: 9000, [day(1)]: 10000, [day(2)]: 10000 });
+  });
+});

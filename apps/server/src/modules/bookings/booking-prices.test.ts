@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays, type TBooking, type TFolio, type TFolioCharge, type TFolioList } from '@pms/contract';
 import { folios } from '../../db/schema/index.ts';
-import { createStayFixture, startDemoApp, type ApiClient, type TTestApp } from '../../../test/helpers.ts';
+import {
+  createStayFixture,
+  demo,
+  login,
+  propertyIds,
+  startDemoApp,
+  switchProperty,
+  type ApiClient,
+  type TTestApp,
+} from '../../../test/helpers.ts';
 
 let t: TTestApp;
 let admin: ApiClient;
@@ -190,5 +199,78 @@ describe('rate charges moved to another folio', () => {
     // The discounted night is unchanged and keeps its discount; the price set by hand gives way to
     // the rate's again, and no night is charged twice.
     expect(nights(await folio(main!.id))).toEqual({ [today]: 9000, [day(1)]: 10000, [day(2)]: 10000 });
+  });
+});
+
+describe('rate charges of a stay across a change of tax rate', () => {
+  it("take the rate of the item's tax kind valid on each night's service date", async () => {
+    t.clock.set('2026-12-01T08:00:00Z');
+    const berlin = await login(t.app, 'admin@example.com');
+    await switchProperty(berlin, (await propertyIds(berlin))[demo.germany]!);
+    const created = async (url: string, body: Record<string, unknown>) => {
+      const response = await berlin.post(url, body);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: string }>();
+    };
+    const before = await created('/api/tax_rates', {
+      name: 'Speisen bis 2026',
+      percentage: 19,
+      kind: 'food',
+      validUntil: '2026-12-31',
+      taxCode: '3',
+    });
+    const after = await created('/api/tax_rates', {
+      name: 'Speisen ab 2027',
+      percentage: 7,
+      kind: 'food',
+      validFrom: '2027-01-01',
+      taxCode: '2',
+    });
+    const breakfast = await created('/api/items', {
+      name: 'Frühstück Jahreswechsel',
+      type: 'food_and_beverage',
+      amount: 2140,
+      taxRateId: before.id,
+      bookOnFollowingDay: true,
+    });
+    const fixture = await createStayFixture(berlin, {
+      roomType: { name: 'Silvesterzimmer', code: 'SILV' },
+      rooms: '1501-1502',
+      rate: { name: 'Silvester mit Frühstück', code: 'SILVF' },
+      prices: [12000, 18000],
+    });
+    await created(`/api/rates/${fixture.rateId}/items`, {
+      itemId: breakfast.id,
+      unit: 'person',
+      frequency: 'daily',
+      amount: 2140,
+      inclusive: true,
+    });
+    const stay = {
+      occupancy: 1,
+      rateId: fixture.rateId,
+      roomId: fixture.roomIds['1501'],
+      checkIn: '2026-12-30',
+      checkOut: '2027-01-03',
+    };
+    const expected = [
+      ['2026-12-31', 19, before.id, 1798, 342],
+      ['2027-01-01', 7, after.id, 2000, 140],
+      ['2027-01-02', 7, after.id, 2000, 140],
+      ['2027-01-03', 7, after.id, 2000, 140],
+    ];
+    const booking = await created('/api/bookings', stay);
+    const response = await berlin.get('/api/folios', { query: { bookingId: booking.id } });
+    const [main] = response.json<TFolioList>().data;
+    const breakfasts = main!.charges.filter((charge) => charge.itemId === breakfast.id);
+    expect(
+      breakfasts.map((charge) => [
+        charge.bookedOn,
+        charge.taxPercentage,
+        charge.taxCode === '3' ? before.id : after.id,
+        charge.netAmount,
+        charge.taxAmount,
+      ]),
+    ).toEqual(expected);
   });
 });

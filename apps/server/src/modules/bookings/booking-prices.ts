@@ -1,9 +1,10 @@
-import { droppedBookingStatuses } from '@pms/contract';
+import { droppedBookingStatuses, splitGross } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { items, taxRates } from '../../db/schema/index.ts';
 import { findOwned } from '../../lib/records.ts';
 import { ensureOvernightItem, findItemWithTaxRate } from '../base-data/items.service.ts';
 import { findRatePrice, listRateItems } from '../base-data/rates.service.ts';
+import { taxRateOnServiceDate } from '../base-data/tax-rates.service.ts';
 import { calculateStayCharges, type TChargeDraft, type TPricedItem, type TRateItemInput } from './pricing.ts';
 import { reverseCharge } from '../folios/folios.service.ts';
 import {
@@ -73,7 +74,7 @@ export async function stayChargeDrafts(db: Executor, stay: TPricedStay): Promise
       inclusive: row.inclusive,
     });
   }
-  return calculateStayCharges({
+  const drafts = calculateStayCharges({
     checkIn: stay.checkIn,
     checkOut: stay.checkOut,
     occupancy: stay.occupancy,
@@ -81,6 +82,43 @@ export async function stayChargeDrafts(db: Executor, stay: TPricedStay): Promise
     overnightItem: overnight,
     rateItems: rateItemInputs,
   });
+  return withTaxRatesOnServiceDates(db, stay.propertyId, drafts);
+}
+
+/**
+ * Each charge with the tax rate valid on its service date, chosen as for a charge posted at the desk
+ * (`taxRateOnServiceDate`): the gross stays, net and tax follow the chosen rate.
+ */
+async function withTaxRatesOnServiceDates(
+  db: Executor,
+  propertyId: string,
+  drafts: TChargeDraft[],
+): Promise<TChargeDraft[]> {
+  const findTaxRate = (id: string) => findOwned(db, taxRates, propertyId, id, 'tax rate');
+  type TTaxRate = Awaited<ReturnType<typeof findTaxRate>>;
+  const itemRates = new Map<string, TTaxRate>();
+  const chosen = new Map<string, TTaxRate>();
+  const result: TChargeDraft[] = [];
+  for (const draft of drafts) {
+    const key = `${draft.taxRateId}|${draft.bookedOn}`;
+    let taxRate = chosen.get(key);
+    if (!taxRate) {
+      let itemRate = itemRates.get(draft.taxRateId);
+      if (!itemRate) itemRates.set(draft.taxRateId, (itemRate = await findTaxRate(draft.taxRateId)));
+      chosen.set(key, (taxRate = await taxRateOnServiceDate(db, itemRate, draft.bookedOn)));
+    }
+    result.push(
+      taxRate.id === draft.taxRateId
+        ? draft
+        : {
+            ...draft,
+            taxRateId: taxRate.id,
+            taxBasisPoints: taxRate.basisPoints,
+            ...splitGross(draft.grossAmount, taxRate.basisPoints),
+          },
+    );
+  }
+  return result;
 }
 
 /** A rate charge as a stay's prices give it: the same item, night, amounts and tax. */

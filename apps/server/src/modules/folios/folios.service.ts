@@ -31,6 +31,7 @@ import { recordEvent } from '../../lib/events.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { assertOwned, findOwned, toRecord } from '../../lib/records.ts';
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
+import { taxRateOnServiceDate } from '../base-data/tax-rates.service.ts';
 import { settleFolioInvoices } from '../invoices/invoices.service.ts';
 import {
   insertChargeRow,
@@ -44,7 +45,6 @@ import {
   selectFolios,
   selectFolioSums,
   selectPayments,
-  selectTaxRateOn,
   setChargeTransfer,
   softDeletePayment,
   updateFolioRow,
@@ -281,9 +281,7 @@ async function chargeValues(
   if (unitAmount === null)
     throw new AppError('folio/item_price_required', 'the item has no fixed price: send unitAmount');
   const itemRate = await findOwned(db, taxRates, actor.propertyId, item.taxRateId, 'tax rate');
-  // A rate of a kind gives way to the rate of that kind valid on the service date.
-  const taxRate =
-    (itemRate.kind && (await selectTaxRateOn(db, actor.propertyId, itemRate.kind, bookedOn))) || itemRate;
+  const taxRate = await taxRateOnServiceDate(db, itemRate, bookedOn);
   const isTransitory = item.type === 'local_tax';
   const taxBasisPoints = isTransitory ? 0 : taxRate.basisPoints;
   const grossAmount = unitAmount * input.quantity;

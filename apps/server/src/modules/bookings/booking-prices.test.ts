@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { addDays, type TBooking, type TFolio, type TFolioCharge, type TFolioList } from '@pms/contract';
-import { folios } from '../../db/schema/index.ts';
+import { charges, folios } from '../../db/schema/index.ts';
 import {
   createStayFixture,
   demo,
@@ -150,6 +151,36 @@ describe('rate charges moved to another folio', () => {
     expect(shared.totals.grossAmount).toBe(15000);
     expect(nights(await folio(main!.id))).toEqual({});
     expect((await folio(main!.id)).totals.grossAmount).toBe(0);
+  });
+
+  it('name their booking after the migration that added it, along their moves', async () => {
+    const group = await admin.post('/api/groups', { name: 'Reisegruppe Migration' });
+    const groupId = group.json<{ id: string }>().id;
+    const groupFolio = (await admin.post('/api/folios', { groupId })).json<TFolio>();
+    const booking = await book({ groupId });
+    const [main] = await folioList({ bookingId: booking.id });
+    await move(main!, main!.charges[0]!, groupFolio.id);
+    const named = () =>
+      t.db
+        .select({ id: charges.id, bookingId: charges.bookingId })
+        .from(charges)
+        .where(and(eq(charges.isDefault, true), isNotNull(charges.bookingId)))
+        .orderBy(charges.id);
+    // This booking's entries, as the code before the migration left them: the original charges and
+    // the move's allowance on its folio, the copy on the group folio. (Only the new code reposts a
+    // night in place on a group folio, which nothing before the migration can have done.)
+    const before = (await named()).filter((row) => row.bookingId === booking.id);
+    expect(before).toHaveLength(4);
+    // The migration's backfill, run again over charges that lost their booking.
+    await t.db.update(charges).set({ bookingId: null });
+    const migration = await readFile(
+      new URL('../../db/migrations/0014_stay_charges.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint').slice(-2)) {
+      await t.db.execute(sql.raw(statement));
+    }
+    expect((await named()).filter((row) => row.bookingId === booking.id)).toEqual(before);
   });
 
   it('on a closed folio are left as they are and are not charged again', async () => {

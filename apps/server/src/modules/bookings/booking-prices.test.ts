@@ -203,6 +203,40 @@ describe('rate charges moved to another folio', () => {
     expect(nights(await folio(main!.id))).toEqual({ [day(1)]: 15000, [day(2)]: 15000 });
   });
 
+  it('and an invoice closing their folio at the same time do not cross', async () => {
+    const contact = await admin.post('/api/contacts', {
+      name: 'Reisebüro Gleichzeitig',
+      address: { line1: 'Ring 1', postalCode: '1010', city: 'Wien', country: 'at' },
+    });
+    expect(contact.statusCode, contact.body).toBe(201);
+    const group = await admin.post('/api/groups', { name: 'Reisegruppe Gleichzeitig' });
+    const groupId = group.json<{ id: string }>().id;
+    const customerId = contact.json<{ id: string }>().id;
+    const groupFolio = (await admin.post('/api/folios', { groupId, customerId })).json<TFolio>();
+    const booking = await book({ groupId });
+    const [main] = await folioList({ bookingId: booking.id });
+    await move(
+      main!,
+      main!.charges.find((charge) => charge.bookedOn === today)!,
+      groupFolio.id,
+    );
+
+    const [changed, invoiced] = await Promise.all([
+      admin.put(`/api/bookings/${booking.id}`, { occupancy: 2 }),
+      admin.post('/api/invoices', { folioId: groupFolio.id, closeWithDueAmount: true }),
+    ]);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(invoiced.statusCode, invoiced.body).toBe(201);
+    const shared = await folio(groupFolio.id);
+    const own = await folio(main!.id);
+    // Whichever came first, the invoice bills the group folio as it was closed, and each night is
+    // charged once: the first on the group folio (100,00 or, repriced before closing, 150,00).
+    expect(invoiced.json<{ totalAmount: number }>().totalAmount).toBe(shared.totals.grossAmount);
+    expect(shared.isClosed).toBe(true);
+    expect(Object.keys(nights(shared))).toEqual([today]);
+    expect(nights(own)).toEqual({ [day(1)]: 15000 });
+  });
+
   it('are taken off open folios when the booking is cancelled', async () => {
     const booking = await book();
     const [main] = await folioList({ bookingId: booking.id });

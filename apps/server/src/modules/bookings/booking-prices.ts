@@ -149,9 +149,17 @@ const nightKey = (entry: { itemId: string | null; bookedOn: string }) => `${entr
 export async function postStayCharges(db: Executor, booking: TBookingRow): Promise<void> {
   const folio = await findBookingFolio(db, booking);
   if (folio.closedAt) return;
-  const unlocked = await selectStayCharges(db, booking.id);
-  await lockFolios(db, [...new Set([folio.id, ...unlocked.map((held) => held.charge.folioId)])]);
-  const held = await selectStayCharges(db, booking.id);
+  // Every folio written to is locked first (as a posting locks it), read again until a charge moved
+  // meanwhile has not taken the stay to a folio not locked yet.
+  const locked = new Set<string>();
+  let held = await selectStayCharges(db, booking.id);
+  for (;;) {
+    const ids = [folio.id, ...held.map((entry) => entry.charge.folioId)].filter((id) => !locked.has(id));
+    if (ids.length === 0) break;
+    await lockFolios(db, [...new Set(ids)]);
+    for (const id of ids) locked.add(id);
+    held = await selectStayCharges(db, booking.id);
+  }
   const drafts = droppedBookingStatuses.includes(booking.status) ? [] : await stayChargeDrafts(db, booking);
 
   const open = new Map<string, TChargeDraft[]>();

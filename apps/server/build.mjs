@@ -2,9 +2,14 @@ import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
+// The invoice documents render in a worker thread, whose script is an entry of its own beside the
+// server (see src/integrations/invoice-documents/document-renderer.ts).
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: {
+    server: 'src/server.ts',
+    'invoice-render-worker': 'src/integrations/invoice-documents/render-worker.ts',
+  },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -17,4 +22,4 @@ await build({
   },
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
-console.log('server built: dist/server.js');
+console.log('server built: dist/server.js, dist/invoice-render-worker.js');

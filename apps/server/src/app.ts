@@ -26,6 +26,7 @@ import { ChangeFeed } from './db/change-feed.ts';
 import { AnswerCache } from './http/answer-cache.ts';
 import { SessionIdentities } from './http/session-identities.ts';
 import { LocalFileStore } from './integrations/files/local-file-store.ts';
+import { InvoiceDocumentRenderer } from './integrations/invoice-documents/index.ts';
 import { loadSigningKey } from './lib/server-keys.ts';
 import { openSecretBox } from './lib/secret-box.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
+  const documents = new InvoiceDocumentRenderer();
   const context: AppContext = {
     db: database.db,
     database,
@@ -105,6 +107,7 @@ export async function buildApp({
     clock,
     signingKey: await loadSigningKey(database.db),
     secrets: await openSecretBox(config, app.log),
+    documents,
   };
 
   const jobRunner = new JobRunner(context, {
@@ -113,6 +116,7 @@ export async function buildApp({
   app.decorate('jobRunner', jobRunner);
   app.decorate('context', context);
   app.addHook('onClose', () => jobRunner.stop());
+  app.addHook('onClose', () => documents.close());
 
   await registerSecurityHeaders(app, config.publicUrl);
   await registerCompression(app);

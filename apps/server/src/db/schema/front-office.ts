@@ -300,10 +300,13 @@ export const charges = pgTable(
     grossAmount: integer('gross_amount').notNull(),
     /** Posted by the rate (price calculation), as opposed to a charge staff added by hand. */
     isDefault: boolean('is_default').notNull().default(false),
+    /** A rate charge's booking, whose stay it prices, kept wherever the charge is moved. */
+    bookingId: uuid('booking_id').references(() => bookings.id),
     bookedOn: date('booked_on', { mode: 'string' }).notNull(),
   },
   (t) => [
     index('charges_folio_idx').on(t.folioId),
+    index('charges_booking_idx').on(t.bookingId),
     index('charges_corrects_idx').on(t.correctsChargeId),
     index('charges_booked_on_idx').on(t.propertyId, t.bookedOn),
     check('charges_sum_check', sql`${t.netAmount} + ${t.taxAmount} = ${t.grossAmount}`),

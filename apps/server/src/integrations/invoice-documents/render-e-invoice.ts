@@ -225,40 +225,56 @@ export function toEInvoiceData(doc: TInvoiceDocument): Invoice {
 }
 
 type TCiiTree = Record<string, Record<string, Record<string, Record<string, unknown>>>>;
+type TFormatter = ReturnType<FormatFactoryService['createFormatService']> & {
+  postProcess?: (cii: TCiiTree) => void;
+  attachFacturX?: (pdfDoc: unknown, options: unknown, xml: string) => Promise<void>;
+};
 
 /**
  * Writes the cancelled invoice's reference (BT-25, BT-26) into the CII tree. The library (2.3.x)
  * maps it from `cac:BillingReference/cbc:ID` instead of the `cac:InvoiceDocumentReference/cbc:ID` its
  * own schema demands, so it drops it, and it would write the date in the `udt` namespace where the
- * CII schema wants `qdt`. The formatter's `postProcess` hook runs for the plain XML and for the XML
- * embedded in the PDF alike. The tests check the reference, so a library update is noticed.
+ * CII schema wants `qdt`. The tests check the reference, so a library update is noticed.
  */
-function withCancelledInvoiceReference(service: InvoiceService, doc: TInvoiceDocument): void {
+function addCancelledInvoiceReference(cii: TCiiTree, cancels: { number: string; issueDate: string }): void {
+  const settlement =
+    cii['rsm:CrossIndustryInvoice']?.['rsm:SupplyChainTradeTransaction']?.[
+      'ram:ApplicableHeaderTradeSettlement'
+    ];
+  if (!settlement) throw new Error('e-invoice: no ApplicableHeaderTradeSettlement');
+  delete settlement['ram:InvoiceReferencedDocument'];
+  settlement['ram:InvoiceReferencedDocument'] = {
+    'ram:IssuerAssignedID': cancels.number,
+    'ram:FormattedIssueDateTime': {
+      'qdt:DateTimeString': cancels.issueDate.replaceAll('-', ''),
+      'qdt:DateTimeString@format': '102',
+    },
+  };
+}
+
+/**
+ * Hooks into the Factur-X formatter the library creates: its `postProcess` (which shapes the CII
+ * tree) adds a cancellation's reference, and its `attachFacturX` (which embeds the XML it has just
+ * written) hands that XML over, so one pass writes the XML once for both the file and the PDF.
+ */
+function hookFormatter(service: InvoiceService, doc: TInvoiceDocument, onXml: (xml: string) => void): void {
   const cancels = doc.kind === 'cancellation' ? doc.cancels : null;
-  if (!cancels) return;
   const factory = Reflect.get(service, 'formatFactoryService') as FormatFactoryService;
   const createFormatService = factory.createFormatService.bind(factory);
   factory.createFormatService = (format, logger) => {
-    const formatter = createFormatService(format, logger) as ReturnType<
-      FormatFactoryService['createFormatService']
-    > & { postProcess?: (cii: TCiiTree) => void };
+    const formatter = createFormatService(format, logger) as TFormatter;
     const postProcess = formatter.postProcess?.bind(formatter);
+    const attachFacturX = formatter.attachFacturX?.bind(formatter);
     if (!postProcess) throw new Error('e-invoice: the library has no postProcess hook any more');
+    if (!attachFacturX)
+      throw new Error('e-invoice: the library no longer embeds the XML through attachFacturX');
     formatter.postProcess = (cii) => {
       postProcess(cii);
-      const settlement =
-        cii['rsm:CrossIndustryInvoice']?.['rsm:SupplyChainTradeTransaction']?.[
-          'ram:ApplicableHeaderTradeSettlement'
-        ];
-      if (!settlement) throw new Error('e-invoice: no ApplicableHeaderTradeSettlement');
-      delete settlement['ram:InvoiceReferencedDocument'];
-      settlement['ram:InvoiceReferencedDocument'] = {
-        'ram:IssuerAssignedID': cancels.number,
-        'ram:FormattedIssueDateTime': {
-          'qdt:DateTimeString': cancels.issueDate.replaceAll('-', ''),
-          'qdt:DateTimeString@format': '102',
-        },
-      };
+      if (cancels) addCancelledInvoiceReference(cii, cancels);
+    };
+    formatter.attachFacturX = async (pdfDoc, options, xml) => {
+      onXml(xml);
+      await attachFacturX(pdfDoc, options, xml);
     };
     return formatter;
   };
@@ -272,7 +288,7 @@ const silentLogger = {
 
 /**
  * The e-invoice of a rendered invoice PDF: the CII XML and the PDF/A-3 that embeds it as
- * `factur-x.xml`.
+ * `factur-x.xml`, written in one pass of the library (the XML kept is the one embedded).
  */
 export async function renderEInvoice(
   doc: TInvoiceDocument,
@@ -283,13 +299,13 @@ export async function renderEInvoice(
     throw new Error(`e-invoice ${doc.number}: the document does not add up: ${problems.join('; ')}`);
   }
   const service = new InvoiceService(silentLogger);
-  withCancelledInvoiceReference(service, doc);
-  const lang = doc.language === 'de' ? 'de-de' : 'en-gb';
-  const xml = await service.generate(toEInvoiceData(doc), { format: 'CII', lang, noWarnings: true });
-  // The library fills defaults into the data it is given: each call gets its own copy.
+  let xml: string | null = null;
+  hookFormatter(service, doc, (written) => {
+    xml = written;
+  });
   const hybrid = await service.generate(toEInvoiceData(doc), {
     format: 'Factur-X-EN16931',
-    lang,
+    lang: doc.language === 'de' ? 'de-de' : 'en-gb',
     noWarnings: true,
     pdf: {
       buffer: new Uint8Array(pdf),
@@ -297,7 +313,7 @@ export async function renderEInvoice(
       mimetype: 'application/pdf',
     },
   });
-  if (typeof xml !== 'string' || typeof hybrid === 'string') {
+  if (xml === null || typeof hybrid === 'string') {
     throw new Error('e-invoice: unexpected output of the e-invoice library');
   }
   return { xml, pdf: Buffer.from(hybrid) };

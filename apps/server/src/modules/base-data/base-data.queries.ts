@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TPageQuery, TRoomListQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
@@ -563,4 +563,28 @@ export async function updateRateItemRow(
 ): Promise<TRateItemRow> {
   const [row] = await db.update(rateItems).set(changes).where(eq(rateItems.id, id)).returning();
   return row!;
+}
+
+/** The property's live tax rate of a kind that is valid on a date (the latest starting one, if several). */
+export async function selectTaxRateOn(
+  db: Executor,
+  propertyId: string,
+  kind: string,
+  date: string,
+): Promise<TTaxRateRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(taxRates)
+    .where(
+      and(
+        eq(taxRates.propertyId, propertyId),
+        eq(taxRates.kind, kind),
+        isNull(taxRates.deletedAt),
+        or(isNull(taxRates.validFrom), lte(taxRates.validFrom, date)),
+        or(isNull(taxRates.validUntil), gte(taxRates.validUntil, date)),
+      ),
+    )
+    .orderBy(sql`${taxRates.validFrom} desc nulls last`, desc(taxRates.createdAt))
+    .limit(1);
+  return row;
 }

@@ -10,7 +10,16 @@ import { taxRates } from '../../db/schema/index.ts';
 import { findOwned } from '../../lib/records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-import { insertTaxRate, order, references, selectOwnedPage, updateTaxRateRows } from './base-data.queries.ts';
+import type { Executor } from '../../db/client.ts';
+import {
+  insertTaxRate,
+  order,
+  references,
+  selectOwnedPage,
+  selectTaxRateOn,
+  updateTaxRateRows,
+  type TTaxRateRow,
+} from './base-data.queries.ts';
 import { toTaxRate } from './base-data.mapper.ts';
 import { deleteOwned, firstOrNotFound } from './base-data.service.ts';
 import { findOrCreateOvernightItem } from './items.service.ts';
@@ -71,4 +80,18 @@ export function deleteTaxRate(ctx: AppContext, actor: TActor, id: string): Promi
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
   return deleteOwned(db, actor, taxRates, id, 'tax rate', references.taxRate);
+}
+
+/**
+ * The tax rate a charge on a service date takes for an item with this tax rate: when the rate has a
+ * kind (food, say), the property's rate of that kind valid on the date (the latest starting one if
+ * several are), else the rate itself. Desk charges and a stay's rate charges both choose through here.
+ */
+export async function taxRateOnServiceDate(
+  db: Executor,
+  taxRate: TTaxRateRow,
+  serviceDate: string,
+): Promise<TTaxRateRow> {
+  if (!taxRate.kind) return taxRate;
+  return (await selectTaxRateOn(db, taxRate.propertyId, taxRate.kind, serviceDate)) ?? taxRate;
 }

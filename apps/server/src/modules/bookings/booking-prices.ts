@@ -1,16 +1,21 @@
-import { droppedBookingStatuses } from '@pms/contract';
+import { droppedBookingStatuses, splitGross } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { items, taxRates } from '../../db/schema/index.ts';
 import { findOwned } from '../../lib/records.ts';
 import { ensureOvernightItem, findItemWithTaxRate } from '../base-data/items.service.ts';
 import { findRatePrice, listRateItems } from '../base-data/rates.service.ts';
+import { taxRateOnServiceDate } from '../base-data/tax-rates.service.ts';
 import { calculateStayCharges, type TChargeDraft, type TPricedItem, type TRateItemInput } from './pricing.ts';
+import { reverseCharge } from '../folios/folios.service.ts';
 import {
-  deleteDefaultCharges,
+  deleteCharges,
   insertCharges,
   insertFolio,
+  lockFolios,
   selectBookingFolio,
+  selectStayCharges,
   type TBookingRow,
+  type TStayCharge,
 } from './bookings.queries.ts';
 
 async function pricedItem(db: Executor, itemId: string): Promise<TPricedItem> {
@@ -69,7 +74,7 @@ export async function stayChargeDrafts(db: Executor, stay: TPricedStay): Promise
       inclusive: row.inclusive,
     });
   }
-  return calculateStayCharges({
+  const drafts = calculateStayCharges({
     checkIn: stay.checkIn,
     checkOut: stay.checkOut,
     occupancy: stay.occupancy,
@@ -77,27 +82,124 @@ export async function stayChargeDrafts(db: Executor, stay: TPricedStay): Promise
     overnightItem: overnight,
     rateItems: rateItemInputs,
   });
+  return withTaxRatesOnServiceDates(db, stay.propertyId, drafts);
 }
 
 /**
- * Posts the stay's charges from the rate to the booking's folio, replacing the earlier rate
- * charges. A closed folio is left as it is: changes after closing no longer affect the price.
+ * Each charge with the tax rate valid on its service date, chosen as for a charge posted at the desk
+ * (`taxRateOnServiceDate`): the gross stays, net and tax follow the chosen rate.
+ */
+async function withTaxRatesOnServiceDates(
+  db: Executor,
+  propertyId: string,
+  drafts: TChargeDraft[],
+): Promise<TChargeDraft[]> {
+  const findTaxRate = (id: string) => findOwned(db, taxRates, propertyId, id, 'tax rate');
+  type TTaxRate = Awaited<ReturnType<typeof findTaxRate>>;
+  const itemRates = new Map<string, TTaxRate>();
+  const chosen = new Map<string, TTaxRate>();
+  const result: TChargeDraft[] = [];
+  for (const draft of drafts) {
+    const key = `${draft.taxRateId}|${draft.bookedOn}`;
+    let taxRate = chosen.get(key);
+    if (!taxRate) {
+      let itemRate = itemRates.get(draft.taxRateId);
+      if (!itemRate) itemRates.set(draft.taxRateId, (itemRate = await findTaxRate(draft.taxRateId)));
+      chosen.set(key, (taxRate = await taxRateOnServiceDate(db, itemRate, draft.bookedOn)));
+    }
+    result.push(
+      taxRate.id === draft.taxRateId
+        ? draft
+        : {
+            ...draft,
+            taxRateId: taxRate.id,
+            taxBasisPoints: taxRate.basisPoints,
+            ...splitGross(draft.grossAmount, taxRate.basisPoints),
+          },
+    );
+  }
+  return result;
+}
+
+/** A rate charge as a stay's prices give it: the same item, night, amounts and tax. */
+function isSameCharge(held: TStayCharge['charge'], draft: TChargeDraft): boolean {
+  return (
+    held.itemId === draft.itemId &&
+    held.bookedOn === draft.bookedOn &&
+    held.quantity === draft.quantity &&
+    held.grossAmount === draft.grossAmount &&
+    held.netAmount === draft.netAmount &&
+    held.taxRateId === draft.taxRateId &&
+    held.taxBasisPoints === draft.taxBasisPoints &&
+    held.text === draft.text
+  );
+}
+
+const nightKey = (entry: { itemId: string | null; bookedOn: string }) => `${entry.itemId}|${entry.bookedOn}`;
+
+/**
+ * Posts the stay's charges from the rate, replacing the earlier rate charges wherever they are now.
+ * Each charge held for the stay (on the booking's folio, or moved to a split or group folio) keeps its
+ * night: on a closed folio it is left as it is and its night is not charged again; on an open folio
+ * it stays while the night's price is unchanged, else what is left of it is reversed there and the
+ * new price posted beside it. A charge nobody touched on the booking's own folio is simply replaced.
+ * Nights no charge holds are posted on the booking's folio. A closed booking folio is left as it is:
+ * changes after closing no longer affect the price.
  */
 export async function postStayCharges(db: Executor, booking: TBookingRow): Promise<void> {
   const folio = await findBookingFolio(db, booking);
   if (folio.closedAt) return;
-  await deleteDefaultCharges(db, booking.id);
-  if (droppedBookingStatuses.includes(booking.status)) return;
-  const drafts = await stayChargeDrafts(db, booking);
-  if (drafts.length === 0) return;
+  // Every folio written to is locked first (as a posting locks it), read again until a charge moved
+  // meanwhile has not taken the stay to a folio not locked yet.
+  const locked = new Set<string>();
+  let held = await selectStayCharges(db, booking.id);
+  for (;;) {
+    const ids = [folio.id, ...held.map((entry) => entry.charge.folioId)].filter((id) => !locked.has(id));
+    if (ids.length === 0) break;
+    await lockFolios(db, [...new Set(ids)]);
+    for (const id of ids) locked.add(id);
+    held = await selectStayCharges(db, booking.id);
+  }
+  const drafts = droppedBookingStatuses.includes(booking.status) ? [] : await stayChargeDrafts(db, booking);
+
+  const open = new Map<string, TChargeDraft[]>();
+  for (const draft of drafts) open.set(nightKey(draft), [...(open.get(nightKey(draft)) ?? []), draft]);
+  const claim = (charge: TStayCharge['charge'], onlySame: boolean): TChargeDraft | undefined => {
+    const candidates = open.get(nightKey(charge)) ?? [];
+    let index = candidates.findIndex((draft) => isSameCharge(charge, draft));
+    if (index < 0 && !onlySame) index = candidates.length > 0 ? 0 : -1;
+    return index < 0 ? undefined : candidates.splice(index, 1)[0];
+  };
+  // A charge left over from a correction holds no night; a closed folio's charges claim theirs first,
+  // then the unchanged ones, so that a changed night is never taken from them.
+  const holding = held.filter((entry) => entry.charge.grossAmount + entry.correctedAmount > 0);
+  const placed: { folioId: string; draft: TChargeDraft }[] = [];
+  const removed: string[] = [];
+  for (const entry of holding.filter((one) => one.isFolioClosed)) claim(entry.charge, false);
+  const changed = holding.filter((one) => !one.isFolioClosed && !claim(one.charge, true));
+  for (const { charge, correctedAmount } of changed) {
+    const isUntouched =
+      charge.folioId === folio.id && charge.transferChargeId === null && correctedAmount === 0;
+    if (isUntouched) {
+      removed.push(charge.id);
+      continue;
+    }
+    await reverseCharge(db, charge);
+    const draft = claim(charge, false);
+    if (draft) placed.push({ folioId: charge.folioId, draft });
+  }
+  await deleteCharges(db, removed);
+  for (const rest of open.values()) for (const draft of rest) placed.push({ folioId: folio.id, draft });
+  if (placed.length === 0) return;
   await insertCharges(
     db,
     await Promise.all(
-      drafts.map(async (charge) => ({
-        ...charge,
-        ...(await chargeSnapshot(db, booking.propertyId, charge)),
+      placed.map(async ({ folioId, draft }) => ({
+        ...draft,
+        ...(await chargeSnapshot(db, booking.propertyId, draft)),
         propertyId: booking.propertyId,
-        folioId: folio.id,
+        folioId,
+        bookingId: booking.id,
         isDefault: true,
       })),
     ),

@@ -432,16 +432,57 @@ export async function insertFolio(db: Executor, values: typeof folios.$inferInse
   return row!;
 }
 
+export type TChargeRow = typeof charges.$inferSelect;
+
+/** A rate charge of a stay as repricing sees it: what its corrections took off, and its folio's state. */
+export type TStayCharge = {
+  charge: TChargeRow;
+  /** The sum of its allowances (zero or negative). */
+  correctedAmount: number;
+  isFolioClosed: boolean;
+};
+
 /**
- * Removes the charges the booking's open folios got from the rate (not those posted by hand), with
- * their corrections and the copies moved to the booking's other open folios; closed folios keep theirs.
+ * The rate charges that hold the booking's nights wherever they are now (its folio, a split folio, the
+ * group folio): every charge posted for the stay that was not moved on to another folio, oldest first.
  */
-export async function deleteDefaultCharges(db: Executor, bookingId: string): Promise<void> {
-  const openFolios = db
+export async function selectStayCharges(db: Executor, bookingId: string): Promise<TStayCharge[]> {
+  return db
+    .select({
+      charge: charges,
+      correctedAmount: sql<number>`(select coalesce(sum(a.gross_amount), 0) from charges a
+        where a.corrects_charge_id = ${charges.id} and a.deleted_at is null)`.mapWith(Number),
+      isFolioClosed: sql<boolean>`${folios.closedAt} is not null`,
+    })
+    .from(charges)
+    .innerJoin(folios, eq(folios.id, charges.folioId))
+    .where(
+      and(
+        eq(charges.bookingId, bookingId),
+        eq(charges.kind, 'charge'),
+        isNull(charges.deletedAt),
+        sql`not exists (select 1 from charges a where a.corrects_charge_id = ${charges.id}
+          and a.transfer_charge_id is not null)`,
+      ),
+    )
+    .orderBy(asc(charges.createdAt), asc(charges.id));
+}
+
+/** Locks folios for a posting, in id order so that two writers cannot deadlock. */
+export async function lockFolios(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
     .select({ id: folios.id })
     .from(folios)
-    .where(and(eq(folios.bookingId, bookingId), isNull(folios.closedAt)));
-  await db.delete(charges).where(and(inArray(charges.folioId, openFolios), eq(charges.isDefault, true)));
+    .where(inArray(folios.id, ids))
+    .orderBy(asc(folios.id))
+    .for('update');
+}
+
+/** Removes charges nobody touched, which repricing replaces; nothing refers to them. */
+export async function deleteCharges(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(charges).where(inArray(charges.id, ids));
 }
 
 /** Posts charges to a folio. */

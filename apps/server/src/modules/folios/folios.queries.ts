@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bookings, charges, folios, paymentMethods, payments, taxRates } from '../../db/schema/index.ts';
+import { bookings, charges, folios, paymentMethods, payments } from '../../db/schema/index.ts';
 
 export type TFolioRow = typeof folios.$inferSelect;
 export type TChargeRow = typeof charges.$inferSelect;
@@ -157,28 +157,4 @@ export async function selectBookingGroupId(db: Executor, bookingId: string): Pro
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   return row?.groupId ?? null;
-}
-
-/** The property's live tax rate of a kind that is valid on a date (the latest starting one, if several). */
-export async function selectTaxRateOn(
-  db: Executor,
-  propertyId: string,
-  kind: string,
-  date: string,
-): Promise<typeof taxRates.$inferSelect | undefined> {
-  const [row] = await db
-    .select()
-    .from(taxRates)
-    .where(
-      and(
-        eq(taxRates.propertyId, propertyId),
-        eq(taxRates.kind, kind),
-        isNull(taxRates.deletedAt),
-        or(isNull(taxRates.validFrom), lte(taxRates.validFrom, date)),
-        or(isNull(taxRates.validUntil), gte(taxRates.validUntil, date)),
-      ),
-    )
-    .orderBy(sql`${taxRates.validFrom} desc nulls last`, desc(taxRates.createdAt))
-    .limit(1);
-  return row;
 }

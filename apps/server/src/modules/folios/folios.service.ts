@@ -31,6 +31,7 @@ import { recordEvent } from '../../lib/events.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { assertOwned, findOwned, toRecord } from '../../lib/records.ts';
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
+import { taxRateOnServiceDate } from '../base-data/tax-rates.service.ts';
 import { settleFolioInvoices } from '../invoices/invoices.service.ts';
 import {
   insertChargeRow,
@@ -44,7 +45,6 @@ import {
   selectFolios,
   selectFolioSums,
   selectPayments,
-  selectTaxRateOn,
   setChargeTransfer,
   softDeletePayment,
   updateFolioRow,
@@ -299,9 +299,7 @@ async function chargeValues(
   if (unitAmount === null)
     throw new AppError('folio/item_price_required', 'the item has no fixed price: send unitAmount');
   const itemRate = await findOwned(db, taxRates, actor.propertyId, item.taxRateId, 'tax rate');
-  // A rate of a kind gives way to the rate of that kind valid on the service date.
-  const taxRate =
-    (itemRate.kind && (await selectTaxRateOn(db, actor.propertyId, itemRate.kind, bookedOn))) || itemRate;
+  const taxRate = await taxRateOnServiceDate(db, itemRate, bookedOn);
   const isTransitory = item.type === 'local_tax';
   const taxBasisPoints = isTransitory ? 0 : taxRate.basisPoints;
   const grossAmount = unitAmount * input.quantity;
@@ -352,7 +350,7 @@ export async function postCharge(
  */
 async function insertAllowance(
   db: Executor,
-  folio: TFolioRow,
+  folio: Pick<TFolioRow, 'id'>,
   charge: TChargeRow,
   options: { amount?: number | undefined; text?: string | undefined },
 ): Promise<TChargeRow> {
@@ -376,6 +374,7 @@ async function insertAllowance(
     accountNumber: charge.accountNumber,
     isTransitory: charge.isTransitory,
     isDefault: charge.isDefault,
+    bookingId: charge.bookingId,
     quantity: isWhole ? -charge.quantity : -1,
     text: options.text ?? charge.text,
     grossAmount: -amount,
@@ -384,6 +383,15 @@ async function insertAllowance(
     bookedOn: charge.bookedOn,
     correctsChargeId: charge.id,
   });
+}
+
+/**
+ * Takes what is left of a charge off its folio with an allowance (nothing when nothing is left): how
+ * repricing a stay corrects a rate charge where it lives. The caller holds the folio's lock.
+ */
+export async function reverseCharge(db: Executor, charge: TChargeRow): Promise<void> {
+  if (charge.grossAmount + (await selectCorrectedAmount(db, charge.id)) <= 0) return;
+  await insertAllowance(db, { id: charge.folioId }, charge, {});
 }
 
 /** A partial or whole correction of a charge: the charge is updated (or, for all of it, deleted). */
@@ -442,9 +450,9 @@ export async function updateCharge(
       throw new AppError('folio/invalid_allowance', 'the charge is corrected already');
     const allowance = await insertAllowance(tx, folio, charge, {});
     const quantity = input.quantity ?? charge.quantity;
-    const replacement = await insertChargeRow(
-      tx,
-      await chargeValues(
+    // A rate charge changed by hand is still the night's charge: the stay's next repricing replaces it.
+    const replacement = await insertChargeRow(tx, {
+      ...(await chargeValues(
         tx,
         actor,
         folio,
@@ -455,8 +463,10 @@ export async function updateCharge(
           unitAmount: input.unitAmount ?? Math.round(charge.grossAmount / charge.quantity),
         },
         input.bookedOn ?? charge.bookedOn,
-      ),
-    );
+      )),
+      isDefault: charge.isDefault,
+      bookingId: charge.bookingId,
+    });
     await recordEvent(
       tx,
       folioEvent(folio, actor, 'charge_updated', {

@@ -1,3 +1,4 @@
+import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -25,6 +26,7 @@ import {
 import { createEInvoiceValidator, type TEInvoiceValidator } from '../../../test/einvoice-validation.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { systemActor } from '../../actor.ts';
+import type { InvoiceDocumentRenderer } from '../../integrations/invoice-documents/index.ts';
 import { renderInvoiceDocuments } from './invoices.service.ts';
 
 // Rendering the documents and running the EN 16931 rules take seconds each on a busy machine.
@@ -275,6 +277,26 @@ describe('the documents of an issued invoice', () => {
     expect(invoice.lines.every((line) => line.quantity > 0 && line.grossAmount > 0)).toBe(true);
     await runJobs();
     const { xml } = await documents(admin, invoice);
+    expect(await validator.problems(xml.body)).toEqual([]);
+  });
+
+  it('are rendered in the worker thread, leaving the main thread free', async () => {
+    const renderer = t.app.context.documents as InvoiceDocumentRenderer;
+    const austria = ids[demo.austria]!;
+    const folioId = await folio(austria, await customer(admin, 'Walter Werker', 'at'), [
+      { text: 'Übernachtung', gross: 11000, basisPoints: 1000 },
+    ]);
+    const invoice = await issue(admin, folioId);
+    const before = renderer.stats.rendered;
+    // While the job waits for the worker, this thread keeps answering requests.
+    const rendering = runJobs();
+    const answered = await admin.get(`/api/invoices/${invoice.id}`);
+    expect(answered.statusCode, answered.body).toBe(200);
+    await rendering;
+    expect(renderer.stats.rendered).toBe(before + 1);
+    expect(renderer.stats.threadId).not.toBe(threadId);
+    const { xml } = await documents(admin, invoice);
+    expect(xml.body).toContain('<ram:GrandTotalAmount>110.00</ram:GrandTotalAmount>');
     expect(await validator.problems(xml.body)).toEqual([]);
   });
 

@@ -20,7 +20,6 @@ import { recordEvent } from '../../lib/events.ts';
 import { computeInvoiceTax } from '../../lib/invoice-tax.ts';
 import { findOwned } from '../../lib/records.ts';
 import { findProperty } from '../../lib/properties.ts';
-import { renderEInvoice, renderInvoicePdf } from '../../integrations/invoice-documents/index.ts';
 import { openOwnedFile, storeGeneratedFile } from '../files/files.service.ts';
 import { toInvoiceDocument } from './invoices.document.ts';
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
@@ -459,7 +458,7 @@ export async function renderInvoiceDocuments(ctx: AppContext, actor: TActor, id:
     selectDocumentParties(ctx.db, invoice),
   ]);
   const document = toInvoiceDocument({ invoice, lines, property, cancelled, ...parties });
-  const eInvoice = await renderEInvoice(document, await renderInvoicePdf(document));
+  const eInvoice = await ctx.documents.render(document);
   const name = `${documentNames[document.kind][document.language]} ${document.number}`;
   await ctx.db.transaction(async (tx) => {
     const current = await findInvoice(tx, actor, id, true);

@@ -48,6 +48,8 @@ import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
+import { registerPortalRoutes } from './modules/portal/portal.routes.ts';
+import { PortalGate } from './modules/portal/portal-gate.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -119,7 +121,7 @@ export async function buildApp({
   registerProblemHandler(app);
   const changes = await ChangeFeed.open(database);
   app.addHook('onClose', () => changes.close());
-  registerAuth(app, database.db, new SessionIdentities(database.db, changes));
+  registerAuth(app, database.db, new SessionIdentities(database.db, changes), new PortalGate(context).admit);
   app.decorate('answers', new AnswerCache());
   registerUpdateRules(app);
   await registerOpenApi(app, appVersion);
@@ -168,6 +170,7 @@ export async function buildApp({
   registerDashboardRoutes(app, context);
   registerReportRoutes(app, context);
   registerMailRoutes(app, context);
+  registerPortalRoutes(app, context);
 
   if (config.webDist) await registerWeb(app, config.webDist);
   return app;

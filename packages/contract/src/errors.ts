@@ -63,6 +63,15 @@ export const errorStatus = {
   'mail/unknown_placeholder': 400,
   'mail/link_inactive': 409,
   'mail/not_failed': 409,
+  'portal/link_not_found': 404,
+  'portal/link_expired': 410,
+  'portal/link_revoked': 410,
+  'portal/too_many_requests': 429,
+  'portal/check_in_not_open': 409,
+  'portal/guests_incomplete': 409,
+  'portal/signature_missing': 409,
+  'portal/checked_in': 409,
+  'portal/signature_type': 415,
 } as const;
 
 export type TErrorCode = keyof typeof errorStatus;

@@ -25,3 +25,4 @@ export * from './invoices.ts';
 export * from './folios.ts';
 export * from './reports.ts';
 export * from './mail.ts';
+export * from './portal.ts';

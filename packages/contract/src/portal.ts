@@ -8,6 +8,8 @@ import { ZCommunication, ZId, ZIsoDate, ZText, ZTimestamp } from './common.ts';
 import { zonedInstant } from './dates.ts';
 import { ZGender, type TGender } from './contacts.ts';
 import { ZFile } from './files.ts';
+import { ZFolioCharge, ZFolioTotals } from './folios.ts';
+import { ZInvoiceListItem } from './invoices.ts';
 
 /** The Link-Id header a portal request carries: the booking link's url-safe token. */
 export const portalLinkHeader = 'link-id';
@@ -266,3 +268,44 @@ export type TPortalSignature = z.infer<typeof ZPortalSignature>;
 /** The answer of pre-check-in: the registration is complete and signed. */
 export const ZPortalPreCheckIn = z.object({ isReadyForCheckIn: z.boolean(), booking: ZPortalBooking });
 export type TPortalPreCheckIn = z.infer<typeof ZPortalPreCheckIn>;
+
+/** What the booking costs, was paid and is due, over all and per folio. */
+export const ZPortalFolioSummary = ZFolioTotals.extend({
+  folios: z.array(ZFolioTotals.extend({ id: ZId, name: z.string().nullable() })),
+});
+export type TPortalFolioSummary = z.infer<typeof ZPortalFolioSummary>;
+
+/** A line of the booking's folios as the payment step lists it (no accounting fields). */
+export const ZPortalCharge = ZFolioCharge.pick({
+  id: true,
+  folioId: true,
+  kind: true,
+  itemId: true,
+  quantity: true,
+  text: true,
+  netAmount: true,
+  taxAmount: true,
+  taxPercentage: true,
+  grossAmount: true,
+  default: true,
+  bookedOn: true,
+});
+export const ZPortalCharges = z.object({ data: z.array(ZPortalCharge) });
+export type TPortalCharges = z.infer<typeof ZPortalCharges>;
+
+export const ZPortalInvoices = z.object({ data: z.array(ZInvoiceListItem) });
+export type TPortalInvoices = z.infer<typeof ZPortalInvoices>;
+
+export const ZPortalInvoiceParams = z.object({ invoiceId: ZId });
+
+/** The spec's invoice update from the portal: the folio stays, the recipient is one of the stay's people. */
+export const ZUpdatePortalInvoiceRequest = z
+  .object({
+    folioId: ZId,
+    customerId: ZId.nullable(),
+    billingAddress: ZAddress,
+    additionalText: ZText.max(2000).nullable(),
+  })
+  .partial()
+  .strict();
+export type TUpdatePortalInvoiceRequest = z.infer<typeof ZUpdatePortalInvoiceRequest>;

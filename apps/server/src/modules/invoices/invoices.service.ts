@@ -23,7 +23,7 @@ import { findProperty } from '../../lib/properties.ts';
 import { renderEInvoice, renderInvoicePdf } from '../../integrations/invoice-documents/index.ts';
 import { openOwnedFile, storeGeneratedFile } from '../files/files.service.ts';
 import { toInvoiceDocument } from './invoices.document.ts';
-import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
+import { requireAccess, requireBookingAccess, type TActor, type TRoleActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { toAppError } from '../../db/constraint-errors.ts';
 import { toInvoice, toInvoiceListItem } from './invoices.mapper.ts';
@@ -58,7 +58,7 @@ async function asInvoiceWrite<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function findInvoice(db: Executor, actor: TRoleActor, id: string, lock = false): Promise<TInvoiceRow> {
+async function findInvoice(db: Executor, actor: TActor, id: string, lock = false): Promise<TInvoiceRow> {
   const row = await selectInvoice(db, actor.propertyId, id, { lock });
   if (!row) throw notFound('invoice');
   return row;
@@ -73,7 +73,7 @@ async function findFolio(db: Executor, actor: TRoleActor, folioId: string): Prom
 /** Who the invoice goes to and where: the customer's name and address, copied onto the invoice. */
 async function recipientOf(
   db: Executor,
-  actor: TRoleActor,
+  actor: TActor,
   customerId: string | null,
 ): Promise<{ customerId: string | null; recipient: string | null; billingAddress: TAddress }> {
   if (!customerId) return { customerId: null, recipient: null, billingAddress: {} };
@@ -204,7 +204,9 @@ export async function listInvoices(
   actor: TActor,
   query: TInvoiceListQuery,
 ): Promise<TInvoicePage> {
-  requireAccess(actor, 'invoices', 'read');
+  // A booking's invoices: also its guest through the portal.
+  if (query.bookingId) requireBookingAccess(actor, 'invoices', 'read', query.bookingId);
+  else requireAccess(actor, 'invoices', 'read');
   const { rows, count, aggregate } = await selectInvoicePage(ctx.db, actor.propertyId, query);
   const cancellations = await selectCancellations(
     ctx.db,
@@ -260,17 +262,21 @@ function assertDraft(row: TInvoiceRow): void {
   if (row.status !== 'draft') throw new AppError('invoice/immutable');
 }
 
-/** Changes a draft's customer, recipient, billing address or additional text. */
+/**
+ * Changes a draft's customer, recipient, billing address or additional text: staff, or the guest of
+ * the invoice's booking through the portal.
+ */
 export async function updateInvoice(
   ctx: AppContext,
   actor: TActor,
   id: string,
   input: TUpdateInvoiceRequest,
 ): Promise<TInvoice> {
-  requireAccess(actor, 'invoices', 'write');
+  if (actor.kind !== 'guest') requireAccess(actor, 'invoices', 'write');
   const row = await asInvoiceWrite(() =>
     ctx.db.transaction(async (tx) => {
       const current = await findInvoice(tx, actor, id, true);
+      requireBookingAccess(actor, 'invoices', 'write', current.bookingId ?? '');
       assertDraft(current);
       const customer =
         input.customerId !== undefined && input.customerId !== current.customerId

@@ -229,3 +229,22 @@ export async function isBookingOwnFile(db: Executor, bookingId: string, fileId: 
     .limit(1);
   return row !== undefined;
 }
+
+/** An invoice over one of the booking's folios (not a discarded draft). */
+export async function selectBookingInvoice(db: Executor, bookingId: string, invoiceId: string) {
+  const [row] = await db
+    .select({ id: invoices.id, folioId: invoices.folioId, status: invoices.status })
+    .from(invoices)
+    .innerJoin(folios, eq(folios.id, invoices.folioId))
+    .where(and(eq(invoices.id, invoiceId), eq(folios.bookingId, bookingId), isNull(invoices.deletedAt)));
+  return row;
+}
+
+/** The customer of a booking. */
+export async function selectBookingCustomerId(db: Executor, bookingId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ customerId: bookings.customerId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  return row?.customerId ?? null;
+}

@@ -6,7 +6,13 @@ import {
   ZFile,
   ZFileUrl,
   ZPortalBooking,
+  ZInvoice,
   ZPortalBookingMetadata,
+  ZPortalCharges,
+  ZPortalFolioSummary,
+  ZPortalInvoiceParams,
+  ZPortalInvoices,
+  ZUpdatePortalInvoiceRequest,
   ZPortalContactFileParams,
   ZPortalContactParams,
   ZPortalFileParams,
@@ -151,6 +157,39 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext): voi
     '/api/portal/files/pms/:fileId/url',
     { schema: { tags, params: ZPortalFileParams, response: { 200: ZFileUrl, ...portalProblems } }, config },
     async (request) => service.createPropertyFileUrl(ctx, guestOf(request), request.params.fileId),
+  );
+
+  api.post(
+    '/api/portal/folio_summary',
+    { schema: { tags, response: { 200: ZPortalFolioSummary, ...portalProblems } }, config },
+    async (request) => service.getFolioSummary(ctx, guestOf(request)),
+  );
+
+  api.get(
+    '/api/portal/charges',
+    { schema: { tags, response: { 200: ZPortalCharges, ...portalProblems } }, config },
+    async (request) => service.listCharges(ctx, guestOf(request)),
+  );
+
+  api.get(
+    '/api/portal/invoices',
+    { schema: { tags, response: { 200: ZPortalInvoices, ...portalProblems } }, config },
+    async (request) => service.listPortalInvoices(ctx, guestOf(request)),
+  );
+
+  api.patch(
+    '/api/portal/invoices/:invoiceId',
+    {
+      schema: {
+        tags,
+        params: ZPortalInvoiceParams,
+        body: ZUpdatePortalInvoiceRequest,
+        response: { 200: ZInvoice, ...portalProblems },
+      },
+      config,
+    },
+    async (request) =>
+      service.updatePortalInvoice(ctx, guestOf(request), request.params.invoiceId, request.body),
   );
 
   api.post(

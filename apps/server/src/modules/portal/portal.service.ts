@@ -9,7 +9,12 @@ import {
   registrationFormKind,
   type TFile,
   type TFileUrl,
+  type TInvoice,
   type TPortalBooking,
+  type TPortalCharges,
+  type TPortalFolioSummary,
+  type TPortalInvoices,
+  type TUpdatePortalInvoiceRequest,
   type TPortalBookingMetadata,
   type TPortalGeneralSettings,
   type TPortalGuest,
@@ -20,7 +25,7 @@ import {
 import { requireGuest, type TActor, type TGuestActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, invalidField, notFound } from '../../errors.ts';
 import { renderRegistrationPdf } from '../../integrations/registration-forms/render-registration-pdf.ts';
 import { changedFields, recordEvent } from '../../lib/events.ts';
 import { findProperty, type TPropertyRow } from '../../lib/properties.ts';
@@ -33,7 +38,8 @@ import {
   toFile,
   maxImagePixels,
 } from '../files/files.service.ts';
-import { getBookingTotals } from '../folios/folios.service.ts';
+import { getBookingTotals, listFolios } from '../folios/folios.service.ts';
+import { listInvoices, updateInvoice } from '../invoices/invoices.service.ts';
 import {
   deleteGuestFile,
   hasBookingInvoices,
@@ -42,7 +48,9 @@ import {
   isBookingInvoiceFile,
   isBookingOwnFile,
   markFileDeleted,
+  selectBookingCustomerId,
   selectBookingGuests,
+  selectBookingInvoice,
   selectContactFileRows,
   selectGeneralSettings,
   selectPortalBooking,
@@ -549,4 +557,73 @@ export async function createPropertyFileUrl(
   requireGuest(actor);
   await assertPropertyFileVisible(ctx, actor, fileId);
   return createOwnedDownloadUrl(ctx, actor.propertyId, fileId);
+}
+
+/** The booking's totals over all its folios and per folio. */
+export async function getFolioSummary(ctx: AppContext, actor: TActor): Promise<TPortalFolioSummary> {
+  requireGuest(actor);
+  const { data, totals } = await listFolios(ctx, actor, { bookingId: actor.bookingId });
+  return {
+    ...totals,
+    folios: data.map((folio) => ({ id: folio.id, name: folio.name, ...folio.totals })),
+  };
+}
+
+/** Every entry of the booking's folios, in the order they were posted. */
+export async function listCharges(ctx: AppContext, actor: TActor): Promise<TPortalCharges> {
+  requireGuest(actor);
+  const { data } = await listFolios(ctx, actor, { bookingId: actor.bookingId });
+  return {
+    data: data.flatMap((folio) =>
+      folio.charges.map((charge) => ({
+        id: charge.id,
+        folioId: charge.folioId,
+        kind: charge.kind,
+        itemId: charge.itemId,
+        quantity: charge.quantity,
+        text: charge.text,
+        netAmount: charge.netAmount,
+        taxAmount: charge.taxAmount,
+        taxPercentage: charge.taxPercentage,
+        grossAmount: charge.grossAmount,
+        default: charge.default,
+        bookedOn: charge.bookedOn,
+      })),
+    ),
+  };
+}
+
+/** The booking's invoices, newest first as the invoices module lists them. */
+export async function listPortalInvoices(ctx: AppContext, actor: TActor): Promise<TPortalInvoices> {
+  requireGuest(actor);
+  const page = await listInvoices(ctx, actor, { bookingId: actor.bookingId, pageNumber: 1, pageSize: 100 });
+  return { data: page.data };
+}
+
+/**
+ * Changes a draft invoice of the booking through the invoices module: the billing address, the
+ * additional text, or the recipient, who must be the booking's customer or one of its guests. The
+ * folio cannot change; an issued invoice is refused by the invoices module (`invoice/immutable`).
+ */
+export async function updatePortalInvoice(
+  ctx: AppContext,
+  actor: TActor,
+  invoiceId: string,
+  input: TUpdatePortalInvoiceRequest,
+): Promise<TInvoice> {
+  requireGuest(actor);
+  const invoice = await selectBookingInvoice(ctx.db, actor.bookingId, invoiceId);
+  if (!invoice) throw notFound('invoice');
+  if (input.folioId !== undefined && input.folioId !== invoice.folioId)
+    throw invalidField('body/folioId', 'an invoice stays on its folio');
+  if (input.customerId) {
+    const guests = await selectBookingGuests(ctx.db, actor.bookingId);
+    const people = new Set([
+      ...guests.map((guest) => guest.contact.id),
+      await selectBookingCustomerId(ctx.db, actor.bookingId),
+    ]);
+    if (!people.has(input.customerId)) throw notFound('contact');
+  }
+  const { folioId: _folioId, ...changes } = input;
+  return updateInvoice(ctx, actor, invoiceId, changes);
 }

@@ -12,7 +12,16 @@ import {
   type TPortalGuest,
   type TPortalProperty,
 } from '@pms/contract';
-import { bookingLinks, bookings, contacts, events, files, properties } from '../../db/schema/index.ts';
+import {
+  bookingLinks,
+  bookings,
+  contacts,
+  events,
+  files,
+  folios,
+  invoices,
+  properties,
+} from '../../db/schema/index.ts';
 import {
   ApiClient,
   createStayFixture,
@@ -498,6 +507,118 @@ describe('the property’s files', () => {
       expect(logo.statusCode).toBe(200);
     }
     expectProblem(await guest.get(`/api/portal/files/pms/${crypto.randomUUID()}/url`), 404, 'not_found');
+  });
+});
+
+/** An invoice over the booking's folio, made by staff: a draft, or issued with a PDF document. */
+async function invoiceOf(bookingId: string, kind: 'draft' | 'issued') {
+  const [folio] = await t.db.select().from(folios).where(eq(folios.bookingId, bookingId));
+  const response = await admin.post('/api/invoices', {
+    folioId: folio!.id,
+    ...(kind === 'draft' ? { draft: true } : { closeWithDueAmount: true }),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const invoice = response.json<{ id: string; folioId: string }>();
+  const upload = await admin.upload('/api/files', { name: 'invoice.pdf', content: pdfBytes() });
+  const fileId = upload.json<{ id: string }>().id;
+  await t.db.update(invoices).set({ fileId }).where(eq(invoices.id, invoice.id));
+  return { ...invoice, fileId };
+}
+
+const billingAddress = { line1: 'Getreidegasse 9', postalCode: '5020', city: 'Salzburg', country: 'at' };
+
+describe('money', () => {
+  it('sums the folios and lists their charges', async () => {
+    const { guest } = await newStay();
+    const summary = await guest.post('/api/portal/folio_summary');
+    expect(summary.statusCode, summary.body).toBe(200);
+    expect(summary.json()).toMatchObject({
+      grossAmount: 24000,
+      paidAmount: 0,
+      dueAmount: 24000,
+      folios: [expect.objectContaining({ grossAmount: 24000, dueAmount: 24000 })],
+    });
+    const charges = await guest.get('/api/portal/charges');
+    expect(charges.statusCode, charges.body).toBe(200);
+    const { data } = charges.json<{ data: Record<string, unknown>[] }>();
+    expect(data).toHaveLength(2);
+    expect(data.map((charge) => charge.grossAmount)).toEqual([12000, 12000]);
+    expect(data[0]).not.toHaveProperty('accountNumber');
+  });
+
+  it('lists the booking’s invoices and changes a draft’s billing address and text', async () => {
+    const { guest, booking, customerId } = await newStay({ guest: { address: billingAddress } });
+    const other = await newStay({ guest: { address: billingAddress } });
+    const draft = await invoiceOf(booking.id, 'draft');
+    const foreign = await invoiceOf(other.booking.id, 'draft');
+    const list = await guest.get('/api/portal/invoices');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json<{ data: { id: string }[] }>().data.map((invoice) => invoice.id)).toEqual([draft.id]);
+    expect((await guest.get('/api/portal/booking_metadata')).json()).toMatchObject({ hasInvoices: true });
+
+    const changed = await guest.patch(`/api/portal/invoices/${draft.id}`, {
+      folioId: draft.folioId,
+      customerId,
+      billingAddress: { ...billingAddress, line1: 'Linzer Gasse 3' },
+      additionalText: 'Firmenreise',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      billingAddress: { line1: 'Linzer Gasse 3' },
+      additionalText: 'Firmenreise',
+    });
+    const [event] = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.objectId, draft.id), eq(events.type, 'updated')));
+    expect(event).toMatchObject({ actorType: 'guest' });
+
+    expectProblem(
+      await guest.patch(`/api/portal/invoices/${foreign.id}`, { additionalText: 'x' }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await guest.patch(`/api/portal/invoices/${draft.id}`, { customerId: other.customerId }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await guest.patch(`/api/portal/invoices/${draft.id}`, { folioId: foreign.folioId }),
+      400,
+      'validation',
+    );
+    expectProblem(await guest.patch('/api/portal/invoices/nope', { additionalText: 'x' }), 400, 'validation');
+    expectProblem(
+      await guest.patch(`/api/portal/invoices/${draft.id}`, { recipient: 'Someone' }),
+      400,
+      'validation',
+    );
+  });
+
+  it('refuses to change an issued invoice and serves only this booking’s invoice documents', async () => {
+    const { guest, booking } = await newStay({ isDebtor: true, guest: { address: billingAddress } });
+    const other = await newStay({ guest: { address: billingAddress } });
+    const issued = await invoiceOf(booking.id, 'issued');
+    const foreign = await invoiceOf(other.booking.id, 'draft');
+    expectProblem(
+      await guest.patch(`/api/portal/invoices/${issued.id}`, { additionalText: 'x' }),
+      409,
+      'invoice/immutable',
+    );
+    const content = await guest.get(`/api/portal/files/pms/${issued.fileId}/content`);
+    expect(content.statusCode).toBe(200);
+    expect(content.headers['content-type']).toBe('application/pdf');
+    const url = await guest.get(`/api/portal/files/pms/${issued.fileId}/url`);
+    expect(url.statusCode, url.body).toBe(200);
+    const download = await new ApiClient(t.app).get(
+      url.json<{ url: string }>().url.replace('http://localhost:3000', ''),
+    );
+    expect(download.statusCode).toBe(200);
+    expectProblem(await guest.get(`/api/portal/files/pms/${foreign.fileId}/content`), 404, 'not_found');
+    expectProblem(await guest.get(`/api/portal/files/pms/${foreign.fileId}/url`), 404, 'not_found');
+    // The guest's own-file call serves no invoice.
+    expectProblem(await guest.get(`/api/portal/files/${issued.fileId}/content`), 404, 'not_found');
   });
 });
 

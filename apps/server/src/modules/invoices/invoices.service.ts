@@ -23,7 +23,7 @@ import { findProperty } from '../../lib/properties.ts';
 import { renderEInvoice, renderInvoicePdf } from '../../integrations/invoice-documents/index.ts';
 import { openOwnedFile, storeGeneratedFile } from '../files/files.service.ts';
 import { toInvoiceDocument } from './invoices.document.ts';
-import { requireAccess, requireBookingAccess, type TActor, type TRoleActor } from '../../actor.ts';
+import { requireAccess, requireBookingAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { toAppError } from '../../db/constraint-errors.ts';
 import { toInvoice, toInvoiceListItem } from './invoices.mapper.ts';
@@ -64,7 +64,7 @@ async function findInvoice(db: Executor, actor: TActor, id: string, lock = false
   return row;
 }
 
-async function findFolio(db: Executor, actor: TRoleActor, folioId: string): Promise<TInvoiceFolio> {
+async function findFolio(db: Executor, actor: TActor, folioId: string): Promise<TInvoiceFolio> {
   const folio = await selectFolioForInvoice(db, actor.propertyId, folioId, { lock: true });
   if (!folio) throw notFound('folio');
   return folio;
@@ -163,7 +163,7 @@ function formatNumber(prefix: string, number: number): string {
 async function issueDraft(
   ctx: AppContext,
   tx: Executor,
-  actor: TRoleActor,
+  actor: TActor,
   draft: TInvoiceRow,
   folio: TInvoiceFolio,
   closeWithDueAmount: boolean,
@@ -221,17 +221,21 @@ export async function getInvoice(ctx: AppContext, actor: TActor, id: string): Pr
   return readInvoice(ctx.db, await findInvoice(ctx.db, actor, id));
 }
 
-/** Makes an invoice from a folio: issued at once, or kept as a draft to edit first. */
+/**
+ * Makes an invoice from a folio: issued at once, or kept as a draft to edit first. Staff, or the guest
+ * of the folio's booking (the portal's re-issue).
+ */
 export async function createInvoice(
   ctx: AppContext,
   actor: TActor,
   request: TCreateInvoiceRequest,
 ): Promise<TInvoice> {
-  requireAccess(actor, 'invoices', 'write');
+  if (actor.kind !== 'guest') requireAccess(actor, 'invoices', 'write');
   const input = ZCreateInvoiceRequest.parse(request);
   const row = await asInvoiceWrite(() =>
     ctx.db.transaction(async (tx) => {
       const folio = await findFolio(tx, actor, input.folioId);
+      requireBookingAccess(actor, 'invoices', 'write', folio.bookingId ?? '');
       if (await selectStandingInvoiceOfFolio(tx, folio.id)) throw new AppError('folio/already_invoiced');
       const customerId = folio.customerId ?? folio.bookingCustomerId ?? folio.groupCustomerId;
       const draft = await insertInvoice(tx, {
@@ -309,11 +313,12 @@ export async function issueInvoice(
   id: string,
   request: TIssueInvoiceRequest,
 ): Promise<TInvoice> {
-  requireAccess(actor, 'invoices', 'write');
+  if (actor.kind !== 'guest') requireAccess(actor, 'invoices', 'write');
   const input = ZIssueInvoiceRequest.parse(request);
   const row = await asInvoiceWrite(() =>
     ctx.db.transaction(async (tx) => {
       const draft = await findInvoice(tx, actor, id, true);
+      requireBookingAccess(actor, 'invoices', 'write', draft.bookingId ?? '');
       if (draft.status !== 'draft') throw new AppError('invoice/invalid_transition');
       const folio = await findFolio(tx, actor, draft.folioId);
       return issueDraft(ctx, tx, actor, draft, folio, input.closeWithDueAmount);
@@ -324,15 +329,17 @@ export async function issueInvoice(
 }
 
 /**
- * Cancels an issued invoice with a cancellation invoice: the next number, every amount reversed, a
+ * Staff, or the guest of the invoice's booking (the portal's re-issue), cancels an issued invoice with a
+ * cancellation invoice: the next number, every amount reversed, a
  * reference to the original; the original is canceled and its folio open again. Answers the
  * cancellation invoice.
  */
 export async function cancelInvoice(ctx: AppContext, actor: TActor, id: string): Promise<TInvoice> {
-  requireAccess(actor, 'invoices', 'write');
+  if (actor.kind !== 'guest') requireAccess(actor, 'invoices', 'write');
   const row = await asInvoiceWrite(() =>
     ctx.db.transaction(async (tx) => {
       const original = await findInvoice(tx, actor, id, true);
+      requireBookingAccess(actor, 'invoices', 'write', original.bookingId ?? '');
       if (!['open', 'paid'].includes(original.status) || original.cancels)
         throw new AppError('invoice/invalid_transition');
       const [lines, taxes] = await Promise.all([

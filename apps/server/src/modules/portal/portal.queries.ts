@@ -233,7 +233,15 @@ export async function isBookingOwnFile(db: Executor, bookingId: string, fileId: 
 /** An invoice over one of the booking's folios (not a discarded draft). */
 export async function selectBookingInvoice(db: Executor, bookingId: string, invoiceId: string) {
   const [row] = await db
-    .select({ id: invoices.id, folioId: invoices.folioId, status: invoices.status })
+    .select({
+      id: invoices.id,
+      folioId: invoices.folioId,
+      status: invoices.status,
+      cancels: invoices.cancels,
+      customerId: invoices.customerId,
+      billingAddress: invoices.billingAddress,
+      additionalText: invoices.additionalText,
+    })
     .from(invoices)
     .innerJoin(folios, eq(folios.id, invoices.folioId))
     .where(and(eq(invoices.id, invoiceId), eq(folios.bookingId, bookingId), isNull(invoices.deletedAt)));
@@ -247,4 +255,15 @@ export async function selectBookingCustomerId(db: Executor, bookingId: string): 
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   return row?.customerId ?? null;
+}
+
+/** Whether an invoice of the booking was canceled already. */
+export async function hasCanceledBookingInvoice(db: Executor, bookingId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .innerJoin(folios, eq(folios.id, invoices.folioId))
+    .where(and(eq(folios.bookingId, bookingId), eq(invoices.status, 'canceled'), isNull(invoices.deletedAt)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -39,10 +39,17 @@ import {
   maxImagePixels,
 } from '../files/files.service.ts';
 import { getBookingTotals, listFolios } from '../folios/folios.service.ts';
-import { listInvoices, updateInvoice } from '../invoices/invoices.service.ts';
+import {
+  cancelInvoice,
+  createInvoice,
+  issueInvoice,
+  listInvoices,
+  updateInvoice,
+} from '../invoices/invoices.service.ts';
 import {
   deleteGuestFile,
   hasBookingInvoices,
+  hasCanceledBookingInvoice,
   insertGuestFile,
   isBookingGuestFile,
   isBookingInvoiceFile,
@@ -601,9 +608,12 @@ export async function listPortalInvoices(ctx: AppContext, actor: TActor): Promis
 }
 
 /**
- * Changes a draft invoice of the booking through the invoices module: the billing address, the
- * additional text, or the recipient, who must be the booking's customer or one of its guests. The
- * folio cannot change; an issued invoice is refused by the invoices module (`invoice/immutable`).
+ * Changes an invoice of the booking through the invoices module: the billing address, the additional
+ * text, or the recipient, who must be the booking's customer or one of its guests; the folio cannot
+ * change. A draft is changed; an issued (open or paid) invoice is re-issued in one transaction: it is
+ * canceled by a cancellation invoice and a new invoice with the changes is issued over the same folio.
+ * Once an invoice of the booking was canceled, issued invoices are no longer re-issued from the portal
+ * (409 `invoice/immutable`), as the spec's screen disables editing then.
  */
 export async function updatePortalInvoice(
   ctx: AppContext,
@@ -625,5 +635,21 @@ export async function updatePortalInvoice(
     if (!people.has(input.customerId)) throw notFound('contact');
   }
   const { folioId: _folioId, ...changes } = input;
-  return updateInvoice(ctx, actor, invoiceId, changes);
+  if (invoice.status === 'draft') return updateInvoice(ctx, actor, invoiceId, changes);
+  if (!['open', 'paid'].includes(invoice.status) || invoice.cancels)
+    throw new AppError('invoice/immutable', 'a canceled invoice or a cancellation is not changed');
+  if (await hasCanceledBookingInvoice(ctx.db, actor.bookingId))
+    throw new AppError('invoice/immutable', 'an invoice of this stay was canceled already');
+  return ctx.db.transaction(async (tx) => {
+    // The invoices module's calls join this transaction: all of the re-issue happens, or none.
+    const inTransaction: AppContext = { ...ctx, db: tx };
+    await cancelInvoice(inTransaction, actor, invoiceId);
+    const draft = await createInvoice(inTransaction, actor, { folioId: invoice.folioId, draft: true });
+    await updateInvoice(inTransaction, actor, draft.id, {
+      customerId: changes.customerId !== undefined ? changes.customerId : invoice.customerId,
+      billingAddress: changes.billingAddress ?? invoice.billingAddress,
+      additionalText: changes.additionalText !== undefined ? changes.additionalText : invoice.additionalText,
+    });
+    return issueInvoice(inTransaction, actor, draft.id, { closeWithDueAmount: true });
+  });
 }

@@ -596,11 +596,38 @@ describe('money', () => {
     );
   });
 
-  it('refuses to change an issued invoice and serves only this booking’s invoice documents', async () => {
+  it('re-issues an issued invoice with the changes, once, and serves only this booking’s invoice documents', async () => {
     const { guest, booking } = await newStay({ isDebtor: true, guest: { address: billingAddress } });
     const other = await newStay({ guest: { address: billingAddress } });
     const issued = await invoiceOf(booking.id, 'issued');
     const foreign = await invoiceOf(other.booking.id, 'draft');
+    const reissued = await guest.patch(`/api/portal/invoices/${issued.id}`, {
+      billingAddress: { ...billingAddress, line1: 'Linzer Gasse 3' },
+      additionalText: 'Bitte an die Firma',
+    });
+    expect(reissued.statusCode, reissued.body).toBe(200);
+    const replacement = reissued.json<{ id: string; status: string; number: string; totalAmount: number }>();
+    expect(replacement).toMatchObject({
+      status: 'open',
+      totalAmount: 24000,
+      billingAddress: { line1: 'Linzer Gasse 3' },
+      additionalText: 'Bitte an die Firma',
+    });
+    expect(replacement.id).not.toBe(issued.id);
+    const list = (await guest.get('/api/portal/invoices')).json<{
+      data: { id: string; status: string; totalAmount: number }[];
+    }>().data;
+    expect(list.map((invoice) => [invoice.status, invoice.totalAmount]).sort()).toEqual([
+      ['canceled', 24000],
+      ['completed', -24000],
+      ['open', 24000],
+    ]);
+    // Once an invoice of the stay was canceled, the portal re-issues no more.
+    expectProblem(
+      await guest.patch(`/api/portal/invoices/${replacement.id}`, { additionalText: 'x' }),
+      409,
+      'invoice/immutable',
+    );
     expectProblem(
       await guest.patch(`/api/portal/invoices/${issued.id}`, { additionalText: 'x' }),
       409,

@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -24,6 +24,7 @@ import {
 } from '../../db/schema/index.ts';
 import {
   ApiClient,
+  bearer,
   createStayFixture,
   demo,
   expectProblem,
@@ -180,6 +181,19 @@ describe('the link', () => {
       .set({ revokedAt: new Date() })
       .where(eq(bookingLinks.bookingId, booking.id));
     expectProblem(await guest.get('/api/portal/property'), 410, 'portal/link_revoked');
+  });
+
+  it('is required on every portal route, whatever staff session or API key comes instead', async () => {
+    const key = await admin.post('/api/api_keys', { name: 'Portal probe', roleId: 'admin' });
+    const apiKey = bearer(t.app, key.json<{ secret: string }>().secret);
+    const routes = [...t.app.portalRoutes].filter((route) => !route.startsWith('HEAD '));
+    expect(routes.length).toBeGreaterThanOrEqual(18);
+    for (const route of routes) {
+      const [method, path] = route.split(' ') as [HTTPMethods, string];
+      const url = path.replace(/:[A-Za-z]+/g, () => crypto.randomUUID());
+      for (const caller of [admin, apiKey])
+        expectProblem(await caller.request(method, url), 401, 'auth/unauthenticated');
+    }
   });
 
   it('is not replaced by a staff session, and gives no access to staff routes', async () => {

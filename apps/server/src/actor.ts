@@ -59,6 +59,23 @@ export function requireAccess(actor: TActor, area: TArea, access: TAccess): asse
   if (actor.kind === 'guest' || !can(actor.role, area, access)) throw new AppError('auth/forbidden');
 }
 
+/**
+ * For a booking's own data: staff whose role may use the area, or the guest holding that very
+ * booking's link (another booking is not found, as ids reveal nothing).
+ */
+export function requireBookingAccess(actor: TActor, area: TArea, access: TAccess, bookingId: string): void {
+  if (actor.kind === 'guest') {
+    if (actor.bookingId !== bookingId) throw new AppError('not_found', 'booking not found');
+    return;
+  }
+  requireAccess(actor, area, access);
+}
+
+/** For the portal's calls: only the guest of a booking link. */
+export function requireGuest(actor: TActor): asserts actor is TGuestActor {
+  if (actor.kind !== 'guest') throw new AppError('auth/forbidden');
+}
+
 /** For calls that only staff may make, whatever their role (their own session, their properties). */
 export function requireStaff(actor: TActor): asserts actor is TUserActor | TApiKeyActor {
   if (actor.kind !== 'user' && actor.kind !== 'api_key') throw new AppError('auth/forbidden');

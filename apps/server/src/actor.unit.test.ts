@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { permissions, roles, type TArea } from '@pms/contract';
 import {
   requireAccess,
+  requireBookingAccess,
+  requireGuest,
   requireStaff,
   requireUser,
   systemActor,
@@ -85,5 +87,27 @@ describe('requireAccess', () => {
       'auth/forbidden',
       'auth/forbidden',
     ]);
+  });
+});
+
+describe('requireBookingAccess', () => {
+  it('admits the guest of that very booking, whatever the area, and no other booking', () => {
+    expect(refusal(() => requireBookingAccess(guest, 'invoices', 'write', 'booking'))).toBeNull();
+    expect(refusal(() => requireBookingAccess(guest, 'team', 'write', 'booking'))).toBeNull();
+    expect(refusal(() => requireBookingAccess(guest, 'invoices', 'read', 'other'))).toBe('not_found');
+  });
+
+  it('judges staff by the role matrix, for any booking', () => {
+    expect(refusal(() => requireBookingAccess(user('staff'), 'invoices', 'write', 'other'))).toBeNull();
+    expect(refusal(() => requireBookingAccess(user('cleaning'), 'invoices', 'read', 'booking'))).toBe(
+      'auth/forbidden',
+    );
+    expect(refusal(() => requireBookingAccess(apiKey, 'folios', 'read', 'booking'))).toBeNull();
+  });
+
+  it('keeps the portal calls to guests', () => {
+    expect(refusal(() => requireGuest(guest))).toBeNull();
+    expect(refusal(() => requireGuest(user('admin')))).toBe('auth/forbidden');
+    expect(refusal(() => requireGuest(systemActor(propertyId, 'job')))).toBe('auth/forbidden');
   });
 });

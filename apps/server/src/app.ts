@@ -51,6 +51,8 @@ import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerDoorRoutes } from './modules/doors/doors.routes.ts';
+import { registerPortalRoutes } from './modules/portal/portal.routes.ts';
+import { PortalGate } from './modules/portal/portal-gate.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -125,7 +127,7 @@ export async function buildApp({
   registerProblemHandler(app);
   const changes = await ChangeFeed.open(database);
   app.addHook('onClose', () => changes.close());
-  registerAuth(app, database.db, new SessionIdentities(database.db, changes));
+  registerAuth(app, database.db, new SessionIdentities(database.db, changes), new PortalGate(context).admit);
   app.decorate('answers', new AnswerCache());
   registerUpdateRules(app);
   await registerOpenApi(app, appVersion);
@@ -176,6 +178,7 @@ export async function buildApp({
   registerMailRoutes(app, context);
   registerPaymentRoutes(app, context);
   registerDoorRoutes(app, context);
+  registerPortalRoutes(app, context);
 
   if (config.webDist) await registerWeb(app, config.webDist);
   return app;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAddress, ZCountry, type TAddress } from './addresses.ts';
+import { ZAddress, ZCountry } from './addresses.ts';
 import { ZExpandQuery, ZId, ZIsoDate, ZRecord, ZText, ZTimestamp } from './common.ts';
 import { ZBookingStatus } from './bookings.ts';
 import { ZPageQuery } from './paging.ts';
@@ -131,35 +131,6 @@ export const ZInvoiceSummary = z.object({
 export type TInvoiceSummary = z.infer<typeof ZInvoiceSummary>;
 
 export const ZContactFileParams = z.object({ id: ZId, fileId: ZId });
-
-/** The fields guest completeness looks at; the portal's guest and the staff contact both have them. */
-export type TGuestFields = {
-  name?: string | null;
-  address?: TAddress | null;
-  dateOfBirth?: string | null;
-  nationality?: string | null;
-};
-
-const isFilled = (value: string | null | undefined) => Boolean(value?.trim());
-
-/**
- * Whether a guest is complete for check-in: name, address (line 1, postal code, city, country), date
- * of birth, nationality, and at least one document.
- */
-export function isGuestComplete(guest: TGuestFields, documentCount: number): boolean {
-  const address = guest.address ?? {};
-  return (
-    [
-      guest.name,
-      address.line1,
-      address.postalCode,
-      address.city,
-      address.country,
-      guest.dateOfBirth,
-      guest.nationality,
-    ].every(isFilled) && documentCount > 0
-  );
-}
 
 /** A booking of a group, light: enough for the group's bookings tab. */
 export const ZGroupBooking = z.object({

@@ -69,6 +69,15 @@ export const errorStatus = {
   'door/no_access_token': 400,
   'door/outside_window': 400,
   'door/unlock_failed': 502,
+  'portal/link_not_found': 404,
+  'portal/link_expired': 410,
+  'portal/link_revoked': 410,
+  'portal/too_many_requests': 429,
+  'portal/check_in_not_open': 409,
+  'portal/guests_incomplete': 409,
+  'portal/signature_missing': 409,
+  'portal/checked_in': 409,
+  'portal/signature_type': 415,
 } as const;
 
 export type TErrorCode = keyof typeof errorStatus;

@@ -27,3 +27,4 @@ export * from './reports.ts';
 export * from './mail.ts';
 export * from './payments.ts';
 export * from './doors.ts';
+export * from './portal.ts';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { TIdentity, TUserActor, TApiKeyActor } from '../actor.ts';
+import type { TGuestActor, TIdentity, TUserActor, TApiKeyActor } from '../actor.ts';
 import { AppError } from '../errors.ts';
 
 /** The caller of an authenticated route, as the actor its services act for. */
@@ -11,4 +11,10 @@ export function actorOf(request: FastifyRequest): TUserActor | TApiKeyActor {
 export function identityOf(request: FastifyRequest): TIdentity {
   if (!request.auth) throw new AppError('auth/unauthenticated');
   return request.auth;
+}
+
+/** The guest of a portal route's booking link, as the portal's services act for them. */
+export function guestOf(request: FastifyRequest): TGuestActor {
+  if (!request.guest) throw new AppError('auth/unauthenticated');
+  return request.guest;
 }

@@ -12,7 +12,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { TAddress, TBookingStatus, THousekeepingState, TInvoiceStatus, TRoomLock } from '@pms/contract';
+import type {
+  TAddress,
+  TBookingStatus,
+  THousekeepingState,
+  TInvoiceStatus,
+  TRoomLock,
+  TTravelDocumentType,
+} from '@pms/contract';
 import { recordFields, timestamptz } from './common.ts';
 import { files, properties } from './core.ts';
 import { items, paymentMethods, rates, roomTypes, rooms, taxRates } from './base-data.ts';
@@ -53,6 +60,11 @@ export const contacts = pgTable(
     company: jsonb('company').$type<TCompanyData>().notNull().default({}),
     defaultRateId: uuid('default_rate_id').references(() => rates.id),
     isDebtor: boolean('is_debtor').notNull().default(false),
+    /** The travel document a registration names (a foreign guest's, in Austria and Germany). */
+    documentType: text('document_type').$type<TTravelDocumentType>(),
+    documentNumber: text('document_number'),
+    documentIssueDate: date('document_issue_date', { mode: 'string' }),
+    documentIssuingAuthority: text('document_issuing_authority'),
   },
   (t) => [
     uniqueIndex('contacts_email_key')
@@ -61,6 +73,7 @@ export const contacts = pgTable(
     index('contacts_name_idx').on(t.propertyId, t.name),
     check('contacts_type_check', sql`${t.type} in ('person', 'company')`),
     check('contacts_gender_check', sql`${t.gender} in ('male', 'female', 'unspecified')`),
+    check('contacts_document_type_check', sql`${t.documentType} in ('passport', 'id_card', 'other')`),
   ],
 );
 
@@ -113,6 +126,8 @@ export const bookings = pgTable(
     /** Gross cents for food and beverage per day, when agreed with the guest. */
     foodAndBeveragePerDay: integer('food_and_beverage_per_day'),
     signatureFileId: uuid('signature_file_id').references(() => files.id),
+    /** The signed registration form the portal check-in stored. */
+    registrationFileId: uuid('registration_file_id').references(() => files.id),
     checkedInAt: timestamptz('checked_in_at'),
     checkedOutAt: timestamptz('checked_out_at'),
   },
@@ -145,6 +160,8 @@ export const bookingGuests = pgTable(
       .notNull()
       .references(() => contacts.id),
     isPrimary: boolean('is_primary').notNull().default(false),
+    /** Travels with the main guest as family: the Gästeblatt asks only name and date of birth. */
+    isFamilyMember: boolean('is_family_member').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { issueAccessToken, revokeAccessToken } from '../doors/doors.service.ts';
 import { setRoomHousekeepingStatus } from '../../lib/rooms.ts';
-import { requireAccess, type TActor } from '../../actor.ts';
+import { requireAccess, requireBookingAccess, type TActor } from '../../actor.ts';
 import { toAppError } from '../../db/constraint-errors.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { shortenStayAtCheckOut } from './booking-checkout.ts';
@@ -61,12 +61,12 @@ async function assertBalanceRules(
   db: Executor,
   booking: TBookingRow,
   action: TBookingAction,
-  options: { confirmDueAmount?: boolean },
+  options: { confirmDueAmount?: boolean; allowDueAmount?: boolean },
 ): Promise<number> {
   if (action !== 'check_in' && action !== 'check_out') return 0;
   const { dueAmount } = await getBookingTotals(db, booking.propertyId, booking.id);
   if (dueAmount <= 0) return dueAmount;
-  if (action === 'check_in' && !(await isDebtor(db, booking)))
+  if (action === 'check_in' && !options.allowDueAmount && !(await isDebtor(db, booking)))
     throw new AppError('booking/payment_due', `${dueAmount} cents are due before check-in`, { dueAmount });
   if (action === 'check_out' && !options.confirmDueAmount)
     throw new AppError('booking/check_out_confirmation_required', `${dueAmount} cents are due`, {
@@ -75,15 +75,19 @@ async function assertBalanceRules(
   return dueAmount;
 }
 
-/** Runs one status action through the transition table; check-out leaves the room dirty. */
+/**
+ * Runs one status action through the transition table; check-out leaves the room dirty. The guest of
+ * the booking may run it too (the portal's check-in); `allowDueAmount` lets a check-in leave money due
+ * (the portal when the property takes no payments online).
+ */
 export async function performAction(
   ctx: AppContext,
   actor: TActor,
   id: string,
   action: TBookingAction,
-  options: { shortenStay?: boolean; confirmDueAmount?: boolean } = {},
+  options: { shortenStay?: boolean; confirmDueAmount?: boolean; allowDueAmount?: boolean } = {},
 ): Promise<TBooking> {
-  requireAccess(actor, 'bookings', 'write');
+  requireBookingAccess(actor, 'bookings', 'write', id);
   return ctx.db.transaction(async (tx) => {
     const booking = await findBooking(tx, actor.propertyId, id, true);
     const status = nextBookingStatus(booking.status, action);

@@ -1,8 +1,8 @@
-import { doorWindow, type TAccessPoint, type TAccessToken } from '@pms/contract';
+import { portalWindow, type TAccessPoint, type TAccessToken } from '@pms/contract';
 import { AppError, notFound } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { findProperty } from '../../lib/properties.ts';
-import { requireAccess, type TActor } from '../../actor.ts';
+import { requireAccess, requireBookingAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -34,15 +34,6 @@ async function lockSystemOf(ctx: AppContext, db: Executor, propertyId: string): 
   const url = await readSettingValue(db, ctx.secrets, propertyId, doorSettingKeys.webhookUrl);
   const secret = await readSettingValue(db, ctx.secrets, propertyId, doorSettingKeys.webhookSecret);
   return url && secret ? webhookLockSystem(url, secret, () => ctx.clock.now()) : simulatedLockSystem;
-}
-
-/** The guest of this very booking, or staff who may read bookings (`write` to change). */
-function requireBookingAccess(actor: TActor, bookingId: string, access: 'read' | 'write'): void {
-  if (actor.kind === 'guest') {
-    if (actor.bookingId !== bookingId) throw notFound('booking');
-    return;
-  }
-  requireAccess(actor, 'bookings', access);
 }
 
 function toAccessPoint(credential: TCredentialRow): TAccessPoint {
@@ -81,8 +72,13 @@ export async function issueAccessToken(
 ): Promise<void> {
   const p = booking.propertyId;
   if (!booking.roomId || (await selectLiveToken(tx, p, booking.id))) return;
-  const window = doorWindow(booking, await findProperty(tx, p));
-  const token = await insertToken(tx, { propertyId: p, bookingId: booking.id, ...window });
+  const window = portalWindow(booking, await findProperty(tx, p));
+  const token = await insertToken(tx, {
+    propertyId: p,
+    bookingId: booking.id,
+    validFrom: window.checkInOpensAt,
+    validUntil: window.expiresAt,
+  });
   if (!token) return;
   const doors = [await ensureRoomAccessPoint(tx, p, booking.roomId), ...(await selectEntrances(tx, p))];
   await insertCredentials(
@@ -95,7 +91,7 @@ export async function issueAccessToken(
     objectType: 'booking',
     objectId: booking.id,
     type: 'access_token_issued',
-    data: { validFrom: window.validFrom.toISOString(), validUntil: window.validUntil.toISOString() },
+    data: { validFrom: token.validFrom.toISOString(), validUntil: token.validUntil.toISOString() },
   });
   await ctx.jobs.enqueue(tx, { type: 'doors.sync', propertyId: p, payload: { tokenId: token.id } });
 }
@@ -155,13 +151,18 @@ export async function syncAccessToken(ctx: AppContext, tokenId: string): Promise
   }
 }
 
+/** Whether the booking holds a live key (the portal shows its doors then). */
+export async function hasAccessToken(db: Executor, propertyId: string, bookingId: string): Promise<boolean> {
+  return (await selectLiveToken(db, propertyId, bookingId)) !== undefined;
+}
+
 /** The doors the booking's live key opens: the room's first, then the entrances; none without a key. */
 export async function listAccessPoints(
   ctx: AppContext,
   actor: TActor,
   bookingId: string,
 ): Promise<TAccessPoint[]> {
-  requireBookingAccess(actor, bookingId, 'read');
+  requireBookingAccess(actor, 'bookings', 'read', bookingId);
   const token = await selectLiveToken(ctx.db, actor.propertyId, bookingId);
   return token ? (await selectCredentials(ctx.db, token.id)).map(toAccessPoint) : [];
 }
@@ -198,7 +199,7 @@ export async function unlockAccessPoint(
   bookingId: string,
   accessPointId: string,
 ): Promise<TAccessPoint> {
-  requireBookingAccess(actor, bookingId, 'write');
+  requireBookingAccess(actor, 'bookings', 'write', bookingId);
   const p = actor.propertyId;
   const token = await selectLiveToken(ctx.db, p, bookingId);
   if (!token) throw new AppError('door/no_access_token');

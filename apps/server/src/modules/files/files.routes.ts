@@ -1,30 +1,15 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZFile, ZFileUrl, ZIdParams, ZPageQuery, ZPaged, ZUploadFileQuery } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { AppError, invalidField } from '../../errors.ts';
 import { actorOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
 import { sendFile } from '../../http/send-file.ts';
+import { readUploadedFile } from '../../http/multipart.ts';
 import * as service from './files.service.ts';
 
 const tags = ['files'];
-
-/** The one file part of a multipart upload; a body the multipart parser cannot read is the client's error. */
-async function readUploadedFile(request: FastifyRequest): Promise<{ name: string; content: Buffer }> {
-  if (!request.isMultipart()) throw invalidField('body', 'send the file as multipart/form-data');
-  try {
-    const part = await request.file();
-    if (part?.fieldname !== 'file')
-      throw invalidField('body/file', 'a multipart part named file is required');
-    return { name: part.filename, content: await part.toBuffer() };
-  } catch (error) {
-    // The plugin's own errors carry their status (413 for a file over the limit); busboy's do not.
-    if (error instanceof AppError || (error as FastifyError).statusCode) throw error;
-    throw invalidField('body/file', `the multipart body is malformed: ${(error as Error).message}`);
-  }
-}
 
 export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -17,7 +17,7 @@ import { files } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
 import { findOwned, toRecord } from '../../lib/records.ts';
-import { requireAccess, requireStaff, type TActor } from '../../actor.ts';
+import { requireAccess, requireBookingAccess, requireStaff, type TActor } from '../../actor.ts';
 import {
   insertFile,
   isIssuedInvoiceDocument,
@@ -128,6 +128,21 @@ export async function storeGeneratedFile(
 }
 
 /**
+ * Stores a file of one booking (a guest's ID scan or signature, the signed registration form): staff
+ * with the files area, or the guest of that booking through the portal. Its row is written in `db`.
+ */
+export async function storeBookingFile(
+  ctx: AppContext,
+  actor: TActor,
+  bookingId: string,
+  input: { name: string; extension: string; mimeType: string; content: Buffer; purpose: string },
+  db: Executor = ctx.db,
+): Promise<TFile> {
+  requireBookingAccess(actor, 'files', 'write', bookingId);
+  return storeFile(ctx, db, actor.propertyId, { ...input, name: sanitizeFileName(input.name) });
+}
+
+/**
  * A file's content for a service that has already checked the actor may see what the file belongs to
  * (an invoice's document, for one).
  */
@@ -173,7 +188,16 @@ function signature(ctx: AppContext, id: string, expires: number): string {
 /** A download url that works without a session until it expires (for a new tab or an e-mail client). */
 export async function createDownloadUrl(ctx: AppContext, actor: TActor, id: string): Promise<TFileUrl> {
   requireAccess(actor, 'files', 'read');
-  await findFile(ctx, actor.propertyId, id);
+  return createOwnedDownloadUrl(ctx, actor.propertyId, id);
+}
+
+/** A download url for a service that has already checked the actor may see the file. */
+export async function createOwnedDownloadUrl(
+  ctx: AppContext,
+  propertyId: string,
+  id: string,
+): Promise<TFileUrl> {
+  await findFile(ctx, propertyId, id);
   const expires = ctx.clock.now().getTime() + downloadUrlLifetimeMs;
   const query = new URLSearchParams({ expires: String(expires), signature: signature(ctx, id, expires) });
   return {

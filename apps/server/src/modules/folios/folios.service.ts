@@ -30,7 +30,7 @@ import { AppError } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { assertOwned, findOwned, toRecord } from '../../lib/records.ts';
-import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
+import { requireAccess, requireBookingAccess, type TActor, type TRoleActor } from '../../actor.ts';
 import { taxRateOnServiceDate } from '../base-data/tax-rates.service.ts';
 import { settleFolioInvoices } from '../invoices/invoices.service.ts';
 import {
@@ -216,7 +216,9 @@ export async function listFolios(
   actor: TActor,
   query: TFolioListQuery,
 ): Promise<TFolioList> {
-  requireAccess(actor, 'folios', 'read');
+  // A booking's folios: also its guest through the portal.
+  if (query.bookingId) requireBookingAccess(actor, 'folios', 'read', query.bookingId);
+  else requireAccess(actor, 'folios', 'read');
   const { db } = ctx;
   if (query.bookingId) await assertOwned(db, bookings, actor.propertyId, query.bookingId, 'booking');
   if (query.groupId) await assertOwned(db, groups, actor.propertyId, query.groupId, 'group');

@@ -22,7 +22,7 @@ import { findOwned } from '../../lib/records.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { openOwnedFile, storeGeneratedFile } from '../files/files.service.ts';
 import { toInvoiceDocument } from './invoices.document.ts';
-import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
+import { requireAccess, requireBookingAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { toAppError } from '../../db/constraint-errors.ts';
 import { toInvoice, toInvoiceListItem } from './invoices.mapper.ts';
@@ -57,13 +57,13 @@ async function asInvoiceWrite<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function findInvoice(db: Executor, actor: TRoleActor, id: string, lock = false): Promise<TInvoiceRow> {
+async function findInvoice(db: Executor, actor: TActor, id: string, lock = false): Promise<TInvoiceRow> {
   const row = await selectInvoice(db, actor.propertyId, id, { lock });
   if (!row) throw notFound('invoice');
   return row;
 }
 
-async function findFolio(db: Executor, actor: TRoleActor, folioId: string): Promise<TInvoiceFolio> {
+async function findFolio(db: Executor, actor: TActor, folioId: string): Promise<TInvoiceFolio> {
   const folio = await selectFolioForInvoice(db, actor.propertyId, folioId, { lock: true });
   if (!folio) throw notFound('folio');
   return folio;
@@ -72,7 +72,7 @@ async function findFolio(db: Executor, actor: TRoleActor, folioId: string): Prom
 /** Who the invoice goes to and where: the customer's name and address, copied onto the invoice. */
 async function recipientOf(
   db: Executor,
-  actor: TRoleActor,
+  actor: TActor,
   customerId: string | null,
 ): Promise<{ customerId: string | null; recipient: string | null; billingAddress: TAddress }> {
   if (!customerId) return { customerId: null, recipient: null, billingAddress: {} };
@@ -162,7 +162,7 @@ function formatNumber(prefix: string, number: number): string {
 async function issueDraft(
   ctx: AppContext,
   tx: Executor,
-  actor: TRoleActor,
+  actor: TActor,
   draft: TInvoiceRow,
   folio: TInvoiceFolio,
   closeWithDueAmount: boolean,
@@ -203,7 +203,9 @@ export async function listInvoices(
   actor: TActor,
   query: TInvoiceListQuery,
 ): Promise<TInvoicePage> {
-  requireAccess(actor, 'invoices', 'read');
+  // A booking's invoices: also its guest through the portal.
+  if (query.bookingId) requireBookingAccess(actor, 'invoices', 'read', query.bookingId);
+  else requireAccess(actor, 'invoices', 'read');
   const { rows, count, aggregate } = await selectInvoicePage(ctx.db, actor.propertyId, query);
   const cancellations = await selectCancellations(
     ctx.db,
@@ -218,17 +220,21 @@ export async function getInvoice(ctx: AppContext, actor: TActor, id: string): Pr
   return readInvoice(ctx.db, await findInvoice(ctx.db, actor, id));
 }
 
-/** Makes an invoice from a folio: issued at once, or kept as a draft to edit first. */
+/**
+ * Makes an invoice from a folio: issued at once, or kept as a draft to edit first. Staff, or the guest
+ * of the folio's booking (the portal's re-issue).
+ */
 export async function createInvoice(
   ctx: AppContext,
   actor: TActor,
   request: TCreateInvoiceRequest,
 ): Promise<TInvoice> {
-  requireAccess(actor, 'invoices', 'write');
+  if (actor.kind !== 'guest') requireAccess(actor, 'invoices', 'write');
   const input = ZCreateInvoiceRequest.parse(request);
   const row = await asInvoiceWrite(() =>
     ctx.db.transaction(async (tx) => {
       const folio = await findFolio(tx, actor, input.folioId);
+      requireBookingAccess(actor, 'invoices', 'write', folio.bookingId ?? '');
       if (await selectStandingInvoiceOfFolio(tx, folio.id)) throw new AppError('folio/already_invoiced');
       const customerId = folio.customerId ?? folio.bookingCustomerId ?? folio.groupCustomerId;
       const draft = await insertInvoice(tx, {
@@ -259,17 +265,21 @@ function assertDraft(row: TInvoiceRow): void {
   if (row.status !== 'draft') throw new AppError('invoice/immutable');
 }
 
-/** Changes a draft's customer, recipient, billing address or additional text. */
+/**
+ * Changes a draft's customer, recipient, billing address or additional text: staff, or the guest of
+ * the invoice's booking through the portal.
+ */
 export async function updateInvoice(
   ctx: AppContext,
   actor: TActor,
   id: string,
   input: TUpdateInvoiceRequest,
 ): Promise<TInvoice> {
-  requireAccess(actor, 'invoices', 'write');
+  if (actor.kind !== 'guest') requireAccess(actor, 'invoices', 'write');
   const row = await asInvoiceWrite(() =>
     ctx.db.transaction(async (tx) => {
       const current = await findInvoice(tx, actor, id, true);
+      requireBookingAccess(actor, 'invoices', 'write', current.bookingId ?? '');
       assertDraft(current);
       const customer =
         input.customerId !== undefined && input.customerId !== current.customerId
@@ -302,11 +312,12 @@ export async function issueInvoice(
   id: string,
   request: TIssueInvoiceRequest,
 ): Promise<TInvoice> {
-  requireAccess(actor, 'invoices', 'write');
+  if (actor.kind !== 'guest') requireAccess(actor, 'invoices', 'write');
   const input = ZIssueInvoiceRequest.parse(request);
   const row = await asInvoiceWrite(() =>
     ctx.db.transaction(async (tx) => {
       const draft = await findInvoice(tx, actor, id, true);
+      requireBookingAccess(actor, 'invoices', 'write', draft.bookingId ?? '');
       if (draft.status !== 'draft') throw new AppError('invoice/invalid_transition');
       const folio = await findFolio(tx, actor, draft.folioId);
       return issueDraft(ctx, tx, actor, draft, folio, input.closeWithDueAmount);
@@ -317,15 +328,17 @@ export async function issueInvoice(
 }
 
 /**
- * Cancels an issued invoice with a cancellation invoice: the next number, every amount reversed, a
+ * Staff, or the guest of the invoice's booking (the portal's re-issue), cancels an issued invoice with a
+ * cancellation invoice: the next number, every amount reversed, a
  * reference to the original; the original is canceled and its folio open again. Answers the
  * cancellation invoice.
  */
 export async function cancelInvoice(ctx: AppContext, actor: TActor, id: string): Promise<TInvoice> {
-  requireAccess(actor, 'invoices', 'write');
+  if (actor.kind !== 'guest') requireAccess(actor, 'invoices', 'write');
   const row = await asInvoiceWrite(() =>
     ctx.db.transaction(async (tx) => {
       const original = await findInvoice(tx, actor, id, true);
+      requireBookingAccess(actor, 'invoices', 'write', original.bookingId ?? '');
       if (!['open', 'paid'].includes(original.status) || original.cancels)
         throw new AppError('invoice/invalid_transition');
       const [lines, taxes] = await Promise.all([

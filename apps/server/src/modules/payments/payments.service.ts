@@ -1,7 +1,7 @@
 import type { TCheckoutSession, TCreateCheckoutRequest, TPaymentProviderKind } from '@pms/contract';
 import { AppError, notFound } from '../../errors.ts';
 import { findProperty } from '../../lib/properties.ts';
-import { requireAccess, systemActor, type TActor } from '../../actor.ts';
+import { requireBookingAccess, systemActor, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { PaymentProvider, TPaidCheckout } from '../../integrations/payments/payment-provider.ts';
@@ -25,15 +25,6 @@ import {
 
 /** The setting entries (secret) that connect a property to its Stripe account. */
 export const stripeSettingKeys = { secretKey: 'stripe.secretKey', webhookSecret: 'stripe.webhookSecret' };
-
-/** The guest of this very booking, or staff who may post to folios. */
-function requirePayer(actor: TActor, bookingId: string): void {
-  if (actor.kind === 'guest') {
-    if (actor.bookingId !== bookingId) throw notFound('booking');
-    return;
-  }
-  requireAccess(actor, 'folios', 'write');
-}
 
 async function stripeOf(ctx: AppContext, db: Executor, propertyId: string) {
   const secretKey = await readSettingValue(db, ctx.secrets, propertyId, stripeSettingKeys.secretKey);
@@ -79,7 +70,7 @@ export async function createCheckout(
   bookingId: string,
   input: TCreateCheckoutRequest & { returnPath: string; language: 'de' | 'en' },
 ): Promise<TCheckoutSession> {
-  requirePayer(actor, bookingId);
+  requireBookingAccess(actor, 'folios', 'write', bookingId);
   const p = actor.propertyId;
   const { checkout, provider, email, code, propertyName } = await ctx.db.transaction(async (tx) => {
     const payer = await selectBookingPayer(tx, p, bookingId);
@@ -162,7 +153,7 @@ export async function confirmCheckout(
   bookingId: string,
   checkoutId: string,
 ): Promise<TCheckoutSession> {
-  requirePayer(actor, bookingId);
+  requireBookingAccess(actor, 'folios', 'write', bookingId);
   const p = actor.propertyId;
   const checkout = await selectCheckout(ctx.db, p, checkoutId, bookingId);
   if (!checkout) throw notFound('checkout session');

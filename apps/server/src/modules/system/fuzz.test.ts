@@ -4,12 +4,12 @@
 // an API key. No answer may be a 5xx, every error is problem+json with a type, and a value no field may
 // hold is refused as a validation problem naming that field.
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { brandShades, type TProblem } from '@pms/contract';
-import { invoices } from '../../db/schema/index.ts';
+import { bookingLinks, invoices } from '../../db/schema/index.ts';
 import {
   bearer,
   buildTestApp,
@@ -96,6 +96,24 @@ async function createApiKey(name: string): Promise<{ id: string; secret: string 
 const apiKey = bearer(t.app, (await createApiKey('fuzz caller')).secret);
 /** A key the fuzzing may edit and delete, so the caller's own key keeps working. */
 await createApiKey('fuzz target');
+/**
+ * Portal calls go with the Link-Id of a live link of the own property (the staff cookie beside it is
+ * never read there), taken in turn from several, so that the per-link rate limit does not answer them.
+ */
+const portalLinks = (
+  await t.db
+    .select({ id: bookingLinks.id })
+    .from(bookingLinks)
+    .where(
+      and(
+        eq(bookingLinks.propertyId, ownProperty),
+        isNull(bookingLinks.revokedAt),
+        gt(bookingLinks.expiresAt, new Date()),
+      ),
+    )
+    .limit(20)
+).map((link) => link.id);
+let portalCalls = 0;
 
 // Real ids of both properties, to aim path params and body id fields at records that exist.
 
@@ -743,9 +761,12 @@ function problemOf(body: string): TProblem | null {
 }
 
 async function judge(client: ApiClient, testCase: TCase): Promise<string | null> {
-  const response = await client.request(testCase.method, testCase.url, testCase.payload, {
-    headers: testCase.contentType ? { 'content-type': testCase.contentType } : {},
-  });
+  const headers: Record<string, string> = testCase.contentType
+    ? { 'content-type': testCase.contentType }
+    : {};
+  if (testCase.url.startsWith('/api/portal/'))
+    headers['link-id'] = portalLinks[portalCalls++ % portalLinks.length]!;
+  const response = await client.request(testCase.method, testCase.url, testCase.payload, { headers });
   const status = response.statusCode;
   const where = `${testCase.method} ${testCase.url.slice(0, 100)} [${testCase.label}] answered ${status}`;
   if (status >= 500) return `${where}: ${response.body.slice(0, 300)}`;

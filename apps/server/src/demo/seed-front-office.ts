@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { addDays, formatBookingCode, todayIn, zonedInstant, type TBookingStatus } from '@pms/contract';
 import type { Tx } from '../db/client.ts';
 import {
+  accessPoints,
   bookingGuests,
   bookingLinks,
   bookings,
@@ -187,6 +188,11 @@ export async function seedFrontOffice(
       },
     ])
     .returning();
+  // The doors a guest's key opens besides the room's (see the doors module).
+  await tx.insert(accessPoints).values([
+    { propertyId: property.id, name: 'Haupteingang' },
+    { propertyId: property.id, name: isAustria ? 'Skiraum' : 'Fahrradkeller' },
+  ]);
   await tx.insert(paymentMethods).values([
     {
       propertyId: property.id,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { TAccessPoint, TAccessToken, TBooking } from '@pms/contract';
 import type { TGuestActor } from '../../actor.ts';
-import { accessCredentials, accessPoints, accessTokens, events } from '../../db/schema/index.ts';
+import { accessCredentials, accessTokens, events } from '../../db/schema/index.ts';
 import { webhookSignature } from '../../integrations/doors/lock-system.ts';
 import {
   createStayFixture,
@@ -73,10 +73,6 @@ beforeAll(async () => {
     rate: { name: 'Türrate', code: 'TUERR' },
     prices: [10000, 15000],
   }));
-  await t.db.insert(accessPoints).values([
-    { propertyId, name: 'Haupteingang' },
-    { propertyId, name: 'Garage' },
-  ]);
 });
 afterAll(async () => {
   await t.close();
@@ -93,8 +89,8 @@ describe('a guest’s key', () => {
     });
     expect(token.credentials.map((c) => [c.accessPoint.name, c.accessPoint.isRoom, c.status])).toEqual([
       [String(nextRoom - 1), true, 'pending'],
-      ['Garage', false, 'pending'],
       ['Haupteingang', false, 'pending'],
+      ['Skiraum', false, 'pending'],
     ]);
     await t.app.jobRunner.runDue();
     expect((await tokenOf(booking.id))!.credentials.map((c) => c.status)).toEqual([
@@ -139,7 +135,9 @@ describe('a guest’s key', () => {
     await expect(unlockAccessPoint(t.app.context, guest, booking.id, otherDoor.id)).rejects.toMatchObject({
       code: 'not_found',
     });
-    expect((await unlockAccessPoint(t.app.context, guest, booking.id, doors[1]!.id)).name).toBe('Garage');
+    expect((await unlockAccessPoint(t.app.context, guest, booking.id, doors[1]!.id)).name).toBe(
+      'Haupteingang',
+    );
 
     const out = await admin.post(`/api/bookings/${booking.id}/actions/check_out`, undefined, {
       query: { confirmDueAmount: 'true' },

@@ -268,7 +268,7 @@ export default function CheckInScreen() {
           <input
             type="checkbox"
             className="mt-0.5 size-5"
-            checked={confirmed || isCheckedIn}
+            checked={confirmed || isCheckedIn || busy === 'confirm'}
             disabled={isCheckedIn || busy === 'confirm'}
             onChange={(event) => void confirm(event.target.checked)}
           />

@@ -18,6 +18,8 @@ export type TPortalState = {
   metadata: TPortalBookingMetadata;
   settings: TPortalGeneralSettings;
   isExpired: boolean;
+  /** Whether the check-in window (and the door) has opened when the state was read. */
+  isCheckInOpen: boolean;
   isCheckedIn: boolean;
 };
 
@@ -43,6 +45,7 @@ export function usePortalLoad(linkId: string) {
       metadata,
       settings,
       isExpired: Date.now() >= new Date(metadata.expiresAt).getTime(),
+      isCheckInOpen: Date.now() >= new Date(metadata.checkInOpensAt).getTime(),
       isCheckedIn: booking.status === 'checked_in',
     };
   }, [linkId]);

@@ -38,7 +38,8 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 export function HomeScreen() {
-  const { linkId, property, booking, metadata, settings, isExpired, isCheckedIn } = usePortal();
+  const { linkId, property, booking, metadata, settings, isExpired, isCheckedIn, isCheckInOpen } =
+    usePortal();
   const { t, language } = useT();
   const base = `/portal/${encodeURIComponent(linkId)}`;
   const at = (instant: string) => formatDateTime(instant, property.timeZone, language);
@@ -87,9 +88,14 @@ export function HomeScreen() {
           <p className="mt-1 text-sm font-semibold text-gray-900">
             {metadata.hasAccessToken ? '' : t('doorsNotYet')}
           </p>
-          <p className="mt-1 text-sm text-gray-700">
-            {isCheckedIn ? t('doorsOpensAt', { date: at(metadata.checkInOpensAt) }) : t('doorsAfterCheckIn')}
-          </p>
+          {!isCheckInOpen && (
+            <p className="mt-1 text-sm text-gray-700">
+              {t('doorsOpensAt', { date: at(metadata.checkInOpensAt) })}
+            </p>
+          )}
+          {isCheckInOpen && !isCheckedIn && (
+            <p className="mt-1 text-sm text-gray-700">{t('doorsAfterCheckIn')}</p>
+          )}
         </Card>
       )}
 

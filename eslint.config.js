@@ -64,6 +64,26 @@ export default tseslint.config(
               message: 'Features do not import each other: move what both need to apps/web/src/shared/.',
             })),
             {
+              // The guest portal is its own entry: it takes only the small, staff-free lib/ helpers.
+              target: './apps/web/src/portal',
+              from: './apps/web/src',
+              except: ['./portal', './lib/countries.ts', './styles.css'],
+              message: 'The guest portal does not import the staff app (features, shared, ui, app, i18n).',
+            },
+            {
+              target: [
+                './apps/web/src/app',
+                './apps/web/src/features',
+                './apps/web/src/shared',
+                './apps/web/src/ui',
+                './apps/web/src/lib',
+                './apps/web/src/i18n',
+                './apps/web/src/main.tsx',
+              ],
+              from: './apps/web/src/portal',
+              message: 'The staff app does not import the guest portal.',
+            },
+            {
               target: [
                 './apps/web/src/shared',
                 './apps/web/src/ui',

@@ -12,8 +12,8 @@ export function initialScripts(indexHtml: string): string[] {
 }
 
 /** The gzip size of a built web app's initial JavaScript, read from its output folder. */
-export function initialJsGzipBytes(distDir: string): { files: string[]; bytes: number } {
-  const files = initialScripts(readFileSync(path.join(distDir, 'index.html'), 'utf8'));
+export function initialJsGzipBytes(distDir: string, page = 'index.html'): { files: string[]; bytes: number } {
+  const files = initialScripts(readFileSync(path.join(distDir, page), 'utf8'));
   const bytes = files.reduce(
     (sum, file) => sum + gzipSync(readFileSync(path.join(distDir, file.replace(/^\//, '')))).length,
     0,

@@ -206,6 +206,8 @@ export const ZPortalBooking = z.object({
   numberOfNights: z.number().int(),
   occupancy: z.number().int(),
   room: z.object({ id: ZId, number: z.string() }).nullable(),
+  /** The key card's code (check-in-key feature): only while the guest is checked in. */
+  securityCode: z.string().nullable(),
   roomType: z.object({ id: ZId, name: z.string() }),
   guests: z.array(ZPortalGuest),
   registrationForm: z.enum(registrationFormKinds),
@@ -215,7 +217,7 @@ export const ZPortalBooking = z.object({
 export type TPortalBooking = z.infer<typeof ZPortalBooking>;
 
 export const ZPortalBookingMetadata = z.object({
-  /** Door access tokens come with the doors part; false until then. */
+  /** Whether the booking holds a live key (its doors are listed by access_points). */
   hasAccessToken: z.boolean(),
   hasInvoices: z.boolean(),
   isReadyForCheckIn: z.boolean(),

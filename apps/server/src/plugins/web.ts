@@ -8,6 +8,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   const root = path.resolve(webDist);
   if (!existsSync(path.join(root, 'index.html')))
     throw new Error(`web app not built: ${root}/index.html missing`);
+  // The guest portal is its own page: a guest never downloads the staff app.
+  const hasPortal = existsSync(path.join(root, 'portal.html'));
   const assets = path.join(root, 'assets');
   await app.register(fastifyStatic, {
     root,
@@ -25,9 +27,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     },
   });
   // Referrer-Policy (no-referrer, which the portal needs) comes with the other security headers.
-  const sendIndex = (reply: FastifyReply) => {
+  const sendIndex = (reply: FastifyReply, page = 'index.html') => {
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.sendFile(page);
   };
   app.get('/assets/*', { config: { access: 'public' } }, async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
@@ -39,6 +41,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     const file = path.join(root, url);
     if (url !== '/' && file.startsWith(root) && existsSync(file) && !url.endsWith('/'))
       return reply.sendFile(url.slice(1));
+    if (hasPortal && (url === '/portal' || url.startsWith('/portal/')))
+      return sendIndex(reply, 'portal.html');
     return sendIndex(reply);
   });
 }

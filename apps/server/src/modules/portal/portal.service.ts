@@ -166,6 +166,7 @@ function toPortalBooking(stay: TStay): TPortalBooking {
     numberOfNights: nightsBetween(booking.checkIn, booking.checkOut),
     occupancy: booking.occupancy,
     room: stay.room,
+    securityCode: booking.status === 'checked_in' ? booking.securityCode : null,
     roomType: { id: stay.roomType.id, name: stay.roomType.name },
     guests: stay.guests,
     registrationForm: registrationFormKind(

@@ -43,6 +43,10 @@ beforeAll(async () => {
     path.join(webDist, 'index.html'),
     '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
   );
+  await writeFile(
+    path.join(webDist, 'portal.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/portal.js"></script></head><body><div id="root"></div></body></html>',
+  );
   await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   webDatabase = await openDatabase({ dataDir: null });
   await migrate(webDatabase.db);
@@ -159,6 +163,19 @@ describe('security headers', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expectPagePolicy(response);
+  });
+
+  it('serves the guest portal its own page, never the staff app', async () => {
+    for (const url of ['/portal/3f9a2c7e-link', '/portal/3f9a2c7e-link/invoices', '/portal']) {
+      const response = await anonymous(web).get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('/assets/portal.js');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    for (const url of ['/', '/bookings', '/portals']) {
+      const response = await anonymous(web).get(url);
+      expect(response.body, url).toContain('/assets/index.js');
+    }
   });
 
   it('asks for https only when the public url is https', async () => {

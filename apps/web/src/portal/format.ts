@@ -1,0 +1,38 @@
+// Money and dates for the guest, in the guest's language and the property's time zone.
+import type { TLanguage } from './i18n.tsx';
+
+const locales: Record<TLanguage, string> = { de: 'de-AT', en: 'en-GB' };
+
+export function formatMoney(cents: number, currency: string, language: TLanguage): string {
+  return new Intl.NumberFormat(locales[language], { style: 'currency', currency }).format(cents / 100);
+}
+
+export function formatDateTime(instant: string, timeZone: string, language: TLanguage): string {
+  return new Intl.DateTimeFormat(locales[language], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(instant));
+}
+
+/** An ISO date (yyyy-mm-dd) as the guest reads it. */
+export function formatDate(isoDate: string, language: TLanguage): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(locales[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+}
+
+/** Sets the property's ten brand shades as the page's primary colour variables. */
+export function applyBranding(primaryColor: string | null): void {
+  if (!primaryColor) return;
+  try {
+    const shades = JSON.parse(primaryColor) as Record<string, unknown>;
+    for (const [shade, colour] of Object.entries(shades)) {
+      if (/^\d{2,3}$/.test(shade) && typeof colour === 'string' && /^#[0-9a-fA-F]{6}$/.test(colour))
+        document.documentElement.style.setProperty(`--color-primary-${shade}`, colour);
+    }
+  } catch {
+    // a malformed palette keeps the default colours
+  }
+}

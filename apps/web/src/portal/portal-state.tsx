@@ -1,0 +1,83 @@
+// The portal's state (spec section 3): property, booking, metadata and general settings, fetched in
+// parallel on load, then branding applied. Screens reload parts of it after their changes.
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import type {
+  TPortalBooking,
+  TPortalBookingMetadata,
+  TPortalGeneralSettings,
+  TPortalProperty,
+} from '@pms/contract/portal';
+import { getBooking, getBookingMetadata, getGeneralSettings, getProperty } from './api/booking.ts';
+import type { PortalError } from './api/client.ts';
+import { applyBranding } from './format.ts';
+
+export type TPortalState = {
+  linkId: string;
+  property: TPortalProperty;
+  booking: TPortalBooking;
+  metadata: TPortalBookingMetadata;
+  settings: TPortalGeneralSettings;
+  isExpired: boolean;
+  /** Whether the check-in window (and the door) has opened when the state was read. */
+  isCheckInOpen: boolean;
+  isCheckedIn: boolean;
+};
+
+type TLoad =
+  | { kind: 'loading' }
+  | { kind: 'error'; error: PortalError | Error }
+  | { kind: 'ready'; state: TPortalState };
+
+export function usePortalLoad(linkId: string) {
+  const [load, setLoad] = useState<TLoad>({ kind: 'loading' });
+  const fetchAll = useCallback(async () => {
+    const [property, booking, metadata, settings] = await Promise.all([
+      getProperty(),
+      getBooking(),
+      getBookingMetadata(),
+      getGeneralSettings(),
+    ]);
+    applyBranding(property.branding.primaryColor);
+    return {
+      linkId,
+      property,
+      booking,
+      metadata,
+      settings,
+      isExpired: Date.now() >= new Date(metadata.expiresAt).getTime(),
+      isCheckInOpen: Date.now() >= new Date(metadata.checkInOpensAt).getTime(),
+      isCheckedIn: booking.status === 'checked_in',
+    };
+  }, [linkId]);
+  const run = useCallback(
+    () =>
+      fetchAll().then(
+        (state) => setLoad({ kind: 'ready', state }),
+        (error: Error) => setLoad({ kind: 'error', error }),
+      ),
+    [fetchAll],
+  );
+  const start = useCallback(() => {
+    setLoad({ kind: 'loading' });
+    void run();
+  }, [run]);
+  /** Reloads without the loading screen (after a change). */
+  const refresh = useCallback(async () => {
+    const state = await fetchAll();
+    setLoad({ kind: 'ready', state });
+    return state;
+  }, [fetchAll]);
+  useEffect(() => {
+    void run();
+  }, [run]);
+  return { load, retry: start, refresh };
+}
+
+export type TPortalContext = TPortalState & { refresh: () => Promise<TPortalState> };
+export const PortalContext = createContext<TPortalContext | null>(null);
+
+export function usePortal(): TPortalContext {
+  const context = useContext(PortalContext);
+  if (!context) throw new Error('usePortal outside the portal');
+  return context;
+}

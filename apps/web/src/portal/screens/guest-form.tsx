@@ -1,0 +1,471 @@
+// One guest's registration: the fields the property's country asks for, saved 250 ms after each edit,
+// with what is still missing marked; and the guest's ID documents.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { TFile } from '@pms/contract/files';
+import {
+  missingRegistrationFields,
+  type TPortalGuest,
+  type TRegistrationField,
+  type TUpdatePortalGuestRequest,
+} from '@pms/contract/portal';
+import { countryOptions } from '../../lib/countries.ts';
+import { deleteDocument, fileBlob, updateGuest, uploadDocument } from '../api/check-in.ts';
+import type { PortalError } from '../api/client.ts';
+import { errorText, useT, type TKey } from '../i18n.tsx';
+import { resizeForUpload } from '../image-resize.ts';
+import { Button, inputClass, Notice } from '../ui.tsx';
+
+export const autosaveDelayMs = 250;
+
+type TForm = {
+  name: string;
+  gender: TPortalGuest['gender'];
+  dateOfBirth: string;
+  nationality: string;
+  line1: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  documentType: string;
+  documentNumber: string;
+  documentIssueDate: string;
+  documentIssuingAuthority: string;
+  isFamilyMember: boolean;
+};
+
+function formOf(guest: TPortalGuest): TForm {
+  return {
+    name: guest.name ?? '',
+    gender: guest.gender,
+    dateOfBirth: guest.dateOfBirth ?? '',
+    nationality: guest.nationality ?? '',
+    line1: guest.address.line1 ?? '',
+    postalCode: guest.address.postalCode ?? '',
+    city: guest.address.city ?? '',
+    country: guest.address.country ?? '',
+    documentType: guest.documentType ?? '',
+    documentNumber: guest.documentNumber ?? '',
+    documentIssueDate: guest.documentIssueDate ?? '',
+    documentIssuingAuthority: guest.documentIssuingAuthority ?? '',
+    isFamilyMember: guest.isFamilyMember,
+  };
+}
+
+const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+const isIsoDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+
+function requestOf(form: TForm, guest: TPortalGuest): TUpdatePortalGuestRequest {
+  const request: TUpdatePortalGuestRequest = {
+    gender: form.gender,
+    // An unparsable date is stored as nothing.
+    dateOfBirth: isIsoDate(form.dateOfBirth) ? form.dateOfBirth : null,
+    nationality: orNull(form.nationality),
+    address: {
+      ...guest.address,
+      line1: orNull(form.line1),
+      postalCode: orNull(form.postalCode),
+      city: orNull(form.city),
+      country: orNull(form.country),
+    },
+    documentType: (orNull(form.documentType) as TUpdatePortalGuestRequest['documentType']) ?? null,
+    documentNumber: orNull(form.documentNumber),
+    documentIssueDate: isIsoDate(form.documentIssueDate) ? form.documentIssueDate : null,
+    documentIssuingAuthority: orNull(form.documentIssuingAuthority),
+    isFamilyMember: form.isFamilyMember,
+  };
+  if (form.name.trim() !== '') request.name = form.name.trim();
+  return request;
+}
+
+export function GuestForm({
+  guest,
+  propertyCountry,
+  mainGuest,
+  disabled,
+  onSaving,
+  onSaved,
+}: {
+  guest: TPortalGuest;
+  propertyCountry: string | null;
+  mainGuest: TPortalGuest | undefined;
+  disabled: boolean;
+  onSaving: (saving: boolean) => void;
+  onSaved: (guest: TPortalGuest) => void;
+}) {
+  const { t, language } = useT();
+  const [form, setForm] = useState<TForm>(() => formOf(guest));
+  const [files, setFiles] = useState<TFile[]>(guest.files);
+  const [error, setError] = useState<string | null>(null);
+  const dirty = useRef(false);
+  const countries = useMemo(() => countryOptions(language), [language]);
+
+  // Each edit is saved 250 ms after the last keystroke.
+  useEffect(() => {
+    if (!dirty.current) return;
+    const timer = setTimeout(() => {
+      dirty.current = false;
+      onSaving(true);
+      updateGuest(guest.id, requestOf(form, guest)).then(
+        (saved) => {
+          setError(null);
+          onSaved(saved);
+          onSaving(false);
+        },
+        (caught: PortalError) => {
+          setError(errorText(t, caught.problem?.type));
+          onSaving(false);
+        },
+      );
+    }, autosaveDelayMs);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- saves on form edits only
+  }, [form]);
+
+  const missing = new Set<TRegistrationField>(
+    missingRegistrationFields(propertyCountry, {
+      name: form.name,
+      gender: form.gender,
+      dateOfBirth: isIsoDate(form.dateOfBirth) ? form.dateOfBirth : null,
+      nationality: orNull(form.nationality),
+      address: {
+        line1: form.line1,
+        postalCode: form.postalCode,
+        city: form.city,
+        country: orNull(form.country),
+      },
+      documentType: (orNull(form.documentType) as TPortalGuest['documentType']) ?? null,
+      documentNumber: form.documentNumber,
+      documentIssueDate: form.documentIssueDate,
+      documentIssuingAuthority: form.documentIssuingAuthority,
+      isFamilyMember: form.isFamilyMember,
+      isPrimary: guest.isPrimary,
+      documentCount: files.length,
+    }),
+  );
+  const isForeign = !form.nationality || form.nationality !== propertyCountry;
+  const asksDocument = (propertyCountry === 'at' || propertyCountry === 'de') && isForeign;
+  const asksIssue = propertyCountry === 'at' && isForeign;
+  const reduced = form.isFamilyMember && !guest.isPrimary;
+
+  const edit = (patch: Partial<TForm>) => {
+    dirty.current = true;
+    setForm((current) => ({ ...current, ...patch }));
+  };
+  const id = (field: string) => `guest-${guest.id}-${field}`;
+  const field = (
+    key: keyof TForm,
+    label: TKey,
+    missingKey: TRegistrationField,
+    type = 'text',
+    autoComplete?: string,
+  ) => (
+    <div>
+      <label htmlFor={id(key)} className="mb-1 block text-sm font-medium text-gray-900">
+        {t(label)}
+        {missing.has(missingKey) && (
+          <span className="ml-2 text-xs font-semibold text-red-800">{t('missing')}</span>
+        )}
+      </label>
+      <input
+        id={id(key)}
+        type={type}
+        autoComplete={autoComplete}
+        value={form[key] as string}
+        disabled={disabled}
+        aria-invalid={missing.has(missingKey) || undefined}
+        onChange={(event) => edit({ [key]: event.target.value })}
+        className={inputClass}
+      />
+    </div>
+  );
+  const countrySelect = (key: 'country' | 'nationality', label: TKey, missingKey: TRegistrationField) => (
+    <div>
+      <label htmlFor={id(key)} className="mb-1 block text-sm font-medium text-gray-900">
+        {t(label)}
+        {missing.has(missingKey) && (
+          <span className="ml-2 text-xs font-semibold text-red-800">{t('missing')}</span>
+        )}
+      </label>
+      <select
+        id={id(key)}
+        value={form[key]}
+        disabled={disabled}
+        aria-invalid={missing.has(missingKey) || undefined}
+        onChange={(event) => edit({ [key]: event.target.value })}
+        className={inputClass}
+      >
+        <option value="">{t('choose')}</option>
+        {countries.map((country) => (
+          <option key={country.code} value={country.code}>
+            {country.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  return (
+    <div className="flex flex-col gap-3">
+      {error && <Notice kind="error">{error}</Notice>}
+      {!guest.isPrimary && (
+        <label className="flex min-h-11 items-center gap-2 text-sm text-gray-900">
+          <input
+            type="checkbox"
+            className="size-5"
+            checked={form.isFamilyMember}
+            disabled={disabled}
+            onChange={(event) => edit({ isFamilyMember: event.target.checked })}
+          />
+          {t('familyMember')}
+        </label>
+      )}
+      {field('name', 'name', 'name', 'text', 'name')}
+      {field('dateOfBirth', 'dateOfBirth', 'dateOfBirth', 'date', 'bday')}
+      {propertyCountry === 'at' && !reduced && (
+        <div>
+          <label htmlFor={id('gender')} className="mb-1 block text-sm font-medium text-gray-900">
+            {t('gender')}
+            {missing.has('gender') && (
+              <span className="ml-2 text-xs font-semibold text-red-800">{t('missing')}</span>
+            )}
+          </label>
+          <select
+            id={id('gender')}
+            value={form.gender}
+            disabled={disabled}
+            onChange={(event) => edit({ gender: event.target.value as TForm['gender'] })}
+            className={inputClass}
+          >
+            {(['unspecified', 'female', 'male'] as const).map((gender) => (
+              <option key={gender} value={gender}>
+                {t(`gender.${gender}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {!reduced && (
+        <>
+          {countrySelect('nationality', 'nationality', 'nationality')}
+          {!guest.isPrimary && mainGuest && (
+            <Button
+              variant="secondary"
+              disabled={disabled}
+              className="self-start"
+              onClick={() =>
+                edit({
+                  line1: mainGuest.address.line1 ?? '',
+                  postalCode: mainGuest.address.postalCode ?? '',
+                  city: mainGuest.address.city ?? '',
+                  country: mainGuest.address.country ?? '',
+                })
+              }
+            >
+              {t('copyAddress')}
+            </Button>
+          )}
+          {field('line1', 'street', 'address.line1', 'text', 'street-address')}
+          <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3">
+            {field('postalCode', 'postalCode', 'address.postalCode', 'text', 'postal-code')}
+            {field('city', 'city', 'address.city', 'text', 'address-level2')}
+          </div>
+          {countrySelect('country', 'country', 'address.country')}
+          {asksDocument && (
+            <>
+              <div>
+                <label htmlFor={id('documentType')} className="mb-1 block text-sm font-medium text-gray-900">
+                  {t('documentType')}
+                  {missing.has('documentType') && (
+                    <span className="ml-2 text-xs font-semibold text-red-800">{t('missing')}</span>
+                  )}
+                </label>
+                <select
+                  id={id('documentType')}
+                  value={form.documentType}
+                  disabled={disabled}
+                  onChange={(event) => edit({ documentType: event.target.value })}
+                  className={inputClass}
+                >
+                  <option value="">{t('choose')}</option>
+                  {(['passport', 'id_card', 'other'] as const).map((type) => (
+                    <option key={type} value={type}>
+                      {t(`documentType.${type}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {field('documentNumber', 'documentNumber', 'documentNumber')}
+            </>
+          )}
+          {asksIssue && (
+            <>
+              {field('documentIssueDate', 'documentIssueDate', 'documentIssueDate', 'date')}
+              {field('documentIssuingAuthority', 'documentIssuingAuthority', 'documentIssuingAuthority')}
+            </>
+          )}
+          <Documents
+            guest={guest}
+            files={files}
+            missing={missing.has('documents')}
+            disabled={disabled}
+            onChange={(next) => {
+              setFiles(next);
+              onSaved({ ...guest, files: next });
+            }}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+const previewTypes = new Set(['.jpeg', '.jpg', '.png']);
+
+function DocumentPreview({ file }: { file: TFile }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let revoked = false;
+    let objectUrl: string | null = null;
+    fileBlob(file.id).then(
+      (blob) => {
+        if (revoked) return;
+        objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+      },
+      () => undefined,
+    );
+    return () => {
+      revoked = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [file.id]);
+  return url ? (
+    <img src={url} alt={file.name} className="h-32 w-full rounded-lg bg-gray-100 object-contain" />
+  ) : (
+    <div className="h-32 w-full animate-pulse rounded-lg bg-gray-100" />
+  );
+}
+
+function Documents({
+  guest,
+  files,
+  missing,
+  disabled,
+  onChange,
+}: {
+  guest: TPortalGuest;
+  files: TFile[];
+  missing: boolean;
+  disabled: boolean;
+  onChange: (files: TFile[]) => void;
+}) {
+  const { t } = useT();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failed, setFailed] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const inputId = `guest-${guest.id}-documents`;
+
+  const upload = async (file: File) => {
+    setFailed(null);
+    setError(null);
+    setProgress(0);
+    try {
+      const { blob, name } = await resizeForUpload(file);
+      const saved = await uploadDocument(guest.id, blob, name, (sent, total) =>
+        setProgress(Math.round((sent / total) * 100)),
+      );
+      onChange([...files, saved]);
+    } catch (caught) {
+      setFailed(file);
+      setError(errorText(t, (caught as PortalError).problem?.type));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const download = async (file: TFile) => {
+    const blob = await fileBlob(file.id);
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = file.name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-medium text-gray-900">
+        {t('documents')}
+        {missing && <span className="ml-2 text-xs font-semibold text-red-800">{t('missing')}</span>}
+      </legend>
+      <p className="text-sm text-gray-700">{t('documentsHint')}</p>
+      <ul className="grid grid-cols-2 gap-2">
+        {files.map((file) => (
+          <li key={file.id} className="flex flex-col gap-1 rounded-lg border border-gray-200 p-2">
+            {previewTypes.has(file.type.toLowerCase()) ? (
+              <DocumentPreview file={file} />
+            ) : (
+              <button
+                type="button"
+                className="text-left text-sm text-primary-800 underline"
+                onClick={() => void download(file)}
+              >
+                {file.name}
+              </button>
+            )}
+            {!disabled && (
+              <Button
+                variant="danger"
+                className="min-h-9 text-xs"
+                onClick={() =>
+                  void deleteDocument(guest.id, file.id).then(
+                    () => onChange(files.filter((other) => other.id !== file.id)),
+                    (caught: PortalError) => setError(errorText(t, caught.problem?.type)),
+                  )
+                }
+              >
+                {t('delete')}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {progress !== null && (
+        <div role="status">
+          <p className="text-sm text-gray-700">{t('uploading', { percent: progress })}</p>
+          <progress className="w-full" max={100} value={progress} />
+        </div>
+      )}
+      {error && (
+        <Notice kind="error">
+          {t('uploadFailed')} {error}
+          {failed && (
+            <Button variant="secondary" className="mt-2" onClick={() => void upload(failed)}>
+              {t('retry')}
+            </Button>
+          )}
+        </Notice>
+      )}
+      {!disabled && (
+        <label
+          htmlFor={inputId}
+          className="inline-flex min-h-11 cursor-pointer items-center justify-center self-start rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50"
+        >
+          {t('addDocument')}
+          <input
+            id={inputId}
+            type="file"
+            accept="image/*,application/pdf"
+            className="sr-only"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void upload(file);
+            }}
+          />
+        </label>
+      )}
+    </fieldset>
+  );
+}

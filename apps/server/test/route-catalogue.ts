@@ -251,6 +251,13 @@ export const routeCalls: Record<string, TRouteCall> = {
     c.delete(`/api/bookings/${ids.booking}/guests/${ids.contact}`),
   'GET /api/bookings/:id/charges': (c, ids) => c.get(`/api/bookings/${ids.booking}/charges`),
   'GET /api/bookings/:id/invoices': (c, ids) => c.get(`/api/bookings/${ids.booking}/invoices`),
+  'GET /api/bookings/:id/access_token': (c, ids) => c.get(`/api/bookings/${ids.booking}/access_token`),
+  'GET /api/bookings/:id/access_points': (c, ids) => c.get(`/api/bookings/${ids.booking}/access_points`),
+  'POST /api/bookings/:id/access_points/:accessPointId/unlock': (c, ids) =>
+    c.post(`/api/bookings/${ids.booking}/access_points/${crypto.randomUUID()}/unlock`),
+  // Its caller is Stripe, known by the signature: an unsigned call is refused as invalid, never 401.
+  'POST /api/payments/stripe/:propertyId/webhook': (c, ids) =>
+    c.post(`/api/payments/stripe/${ids.property}/webhook`, {}),
   'GET /api/bookings/:id/events': (c, ids) => c.get(`/api/bookings/${ids.booking}/events`),
 
   'GET /api/room_plan': (c) => c.get('/api/room_plan', { query: { from: stay.checkIn, to: stay.checkOut } }),

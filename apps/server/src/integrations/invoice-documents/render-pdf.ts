@@ -2,22 +2,10 @@
 // for. Drawn with pdfkit in DejaVu Sans, a TrueType font from the `dejavu-fonts-ttf` package that
 // pdfkit embeds (subset) into the file, so the PDF looks the same everywhere and can become PDF/A-3.
 
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { loadFonts } from '../pdf-fonts.ts';
 import type { TInvoiceDocument } from './invoice-document.ts';
 import { documentTexts, formatDate, formatMoney, formatRate } from './texts.ts';
-
-const require = createRequire(import.meta.url);
-
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-function loadFonts(): { regular: Buffer; bold: Buffer } {
-  fonts ??= {
-    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  };
-  return fonts;
-}
 
 const PAGE_MARGIN = 50;
 const FOOTER_HEIGHT = 70;

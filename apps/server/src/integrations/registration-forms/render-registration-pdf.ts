@@ -2,21 +2,9 @@
 // (MeldeV Anlage A), the German Meldeschein (BMG §30, when a guest is not German) or a plain
 // registration form. Drawn like the invoice PDF: pdfkit with the embedded DejaVu Sans.
 
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { loadFonts } from '../pdf-fonts.ts';
 import type { TAddress, TRegistrationFormKind } from '@pms/contract';
-
-const require = createRequire(import.meta.url);
-
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-function loadFonts(): { regular: Buffer; bold: Buffer } {
-  fonts ??= {
-    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  };
-  return fonts;
-}
 
 export type TRegistrationFormGuest = {
   name: string;

@@ -8,10 +8,12 @@ import {
   compressionThreshold,
   zlibOptions,
 } from '../plugins/compression.ts';
+import { JsonParts } from '../lib/json-parts.ts';
+import { GzipParts } from './gzip-parts.ts';
 import { identityOf } from './request-actor.ts';
 
 type TEncoding = (typeof compressionEncodings)[number];
-type TAnswer = { json: string; encoded: Partial<Record<TEncoding, Buffer>> };
+type TAnswer = { text: string | JsonParts; encoded: Partial<Record<TEncoding, Buffer>> };
 
 const encoders: Record<TEncoding, (json: string) => Buffer> = {
   br: (json) => brotliCompressSync(json, brotliOptions),
@@ -30,15 +32,19 @@ declare module 'fastify' {
  * committed change to the property counts its version up (migration 0008), so the next request after
  * a change computes afresh, on every instance. The version comes with the request's identity, read in
  * the session's own statement or from the change feed, never guessed. An answer is kept as its JSON,
- * serialized by the route's response schema, and compressed once per encoding a client asks for.
+ * serialized by the route's response schema, and compressed once per encoding a client asks for. An
+ * answer a service writes in parts (JsonParts) goes out in gzip where the client takes it, each part
+ * compressed once for every answer it is in (see GzipParts).
  */
 export class AnswerCache {
   readonly #answers = new LRUCache<string, TAnswer>({
     maxSize: 64 * 1024 * 1024,
     // The JSON and, at most, about as much again in compressed copies.
-    sizeCalculation: (answer) => 2 * answer.json.length,
+    sizeCalculation: (answer) => 2 * answer.text.length,
   });
   readonly #negotiator = new Negotiator<TEncoding>({ supportedValues: [...compressionEncodings] });
+  readonly #partsNegotiator = new Negotiator<TEncoding>({ supportedValues: ['gzip', 'br'] });
+  readonly #gzipParts = new GzipParts();
 
   /**
    * Sends the answer to the request: kept, or made by `produce`. Its key is the property, its data
@@ -58,18 +64,28 @@ export class AnswerCache {
         : [actor.propertyId, dataVersion, actor.kind, actor.role, request.url, ...varies].join('\n');
     let answer = key === null ? undefined : this.#answers.get(key);
     if (!answer) {
-      const serialized = reply.serialize(await produce());
-      const json = typeof serialized === 'string' ? serialized : new TextDecoder().decode(serialized);
-      answer = { json, encoded: {} };
+      answer = { text: textOf(reply, await produce()), encoded: {} };
       if (key !== null) this.#answers.set(key, answer);
     }
+    const { text } = answer;
     reply.type('application/json; charset=utf-8');
-    if (answer.json.length < compressionThreshold) return reply.send(answer.json);
+    if (text.length < compressionThreshold) return reply.send(text.toString());
     reply.header('vary', 'accept-encoding');
     const accepted = request.headers['accept-encoding'];
-    const encoding = accepted ? this.#negotiator.negotiate(accepted) : null;
-    if (!encoding) return reply.send(answer.json);
-    const body = (answer.encoded[encoding] ??= encoders[encoding](answer.json));
+    const negotiator = text instanceof JsonParts ? this.#partsNegotiator : this.#negotiator;
+    const encoding = accepted ? negotiator.negotiate(accepted) : null;
+    if (!encoding) return reply.send(text.toString());
+    const body = (answer.encoded[encoding] ??=
+      text instanceof JsonParts && encoding === 'gzip'
+        ? this.#gzipParts.gzip(text.parts)
+        : encoders[encoding](text.toString()));
     return reply.header('content-encoding', encoding).send(body);
   }
+}
+
+/** What `produced` is sent as: its parts, or its JSON as the route's response schema writes it. */
+function textOf(reply: FastifyReply, produced: unknown): string | JsonParts {
+  if (produced instanceof JsonParts) return produced;
+  const serialized = reply.serialize(produced);
+  return typeof serialized === 'string' ? serialized : new TextDecoder().decode(serialized);
 }

@@ -2,6 +2,7 @@ import { bookingDisplayName, type TRoomPlanBooking } from '@pms/contract';
 import type { TPlanStayRow } from './room-plan.queries.ts';
 
 type TKeptStay = { row: TPlanStayRow; json: string; place: string };
+type TKeptText = { head: string; list: string; tail: string; text: string };
 
 /** Where the plan lists the stays of a room type that have no room yet. */
 export function unassignedPlace(roomTypeId: string): string {
@@ -43,6 +44,7 @@ export class KeptStays {
   readonly #stays = new Map<string, TKeptStay>();
   readonly #places = new Map<string, Set<TKeptStay>>();
   readonly #lists = new Map<string, string>();
+  readonly #texts = new Map<string, TKeptText>();
 
   constructor(version: number, rows: readonly TPlanStayRow[]) {
     this.#version = version;
@@ -74,6 +76,20 @@ export class KeptStays {
       this.#lists.set(place, list);
     }
     return list;
+  }
+
+  /**
+   * `head`, the JSON array of the bookings listed at `place`, and `tail`, as one text: the same string
+   * as the last time while none of the three changed, so that what is kept of it (its compressed
+   * bytes) is found again without reading it (see lib/json-parts.ts).
+   */
+  textOf(place: string, head: string, tail: string): string {
+    const list = this.listOf(place);
+    const kept = this.#texts.get(place);
+    if (kept?.list === list && kept.head === head && kept.tail === tail) return kept.text;
+    const text = `${head}${list}${tail}`;
+    this.#texts.set(place, { head, list, tail, text });
+    return text;
   }
 
   /** Whether any stay is listed at `place`. */

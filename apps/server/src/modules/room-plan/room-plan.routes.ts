@@ -16,10 +16,6 @@ export function registerRoomPlanRoutes(app: FastifyInstance, ctx: AppContext): v
         response: { 200: ZRoomPlan, ...problemResponses },
       },
       config: { access: ['roomPlan', 'read'] },
-      // The service writes the plan's JSON itself (see getRoomPlan), typed by its tests: checking
-      // thousands of bars against the schema on every answer would take longer than reading them.
-      // Problems are objects.
-      serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
     },
     async (request, reply) => {
       const { from, to } = request.query;

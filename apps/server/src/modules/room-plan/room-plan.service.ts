@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { nightsBetween, todayIn, type TRoomPlan } from '@pms/contract';
 import { AppError } from '../../errors.ts';
+import { JsonParts } from '../../lib/json-parts.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -36,10 +37,9 @@ function keptWindowsOf(ctx: AppContext): LRUCache<string, KeptStays> {
   return windows;
 }
 
-/** `object` as JSON with `raw` fields appended, whose values are JSON text already. */
-function withRawFields(object: object, raw: Record<string, string>): string {
-  const fields = Object.entries(raw).map(([key, json]) => `,${JSON.stringify(key)}:${json}`);
-  return `${JSON.stringify(object).slice(0, -1)}${fields.join('')}}`;
+/** `object` as JSON without its closing brace, for fields to be appended. */
+function openObject(object: object): string {
+  return JSON.stringify(object).slice(0, -1);
 }
 
 /**
@@ -48,9 +48,15 @@ function withRawFields(object: object, raw: Record<string, string>): string {
  * 60 days that is thousands of bars, so the window's stays are kept between reads: each read, in one
  * read-only snapshot, finds the property's data version and reads again only the stays changed since
  * the kept one (migration 0014), then rooms, locks and room types, which are few. A stay's JSON and
- * each room's list of bars are written once and again only when they change.
+ * each room's text are written once and again only when they change, and the plan is answered in parts,
+ * a room each, so that only a changed room is compressed again.
  */
-export async function getRoomPlan(ctx: AppContext, actor: TActor, from: string, to: string): Promise<string> {
+export async function getRoomPlan(
+  ctx: AppContext,
+  actor: TActor,
+  from: string,
+  to: string,
+): Promise<JsonParts> {
   requireAccess(actor, 'roomPlan', 'read');
   const days = nightsBetween(from, to);
   if (days < 0 || days > maxRoomPlanDays)
@@ -87,20 +93,28 @@ export async function getRoomPlan(ctx: AppContext, actor: TActor, from: string, 
   const locksByRoom = new Map<string, TRoomPlanLock[]>();
   for (const { roomId, ...lock } of locks)
     locksByRoom.set(roomId, [...(locksByRoom.get(roomId) ?? []), lock]);
-  const roomsJson = rooms.map((room) =>
-    withRawFields(room, {
-      bookings: stays.listOf(room.id),
-      locks: JSON.stringify(locksByRoom.get(room.id) ?? []),
-    }),
+  const today = todayIn(property.timeZone, ctx.clock.now());
+  const roomParts = rooms.map((room, i) =>
+    stays.textOf(
+      room.id,
+      `${i > 0 ? ',' : ''}${openObject(room)},"bookings":`,
+      `,"locks":${JSON.stringify(locksByRoom.get(room.id) ?? [])}}`,
+    ),
   );
-  const unassignedJson = roomTypes.flatMap((type) => {
-    const place = unassignedPlace(type.id);
-    return stays.has(place)
-      ? [withRawFields({ roomTypeId: type.id }, { bookings: stays.listOf(place) })]
-      : [];
-  });
-  return withRawFields(
-    { from, to, today: todayIn(property.timeZone, ctx.clock.now()), roomTypes },
-    { rooms: `[${roomsJson.join(',')}]`, unassigned: `[${unassignedJson.join(',')}]` },
-  );
+  const unassignedParts = roomTypes
+    .filter((type) => stays.has(unassignedPlace(type.id)))
+    .map((type, i) =>
+      stays.textOf(
+        unassignedPlace(type.id),
+        `${i > 0 ? ',' : ''}${openObject({ roomTypeId: type.id })},"bookings":`,
+        '}',
+      ),
+    );
+  return new JsonParts([
+    `${openObject({ from, to, today, roomTypes })},"rooms":[`,
+    ...roomParts,
+    '],"unassigned":[',
+    ...unassignedParts,
+    ']}',
+  ]);
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn, type TBooking, type TRoomPlan } from '@pms/contract';
 import { expectProblem, startDemoApp, type ApiClient, type TTestApp } from '../../../test/helpers.ts';
@@ -154,6 +155,42 @@ describe('the room plan', () => {
     const fresh = admin.clone(await t.startInstance());
     const read = await fresh.get('/api/room_plan', { query: window });
     expect(read.body).toBe(kept.body);
+  });
+
+  it('answers in gzip where the client takes it: the same JSON, after a change in one room too', async () => {
+    const window = { query: { from: day(90), to: day(100) } };
+    await bookOk({
+      roomId: roomIds.P2,
+      checkIn: day(91),
+      checkOut: day(93),
+      customer: { name: 'Jürgen Größe' },
+    });
+    await bookOk({ roomId: roomIds.P10, checkIn: day(92), checkOut: day(95) });
+    const gzipOf = async () => {
+      const zipped = await admin.get('/api/room_plan', {
+        ...window,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(zipped.statusCode, zipped.body).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      const plain = await admin.get('/api/room_plan', window);
+      expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+      return plain.json<TRoomPlan>();
+    };
+    expect((await gzipOf()).rooms.find((room) => room.id === roomIds.P2)?.bookings[0]?.displayName).toBe(
+      'Jürgen Größe',
+    );
+    const dirty = await admin.patch(`/api/housekeeping/rooms/${roomIds.P10}`, {
+      housekeepingStatus: 'dirty',
+    });
+    expect(dirty.statusCode, dirty.body).toBe(200);
+    expect((await gzipOf()).rooms.find((room) => room.id === roomIds.P10)?.housekeepingStatus).toBe('dirty');
+    // A client that takes only brotli gets brotli, of the same JSON.
+    const brotli = await admin.get('/api/room_plan', { ...window, headers: { 'accept-encoding': 'br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(
+      (await admin.get('/api/room_plan', window)).body,
+    );
   });
 
   it('refuses a period longer than 120 days or one that ends before it starts', async () => {

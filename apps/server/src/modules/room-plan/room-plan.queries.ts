@@ -68,24 +68,26 @@ export async function selectPlanStays(
   );
 }
 
-/** The property's data version as the reading transaction sees it. */
-export async function selectDataVersion(db: Executor, propertyId: string): Promise<number> {
-  const [row] = rowsOf<{ version: string }>(
-    await db.execute(sql`select version from property_versions where property_id = ${propertyId}`),
-  );
-  return row ? Number(row.version) : 0;
-}
-
-/** The property's bookings whose stay changed after `version` (migration 0014). */
-export async function selectChangedStays(
+/**
+ * The property's data version as the reading transaction sees it, and with `since`, the bookings whose
+ * stay changed after that version (migration 0014), in one statement.
+ */
+export async function selectDataVersion(
   db: Executor,
   propertyId: string,
-  version: number,
-): Promise<string[]> {
-  return rowsOf<{ id: string }>(
+  since?: number,
+): Promise<{ version: number; changed: string[] }> {
+  const [row] = rowsOf<{ version: string | null; changed: string[] }>(
     await db.execute(sql`
-      select booking_id as id from stay_changes where property_id = ${propertyId} and version > ${version}`),
-  ).map((row) => row.id);
+      select (select version from property_versions where property_id = ${propertyId}) as version,
+             ${
+               since === undefined
+                 ? sql`'{}'::uuid[]`
+                 : sql`array(select booking_id from stay_changes
+                              where property_id = ${propertyId} and version > ${since})`
+             } as changed`),
+  );
+  return { version: Number(row?.version ?? 0), changed: row?.changed ?? [] };
 }
 
 /** The rooms of the plan in plan order: room type order, then natural number order. */

@@ -1,13 +1,11 @@
 import { LRUCache } from 'lru-cache';
-import { nightsBetween, todayIn, type TRoomPlan } from '@pms/contract';
+import { nightsBetween, type TRoomPlan } from '@pms/contract';
 import { AppError } from '../../errors.ts';
 import { JsonParts } from '../../lib/json-parts.ts';
-import { findProperty } from '../../lib/properties.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { KeptStays, unassignedPlace } from './kept-stays.ts';
 import {
-  selectChangedStays,
   selectDataVersion,
   selectPlanLocks,
   selectPlanRooms,
@@ -49,13 +47,13 @@ function openObject(object: object): string {
  * read-only snapshot, finds the property's data version and reads again only the stays changed since
  * the kept one (migration 0014), then rooms, locks and room types, which are few. A stay's JSON and
  * each room's text are written once and again only when they change, and the plan is answered in parts,
- * a room each, so that only a changed room is compressed again.
+ * a room each, so that only a changed room is compressed again. `today` is the property's today, which
+ * the plan names: the caller keeps the answer under it.
  */
 export async function getRoomPlan(
   ctx: AppContext,
   actor: TActor,
-  from: string,
-  to: string,
+  { from, to, today }: { from: string; to: string; today: string },
 ): Promise<JsonParts> {
   requireAccess(actor, 'roomPlan', 'read');
   const days = nightsBetween(from, to);
@@ -64,12 +62,11 @@ export async function getRoomPlan(
   const p = actor.propertyId;
   const windows = keptWindowsOf(ctx);
   const key = `${p} ${from} ${to}`;
-  const { property, stays, rooms, locks, roomTypes } = await ctx.db.transaction(
+  const { stays, rooms, locks, roomTypes } = await ctx.db.transaction(
     async (tx) => {
-      const version = await selectDataVersion(tx, p);
       let stays = windows.get(key);
+      const { version, changed } = await selectDataVersion(tx, p, stays?.version);
       if (!stays || stays.version < version) {
-        const changed = stays ? await selectChangedStays(tx, p, stays.version) : [];
         if (stays && changed.length <= maxChangedStays) {
           const rows = changed.length > 0 ? await selectPlanStays(tx, p, from, to, changed) : [];
           stays.update(version, changed, rows);
@@ -82,7 +79,6 @@ export async function getRoomPlan(
       }
       return {
         stays,
-        property: await findProperty(tx, p),
         rooms: await selectPlanRooms(tx, p),
         locks: await selectPlanLocks(tx, p, from, to),
         roomTypes: await selectPlanRoomTypes(tx, p, from, to),
@@ -93,7 +89,6 @@ export async function getRoomPlan(
   const locksByRoom = new Map<string, TRoomPlanLock[]>();
   for (const { roomId, ...lock } of locks)
     locksByRoom.set(roomId, [...(locksByRoom.get(roomId) ?? []), lock]);
-  const today = todayIn(property.timeZone, ctx.clock.now());
   const roomParts = rooms.map((room, i) =>
     stays.textOf(
       room.id,

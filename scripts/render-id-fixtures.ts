@@ -72,7 +72,8 @@ try {
   mkdirSync(outDir, { recursive: true });
   const shoot = async (name: string, html: string, type: 'png' | 'jpeg') => {
     await page.setContent(html);
-    await page.evaluate(() => document.fonts.ready);
+    // The font is a data URL: the content is loaded once the page is, fonts included.
+    await page.waitForFunction('document.fonts.status === "loaded"');
     const body = await page.locator('body').boundingBox();
     const picture = await page.screenshot({
       type,

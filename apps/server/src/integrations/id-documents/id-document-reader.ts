@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp, { type OutputInfo, type Region } from 'sharp';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import type { TIdDocumentAnalysis } from '@pms/contract';
+import { AppError } from '../../errors.ts';
 import { readMachineZone } from './machine-zone.ts';
 
 /**
@@ -20,6 +21,8 @@ const ocrWidth = 1600;
 /** The zone sits at the bottom of the document: that part is read first, the whole picture second. */
 const bottomShare = 0.45;
 const maxInputPixels = 50_000_000;
+/** Pictures that may wait for the worker (a second or two each); more are turned away, not queued. */
+const maxWaiting = 8;
 
 /**
  * Reads the machine readable zone of ID document pictures offline: tesseract.js (WebAssembly, in its
@@ -29,11 +32,15 @@ const maxInputPixels = 50_000_000;
 export class IdDocumentReader {
   private worker: Promise<Worker> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  private waiting = 0;
   private isClosed = false;
 
   /** The analysis of the picture's zone, or null when the picture shows none. */
   analyze(image: Buffer, today: Date): Promise<TIdDocumentAnalysis | null> {
-    const run = this.queue.then(() => this.read(image, today));
+    if (this.waiting >= maxWaiting)
+      return Promise.reject(new AppError('unavailable', 'the ID document reader is busy; try again'));
+    this.waiting += 1;
+    const run = this.queue.then(() => this.read(image, today)).finally(() => (this.waiting -= 1));
     this.queue = run.catch(() => undefined);
     return run;
   }

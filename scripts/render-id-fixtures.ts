@@ -14,6 +14,11 @@ const ocrB = readFileSync('/usr/share/fonts/opentype/ocr-b/OCRB.otf').toString('
 const zones = {
   td3: ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'],
   td1: ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'],
+  // The companion of the portal's browser test: an Austrian passport the guest takes the details from.
+  austrianPassport: [
+    'P<AUTMITREISEND<<MAX<<<<<<<<<<<<<<<<<<<<<<<<',
+    'P4366918<0AUT8709309M3201152<<<<<<<<<<<<<<00',
+  ],
   germanId: [
     'IDD<<T220001293<<<<<<<<<<<<<<<',
     '6408125<3108011D<<<<<<<<<<<<<2',
@@ -101,6 +106,12 @@ try {
   await shoot('td3-passport.png', cardHtml(passport, null), 'png');
   await shoot('td1-id-card.png', cardHtml(idCard, null), 'png');
   await shoot('german-id-card.png', cardHtml(germanId, null), 'png');
+  const austrianPassport: TCard = {
+    ...passport,
+    title: 'REISEPASS · ÖSTERREICH',
+    lines: zones.austrianPassport,
+  };
+  await shoot('austrian-passport.png', cardHtml(austrianPassport, null), 'png');
   await shoot('td3-passport-phone.jpg', cardHtml(passport, { rotateDeg: -2, blurPx: 0.7 }), 'jpeg');
   await shoot('no-document.png', noDocumentHtml, 'png');
 } finally {

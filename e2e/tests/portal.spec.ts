@@ -20,6 +20,10 @@ const tealPalette = {
 };
 
 const idCard = fileURLToPath(new URL('./files/id-card.png', import.meta.url));
+// A passport whose machine readable zone the portal reads (rendered by scripts/render-id-fixtures.ts).
+const passport = fileURLToPath(
+  new URL('../../apps/server/test/fixtures/ids/austrian-passport.png', import.meta.url),
+);
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -107,7 +111,14 @@ test('a guest registers two guests, signs, confirms and checks in on a phone', a
   const fill = async (label: RegExp, value: string) => {
     await page.getByLabel(label).fill(value);
   };
-  await fill(/^Geburtsdatum/, '1985-04-12');
+  // Dates are typed day, month, year, whatever the browser's language.
+  const fillDate = async (legend: string, day: string, month: string, year: string) => {
+    const group = page.getByRole('group', { name: new RegExp(`^${legend}`) });
+    await group.getByLabel('Tag').fill(day);
+    await group.getByLabel('Monat').fill(month);
+    await group.getByLabel('Jahr').fill(year);
+  };
+  await fillDate('Geburtsdatum', '12', '4', '1985');
   await page.getByLabel(/^Geschlecht/).selectOption('female');
   await page.getByLabel(/^Staatsangehörigkeit/).selectOption('at');
   await fill(/^Straße und Hausnummer/, 'Getreidegasse 9');
@@ -116,18 +127,27 @@ test('a guest registers two guests, signs, confirms and checks in on a phone', a
   await page.getByLabel(/^Land/).selectOption('at');
   await page.locator('input[type=file]').setInputFiles(idCard);
   await expect(page.getByRole('img', { name: /id-card/ })).toBeVisible();
+  // A picture without a machine readable zone: the invalid-document alert, and the upload still counts.
+  await expect(page.getByText(/keinen Ausweis erkannt/)).toBeVisible();
   await expect(guestSelect.locator('option:checked')).toHaveText(/Vollständig/);
   await shot(page, 'portal-check-in-main-guest');
 
   // The companion: the address is copied from the main guest.
   await selectGuest('Max Mitreisend');
-  await fill(/^Geburtsdatum/, '1987-09-30');
-  await page.getByLabel(/^Geschlecht/).selectOption('male');
-  await page.getByLabel(/^Staatsangehörigkeit/).selectOption('at');
+  // The companion's passport: its zone is read and, once confirmed, fills birth date, sex and nationality.
+  await page.locator('input[type=file]').setInputFiles(passport);
+  await expect(page.getByRole('img', { name: /austrian-passport/ })).toBeVisible();
+  const readDetails = page.getByRole('region', { name: 'Angaben aus Ihrem Ausweis' });
+  await expect(readDetails).toContainText('Max Mitreisend');
+  await expect(readDetails).toContainText('30.09.1987');
+  await expectAccessible(page);
+  await shot(page, 'portal-check-in-id-read');
+  await readDetails.getByRole('button', { name: 'Übernehmen' }).click();
+  await expect(page.getByRole('group', { name: /^Geburtsdatum/ }).getByLabel('Jahr')).toHaveValue('1987');
+  await expect(page.getByLabel(/^Geschlecht/)).toHaveValue('male');
+  await expect(page.getByLabel(/^Staatsangehörigkeit/)).toHaveValue('at');
   await page.getByRole('button', { name: 'Adresse vom Hauptgast übernehmen' }).click();
   await expect(page.getByLabel(/^Ort/)).toHaveValue('Salzburg');
-  await page.locator('input[type=file]').setInputFiles(idCard);
-  await expect(page.getByRole('img', { name: /id-card/ })).toBeVisible();
   await expect(guestSelect.locator('option:checked')).toHaveText(/Vollständig/);
   await expect(page.getByText(/Schritt 2 von \d/)).toBeVisible();
 

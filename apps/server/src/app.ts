@@ -27,6 +27,7 @@ import { AnswerCache } from './http/answer-cache.ts';
 import { SessionIdentities } from './http/session-identities.ts';
 import { LocalFileStore } from './integrations/files/local-file-store.ts';
 import { InvoiceDocumentRenderer } from './integrations/invoice-documents/index.ts';
+import { IdDocumentReader } from './integrations/id-documents/id-document-reader.ts';
 import { loadSigningKey } from './lib/server-keys.ts';
 import { openSecretBox } from './lib/secret-box.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
@@ -52,6 +53,7 @@ import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerDoorRoutes } from './modules/doors/doors.routes.ts';
 import { registerPortalRoutes } from './modules/portal/portal.routes.ts';
+import { registerIdDocumentRoutes } from './modules/id-documents/id-documents.routes.ts';
 import { PortalGate } from './modules/portal/portal-gate.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -100,6 +102,7 @@ export async function buildApp({
   });
 
   const documents = new InvoiceDocumentRenderer();
+  const idDocuments = new IdDocumentReader();
   const context: AppContext = {
     db: database.db,
     database,
@@ -110,6 +113,7 @@ export async function buildApp({
     signingKey: await loadSigningKey(database.db),
     secrets: await openSecretBox(config, app.log),
     documents,
+    idDocuments,
   };
 
   const jobRunner = new JobRunner(context, {
@@ -119,6 +123,7 @@ export async function buildApp({
   app.decorate('context', context);
   app.addHook('onClose', () => jobRunner.stop());
   app.addHook('onClose', () => documents.close());
+  app.addHook('onClose', () => idDocuments.close());
 
   await registerSecurityHeaders(app, config.publicUrl);
   await registerCompression(app);
@@ -179,6 +184,7 @@ export async function buildApp({
   registerPaymentRoutes(app, context);
   registerDoorRoutes(app, context);
   registerPortalRoutes(app, context);
+  registerIdDocumentRoutes(app, context);
 
   if (config.webDist) await registerWeb(app, config.webDist);
   return app;

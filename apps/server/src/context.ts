@@ -2,6 +2,7 @@ import type { Clock } from './clock.ts';
 import type { TConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { FileStore } from './integrations/files/file-store.ts';
+import type { IdDocumentReader } from './integrations/id-documents/id-document-reader.ts';
 import type { InvoiceDocumentRenderer } from './integrations/invoice-documents/index.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { SecretBox } from './lib/secret-box.ts';
@@ -22,4 +23,6 @@ export type AppContext = {
   secrets: SecretBox;
   /** Renders invoice documents in a worker thread. */
   documents: Pick<InvoiceDocumentRenderer, 'render'>;
+  /** Reads the machine readable zone of ID document pictures (offline OCR, started with the first). */
+  idDocuments: Pick<IdDocumentReader, 'analyze'>;
 };

@@ -78,6 +78,7 @@ export const errorStatus = {
   'portal/signature_missing': 409,
   'portal/checked_in': 409,
   'portal/signature_type': 415,
+  'id/no_document_found': 400,
 } as const;
 
 export type TErrorCode = keyof typeof errorStatus;

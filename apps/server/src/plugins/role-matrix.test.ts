@@ -110,6 +110,8 @@ const expected: Record<string, string> = {
   'GET /api/contacts/:id/files': 'admin manager staff',
   'POST /api/contacts/:id/files/:fileId': 'admin manager staff',
   'DELETE /api/contacts/:id/files/:fileId': 'admin manager staff',
+  // Reading an ID document fills a contact's fields: who may edit contacts.
+  'POST /api/ids/analyze': 'admin manager staff',
   'GET /api/groups': 'admin manager staff',
   'POST /api/groups': 'admin manager staff',
   'GET /api/groups/:id': 'admin manager staff',

@@ -1,5 +1,6 @@
 // The registration calls: guests, documents, signature, pre-check-in and check-in.
 import type { TFile } from '@pms/contract/files';
+import type { TIdDocumentAnalysis } from '@pms/contract/id-documents';
 import type {
   TPortalGuest,
   TPortalPreCheckIn,
@@ -15,6 +16,13 @@ export function uploadDocument(contactId: string, file: Blob, name: string, onPr
   const form = new FormData();
   form.append('file', file, name);
   return portalUpload<TFile>(`/contacts/${contactId}/files`, form, onProgress);
+}
+
+/** Reads the machine readable zone of a document picture; `id/no_document_found` when it has none. */
+export function analyzeDocument(picture: Blob, name: string): Promise<TIdDocumentAnalysis> {
+  const form = new FormData();
+  form.append('file', picture, name);
+  return portalJson<TIdDocumentAnalysis>('POST', '/ids/analyze', form);
 }
 
 export const deleteDocument = (contactId: string, fileId: string) =>

@@ -2,6 +2,7 @@
 // with what is still missing marked; and the guest's ID documents.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TFile } from '@pms/contract/files';
+import type { TIdDocumentAnalysis } from '@pms/contract/id-documents';
 import {
   missingRegistrationFields,
   type TPortalGuest,
@@ -9,11 +10,13 @@ import {
   type TUpdatePortalGuestRequest,
 } from '@pms/contract/portal';
 import { countryOptions } from '../../lib/countries.ts';
-import { deleteDocument, fileBlob, updateGuest, uploadDocument } from '../api/check-in.ts';
+import { analyzeDocument, deleteDocument, fileBlob, updateGuest, uploadDocument } from '../api/check-in.ts';
 import type { PortalError } from '../api/client.ts';
 import { errorText, useT, type TKey } from '../i18n.tsx';
 import { resizeForUpload } from '../image-resize.ts';
 import { Button, inputClass, Notice } from '../ui.tsx';
+import { DateField } from './date-field.tsx';
+import { displayName, formDocumentType, IdDocumentPanel } from './id-document-panel.tsx';
 
 export const autosaveDelayMs = 250;
 
@@ -96,6 +99,7 @@ export function GuestForm({
   const [form, setForm] = useState<TForm>(() => formOf(guest));
   const [files, setFiles] = useState<TFile[]>(guest.files);
   const [error, setError] = useState<string | null>(null);
+  const [analysis, setAnalysis] = useState<TIdDocumentAnalysis | null>(null);
   const dirty = useRef(false);
   const countries = useMemo(() => countryOptions(language), [language]);
 
@@ -142,7 +146,8 @@ export function GuestForm({
       documentCount: files.length,
     }),
   );
-  const isForeign = !form.nationality || form.nationality !== propertyCountry;
+  const isForeignNationality = (nationality: string) => !nationality || nationality !== propertyCountry;
+  const isForeign = isForeignNationality(form.nationality);
   const asksDocument = (propertyCountry === 'at' || propertyCountry === 'de') && isForeign;
   const asksIssue = propertyCountry === 'at' && isForeign;
   const reduced = form.isFamilyMember && !guest.isPrimary;
@@ -151,6 +156,26 @@ export function GuestForm({
     dirty.current = true;
     setForm((current) => ({ ...current, ...patch }));
   };
+  // The zone's fields the guest said yes to; a date or number whose check digit failed is left to type,
+  // and the document is only kept where the registration asks for it (foreign guests).
+  const takeOver = (read: TIdDocumentAnalysis) => {
+    const patch: Partial<TForm> = {};
+    const name = displayName(read);
+    if (name) patch.name = name;
+    if (read.dateOfBirth && read.checks.dateOfBirth) patch.dateOfBirth = read.dateOfBirth;
+    if (read.nationality) patch.nationality = read.nationality;
+    if (read.sex === 'male' || read.sex === 'female') patch.gender = read.sex;
+    const asksDocumentNow =
+      (propertyCountry === 'at' || propertyCountry === 'de') &&
+      isForeignNationality(patch.nationality ?? form.nationality);
+    if (asksDocumentNow) {
+      patch.documentType = formDocumentType(read);
+      if (read.documentNumber && read.checks.documentNumber) patch.documentNumber = read.documentNumber;
+    }
+    edit(patch);
+    setAnalysis(null);
+  };
+  const countryName = (code: string) => countries.find((country) => country.code === code)?.name ?? code;
   const id = (field: string) => `guest-${guest.id}-${field}`;
   const field = (
     key: keyof TForm,
@@ -220,7 +245,15 @@ export function GuestForm({
         </label>
       )}
       {field('name', 'name', 'name', 'text', 'name')}
-      {field('dateOfBirth', 'dateOfBirth', 'dateOfBirth', 'date', 'bday')}
+      <DateField
+        id={id('dateOfBirth')}
+        label={t('dateOfBirth')}
+        value={form.dateOfBirth}
+        isMissing={missing.has('dateOfBirth')}
+        disabled={disabled}
+        autoCompleteBirthday
+        onChange={(dateOfBirth) => edit({ dateOfBirth })}
+      />
       {propertyCountry === 'at' && !reduced && (
         <div>
           <label htmlFor={id('gender')} className="mb-1 block text-sm font-medium text-gray-900">
@@ -299,7 +332,14 @@ export function GuestForm({
           )}
           {asksIssue && (
             <>
-              {field('documentIssueDate', 'documentIssueDate', 'documentIssueDate', 'date')}
+              <DateField
+                id={id('documentIssueDate')}
+                label={t('documentIssueDate')}
+                value={form.documentIssueDate}
+                isMissing={missing.has('documentIssueDate')}
+                disabled={disabled}
+                onChange={(documentIssueDate) => edit({ documentIssueDate })}
+              />
               {field('documentIssuingAuthority', 'documentIssuingAuthority', 'documentIssuingAuthority')}
             </>
           )}
@@ -312,7 +352,16 @@ export function GuestForm({
               setFiles(next);
               onSaved({ ...guest, files: next });
             }}
+            onAnalysis={setAnalysis}
           />
+          {analysis && !disabled && (
+            <IdDocumentPanel
+              analysis={analysis}
+              countryName={countryName}
+              onAccept={() => takeOver(analysis)}
+              onDismiss={() => setAnalysis(null)}
+            />
+          )}
         </>
       )}
     </div>
@@ -352,15 +401,19 @@ function Documents({
   missing,
   disabled,
   onChange,
+  onAnalysis,
 }: {
   guest: TPortalGuest;
   files: TFile[];
   missing: boolean;
   disabled: boolean;
   onChange: (files: TFile[]) => void;
+  onAnalysis: (analysis: TIdDocumentAnalysis) => void;
 }) {
   const { t } = useT();
   const [progress, setProgress] = useState<number | null>(null);
+  const [isReading, setIsReading] = useState(false);
+  const [isInvalidDocument, setIsInvalidDocument] = useState(false);
   const [failed, setFailed] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const inputId = `guest-${guest.id}-documents`;
@@ -375,11 +428,26 @@ function Documents({
         setProgress(Math.round((sent / total) * 100)),
       );
       onChange([...files, saved]);
+      if (blob.type.startsWith('image/')) void read(blob, name);
     } catch (caught) {
       setFailed(file);
       setError(errorText(t, (caught as PortalError).problem?.type));
     } finally {
       setProgress(null);
+    }
+  };
+
+  // The zone is read after the upload, to assist: only "no document found" is told, other failures
+  // (the reader busy, the network) leave the guest typing as before.
+  const read = async (picture: Blob, name: string) => {
+    setIsInvalidDocument(false);
+    setIsReading(true);
+    try {
+      onAnalysis(await analyzeDocument(picture, name));
+    } catch (caught) {
+      if ((caught as PortalError).problem?.type === 'id/no_document_found') setIsInvalidDocument(true);
+    } finally {
+      setIsReading(false);
     }
   };
 
@@ -436,6 +504,16 @@ function Documents({
           <p className="text-sm text-gray-700">{t('uploading', { percent: progress })}</p>
           <progress className="w-full" max={100} value={progress} />
         </div>
+      )}
+      {isReading && (
+        <p role="status" className="text-sm text-gray-700">
+          {t('idReading')}
+        </p>
+      )}
+      {isInvalidDocument && (
+        <Notice kind="warning" onClose={() => setIsInvalidDocument(false)}>
+          {t('idInvalid')}
+        </Notice>
       )}
       {error && (
         <Notice kind="error">

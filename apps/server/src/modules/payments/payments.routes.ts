@@ -91,8 +91,9 @@ ${actions}</main></body></html>`);
       { schema: { hide: true, params: ZCheckoutParams } },
       async (request, reply) => {
         await apply(ctx, request.params.id);
-        const { successUrl, cancelUrl } = await getSimulatedCheckout(ctx, request.params.id);
-        return reply.redirect(action === 'pay' ? successUrl : cancelUrl, 303);
+        const { checkout, successUrl, cancelUrl } = await getSimulatedCheckout(ctx, request.params.id);
+        // Back with success only when it is paid: a replaced or canceled checkout takes no payment.
+        return reply.redirect(checkout.status === 'paid' ? successUrl : cancelUrl, 303);
       },
     );
   }

@@ -212,7 +212,13 @@ describe('card payment through the simulated partner', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('200,00');
-    const paid = await guest.post(`/payments/simulator/${checkout.id}/pay`);
+    // As the page's form posts it: form-encoded, with nothing in the body.
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/payments/simulator/${checkout.id}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`${ctx.config.publicUrl}/portal/link/check-in?status=success`);
     // Sent twice (a double tap, a reload): still one payment.
@@ -235,7 +241,12 @@ describe('card payment through the simulated partner', () => {
     const booking = await book();
     const ctx = t.app.context;
     const first = await createCheckout(ctx, guestOf(booking), booking.id, returnTo);
-    const canceled = await anonymous(t.app).post(`/payments/simulator/${first.id}/cancel`);
+    const canceled = await t.app.inject({
+      method: 'POST',
+      url: `/payments/simulator/${first.id}/cancel`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(canceled.statusCode).toBe(303);
     expect(canceled.headers.location).toMatch(/\?status=cancel$/);
     expect((await anonymous(t.app).post(`/payments/simulator/${first.id}/pay`)).statusCode).toBe(303);

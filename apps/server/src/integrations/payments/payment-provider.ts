@@ -35,4 +35,9 @@ export type PaymentProvider = {
   createCheckout(input: TCheckoutInput): Promise<{ providerSessionId: string; url: string }>;
   /** The checkout as the partner has it now: paid, or not (yet). */
   findPayment(providerSessionId: string): Promise<TPaidCheckout | null>;
+  /**
+   * Ends a checkout so it can no longer be paid. A checkout the guest paid before that is not lost:
+   * its payment is returned, to be booked (once, like any other).
+   */
+  expireCheckout(providerSessionId: string): Promise<TPaidCheckout | null>;
 };

@@ -67,6 +67,18 @@ export function stripeProvider(
     async findPayment(providerSessionId) {
       return paidCheckout(await stripe.checkout.sessions.retrieve(providerSessionId));
     },
+    async expireCheckout(providerSessionId) {
+      try {
+        await stripe.checkout.sessions.expire(providerSessionId);
+        return null;
+      } catch (error) {
+        // Stripe expires only open sessions: one paid (or expired) meanwhile answers an error.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const session = await stripe.checkout.sessions.retrieve(providerSessionId);
+        if (session.status === 'open') throw error;
+        return paidCheckout(session);
+      }
+    },
     /** Verifies the signature and age (raw body, `Stripe-Signature`), throwing when either fails. */
     readEvent(rawBody, signature, now) {
       const event = stripe.webhooks.constructEvent(

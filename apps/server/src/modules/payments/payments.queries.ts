@@ -53,6 +53,25 @@ export async function selectCheckout(
   return row;
 }
 
+/** The booking's checkouts that the guest could still pay at the partner. */
+export async function selectOpenCheckouts(
+  db: Executor,
+  propertyId: string,
+  bookingId: string,
+): Promise<TCheckoutRow[]> {
+  return db
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.propertyId, propertyId),
+        eq(checkoutSessions.bookingId, bookingId),
+        eq(checkoutSessions.status, 'open'),
+      ),
+    )
+    .orderBy(asc(checkoutSessions.createdAt));
+}
+
 /** A checkout of the simulator, whatever its property: its hosted page knows only the id. */
 export async function selectSimulatedCheckout(db: Executor, id: string): Promise<TCheckoutRow | undefined> {
   const [row] = await db
@@ -99,7 +118,10 @@ export async function claimPaidCheckout(
   return row;
 }
 
-/** The guest left the partner's page without paying: the checkout is open no more. */
+/**
+ * The guest left the partner's page without paying, or a newer checkout replaced it: the checkout is
+ * open no more.
+ */
 export async function cancelOpenCheckout(db: Executor, id: string): Promise<void> {
   await db
     .update(checkoutSessions)

@@ -82,18 +82,29 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): vo
 ${actions}</main></body></html>`);
     },
   );
-  for (const [action, apply] of [
-    ['pay', paySimulatedCheckout],
-    ['cancel', cancelSimulatedCheckout],
-  ] as const) {
-    routes.post(
-      `/payments/simulator/:id/${action}`,
-      { schema: { hide: true, params: ZCheckoutParams } },
-      async (request, reply) => {
-        await apply(ctx, request.params.id);
-        const { successUrl, cancelUrl } = await getSimulatedCheckout(ctx, request.params.id);
-        return reply.redirect(action === 'pay' ? successUrl : cancelUrl, 303);
-      },
+  // The page's buttons are HTML forms: they post form-encoded bodies, which carry nothing to read.
+  void app.register((scope, _options, done) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, _body, done) => done(null, {}),
     );
-  }
+    const formRoutes = scope.withTypeProvider<ZodTypeProvider>();
+    for (const [action, apply] of [
+      ['pay', paySimulatedCheckout],
+      ['cancel', cancelSimulatedCheckout],
+    ] as const) {
+      formRoutes.post(
+        `/payments/simulator/:id/${action}`,
+        { schema: { hide: true, params: ZCheckoutParams } },
+        async (request, reply) => {
+          await apply(ctx, request.params.id);
+          const { checkout, successUrl, cancelUrl } = await getSimulatedCheckout(ctx, request.params.id);
+          // Back with success only when it is paid: a replaced or canceled checkout takes no payment.
+          return reply.redirect(checkout.status === 'paid' ? successUrl : cancelUrl, 303);
+        },
+      );
+    }
+    done();
+  });
 }

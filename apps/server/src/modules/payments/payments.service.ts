@@ -18,6 +18,7 @@ import {
   selectCardPaymentMethod,
   selectCheckout,
   selectCheckoutByKey,
+  selectOpenCheckouts,
   selectSimulatedCheckout,
   setCheckoutSession,
   type TCheckoutRow,
@@ -57,11 +58,49 @@ function toCheckoutSession(row: TCheckoutRow): TCheckoutSession {
   };
 }
 
+/** A folio state: its gross and paid amounts. A checkout made for another state asks a stale amount. */
+function checkoutKey(folio: { id: string; totals: { grossAmount: number; paidAmount: number } }): string {
+  return `${folio.id}:${folio.totals.grossAmount}:${folio.totals.paidAmount}`;
+}
+
+/**
+ * Ends the booking's open checkouts made for an earlier state of their folio (the amount changed
+ * since), at the partner and here, so only the newest can be paid. One the guest paid before it could
+ * be ended is booked (once, as the webhook would) instead of being lost. A partner that cannot be
+ * reached stops the new checkout: two payable ones for the same folio must not exist.
+ */
+async function expireStaleCheckouts(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  propertyId: string,
+  bookingId: string,
+): Promise<void> {
+  const open = await selectOpenCheckouts(ctx.db, propertyId, bookingId);
+  if (open.length === 0) return;
+  const current = new Map(
+    (await getBookingFolios(ctx.db, propertyId, bookingId)).map((folio) => [folio.id, checkoutKey(folio)]),
+  );
+  for (const checkout of open) {
+    if (current.get(checkout.folioId) === checkout.idempotencyKey) continue;
+    let paid: TPaidCheckout | null = null;
+    if (checkout.providerSessionId && checkout.provider === provider.kind) {
+      try {
+        paid = await provider.expireCheckout(checkout.providerSessionId);
+      } catch {
+        throw new AppError('unavailable', 'the payment partner could not be reached; try again');
+      }
+    }
+    if (paid) await ctx.db.transaction((tx) => bookPaidCheckout(ctx, tx, checkout.provider, paid));
+    else await cancelOpenCheckout(ctx.db, checkout.id);
+  }
+}
+
 /**
  * A card payment of a folio's due amount at the payment partner, computed here and never taken from
  * the client: the folio named, else the booking's first folio with money due. The same folio state
  * (its gross and paid amounts) gives the same checkout, so a guest tapping "pay" twice pays once; a
- * canceled one makes room for a new one. `returnPath` is where the partner sends the browser back
+ * canceled one makes room for a new one, and one made for an earlier folio state is expired first
+ * (at the partner too), so an old page cannot be paid after the amount changed. `returnPath` is where the partner sends the browser back
  * (with `?status=success` or `cancel`).
  */
 export async function createCheckout(
@@ -72,6 +111,8 @@ export async function createCheckout(
 ): Promise<TCheckoutSession> {
   requireBookingAccess(actor, 'folios', 'write', bookingId);
   const p = actor.propertyId;
+  const partner = await providerOf(ctx, ctx.db, p);
+  if (partner) await expireStaleCheckouts(ctx, partner, p, bookingId);
   const { checkout, provider, email, code, propertyName } = await ctx.db.transaction(async (tx) => {
     const payer = await selectBookingPayer(tx, p, bookingId);
     if (!payer) throw notFound('booking');
@@ -89,7 +130,7 @@ export async function createCheckout(
     if (input.folioId && !folio) throw notFound('folio');
     if (!folio || folio.totals.dueAmount <= 0) throw new AppError('payment/nothing_due');
     const property = await findProperty(tx, p);
-    const idempotencyKey = `${folio.id}:${folio.totals.grossAmount}:${folio.totals.paidAmount}`;
+    const idempotencyKey = checkoutKey(folio);
     const values = {
       propertyId: p,
       bookingId,

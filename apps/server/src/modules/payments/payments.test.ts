@@ -30,6 +30,8 @@ const stripeApi = {
   server: null as Server | null,
   sessions: new Map<string, TFakeSession>(),
   idempotencyKeys: [] as string[],
+  expireCalls: [] as string[],
+  failExpire: false,
   url: '',
 };
 
@@ -67,9 +69,23 @@ function startStripeApi(): Promise<void> {
         stripeApi.sessions.set(id, session);
         return send(200, session);
       }
-      const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+      const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
       const session = match ? stripeApi.sessions.get(match[1]!) : undefined;
-      if (request.method === 'GET' && session) return send(200, session);
+      if (request.method === 'GET' && session && !match![2]) return send(200, session);
+      if (request.method === 'POST' && session && match![2]) {
+        stripeApi.expireCalls.push(session.id);
+        if (stripeApi.failExpire) return send(500, { error: { type: 'api_error', message: 'down' } });
+        // Like Stripe: only an open session can be expired.
+        if (session.status !== 'open')
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              message: `Only Checkout Sessions with a status of 'open' can be expired.`,
+            },
+          });
+        Object.assign(session, { status: 'expired' });
+        return send(200, session);
+      }
       send(404, { error: { type: 'invalid_request_error', message: 'No such resource' } });
     });
   });
@@ -137,6 +153,21 @@ async function dueOf(bookingId: string): Promise<number> {
   return response.json<TFolioList>().totals.dueAmount;
 }
 
+/** A cash payment at the desk: the folio's state, and so the amount a checkout asks, changes. */
+async function payAtDesk(bookingId: string, amount: number): Promise<void> {
+  const folio = (await admin.get('/api/folios', { query: { bookingId } })).json<TFolioList>().data[0]!;
+  const methods = (await admin.get('/api/payment_methods', { query: { pageSize: '100' } })).json<
+    TPaged<{ id: string; kind: string }>
+  >().data;
+  const cash = methods.find((method) => method.kind === 'cash')!;
+  const response = await admin.post(`/api/folios/${folio.id}/payments`, { amount, paymentMethodId: cash.id });
+  expect(response.statusCode, response.body).toBe(201);
+}
+
+function sessionOf(checkoutId: string): TFakeSession {
+  return [...stripeApi.sessions.values()].find((s) => s.client_reference_id === checkoutId)!;
+}
+
 const returnTo = { returnPath: '/portal/link/check-in', language: 'de' as const };
 
 async function setPayment(featurePayment: boolean) {
@@ -181,7 +212,13 @@ describe('card payment through the simulated partner', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('200,00');
-    const paid = await guest.post(`/payments/simulator/${checkout.id}/pay`);
+    // As the page's form posts it: form-encoded, with nothing in the body.
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/payments/simulator/${checkout.id}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`${ctx.config.publicUrl}/portal/link/check-in?status=success`);
     // Sent twice (a double tap, a reload): still one payment.
@@ -204,13 +241,45 @@ describe('card payment through the simulated partner', () => {
     const booking = await book();
     const ctx = t.app.context;
     const first = await createCheckout(ctx, guestOf(booking), booking.id, returnTo);
-    const canceled = await anonymous(t.app).post(`/payments/simulator/${first.id}/cancel`);
+    const canceled = await t.app.inject({
+      method: 'POST',
+      url: `/payments/simulator/${first.id}/cancel`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(canceled.statusCode).toBe(303);
     expect(canceled.headers.location).toMatch(/\?status=cancel$/);
     expect((await anonymous(t.app).post(`/payments/simulator/${first.id}/pay`)).statusCode).toBe(303);
     expect(await dueOf(booking.id)).toBe(20000);
     const second = await createCheckout(ctx, guestOf(booking), booking.id, returnTo);
     expect(second.id).not.toBe(first.id);
+  });
+
+  it('expires an open checkout when the amount changed, so its page takes no payment', async () => {
+    const booking = await book();
+    const ctx = t.app.context;
+    const first = await createCheckout(ctx, guestOf(booking), booking.id, returnTo);
+    expect(first.amount).toBe(20000);
+    await payAtDesk(booking.id, 5000);
+    const second = await createCheckout(ctx, guestOf(booking), booking.id, returnTo);
+    expect(second).toMatchObject({ amount: 15000, status: 'open' });
+    expect(second.id).not.toBe(first.id);
+    expect(await confirmCheckout(ctx, guestOf(booking), booking.id, first.id)).toMatchObject({
+      status: 'canceled',
+    });
+    // The old page, still open in another tab: no pay button, and paying anyway books nothing.
+    const guest = anonymous(t.app);
+    const page = await guest.get(`/payments/simulator/${first.id}`);
+    expect(page.body).not.toContain('/pay"');
+    const late = await guest.post(`/payments/simulator/${first.id}/pay`);
+    expect(late.statusCode).toBe(303);
+    expect(late.headers.location).toMatch(/\?status=cancel$/);
+    expect(await dueOf(booking.id)).toBe(15000);
+    // The new one pays what is due, once.
+    expect((await guest.post(`/payments/simulator/${second.id}/pay`)).headers.location).toMatch(
+      /\?status=success$/,
+    );
+    expect(await dueOf(booking.id)).toBe(0);
   });
 
   it('refuses another booking’s guest, a folio of another booking, payment switched off', async () => {
@@ -321,6 +390,83 @@ describe('card payment through Stripe', () => {
     const event = signedEvent(`evt_late_${session.id}`, session);
     expect((await sendWebhook(event.payload, event.header)).statusCode).toBe(200);
     expect(await dueOf(booking.id)).toBe(0);
+  });
+
+  it('expires the older Stripe session when a new checkout is made for a changed amount', async () => {
+    const booking = await book();
+    const ctx = t.app.context;
+    const first = await createCheckout(ctx, guestOf(booking), booking.id, returnTo);
+    const firstSession = sessionOf(first.id);
+    // A second tap with nothing changed: the same session, nothing expired.
+    expect((await createCheckout(ctx, guestOf(booking), booking.id, returnTo)).id).toBe(first.id);
+    expect(stripeApi.expireCalls).not.toContain(firstSession.id);
+    await payAtDesk(booking.id, 5000);
+    const second = await createCheckout(ctx, guestOf(booking), booking.id, returnTo);
+    expect(stripeApi.expireCalls).toContain(firstSession.id);
+    expect(firstSession.status).toBe('expired');
+    expect(sessionOf(second.id)).toMatchObject({ amount_total: 15000, status: 'open' });
+    expect(await confirmCheckout(ctx, guestOf(booking), booking.id, first.id)).toMatchObject({
+      status: 'canceled',
+    });
+    expect(await dueOf(booking.id)).toBe(15000);
+  });
+
+  it('books a session paid just before it could be expired, once, and asks no more', async () => {
+    const booking = await book();
+    const ctx = t.app.context;
+    const first = await createCheckout(ctx, guestOf(booking), booking.id, returnTo);
+    await payAtDesk(booking.id, 5000);
+    // The guest paid the old page in another tab before the new checkout; Stripe refuses the expiry.
+    const paidSession = markPaid(sessionOf(first.id).id);
+    const second = await createCheckout(ctx, guestOf(booking), booking.id, returnTo).catch(
+      (error: unknown) => error,
+    );
+    // 20000 paid by card and 5000 in cash: 5000 too much, nothing left to ask.
+    expect(second).toMatchObject({ code: 'payment/nothing_due' });
+    expect(await confirmCheckout(ctx, guestOf(booking), booking.id, first.id)).toMatchObject({
+      status: 'paid',
+    });
+    // Its webhook, late and retried: still one payment.
+    const event = signedEvent(`evt_${paidSession.id}`, paidSession);
+    for (let i = 0; i < 2; i++) expect((await sendWebhook(event.payload, event.header)).statusCode).toBe(200);
+    const booked = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, `pi_${paidSession.id}`));
+    expect(booked.map((row) => row.amount)).toEqual([20000]);
+    expect(await dueOf(booking.id)).toBe(-5000);
+  });
+
+  it('books the late webhook of an expired session once, and makes no second payable session while Stripe is down', async () => {
+    const booking = await book();
+    const ctx = t.app.context;
+    const first = await createCheckout(ctx, guestOf(booking), booking.id, returnTo);
+    await payAtDesk(booking.id, 5000);
+    const sessionsBefore = stripeApi.sessions.size;
+    stripeApi.failExpire = true;
+    try {
+      await expect(createCheckout(ctx, guestOf(booking), booking.id, returnTo)).rejects.toMatchObject({
+        code: 'unavailable',
+      });
+    } finally {
+      stripeApi.failExpire = false;
+    }
+    expect(stripeApi.sessions.size).toBe(sessionsBefore);
+    const second = await createCheckout(ctx, guestOf(booking), booking.id, returnTo);
+    expect(second.amount).toBe(15000);
+    expect(sessionOf(first.id).status).toBe('expired');
+    // A payment Stripe still reports for the expired session (taken as it expired) is real money:
+    // booked once, whatever the retries, and the new session stays payable for what was due.
+    const lateSession = markPaid(sessionOf(first.id).id);
+    const event = signedEvent(`evt_${lateSession.id}`, lateSession);
+    for (let i = 0; i < 3; i++) expect((await sendWebhook(event.payload, event.header)).statusCode).toBe(200);
+    const again = signedEvent(`evt_${lateSession.id}_retry`, lateSession);
+    expect((await sendWebhook(again.payload, again.header)).statusCode).toBe(200);
+    const booked = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, `pi_${lateSession.id}`));
+    expect(booked.map((row) => row.amount)).toEqual([20000]);
   });
 
   it('refuses a webhook without a signature, with a wrong or an old one, or for another property', async () => {

@@ -147,7 +147,10 @@ export default function CheckInScreen() {
     ? t('checkInDisabled')
     : !checkInOpen
       ? t('checkInNotOpen', { date: formatDateTime(metadata.checkInOpensAt, property.timeZone, language) })
-      : null;
+      : // Money due blocks the check-in (a debtor's booking is ready all the same).
+        paymentEnabled && metadata.dueAmount > 0 && !metadata.isReadyForCheckIn
+        ? t('error.booking/payment_due')
+        : null;
 
   return (
     <>
@@ -320,32 +323,39 @@ function Payment({ busy, onPay }: { busy: boolean; onPay: () => void }) {
     <div className="mt-2 flex flex-col gap-3">
       {charges === null && <Loading />}
       {Array.isArray(charges) && charges.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-gray-700">
-              <tr>
-                <th className="py-1 pr-2 font-medium">{t('quantity')}</th>
-                <th className="py-1 pr-2 font-medium">{t('text')}</th>
-                <th className="py-1 pr-2 text-right font-medium">{t('net')}</th>
-                <th className="py-1 pr-2 text-right font-medium">{t('tax')}</th>
-                <th className="py-1 text-right font-medium">{t('gross')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {charges.map((charge) => (
-                <tr key={charge.id} className="border-t border-gray-100">
+        // On a phone the net and tax amounts go under the text, so the table fits without scrolling.
+        <table className="w-full text-left text-sm">
+          <thead className="text-gray-700">
+            <tr>
+              <th className="py-1 pr-2 font-medium">{t('quantity')}</th>
+              <th className="py-1 pr-2 font-medium">{t('text')}</th>
+              <th className="hidden py-1 pr-2 text-right font-medium sm:table-cell">{t('net')}</th>
+              <th className="hidden py-1 pr-2 text-right font-medium sm:table-cell">{t('tax')}</th>
+              <th className="py-1 text-right font-medium">{t('gross')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {charges.map((charge) => {
+              const tax = `${money(charge.taxAmount)} (${charge.taxPercentage} %)`;
+              return (
+                <tr key={charge.id} className="border-t border-gray-100 align-top">
                   <td className="py-1 pr-2">{charge.quantity}</td>
-                  <td className="py-1 pr-2">{charge.text}</td>
-                  <td className="py-1 pr-2 text-right">{money(charge.netAmount)}</td>
-                  <td className="py-1 pr-2 text-right">
-                    {money(charge.taxAmount)} ({charge.taxPercentage} %)
+                  <td className="py-1 pr-2">
+                    {charge.text}
+                    <span className="block text-xs text-gray-700 sm:hidden">
+                      {t('net')} {money(charge.netAmount)} · {t('tax')} {tax}
+                    </span>
                   </td>
-                  <td className="py-1 text-right">{money(charge.grossAmount)}</td>
+                  <td className="hidden py-1 pr-2 text-right whitespace-nowrap sm:table-cell">
+                    {money(charge.netAmount)}
+                  </td>
+                  <td className="hidden py-1 pr-2 text-right whitespace-nowrap sm:table-cell">{tax}</td>
+                  <td className="py-1 text-right whitespace-nowrap">{money(charge.grossAmount)}</td>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              );
+            })}
+          </tbody>
+        </table>
       )}
       <dl className="grid grid-cols-2 gap-1 text-sm">
         <dt className="text-gray-700">{t('total')}</dt>

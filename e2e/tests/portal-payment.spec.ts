@@ -1,0 +1,350 @@
+// The guest's whole journey with money due, on a phone: two guests registered, a document uploaded,
+// signed and confirmed, a payment cancelled and then paid at the simulated partner, checked in, a
+// door opened, the key card, then the invoice staff issued edited and downloaded. And the same portal
+// in English on a wide screen. axe on every screen (the simulator's page too), screenshots saved.
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { addDays } from '@pms/contract';
+import type { TBooking, TFolioList, TInvoice, TPaged, TPaymentMethod } from '@pms/contract';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, shot, test, uniqueName, type TApiClient } from './fixtures.ts';
+import { createBooking, propertyToday } from './stays.ts';
+
+const idCard = fileURLToPath(new URL('./files/id-card.png', import.meta.url));
+
+/** Gross cents of the stay: what the guest pays at the simulator. */
+const stayPrice = 24_000;
+
+type TPortalStay = {
+  api: TApiClient;
+  booking: TBooking;
+  folioId: string;
+  base: string;
+  mainName: string;
+  companionName: string;
+};
+
+async function ok<T>(response: Awaited<ReturnType<TApiClient['get']>>, status?: number): Promise<T> {
+  if (status) expect(response.status(), await response.text()).toBe(status);
+  else expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as T;
+}
+
+/**
+ * A property of its own whose check-in opens at midnight (so the door opens at any hour), with the
+ * portal's features on (the key card too), a card payment method, and a booking of two guests whose
+ * folio holds the stay's price; returns the booking's portal address.
+ */
+async function portalStay(
+  adminApi: TApiClient,
+  apiAs: (email: string, password?: string, options?: { property?: string }) => Promise<TApiClient>,
+  label: string,
+): Promise<TPortalStay> {
+  const propertyName = uniqueName(label);
+  await ok(
+    await adminApi.post('/api/properties', {
+      name: propertyName,
+      checkInTime: '00:00',
+      checkOutTime: '11:00',
+      address: { line1: 'Seestraße 1', postalCode: '5020', city: 'Salzburg', country: 'at' },
+      communication: { phone: '+43 662 123456', email: 'rezeption@seehof.example' },
+    }),
+    201,
+  );
+  const api = await apiAs('admin@example.com', undefined, { property: propertyName });
+  await ok(
+    await api.patch('/api/settings/general', {
+      featurePreCheckIn: true,
+      featurePayment: true,
+      featureCheckInJack: true,
+    }),
+  );
+  const methods = await ok<TPaged<TPaymentMethod>>(await api.get('/api/payment_methods?pageSize=100'));
+  if (!methods.data.some((method) => method.kind === 'card'))
+    await ok(await api.post('/api/payment_methods', { name: 'Kreditkarte', kind: 'card' }), 201);
+  const taxRates = await ok<TPaged<{ id: string; percentage: number }>>(
+    await api.get('/api/tax_rates?pageSize=100'),
+  );
+  const taxRateId =
+    taxRates.data.find((rate) => rate.percentage === 10)?.id ??
+    (
+      await ok<{ id: string }>(
+        await api.post('/api/tax_rates', { name: 'Beherbergung', percentage: 10 }),
+        201,
+      )
+    ).id;
+  const item = await ok<{ id: string }>(
+    await api.post('/api/items', {
+      name: 'Seezimmer Pauschale',
+      type: 'accommodation',
+      amount: stayPrice,
+      taxRateId,
+    }),
+    201,
+  );
+  const roomType = await ok<{ id: string }>(
+    await api.post('/api/room_types', {
+      name: 'Seezimmer',
+      code: 'SZ',
+      capacity: 2,
+      minOccupancy: 1,
+      maxOccupancy: 2,
+    }),
+    201,
+  );
+  const rooms = await ok<{ data: { id: string }[] }>(
+    await api.post('/api/rooms', { number: '11', roomTypeId: roomType.id }),
+    201,
+  );
+
+  const today = await propertyToday(api);
+  const mainName = uniqueName('Paula Portal');
+  const companionName = 'Max Mitreisend';
+  const booking = await createBooking(api, {
+    roomId: rooms.data[0]!.id,
+    roomTypeId: roomType.id,
+    checkIn: today,
+    checkOut: addDays(today, 2),
+    occupancy: 2,
+    customer: { name: mainName, email: 'paula@example.com' },
+  });
+  await ok(await api.post(`/api/bookings/${booking.id}/guests`, { name: companionName }));
+  const folios = await ok<TFolioList>(await api.get(`/api/folios?bookingId=${booking.id}`));
+  const folioId = folios.data[0]!.id;
+  await ok(await api.post(`/api/folios/${folioId}/charges`, { itemId: item.id }), 201);
+  const { link } = await ok<TBooking & { link: { id: string } }>(
+    await api.get(`/api/bookings/${booking.id}?expand=link`),
+  );
+  return { api, booking, folioId, base: `/portal/${link.id}`, mainName, companionName };
+}
+
+/** Draws a few strokes on the signature pad and saves it. */
+async function sign(page: Page, save: string, saved: string): Promise<void> {
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 30, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step++)
+    await page.mouse.move(box.x + 30 + step * 20, box.y + box.height / 2 + (step % 2 ? -25 : 25), {
+      steps: 3,
+    });
+  await page.mouse.up();
+  await page.getByRole('button', { name: save }).click();
+  await expect(page.getByText(saved)).toBeVisible();
+}
+
+/** Waits until every invoice of the booking has its PDF (rendered in the background). */
+async function invoicesRendered(api: TApiClient, bookingId: string): Promise<TInvoice[]> {
+  let invoices: TInvoice[] = [];
+  await expect
+    .poll(
+      async () => {
+        invoices = (await ok<TPaged<TInvoice>>(await api.get(`/api/invoices?bookingId=${bookingId}`))).data;
+        return invoices.length > 0 && invoices.every((invoice) => invoice.fileId !== null);
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  return invoices;
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('a guest registers, pays at the partner, checks in, opens a door and gets the invoice', async ({
+    page,
+    adminApi,
+    apiAs,
+  }) => {
+    const { api, booking, folioId, base, mainName, companionName } = await portalStay(
+      adminApi,
+      apiAs,
+      'Seehof Zahlung',
+    );
+
+    await page.goto(base);
+    await expect(page.getByRole('heading', { name: `Buchung ${booking.code}` })).toBeVisible();
+    await page.getByRole('link', { name: 'Einchecken' }).click();
+    await expect(page.getByText(/Schritt 1 von 4/)).toBeVisible();
+
+    // Two guests, as in portal.spec.ts: the main guest in full, the companion with the address copied.
+    const guestSelect = page.getByLabel('Gast', { exact: true });
+    const selectGuest = async (name: string) => {
+      const value = await guestSelect.locator('option', { hasText: name }).getAttribute('value');
+      await guestSelect.selectOption(value ?? '');
+    };
+    await selectGuest(mainName);
+    await page.getByLabel(/^Geburtsdatum/).fill('1985-04-12');
+    await page.getByLabel(/^Geschlecht/).selectOption('female');
+    await page.getByLabel(/^Staatsangehörigkeit/).selectOption('at');
+    await page.getByLabel(/^Straße und Hausnummer/).fill('Getreidegasse 9');
+    await page.getByLabel(/^Postleitzahl/).fill('5020');
+    await page.getByLabel(/^Ort/).fill('Salzburg');
+    await page.getByLabel(/^Land/).selectOption('at');
+    await page.locator('input[type=file]').setInputFiles(idCard);
+    await expect(page.getByRole('img', { name: /id-card/ })).toBeVisible();
+    await expect(guestSelect.locator('option:checked')).toHaveText(/Vollständig/);
+
+    await selectGuest(companionName);
+    await page.getByLabel(/^Geburtsdatum/).fill('1987-09-30');
+    await page.getByLabel(/^Geschlecht/).selectOption('male');
+    await page.getByLabel(/^Staatsangehörigkeit/).selectOption('at');
+    await page.getByRole('button', { name: 'Adresse vom Hauptgast übernehmen' }).click();
+    await expect(page.getByLabel(/^Ort/)).toHaveValue('Salzburg');
+    await page.locator('input[type=file]').setInputFiles(idCard);
+    await expect(page.getByRole('img', { name: /id-card/ })).toBeVisible();
+    await expect(guestSelect.locator('option:checked')).toHaveText(/Vollständig/);
+
+    await sign(page, 'Unterschrift speichern', 'Ihre Unterschrift ist gespeichert.');
+    // Signed, but money is due: the guest is on the payment step.
+    await expect(page.getByText('Schritt 3 von 4')).toBeVisible();
+    await page.getByLabel('Ich bestätige, dass alle Angaben richtig und vollständig sind.').check();
+    await expect(page.getByRole('heading', { name: `Buchung ${booking.code}` })).toBeVisible();
+    await page.getByRole('link', { name: 'Einchecken' }).click();
+
+    // The payment step: the line item and the pay button with the amount due.
+    await expect(page.getByText('Bitte begleichen Sie den offenen Betrag vor dem Check-in.')).toBeVisible();
+    await expect(page.getByText('Seezimmer Pauschale')).toBeVisible();
+    const payButton = page.getByRole('button', { name: '€ 240,00 bezahlen' });
+    await expect(payButton).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'portal-pay-due');
+
+    // A first attempt, cancelled at the partner: back with the cancelled notice, still due.
+    await payButton.click();
+    await page.waitForURL(/\/payments\/simulator\//);
+    await expect(page.getByText(/240,00/).first()).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'portal-simulator');
+    await page.getByRole('button', { name: 'Abbrechen · Cancel' }).click();
+    await page.waitForURL(new RegExp(`${base}/check-in(\\?status=\\w+)?$`));
+    await expect(page.getByText('Die Zahlung wurde abgebrochen.')).toBeVisible();
+    await expect(page.getByRole('button', { name: '€ 240,00 bezahlen' })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'portal-pay-cancelled');
+
+    // Paid at the partner: back with the success notice and nothing due.
+    await page.getByRole('button', { name: '€ 240,00 bezahlen' }).click();
+    await page.waitForURL(/\/payments\/simulator\//);
+    await page.getByRole('button', { name: /^Bezahlen · Pay/ }).click();
+    await page.waitForURL(new RegExp(`${base}/check-in(\\?status=\\w+)?$`));
+    await expect(page.getByText('Zahlung erfolgreich. Vielen Dank!')).toBeVisible();
+    await expect(page.getByText('Es ist kein Betrag offen.')).toBeVisible();
+    await expect(page.getByRole('button', { name: /bezahlen$/ })).toHaveCount(0);
+    await expect(page.getByText('Schritt 4 von 4')).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'portal-pay-success');
+
+    await page.getByRole('button', { name: 'Einchecken' }).click();
+    await expect(page.getByText(/Check-in erfolgreich/)).toBeVisible();
+    await expectAccessible(page);
+
+    // Home: a door opened, and the key card with the room and the booking's security code.
+    await page.getByRole('link', { name: 'Zurück zur Übersicht' }).click();
+    await expect(page.getByText('Eingecheckt', { exact: true })).toBeVisible();
+    const roomDoor = page.getByRole('listitem').filter({ hasText: 'Zimmer 11' });
+    await roomDoor.getByRole('button', { name: 'Öffnen' }).click();
+    await expect(page.getByText('Zimmer 11 ist offen.')).toBeVisible();
+    const staffView = await ok<TBooking & { securityCode: string | null }>(
+      await api.get(`/api/bookings/${booking.id}`),
+    );
+    const keyCard = page.locator('section', { has: page.getByRole('heading', { name: 'Schlüsselkarte' }) });
+    await expect(keyCard).toContainText('Zimmer 11');
+    expect(staffView.securityCode).toBeTruthy();
+    await expect(keyCard).toContainText(`Sicherheitscode: ${staffView.securityCode}`);
+    await expectAccessible(page);
+    await shot(page, 'portal-home-key-card');
+
+    // Staff issue the invoice over the paid folio; the guest finds it under invoices.
+    await ok(await api.post('/api/invoices', { folioId }), 201);
+    await invoicesRendered(api, booking.id);
+    await page.reload();
+    await page.getByRole('link', { name: 'Öffnen', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Rechnungen' })).toBeVisible();
+    await expect(page.getByText('Bezahlt', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'portal-invoices-issued');
+
+    // The billing address: the country list starts with Austria, Germany, Switzerland.
+    await page.getByRole('button', { name: 'Bearbeiten' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rechnungsadresse bearbeiten' });
+    await expect(dialog).toBeVisible();
+    const countries = dialog.getByLabel('Land', { exact: true }).locator('option');
+    await expect(countries.nth(1)).toHaveText('Österreich');
+    await expect(countries.nth(2)).toHaveText('Deutschland');
+    await expect(countries.nth(3)).toHaveText('Schweiz');
+    await dialog.getByLabel('Adresszeile 1').fill('Friedrichstraße 100');
+    await dialog.getByLabel('Postleitzahl').fill('10117');
+    await dialog.getByLabel('Ort').fill('Berlin');
+    await dialog.getByLabel('Land', { exact: true }).selectOption('de');
+    await expectAccessible(page);
+    await shot(page, 'portal-invoice-edit', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Rechnung aktualisiert')).toBeVisible();
+
+    // Re-issued with the new address: the old one canceled, the new one downloaded as a PDF.
+    const invoices = await invoicesRendered(api, booking.id);
+    const current = invoices.find(
+      (invoice) => invoice.status !== 'canceled' && invoice.totalAmount === stayPrice,
+    )!;
+    expect(current.billingAddress).toMatchObject({ line1: 'Friedrichstraße 100', country: 'de' });
+    await page.reload();
+    await expect(
+      page.getByText('Eine Rechnung wurde storniert. Rechnungen können nicht mehr bearbeitet werden.'),
+    ).toBeVisible();
+    const entry = page.getByRole('listitem').filter({ hasText: current.number! });
+    await expect(entry.getByRole('button', { name: 'Herunterladen' })).toBeEnabled();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      entry.getByRole('button', { name: 'Herunterladen' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`${current.number!}.*\\.pdf$`));
+    const bytes = await readFile(await download.path());
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    await expectAccessible(page);
+    await shot(page, 'portal-invoices-edited');
+  });
+});
+
+test.describe('on a wide screen in English', () => {
+  test.use({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+
+  test('a guest finds home, check-in with the guests as tabs, and invoices', async ({
+    page,
+    adminApi,
+    apiAs,
+  }) => {
+    const { booking, base, mainName, companionName } = await portalStay(adminApi, apiAs, 'Seehof Desktop');
+
+    await page.goto(base);
+    await expect(page.getByRole('heading', { name: `Booking ${booking.code}` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Online check-in' })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'portal-desktop-home');
+
+    await page.getByRole('link', { name: 'Check in' }).click();
+    await expect(page.getByText(/Step 1 of 4/)).toBeVisible();
+    // Wide: the guests are tabs, labelled by name.
+    const tabs = page.getByRole('tablist', { name: 'Guests' });
+    await expect(tabs.getByRole('tab')).toHaveCount(2);
+    await expect(tabs.getByRole('tab', { name: new RegExp(mainName) })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await tabs.getByRole('tab', { name: new RegExp(companionName) }).click();
+    await expect(tabs.getByRole('tab', { name: new RegExp(companionName) })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('heading', { name: '3. Payment' })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'portal-desktop-check-in');
+
+    await page.goto(`${base}/invoices`);
+    await expect(page.getByRole('heading', { name: 'Invoices' })).toBeVisible();
+    await expect(page.getByText('No invoices yet.')).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'portal-desktop-invoices');
+  });
+});

@@ -157,6 +157,8 @@ test.describe('on a phone', () => {
     adminApi,
     apiAs,
   }) => {
+    // The whole stay in one test, with two rendered invoices: more than a usual test's time.
+    test.slow();
     const { api, booking, folioId, base, mainName, companionName } = await portalStay(
       adminApi,
       apiAs,

@@ -5,7 +5,8 @@
 //   same bytes, and booking creation throughput;
 // - on PostgreSQL a booking race: 200 requests for one room at once over two server processes, 20 times;
 // - on PostgreSQL the invoices (see invoices.ts).
-// - first, the web app's figure: the gzip size of the staff area's initial JavaScript in a fresh build.
+// - first, the web app's figures: the gzip size of the staff area's and the portal's initial JavaScript
+//   in a fresh build, and a mobile Lighthouse run of the portal home (see lighthouse.ts).
 // PostgreSQL comes from BENCH_DATABASE_URL (an admin url) or a throwaway cluster (scripts/pg-cluster.sh).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { seedDemoData } from '../../apps/server/src/demo/seed.ts';
 import { initialJsGzipBytes } from '../initial-js.ts';
 import { benchInvoices } from './invoices.ts';
+import { lighthouseTargets, portalLighthouse } from './lighthouse.ts';
 import { loadHotel, planDays, roomCount, signIn, startServer, withPostgres, type THotel } from './hotel.ts';
 
 const planRequests = 200;
@@ -299,8 +301,11 @@ function reportGrowth(database: string, without: TPlanRun, withPast: TPlanRun): 
   );
 }
 
-/** Staff initial JS: the entry chunk and its static imports, as the built index.html loads them. */
-function reportInitialJs() {
+/**
+ * Initial JS, staff and portal: the entry chunk and its static imports, as the built index.html and
+ * portal.html load them; then Lighthouse on the portal home in that build.
+ */
+async function reportWebApp() {
   console.log('\nWeb app');
   execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'ignore' });
   const { files, bytes } = initialJsGzipBytes('apps/web/dist');
@@ -313,30 +318,38 @@ function reportInitialJs() {
   console.log(
     `  portal initial JS (gzip): ${(portal.bytes / 1000).toFixed(1)} kB = ${(portal.bytes / 1024).toFixed(1)} KiB in ${portal.files.length} files (budget ${portalInitialJsBudgetKB} kB = ${(portalBudgetBytes / 1024).toFixed(1)} KiB)`,
   );
+  const { score, lcpMs, reportFile } = await portalLighthouse();
+  console.log(
+    `  portal home in Lighthouse (mobile, simulated slow 4G): performance ${score} (target ${lighthouseTargets.score} or more), LCP ${(lcpMs / 1000).toFixed(2)} s (target under ${(lighthouseTargets.lcpMs / 1000).toFixed(1)} s); report ${reportFile}`,
+  );
 }
 
-// BENCH_ONLY=invoices runs the invoice figures alone, BENCH_ONLY=plan the room plan on PostgreSQL.
+// BENCH_ONLY=invoices runs the invoice figures alone, BENCH_ONLY=plan the room plan on PostgreSQL,
+// BENCH_ONLY=web the web app's figures (initial JS and Lighthouse).
 const only = process.env.BENCH_ONLY;
-if (!only) {
-  reportInitialJs();
-  const pglite = await run(undefined, 0, true);
-  const pglitePast = await run(undefined, pastStays, false);
-  reportGrowth('PGlite', pglite, pglitePast);
-}
-await withPostgres(async (newDatabase) => {
+if (only === 'web') await reportWebApp();
+else {
   if (!only) {
-    const url = await newDatabase();
-    const postgres = await run(url, 0, true);
-    const postgresPast = await run(await newDatabase(), pastStays, false);
-    reportGrowth('PostgreSQL', postgres, postgresPast);
-    await race(url, postgres.hotel);
+    await reportWebApp();
+    const pglite = await run(undefined, 0, true);
+    const pglitePast = await run(undefined, pastStays, false);
+    reportGrowth('PGlite', pglite, pglitePast);
   }
-  if (only === 'plan') {
-    const postgres = await run(await newDatabase(), 0, false);
-    reportGrowth('PostgreSQL', postgres, await run(await newDatabase(), pastStays, false));
-    return;
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pms-bench-invoices-'));
-  await benchInvoices(await newDatabase(), dataDir);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+  await withPostgres(async (newDatabase) => {
+    if (!only) {
+      const url = await newDatabase();
+      const postgres = await run(url, 0, true);
+      const postgresPast = await run(await newDatabase(), pastStays, false);
+      reportGrowth('PostgreSQL', postgres, postgresPast);
+      await race(url, postgres.hotel);
+    }
+    if (only === 'plan') {
+      const postgres = await run(await newDatabase(), 0, false);
+      reportGrowth('PostgreSQL', postgres, await run(await newDatabase(), pastStays, false));
+      return;
+    }
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pms-bench-invoices-'));
+    await benchInvoices(await newDatabase(), dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+}

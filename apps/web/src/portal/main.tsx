@@ -1,4 +1,4 @@
-import '../styles.css';
+import './portal.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PortalApp } from './app.tsx';

@@ -52,6 +52,7 @@ import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerDoorRoutes } from './modules/doors/doors.routes.ts';
 import { registerPortalRoutes } from './modules/portal/portal.routes.ts';
+import { registerPortalProgressRoutes } from './modules/portal/portal-progress.routes.ts';
 import { PortalGate } from './modules/portal/portal-gate.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -179,6 +180,7 @@ export async function buildApp({
   registerPaymentRoutes(app, context);
   registerDoorRoutes(app, context);
   registerPortalRoutes(app, context);
+  registerPortalProgressRoutes(app, context);
 
   if (config.webDist) await registerWeb(app, config.webDist);
   return app;

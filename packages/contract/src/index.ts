@@ -28,3 +28,4 @@ export * from './mail.ts';
 export * from './payments.ts';
 export * from './doors.ts';
 export * from './portal.ts';
+export * from './portal-progress.ts';

@@ -54,7 +54,7 @@ test('staff see the portal progress change, open a door and manage an entrance',
     occupancy: 1,
     customer: { name: guestName },
   });
-  const withLink = await api.get(`/api/bookings/${booking.id}?expand=link`);
+  const withLink = await api.get(`/api/bookings/${booking.id}?expand=link,customer`);
   const { link, customer } = (await withLink.json()) as TBooking & {
     link: { id: string };
     customer: { id: string };

@@ -54,6 +54,7 @@ import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerDoorRoutes } from './modules/doors/doors.routes.ts';
 import { registerPortalRoutes } from './modules/portal/portal.routes.ts';
 import { registerIdDocumentRoutes } from './modules/id-documents/id-documents.routes.ts';
+import { registerPortalProgressRoutes } from './modules/portal/portal-progress.routes.ts';
 import { PortalGate } from './modules/portal/portal-gate.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -185,6 +186,7 @@ export async function buildApp({
   registerDoorRoutes(app, context);
   registerPortalRoutes(app, context);
   registerIdDocumentRoutes(app, context);
+  registerPortalProgressRoutes(app, context);
 
   if (config.webDist) await registerWeb(app, config.webDist);
   return app;

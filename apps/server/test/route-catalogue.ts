@@ -28,6 +28,7 @@ export type TRecordIds = {
   setting: string;
   link: string;
   mailMessage: string;
+  accessPoint: string;
 };
 
 export type TRouteCall = (client: ApiClient, ids: TRecordIds) => Promise<LightMyRequestResponse>;
@@ -262,6 +263,12 @@ export const routeCalls: Record<string, TRouteCall> = {
   'POST /api/payments/stripe/:propertyId/webhook': (c, ids) =>
     c.post(`/api/payments/stripe/${ids.property}/webhook`, {}),
   'GET /api/bookings/:id/events': (c, ids) => c.get(`/api/bookings/${ids.booking}/events`),
+  'GET /api/bookings/:id/portal_progress': (c, ids) => c.get(`/api/bookings/${ids.booking}/portal_progress`),
+  'GET /api/access_points': (c) => c.get('/api/access_points'),
+  'POST /api/access_points': (c) => c.post('/api/access_points', { name: `Zugang ${unique()}` }),
+  'PATCH /api/access_points/:id': (c, ids) =>
+    c.patch(`/api/access_points/${ids.accessPoint}`, { name: `Zugang ${unique()}` }),
+  'DELETE /api/access_points/:id': (c, ids) => c.delete(`/api/access_points/${ids.accessPoint}`),
 
   'GET /api/room_plan': (c) => c.get('/api/room_plan', { query: { from: stay.checkIn, to: stay.checkOut } }),
   'GET /api/folios': (c, ids) => c.get('/api/folios', { query: { bookingId: ids.booking } }),
@@ -446,6 +453,7 @@ export async function createRecords(t: TTestApp, client: ApiClient): Promise<TRe
     })
   ).json<{ userId: string }>().userId;
   const setting = idOf(await client.post('/api/settings', { key: `fixture.${unique()}`, value: 'x' }));
+  const accessPoint = idOf(await client.post('/api/access_points', { name: `Fixture ${unique()}` }));
   // A draft on a booking of its own (an invoice makes its booking read-only), without customer: it is
   // never issued, so every invoice route can be called on it.
   const billed = idOf(
@@ -489,5 +497,6 @@ export async function createRecords(t: TTestApp, client: ApiClient): Promise<TRe
     setting,
     link,
     mailMessage,
+    accessPoint,
   };
 }

@@ -372,6 +372,7 @@ export const bookingEventTypes = [
   'access_token_revoked',
   'door_unlocked',
   'door_unlock_failed',
+  'pre_checked_in',
 ] as const;
 export type TBookingEventType = (typeof bookingEventTypes)[number];
 
@@ -394,7 +395,7 @@ export const bookingEventByAction: Record<TBookingAction, TBookingEventType> = {
 export const ZEvent = z.object({
   id: ZId,
   type: z.string(),
-  actorType: z.enum(['user', 'api_key', 'system']),
+  actorType: z.enum(['user', 'api_key', 'system', 'guest']),
   actorName: z.string(),
   data: z.record(z.string(), z.unknown()),
   createdAt: ZTimestamp,

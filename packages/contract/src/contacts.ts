@@ -14,6 +14,19 @@ export const genders = ['male', 'female', 'unspecified'] as const;
 export const ZGender = z.enum(genders);
 export type TGender = z.infer<typeof ZGender>;
 
+/** The kinds of travel document a registration names. */
+export const travelDocumentTypes = ['passport', 'id_card', 'other'] as const;
+export const ZTravelDocumentType = z.enum(travelDocumentTypes);
+export type TTravelDocumentType = z.infer<typeof ZTravelDocumentType>;
+
+/** The travel document a guest's registration names (a foreign guest's, in Austria and Germany). */
+const travelDocumentFields = {
+  documentType: ZTravelDocumentType.nullable(),
+  documentNumber: ZText.trim().max(50).nullable(),
+  documentIssueDate: ZIsoDate.nullable(),
+  documentIssuingAuthority: ZText.trim().max(200).nullable(),
+};
+
 export const ZContactCompany = z.object({
   name: ZText.max(200).nullish(),
   managingDirector: ZText.max(200).nullish(),
@@ -41,6 +54,7 @@ const editableContactFields = {
   company: ZContactCompany,
   defaultRateId: ZId.nullable(),
   isDebtor: z.boolean(),
+  ...travelDocumentFields,
 };
 
 /** A person or company: customer of bookings, guest, invoice recipient. */
@@ -60,6 +74,10 @@ export const ZContact = ZRecord.extend({
   defaultRateId: ZId.nullable(),
   defaultRate: z.object({ id: ZId, name: z.string(), code: z.string() }).nullable().optional(),
   isDebtor: z.boolean(),
+  documentType: ZTravelDocumentType.nullable(),
+  documentNumber: z.string().nullable(),
+  documentIssueDate: ZIsoDate.nullable(),
+  documentIssuingAuthority: z.string().nullable(),
   /** The spec's guest shape: the same contact channels grouped. */
   communication: z.object({
     email: z.string().nullable(),
@@ -86,6 +104,10 @@ export const ZCreateContactRequest = z.object({
   company: ZContactCompany.default({}),
   defaultRateId: editableContactFields.defaultRateId.default(null),
   isDebtor: z.boolean().default(false),
+  documentType: travelDocumentFields.documentType.default(null),
+  documentNumber: travelDocumentFields.documentNumber.default(null),
+  documentIssueDate: travelDocumentFields.documentIssueDate.default(null),
+  documentIssuingAuthority: travelDocumentFields.documentIssuingAuthority.default(null),
 });
 export type TCreateContactRequest = z.input<typeof ZCreateContactRequest>;
 

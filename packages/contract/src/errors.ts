@@ -69,6 +69,7 @@ export const errorStatus = {
   'door/no_access_token': 400,
   'door/outside_window': 400,
   'door/unlock_failed': 502,
+  'access_point/already_exists': 409,
   'portal/link_not_found': 404,
   'portal/link_expired': 410,
   'portal/link_revoked': 410,

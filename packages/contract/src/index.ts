@@ -29,3 +29,4 @@ export * from './payments.ts';
 export * from './doors.ts';
 export * from './portal.ts';
 export * from './id-documents.ts';
+export * from './portal-progress.ts';

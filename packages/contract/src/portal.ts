@@ -6,7 +6,7 @@ import { ZAddress, ZCountry, type TAddress } from './addresses.ts';
 import { ZBookingStatus } from './bookings.ts';
 import { ZCommunication, ZId, ZIsoDate, ZText, ZTimestamp } from './common.ts';
 import { zonedInstant } from './dates.ts';
-import { ZGender, type TGender } from './contacts.ts';
+import { ZGender, ZTravelDocumentType, type TGender, type TTravelDocumentType } from './contacts.ts';
 import { ZFile } from './files.ts';
 import { ZFolioCharge, ZFolioTotals } from './folios.ts';
 import { ZInvoiceListItem } from './invoices.ts';
@@ -15,10 +15,8 @@ import { ZInvoiceListItem } from './invoices.ts';
 export const portalLinkHeader = 'link-id';
 export const ZLinkId = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'format');
 
-/** The kinds of travel document a registration names. */
-export const travelDocumentTypes = ['passport', 'id_card', 'other'] as const;
-export const ZTravelDocumentType = z.enum(travelDocumentTypes);
-export type TTravelDocumentType = z.infer<typeof ZTravelDocumentType>;
+// The travel document's kinds live with the contact that holds them; the portal's calls name them too.
+export { travelDocumentTypes, ZTravelDocumentType, type TTravelDocumentType } from './contacts.ts';
 
 /** The registration fields of one guest, as completeness reads them. */
 export type TRegistrationGuest = {

@@ -9,6 +9,7 @@ type TConstraintError = { code: AppError['code']; field?: TFieldError };
  * process (a server, a job worker) maps them alike whatever modules it loaded.
  */
 const constraintErrors: Record<string, TConstraintError> = {
+  access_points_entrance_name_key: { code: 'access_point/already_exists' },
   api_keys_secret_key: {
     code: 'validation',
     field: { path: 'body/secret', message: 'choose another secret' },

@@ -24,6 +24,9 @@ export const accessPoints = pgTable(
     uniqueIndex('access_points_room_key')
       .on(t.roomId)
       .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('access_points_entrance_name_key')
+      .on(t.propertyId, sql`lower(${t.name})`)
+      .where(sql`${t.roomId} is null and ${t.deletedAt} is null`),
   ],
 );
 

@@ -60,6 +60,10 @@ export function toContact(row: TContactRow, defaultRate?: TRateReference | null)
     defaultRateId: row.defaultRateId,
     ...(defaultRate !== undefined ? { defaultRate } : {}),
     isDebtor: row.isDebtor,
+    documentType: row.documentType,
+    documentNumber: row.documentNumber,
+    documentIssueDate: row.documentIssueDate,
+    documentIssuingAuthority: row.documentIssuingAuthority,
     communication,
   };
 }

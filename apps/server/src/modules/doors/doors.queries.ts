@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { TAccessCredentialStatus } from '@pms/contract';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { TAccessCredentialStatus, TPageQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { accessCredentials, accessPoints, accessTokens, bookings, rooms } from '../../db/schema/index.ts';
+import { selectPage } from '../../lib/paging.ts';
 
 export type TAccessTokenRow = typeof accessTokens.$inferSelect;
 export type TAccessPointRow = typeof accessPoints.$inferSelect;
@@ -114,4 +115,90 @@ export async function setCredentialStatus(
     .update(accessCredentials)
     .set({ status, updatedAt: sql`now()`, ...(lockCredentialId ? { lockCredentialId } : {}) })
     .where(inArray(accessCredentials.id, ids));
+}
+
+/** A page of the property's live entrances, by name. */
+export function selectEntrancePage<T>(
+  db: Executor,
+  propertyId: string,
+  page: TPageQuery,
+  map: (row: TAccessPointRow) => T,
+) {
+  return selectPage(
+    db,
+    accessPoints,
+    and(eq(accessPoints.propertyId, propertyId), isNull(accessPoints.roomId), isNull(accessPoints.deletedAt)),
+    [asc(sql`lower(${accessPoints.name})`), asc(accessPoints.id)],
+    page,
+    map,
+  );
+}
+
+/** A live entrance of the property (not a room's door), locked for the change that follows. */
+export async function selectEntranceForUpdate(
+  db: Executor,
+  propertyId: string,
+  id: string,
+): Promise<TAccessPointRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accessPoints)
+    .where(
+      and(
+        eq(accessPoints.id, id),
+        eq(accessPoints.propertyId, propertyId),
+        isNull(accessPoints.roomId),
+        isNull(accessPoints.deletedAt),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+export async function insertEntrance(
+  db: Executor,
+  values: { propertyId: string; name: string; lockId: string | null },
+): Promise<TAccessPointRow> {
+  const [row] = await db.insert(accessPoints).values(values).returning();
+  return row!;
+}
+
+export async function updateAccessPointRow(
+  db: Executor,
+  id: string,
+  values: { name?: string; lockId?: string | null; deletedAt?: Date },
+): Promise<TAccessPointRow> {
+  const [row] = await db
+    .update(accessPoints)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(accessPoints.id, id))
+    .returning();
+  return row!;
+}
+
+/** The property's live tokens that have not expired: a new entrance joins each of them. */
+export function selectCurrentTokens(db: Executor, propertyId: string, now: Date): Promise<TAccessTokenRow[]> {
+  return db
+    .select()
+    .from(accessTokens)
+    .where(
+      and(
+        eq(accessTokens.propertyId, propertyId),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.validUntil, now),
+      ),
+    );
+}
+
+/** The credentials of one access point that the lock system still holds or is yet to get. */
+export function selectOpenCredentialsOf(db: Executor, accessPointId: string) {
+  return db
+    .select()
+    .from(accessCredentials)
+    .where(
+      and(
+        eq(accessCredentials.accessPointId, accessPointId),
+        inArray(accessCredentials.status, ['pending', 'issued']),
+      ),
+    );
 }

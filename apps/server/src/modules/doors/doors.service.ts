@@ -153,6 +153,14 @@ export async function syncAccessToken(ctx: AppContext, tokenId: string): Promise
   }
 }
 
+/** A token's credentials that still open their door (a deleted entrance's are revoked). */
+async function selectOpenCredentials(db: Executor, tokenId: string): Promise<TCredentialRow[]> {
+  const credentials = await selectCredentials(db, tokenId);
+  return credentials.filter(
+    (credential) => credential.status === 'pending' || credential.status === 'issued',
+  );
+}
+
 /** The booking must be the property's: another property's is not found, never an empty answer. */
 async function assertBooking(db: Executor, propertyId: string, bookingId: string): Promise<void> {
   await assertOwned(db, bookings, propertyId, bookingId, 'booking');
@@ -172,7 +180,7 @@ export async function listAccessPoints(
   requireBookingAccess(actor, 'bookings', 'read', bookingId);
   await assertBooking(ctx.db, actor.propertyId, bookingId);
   const token = await selectLiveToken(ctx.db, actor.propertyId, bookingId);
-  return token ? (await selectCredentials(ctx.db, token.id)).map(toAccessPoint) : [];
+  return token ? (await selectOpenCredentials(ctx.db, token.id)).map(toAccessPoint) : [];
 }
 
 /** The booking's key as staff see it: window and each door's state at the lock system. */
@@ -213,7 +221,7 @@ export async function unlockAccessPoint(
   await assertBooking(ctx.db, p, bookingId);
   const token = await selectLiveToken(ctx.db, p, bookingId);
   if (!token) throw new AppError('door/no_access_token');
-  const credential = (await selectCredentials(ctx.db, token.id)).find(
+  const credential = (await selectOpenCredentials(ctx.db, token.id)).find(
     (c) => c.accessPointId === accessPointId,
   );
   if (!credential) throw notFound('access point');

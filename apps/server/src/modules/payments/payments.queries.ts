@@ -169,3 +169,18 @@ export async function selectBookingPayer(
     .where(and(eq(bookings.propertyId, propertyId), eq(bookings.id, bookingId), isNull(bookings.deletedAt)));
   return row;
 }
+
+/** The booking's checkouts the payment partner reported paid, oldest first. */
+export function selectPaidCheckouts(db: Executor, propertyId: string, bookingId: string) {
+  return db
+    .select({ amount: checkoutSessions.amount, completedAt: checkoutSessions.completedAt })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.propertyId, propertyId),
+        eq(checkoutSessions.bookingId, bookingId),
+        eq(checkoutSessions.status, 'paid'),
+      ),
+    )
+    .orderBy(asc(checkoutSessions.completedAt), asc(checkoutSessions.id));
+}

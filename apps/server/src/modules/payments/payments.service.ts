@@ -19,6 +19,7 @@ import {
   selectCheckout,
   selectCheckoutByKey,
   selectOpenCheckouts,
+  selectPaidCheckouts,
   selectSimulatedCheckout,
   setCheckoutSession,
   type TCheckoutRow,
@@ -270,4 +271,14 @@ export async function cancelSimulatedCheckout(ctx: AppContext, checkoutId: strin
   const checkout = await selectSimulatedCheckout(ctx.db, checkoutId);
   if (!checkout) throw notFound('checkout session');
   await cancelOpenCheckout(ctx.db, checkout.id);
+}
+
+/** The card payments a booking's guest made through the portal's checkout, oldest first. */
+export async function listPortalPayments(
+  db: Executor,
+  propertyId: string,
+  bookingId: string,
+): Promise<{ amount: number; paidAt: string | null }[]> {
+  const rows = await selectPaidCheckouts(db, propertyId, bookingId);
+  return rows.map((row) => ({ amount: row.amount, paidAt: row.completedAt?.toISOString() ?? null }));
 }

@@ -267,3 +267,14 @@ export async function hasCanceledBookingInvoice(db: Executor, bookingId: string)
     .limit(1);
   return row !== undefined;
 }
+
+/** The booking's link as staff see its state: the live one, else the newest revoked one. */
+export async function selectLatestBookingLink(db: Executor, bookingId: string) {
+  const [row] = await db
+    .select({ expiresAt: bookingLinks.expiresAt, revokedAt: bookingLinks.revokedAt })
+    .from(bookingLinks)
+    .where(eq(bookingLinks.bookingId, bookingId))
+    .orderBy(sql`${bookingLinks.revokedAt} is null desc`, sql`${bookingLinks.createdAt} desc`)
+    .limit(1);
+  return row;
+}

@@ -83,7 +83,8 @@ async function findPortalBooking(db: Executor, actor: TGuestActor, lock = false)
   return row;
 }
 
-async function loadSettings(db: Executor, propertyId: string): Promise<TPortalGeneralSettings> {
+/** The portal's features and the property info link, with their defaults. */
+export async function loadSettings(db: Executor, propertyId: string): Promise<TPortalGeneralSettings> {
   const row = await selectGeneralSettings(db, propertyId);
   return {
     featurePreCheckIn: row?.featurePreCheckIn ?? true,
@@ -94,7 +95,11 @@ async function loadSettings(db: Executor, propertyId: string): Promise<TPortalGe
 }
 
 /** The booking's guests with their documents and what each still lacks in the property's country. */
-async function loadGuests(db: Executor, property: TPropertyRow, bookingId: string): Promise<TPortalGuest[]> {
+export async function loadGuests(
+  db: Executor,
+  property: TPropertyRow,
+  bookingId: string,
+): Promise<TPortalGuest[]> {
   const rows = await selectBookingGuests(db, bookingId);
   const fileRows = await selectContactFileRows(
     db,
@@ -460,6 +465,14 @@ export async function preCheckIn(
     });
   if (!stay.signature) throw new AppError('portal/signature_missing', 'the registration is not signed');
   const settings = await loadSettings(ctx.db, actor.propertyId);
+  // Staff see the confirmation in the booking's history and its portal progress.
+  await recordEvent(ctx.db, {
+    propertyId: actor.propertyId,
+    actor,
+    objectType: 'booking',
+    objectId: actor.bookingId,
+    type: 'pre_checked_in',
+  });
   return {
     isReadyForCheckIn: (await checkInBlocker(ctx, ctx.db, stay, settings)) === null,
     booking: toPortalBooking(stay),

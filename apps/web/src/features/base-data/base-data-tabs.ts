@@ -7,6 +7,7 @@ export const baseDataTabs = [
   { key: 'items', path: 'items' },
   { key: 'paymentMethods', path: 'payment-methods' },
   { key: 'rates', path: 'rates' },
+  { key: 'entrances', path: 'entrances' },
 ] as const;
 
 export type TBaseDataTab = (typeof baseDataTabs)[number]['key'];

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ZAddress } from '@pms/contract/addresses';
 import { ZContactCompany, ZCreateContactRequest, type TContact } from '@pms/contract/contacts';
+import { missingRegistrationFields, type TRegistrationField } from '@pms/contract/portal';
 import { emptyTo } from '../../lib/form.ts';
 
 type TBlanksAsNull<TShape extends Record<string, z.ZodType>> = {
@@ -23,6 +24,10 @@ export const ZContactForm = ZCreateContactRequest.extend({
       language: true,
       dateOfBirth: true,
       nationality: true,
+      documentType: true,
+      documentNumber: true,
+      documentIssueDate: true,
+      documentIssuingAuthority: true,
     }).shape,
   ),
   address: ZAddress.extend(blanksAsNull(ZAddress.shape)),
@@ -61,5 +66,35 @@ export function toContactFormValues(contact?: TContact) {
     },
     defaultRateId: contact?.defaultRateId ?? null,
     isDebtor: contact?.isDebtor ?? false,
+    documentType: contact?.documentType ?? '',
+    documentNumber: contact?.documentNumber ?? '',
+    documentIssueDate: contact?.documentIssueDate ?? '',
+    documentIssuingAuthority: contact?.documentIssuingAuthority ?? '',
   } satisfies z.input<typeof ZContactForm>;
+}
+
+/**
+ * The travel document's fields the registration law of the property's country asks of a guest of
+ * this nationality (Austria: all four for a foreign guest; Germany: type and number for a non-German
+ * one), read off the contract's one completeness rule.
+ */
+export function requiredDocumentFields(
+  propertyCountry: string | null | undefined,
+  nationality: string | null | undefined,
+): Set<TRegistrationField> {
+  const missing = missingRegistrationFields(propertyCountry, {
+    name: null,
+    gender: 'unspecified',
+    dateOfBirth: null,
+    nationality: nationality || null,
+    address: {},
+    documentType: null,
+    documentNumber: null,
+    documentIssueDate: null,
+    documentIssuingAuthority: null,
+    isFamilyMember: false,
+    isPrimary: true,
+    documentCount: 1,
+  });
+  return new Set(missing.filter((field) => field.startsWith('document')));
 }

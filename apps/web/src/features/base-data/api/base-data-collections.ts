@@ -25,7 +25,7 @@ export type TCollection<TCreate, TUpdate = TCreate, TCreated = unknown> = {
   readonly types?: { create: TCreate; update: TUpdate; created: TCreated };
 };
 
-function collection<TCreate, TUpdate = TCreate, TCreated = unknown>(
+export function collection<TCreate, TUpdate = TCreate, TCreated = unknown>(
   path: string,
 ): TCollection<TCreate, TUpdate, TCreated> {
   return { path };

@@ -3,7 +3,15 @@ import { useCurrentUser } from '../../../lib/session-store.ts';
 
 /** The kinds of base data records; each has the same message keys below baseData.<kind>. */
 export type TRecordKind =
-  'roomTypes' | 'rooms' | 'taxRates' | 'items' | 'paymentMethods' | 'rates' | 'ratePrices' | 'rateItems';
+  | 'roomTypes'
+  | 'rooms'
+  | 'taxRates'
+  | 'items'
+  | 'paymentMethods'
+  | 'rates'
+  | 'ratePrices'
+  | 'rateItems'
+  | 'entrances';
 
 /** Whether the user may change base data; everyone else sees it read-only. */
 export function useCanWriteBaseData(): boolean {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { TBaseDataTab } from '../base-data-tabs.ts';
 import { BaseDataIndexRoute, BaseDataLayout } from './base-data-layout.tsx';
+import { EntrancesRoute } from './entrances-route.tsx';
 import { ItemsRoute } from './items-route.tsx';
 import { PaymentMethodsRoute } from './payment-methods-route.tsx';
 import { PropertyRoute } from './property-route.tsx';
@@ -21,6 +22,7 @@ const screens = {
   paymentMethods: PaymentMethodsRoute,
   rates: RatesRoute,
   rate: RateRoute,
+  entrances: EntrancesRoute,
 } satisfies Record<TBaseDataTab | 'layout' | 'index' | 'rate', ComponentType>;
 
 export type TBaseDataScreen = keyof typeof screens;

@@ -24,7 +24,12 @@ export function BookingEvents({ bookingId }: { bookingId: string }) {
     {
       id: 'who',
       header: t('bookings.events.who'),
-      cell: (event) => (event.actorType === 'system' ? t('bookings.events.system') : event.actorName),
+      cell: (event) =>
+        event.actorType === 'system'
+          ? t('bookings.events.system')
+          : event.actorType === 'guest'
+            ? t('bookings.events.guest', { name: event.actorName })
+            : event.actorName,
     },
     {
       id: 'what',

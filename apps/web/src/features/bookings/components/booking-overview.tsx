@@ -13,6 +13,8 @@ import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { CopyButton } from '../../../ui/copy-button.tsx';
 import { Field, Input } from '../../../ui/field.tsx';
+import { BookingKey } from './booking-key.tsx';
+import { PortalProgress } from './portal-progress.tsx';
 import { sourceLabel } from './booking-source.ts';
 import { SendLinkDialog } from './send-link-dialog.tsx';
 
@@ -77,6 +79,7 @@ export function BookingOverview({ booking }: { booking: TBooking }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const formatMoney = useFormatMoney();
+  const user = useCurrentUser();
   const yesNo = (value: boolean) => (value ? t('bookings.yes') : t('bookings.no'));
 
   const stayFacts = [
@@ -168,6 +171,8 @@ export function BookingOverview({ booking }: { booking: TBooking }) {
             <p className="text-sm text-gray-500">{t('bookings.overview.noPortalLink')}</p>
           )}
         </Card>
+        <PortalProgress bookingId={booking.id} />
+        <BookingKey bookingId={booking.id} canOpen={can(user.role, 'bookings', 'write')} />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { contactTypes, genders, type TContact } from '@pms/contract/contacts';
+import { contactTypes, genders, travelDocumentTypes, type TContact } from '@pms/contract/contacts';
 import { languages } from '@pms/contract/locales';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -12,7 +12,8 @@ import { Modal, ModalActions } from '../../../ui/dialog.tsx';
 import { CheckboxField, Field, Input, Select } from '../../../ui/field.tsx';
 import { useCreateContact } from '../api/create-contact.ts';
 import { useUpdateContact } from '../api/update-contact.ts';
-import { toContactFormValues, ZContactForm } from '../contact-form.ts';
+import { requiredDocumentFields, toContactFormValues, ZContactForm } from '../contact-form.ts';
+import { useCurrentProperty } from '../../../shared/properties/get-current-property.ts';
 import { CountrySelect } from '../../../shared/contacts/country-select.tsx';
 
 type TContactDialogProps = {
@@ -27,10 +28,19 @@ function isDuplicateEmail(error: unknown): boolean {
   return error instanceof ApiError && error.type === 'contact/already_exists';
 }
 
-function Section({ legend, children }: { legend: string; children: ReactNode }) {
+function Section({
+  legend,
+  description,
+  children,
+}: {
+  legend: string;
+  description?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <fieldset>
       <legend className="mb-3 text-sm font-semibold text-gray-900">{legend}</legend>
+      {description && <p className="-mt-2 mb-3 text-xs text-gray-500">{description}</p>}
       <div className="grid gap-4 sm:grid-cols-2">{children}</div>
     </fieldset>
   );
@@ -49,6 +59,17 @@ function ContactForm({ contact, onClose, onSaved }: Omit<TContactDialogProps, 'o
     formState: { errors },
   } = useForm({ resolver: zodFormResolver(ZContactForm), defaultValues: toContactFormValues(contact) });
   const isCompany = useWatch({ control, name: 'type' }) === 'company';
+  const nationality = useWatch({ control, name: 'nationality' });
+  const propertyCountry = useCurrentProperty().data?.address.country;
+  const requiredDocument = requiredDocumentFields(
+    propertyCountry,
+    typeof nationality === 'string' ? nationality : null,
+  );
+  // A required field is marked, not enforced: staff may save what they have; the portal's
+  // check-in waits for the rest.
+  const documentLabel = (
+    field: 'documentType' | 'documentNumber' | 'documentIssueDate' | 'documentIssuingAuthority',
+  ) => (requiredDocument.has(field) ? `${t(`contacts.${field}`)} *` : t(`contacts.${field}`));
 
   const save = handleSubmit((values) => {
     const options = {
@@ -140,6 +161,39 @@ function ContactForm({ contact, onClose, onSaved }: Omit<TContactDialogProps, 'o
           <CountrySelect {...register('address.country')} />
         </Field>
       </Section>
+      {!isCompany && (
+        <Section
+          legend={t('contacts.sections.travelDocument')}
+          description={
+            requiredDocument.size > 0
+              ? t(`contacts.travelDocumentRequired.${propertyCountry === 'de' ? 'de' : 'at'}`)
+              : t('contacts.travelDocumentOptional')
+          }
+        >
+          <Field label={documentLabel('documentType')} error={errors.documentType?.message}>
+            <Select {...register('documentType')}>
+              <option value="">{t('contacts.noSelection')}</option>
+              {travelDocumentTypes.map((type) => (
+                <option key={type} value={type}>
+                  {t(`contacts.documentTypes.${type}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label={documentLabel('documentNumber')} error={errors.documentNumber?.message}>
+            <Input autoComplete="off" className="font-mono" {...register('documentNumber')} />
+          </Field>
+          <Field label={documentLabel('documentIssueDate')} error={errors.documentIssueDate?.message}>
+            <Input type="date" {...register('documentIssueDate')} />
+          </Field>
+          <Field
+            label={documentLabel('documentIssuingAuthority')}
+            error={errors.documentIssuingAuthority?.message}
+          >
+            <Input autoComplete="off" {...register('documentIssuingAuthority')} />
+          </Field>
+        </Section>
+      )}
       {isCompany && (
         <Section legend={t('contacts.sections.company')}>
           <Field label={t('contacts.companyName')} error={errors.company?.name?.message}>

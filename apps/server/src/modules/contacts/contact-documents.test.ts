@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TContact, TPortalBooking } from '@pms/contract';
+import { ApiClient, expectProblem, startDemoApp, type TTestApp } from '../../../test/helpers.ts';
+
+let t: TTestApp;
+let admin: ApiClient;
+
+beforeAll(async () => {
+  ({ t, client: admin } = await startDemoApp());
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const passport = {
+  documentType: 'passport',
+  documentNumber: 'YA1234567',
+  documentIssueDate: '2021-06-01',
+  documentIssuingAuthority: 'Questura di Roma',
+};
+
+describe('a contact’s travel document', () => {
+  it('is created, read, patched and replaced by staff; a PUT without it clears it', async () => {
+    const created = await admin.post('/api/contacts', {
+      name: 'Dokument Gast',
+      nationality: 'it',
+      ...passport,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const contact = created.json<TContact>();
+    expect(contact).toMatchObject(passport);
+    expect((await admin.get(`/api/contacts/${contact.id}`)).json<TContact>()).toMatchObject(passport);
+
+    const patched = await admin.patch(`/api/contacts/${contact.id}`, { documentNumber: ' YB7654321 ' });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json<TContact>()).toMatchObject({ ...passport, documentNumber: 'YB7654321' });
+
+    const replaced = await admin.put(`/api/contacts/${contact.id}`, { name: 'Dokument Gast' });
+    expect(replaced.json<TContact>()).toMatchObject({
+      documentType: null,
+      documentNumber: null,
+      documentIssueDate: null,
+      documentIssuingAuthority: null,
+    });
+  });
+
+  it('refuses an unknown document type, a malformed date and an overlong number', async () => {
+    for (const body of [
+      { documentType: 'visa' },
+      { documentIssueDate: '01.06.2021' },
+      { documentNumber: 'x'.repeat(51) },
+      { documentIssuingAuthority: 7 },
+    ])
+      expectProblem(await admin.post('/api/contacts', { name: 'Falsch', ...body }), 400, 'validation');
+  });
+
+  it('is what the portal shows the guest: one record for staff and guest', async () => {
+    const customer = (
+      await admin.post('/api/contacts', { name: 'Portal Dokument', ...passport })
+    ).json<TContact>();
+    const roomTypes = (await admin.get('/api/room_types')).json<{ data: { id: string }[] }>().data;
+    const rates = (await admin.get('/api/rates')).json<{ data: { id: string }[] }>().data;
+    const booking = await admin.post('/api/bookings', {
+      occupancy: 1,
+      rateId: rates[0]!.id,
+      roomTypeId: roomTypes[0]!.id,
+      checkIn: '2031-05-01',
+      checkOut: '2031-05-02',
+      customerId: customer.id,
+      status: 'pending',
+    });
+    expect(booking.statusCode, booking.body).toBe(201);
+    const link = (
+      await admin.get(`/api/bookings/${booking.json<{ id: string }>().id}`, { query: { expand: 'link' } })
+    ).json<{ link: { id: string } }>().link;
+    const portal = await new ApiClient(t.app).get('/api/portal/booking', { headers: { 'link-id': link.id } });
+    expect(portal.json<TPortalBooking>().guests[0]).toMatchObject(passport);
+  });
+});

@@ -1,0 +1,250 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addDays,
+  todayIn,
+  zonedInstant,
+  type TAccessPoint,
+  type TBooking,
+  type TCheckoutSession,
+  type TEvent,
+  type TPortalProgress,
+} from '@pms/contract';
+import {
+  ApiClient,
+  createStayFixture,
+  demo,
+  expectProblem,
+  login,
+  multipartBody,
+  pngBytes,
+  startDemoApp,
+  switchProperty,
+  type TStayFixture,
+  type TTestApp,
+} from '../../../test/helpers.ts';
+
+const zone = 'Europe/Vienna';
+let t: TTestApp;
+let admin: ApiClient;
+let ids: Record<string, string>;
+let stay: TStayFixture;
+
+beforeAll(async () => {
+  ({ t, client: admin, ids } = await startDemoApp());
+  stay = await createStayFixture(admin, {
+    roomType: { name: 'Fortschrittzimmer', code: 'FS' },
+    rooms: '1801-1820',
+    rate: { name: 'Fortschrittrate', code: 'FS' },
+    prices: [10000, 12000],
+  });
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+afterEach(() => {
+  t.clock.reset();
+});
+
+/** A guest's browser: no cookie, the Link-Id header on every request. */
+class Guest {
+  readonly client: ApiClient;
+  constructor(
+    readonly linkId: string,
+    app: FastifyInstance = t.app,
+  ) {
+    this.client = new ApiClient(app);
+  }
+  private get options() {
+    return { headers: { 'link-id': this.linkId } };
+  }
+  post(url: string, body?: Record<string, unknown>) {
+    return this.client.post(url, body, this.options);
+  }
+  patch(url: string, body: Record<string, unknown>) {
+    return this.client.patch(url, body, this.options);
+  }
+  get(url: string) {
+    return this.client.get(url, this.options);
+  }
+  upload(url: string, name: string, field: string, method: 'POST' | 'PATCH') {
+    const { payload, contentType } = multipartBody({ name, content: pngBytes(20, 20), field });
+    return this.client.request(method, url, payload, {
+      headers: { 'link-id': this.linkId, 'content-type': contentType },
+    });
+  }
+}
+
+const today = () => todayIn(zone, t.clock.now());
+
+async function newStay(isDebtor = false) {
+  const customer = await admin.post('/api/contacts', {
+    name: `Fortschritt ${crypto.randomUUID().slice(0, 6)}`,
+  });
+  expect(customer.statusCode, customer.body).toBe(201);
+  const customerId = customer.json<{ id: string }>().id;
+  const created = await admin.post('/api/bookings', {
+    occupancy: 1,
+    rateId: stay.rateId,
+    roomTypeId: stay.roomTypeId,
+    checkIn: today(),
+    checkOut: addDays(today(), 2),
+    customerId,
+    isDebtor,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const booking = (
+    await admin.get(`/api/bookings/${created.json<TBooking>().id}`, { query: { expand: 'link' } })
+  ).json<TBooking & { link: { id: string } }>();
+  return { booking, customerId, guest: new Guest(booking.link.id) };
+}
+
+async function progressOf(bookingId: string, client: ApiClient = admin): Promise<TPortalProgress> {
+  const response = await client.get(`/api/bookings/${bookingId}/portal_progress`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TPortalProgress>();
+}
+
+describe('the portal progress on the booking', () => {
+  it('follows the guest from registration to the door', async () => {
+    const { booking, customerId, guest } = await newStay();
+    const fresh = await progressOf(booking.id);
+    expect(fresh).toMatchObject({
+      linkState: 'open',
+      registration: { isComplete: false, form: 'gaesteblatt' },
+      signature: { isSigned: false, signedAt: null },
+      preCheckIn: { isDone: false, at: null },
+      payment: {
+        isOnline: true,
+        grossAmount: 20000,
+        paidAmount: 0,
+        dueAmount: 20000,
+        isPaid: false,
+        portalPayments: [],
+      },
+      checkIn: { isCheckedIn: false, at: null, by: null },
+      doors: { hasAccessToken: false, unlocks: [] },
+    });
+    expect(fresh.registration.guests).toEqual([
+      expect.objectContaining({ id: customerId, isPrimary: true, isComplete: false }),
+    ]);
+    expect(fresh.registration.guests[0]!.missingFields).toEqual(
+      expect.arrayContaining(['dateOfBirth', 'gender', 'nationality', 'address.line1', 'documents']),
+    );
+
+    // A foreign guest in Austria: the travel document too.
+    const registered = await guest.patch(`/api/portal/guests/${customerId}`, {
+      gender: 'male',
+      dateOfBirth: '1980-02-03',
+      nationality: 'it',
+      address: { line1: 'Via Roma 1', postalCode: '00100', city: 'Roma', country: 'it' },
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    expect((await progressOf(booking.id)).registration.guests[0]!.missingFields).toEqual([
+      'documents',
+      'documentType',
+      'documentNumber',
+      'documentIssueDate',
+      'documentIssuingAuthority',
+    ]);
+    await guest.patch(`/api/portal/guests/${customerId}`, {
+      documentType: 'passport',
+      documentNumber: 'YA1234567',
+      documentIssueDate: '2020-01-01',
+      documentIssuingAuthority: 'Questura di Roma',
+    });
+    expect(
+      (await guest.upload(`/api/portal/contacts/${customerId}/files`, 'pass.png', 'file', 'POST')).statusCode,
+    ).toBe(201);
+    expect(
+      (await guest.upload('/api/portal/signature', 'signature.png', 'signature', 'PATCH')).statusCode,
+    ).toBe(200);
+    expect((await guest.post('/api/portal/pre_check_in')).statusCode).toBe(200);
+
+    const signed = await progressOf(booking.id);
+    expect(signed.registration).toMatchObject({
+      isComplete: true,
+      guests: [{ isComplete: true, missingFields: [] }],
+    });
+    expect(signed.signature.isSigned).toBe(true);
+    expect(Date.parse(signed.signature.signedAt!)).not.toBeNaN();
+    expect(signed.preCheckIn.isDone).toBe(true);
+    const history = (await admin.get(`/api/bookings/${booking.id}/events`)).json<{ data: TEvent[] }>().data;
+    expect(history[0]).toMatchObject({ type: 'pre_checked_in', actorType: 'guest' });
+
+    t.clock.set(zonedInstant(today(), '15:30', zone));
+    const session = (await guest.post('/api/portal/checkout_session', {})).json<TCheckoutSession>();
+    expect((await new ApiClient(t.app).post(`${new URL(session.url).pathname}/pay`)).statusCode).toBe(303);
+    await guest.post('/api/portal/payments', { checkoutSessionId: session.id });
+    const paid = await progressOf(booking.id);
+    expect(paid.payment).toMatchObject({ paidAmount: 20000, dueAmount: 0, isPaid: true });
+    expect(paid.payment.portalPayments).toHaveLength(1);
+    expect(paid.payment.portalPayments[0]!.amount).toBe(20000);
+    expect(Date.parse(paid.payment.portalPayments[0]!.paidAt!)).not.toBeNaN();
+
+    expect((await guest.post('/api/portal/check_in')).statusCode).toBe(200);
+    const checkedIn = await progressOf(booking.id);
+    expect(checkedIn.checkIn).toMatchObject({ isCheckedIn: true, by: 'portal' });
+    expect(checkedIn.doors.hasAccessToken).toBe(true);
+
+    const [room] = (await guest.get('/api/portal/access_points')).json<TAccessPoint[]>();
+    expect((await guest.post(`/api/portal/access_points/${room!.id}/unlock`)).statusCode).toBe(200);
+    expect(
+      (await admin.post(`/api/bookings/${booking.id}/access_points/${room!.id}/unlock`)).statusCode,
+    ).toBe(200);
+    const opened = await progressOf(booking.id);
+    expect(opened.doors.unlocks).toEqual([
+      expect.objectContaining({ accessPoint: room!.name, isSuccess: true, byGuest: false }),
+      expect.objectContaining({ accessPoint: room!.name, isSuccess: true, byGuest: true }),
+    ]);
+    const events = (await admin.get(`/api/bookings/${booking.id}/events`)).json<{ data: TEvent[] }>().data;
+    expect(events.filter((event) => event.type === 'door_unlocked').map((event) => event.actorType)).toEqual([
+      'user',
+      'guest',
+    ]);
+  });
+
+  it('tells a check-in at the desk from one in the portal', async () => {
+    const { booking } = await newStay(true);
+    t.clock.set(zonedInstant(today(), '15:30', zone));
+    const checkIn = await admin.post(`/api/bookings/${booking.id}/actions/check_in`);
+    expect(checkIn.statusCode, checkIn.body).toBe(200);
+    const progress = await progressOf(booking.id);
+    expect(progress.checkIn).toMatchObject({ isCheckedIn: true, by: 'staff' });
+    expect(progress.doors.hasAccessToken).toBe(true);
+  });
+
+  it('is for staff who see the booking’s details: catering and cleaning are refused', async () => {
+    const { booking } = await newStay();
+    for (const role of ['manager', 'staff'] as const) {
+      const client = await login(t.app, demo.users[role]);
+      await switchProperty(client, ids[demo.austria]!);
+      expect((await progressOf(booking.id, client)).linkState).toBe('open');
+    }
+    for (const role of ['cleaning', 'catering'] as const) {
+      const client = await login(t.app, demo.users[role]);
+      await switchProperty(client, ids[demo.austria]!);
+      expectProblem(await client.get(`/api/bookings/${booking.id}/portal_progress`), 403, 'auth/forbidden');
+    }
+    expectProblem(
+      await new ApiClient(t.app).get(`/api/bookings/${booking.id}/portal_progress`),
+      401,
+      'auth/unauthenticated',
+    );
+    const guest = new Guest(booking.link.id);
+    expectProblem(
+      await guest.get(`/api/bookings/${booking.id}/portal_progress`),
+      401,
+      'auth/unauthenticated',
+    );
+  });
+
+  it('answers 404 for another property’s booking and 400 for a malformed id', async () => {
+    const { booking } = await newStay();
+    const berlin = await login(t.app, demo.users.admin);
+    await switchProperty(berlin, ids[demo.germany]!);
+    expectProblem(await berlin.get(`/api/bookings/${booking.id}/portal_progress`), 404, 'not_found');
+    expectProblem(await admin.get(`/api/bookings/${crypto.randomUUID()}/portal_progress`), 404, 'not_found');
+    expectProblem(await admin.get('/api/bookings/not-an-id/portal_progress'), 400, 'validation');
+  });
+});

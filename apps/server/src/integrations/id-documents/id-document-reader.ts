@@ -95,6 +95,8 @@ async function startWorker(): Promise<Worker> {
   await worker.setParameters({
     tessedit_char_whitelist: zoneCharacters,
     tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+    // Pictures carry no usable resolution; without one Tesseract warns on every picture.
+    user_defined_dpi: '300',
   });
   return worker;
 }

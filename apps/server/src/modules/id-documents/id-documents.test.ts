@@ -171,6 +171,21 @@ describe('POST /api/portal/ids/analyze', () => {
     });
   });
 
+  it('answers guests who send pictures at the same time each with their own document', async () => {
+    const [first, second] = [await newBooking(), await newBooking()];
+    const [card, passport] = await Promise.all([
+      guestUpload(first.link.id, 'card.png', fixture('td1-id-card.png')),
+      guestUpload(second.link.id, 'pass.png', fixture('austrian-passport.png')),
+    ]);
+    expect(card.json<TIdDocumentAnalysis>()).toMatchObject({ documentNumber: 'D23145890', format: 'td1' });
+    expect(passport.json<TIdDocumentAnalysis>()).toMatchObject({
+      documentNumber: 'P4366918',
+      lastName: 'MITREISEND',
+      nationality: 'at',
+      sex: 'male',
+    });
+  });
+
   it('needs a valid link: none, unknown, expired or revoked is refused', async () => {
     const picture = fixture('td1-id-card.png');
     expectProblem(await guestUpload(null, 'id.png', picture), 401, 'auth/unauthenticated');

@@ -186,6 +186,19 @@ describe('POST /api/portal/ids/analyze', () => {
     });
   });
 
+  it('reads one picture of a link at a time: a second one meanwhile is refused with 429', async () => {
+    const booking = await newBooking();
+    // The picture without a document is read twice (its bottom, then whole): the slowest to hold the link.
+    const [first, second] = await Promise.all([
+      guestUpload(booking.link.id, 'lodge.png', fixture('no-document.png')),
+      guestUpload(booking.link.id, 'lodge.png', fixture('no-document.png')),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([400, 429]);
+    const refused = first.statusCode === 429 ? first : second;
+    expectProblem(refused, 429, 'portal/too_many_requests');
+    expect((await guestUpload(booking.link.id, 'card.png', fixture('td1-id-card.png'))).statusCode).toBe(200);
+  });
+
   it('needs a valid link: none, unknown, expired or revoked is refused', async () => {
     const picture = fixture('td1-id-card.png');
     expectProblem(await guestUpload(null, 'id.png', picture), 401, 'auth/unauthenticated');

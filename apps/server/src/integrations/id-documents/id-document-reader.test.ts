@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IdDocumentReader, langPath } from './id-document-reader.ts';
 
@@ -58,5 +59,14 @@ describe('IdDocumentReader', () => {
 
   it('finds no zone on a picture without a document', async () => {
     expect(await reader.analyze(fixture('no-document.png'), today)).toBeNull();
+  });
+
+  it('reads one picture after the other and turns away more than eight waiting', async () => {
+    const blank = await sharp({ create: { width: 200, height: 120, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    const waiting = Array.from({ length: 8 }, () => reader.analyze(blank, today));
+    await expect(reader.analyze(blank, today)).rejects.toMatchObject({ code: 'unavailable' });
+    expect(await Promise.all(waiting)).toEqual(Array.from({ length: 8 }, () => null));
   });
 });

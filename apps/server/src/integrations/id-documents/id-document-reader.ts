@@ -33,14 +33,30 @@ export class IdDocumentReader {
   private worker: Promise<Worker> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private waiting = 0;
+  private readonly sendersWaiting = new Set<string>();
   private isClosed = false;
 
-  /** The analysis of the picture's zone, or null when the picture shows none. */
-  analyze(image: Buffer, today: Date): Promise<TIdDocumentAnalysis | null> {
+  /**
+   * The analysis of the picture's zone, or null when the picture shows none. A sender (a booking link)
+   * has one picture read at a time, so one guest cannot fill the queue for everyone.
+   */
+  analyze(image: Buffer, today: Date, sender?: string): Promise<TIdDocumentAnalysis | null> {
+    if (sender !== undefined && this.sendersWaiting.has(sender))
+      return Promise.reject(
+        new AppError('portal/too_many_requests', 'a picture of this link is being read', {
+          retryAfterSeconds: 2,
+        }),
+      );
     if (this.waiting >= maxWaiting)
       return Promise.reject(new AppError('unavailable', 'the ID document reader is busy; try again'));
     this.waiting += 1;
-    const run = this.queue.then(() => this.read(image, today)).finally(() => (this.waiting -= 1));
+    if (sender !== undefined) this.sendersWaiting.add(sender);
+    const run = this.queue
+      .then(() => this.read(image, today))
+      .finally(() => {
+        this.waiting -= 1;
+        if (sender !== undefined) this.sendersWaiting.delete(sender);
+      });
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -95,6 +111,8 @@ async function startWorker(): Promise<Worker> {
   await worker.setParameters({
     tessedit_char_whitelist: zoneCharacters,
     tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+    // Pictures carry no usable resolution; without one Tesseract warns on every picture.
+    user_defined_dpi: '300',
   });
   return worker;
 }

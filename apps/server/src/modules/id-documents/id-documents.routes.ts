@@ -11,7 +11,14 @@ import { analyzeIdDocument } from './id-documents.service.ts';
 const schema = {
   tags: ['id-documents'],
   consumes: ['multipart/form-data'],
-  response: { 200: ZIdDocumentAnalysis, ...problemResponses, 410: ZProblem, 413: ZProblem, 415: ZProblem },
+  response: {
+    200: ZIdDocumentAnalysis,
+    ...problemResponses,
+    410: ZProblem,
+    413: ZProblem,
+    415: ZProblem,
+    503: ZProblem,
+  },
 };
 
 /**

@@ -18,7 +18,9 @@ export async function analyzeIdDocument(
   const { mimeType } = await sniffFileType(content);
   if (!imageMimeTypes.includes(mimeType))
     throw new AppError('file/type_not_allowed', 'Send a JPEG, PNG or WebP picture of the document.');
-  const analysis = await ctx.idDocuments.analyze(content, ctx.clock.now());
+  // A guest's link reads one picture at a time; staff are trusted with the shared queue.
+  const sender = actor.kind === 'guest' ? actor.bookingId : undefined;
+  const analysis = await ctx.idDocuments.analyze(content, ctx.clock.now(), sender);
   if (!analysis)
     throw new AppError('id/no_document_found', 'no machine readable zone was found on the picture');
   return analysis;

@@ -171,6 +171,34 @@ describe('POST /api/portal/ids/analyze', () => {
     });
   });
 
+  it('answers guests who send pictures at the same time each with their own document', async () => {
+    const [first, second] = [await newBooking(), await newBooking()];
+    const [card, passport] = await Promise.all([
+      guestUpload(first.link.id, 'card.png', fixture('td1-id-card.png')),
+      guestUpload(second.link.id, 'pass.png', fixture('austrian-passport.png')),
+    ]);
+    expect(card.json<TIdDocumentAnalysis>()).toMatchObject({ documentNumber: 'D23145890', format: 'td1' });
+    expect(passport.json<TIdDocumentAnalysis>()).toMatchObject({
+      documentNumber: 'P4366918',
+      lastName: 'MITREISEND',
+      nationality: 'at',
+      sex: 'male',
+    });
+  });
+
+  it('reads one picture of a link at a time: a second one meanwhile is refused with 429', async () => {
+    const booking = await newBooking();
+    // The picture without a document is read twice (its bottom, then whole): the slowest to hold the link.
+    const [first, second] = await Promise.all([
+      guestUpload(booking.link.id, 'lodge.png', fixture('no-document.png')),
+      guestUpload(booking.link.id, 'lodge.png', fixture('no-document.png')),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([400, 429]);
+    const refused = first.statusCode === 429 ? first : second;
+    expectProblem(refused, 429, 'portal/too_many_requests');
+    expect((await guestUpload(booking.link.id, 'card.png', fixture('td1-id-card.png'))).statusCode).toBe(200);
+  });
+
   it('needs a valid link: none, unknown, expired or revoked is refused', async () => {
     const picture = fixture('td1-id-card.png');
     expectProblem(await guestUpload(null, 'id.png', picture), 401, 'auth/unauthenticated');

@@ -428,7 +428,7 @@ function Documents({
         setProgress(Math.round((sent / total) * 100)),
       );
       onChange([...files, saved]);
-      if (blob.type.startsWith('image/')) void read(blob, name);
+      if (blob.type.startsWith('image/')) read(blob, name);
     } catch (caught) {
       setFailed(file);
       setError(errorText(t, (caught as PortalError).problem?.type));
@@ -438,8 +438,13 @@ function Documents({
   };
 
   // The zone is read after the upload, to assist: only "no document found" is told, other failures
-  // (the reader busy, the network) leave the guest typing as before.
-  const read = async (picture: Blob, name: string) => {
+  // (the reader busy, the network) leave the guest typing as before. Pictures are read one after the
+  // other (the server reads one per link at a time): the front of a card, then its back with the zone.
+  const readQueue = useRef<Promise<void>>(Promise.resolve());
+  const read = (picture: Blob, name: string) => {
+    readQueue.current = readQueue.current.then(() => readNow(picture, name));
+  };
+  const readNow = async (picture: Blob, name: string) => {
     setIsInvalidDocument(false);
     setIsReading(true);
     try {

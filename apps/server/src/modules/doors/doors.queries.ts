@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { TAccessCredentialStatus, TPageQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { accessCredentials, accessPoints, accessTokens, bookings, rooms } from '../../db/schema/index.ts';
@@ -27,6 +27,21 @@ export async function selectLiveToken(
         isNull(accessTokens.revokedAt),
       ),
     );
+  return row;
+}
+
+/** The booking's newest token, live or revoked: what staff see of its key, also after check-out. */
+export async function selectLatestToken(
+  db: Executor,
+  propertyId: string,
+  bookingId: string,
+): Promise<TAccessTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accessTokens)
+    .where(and(eq(accessTokens.propertyId, propertyId), eq(accessTokens.bookingId, bookingId)))
+    .orderBy(sql`${accessTokens.revokedAt} is null desc`, desc(accessTokens.createdAt))
+    .limit(1);
   return row;
 }
 

@@ -21,6 +21,7 @@ import {
   revokeTokenRow,
   selectCredentials,
   selectEntrances,
+  selectLatestToken,
   selectLiveToken,
   selectToken,
   setCredentialStatus,
@@ -183,7 +184,10 @@ export async function listAccessPoints(
   return token ? (await selectOpenCredentials(ctx.db, token.id)).map(toAccessPoint) : [];
 }
 
-/** The booking's key as staff see it: window and each door's state at the lock system. */
+/**
+ * The booking's key as staff see it: window and each door's state at the lock system. After check-out
+ * (or a cancellation) the revoked key is shown, with the time it was revoked.
+ */
 export async function getAccessToken(
   ctx: AppContext,
   actor: TActor,
@@ -191,7 +195,7 @@ export async function getAccessToken(
 ): Promise<TAccessToken | null> {
   requireAccess(actor, 'bookings', 'read');
   await assertBooking(ctx.db, actor.propertyId, bookingId);
-  const token = await selectLiveToken(ctx.db, actor.propertyId, bookingId);
+  const token = await selectLatestToken(ctx.db, actor.propertyId, bookingId);
   if (!token) return null;
   return {
     id: token.id,

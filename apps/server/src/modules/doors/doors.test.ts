@@ -143,7 +143,9 @@ describe('a guest’s key', () => {
       query: { confirmDueAmount: 'true' },
     });
     expect(out.statusCode, out.body).toBe(200);
-    expect(await tokenOf(booking.id)).toBeNull();
+    const revoked = (await tokenOf(booking.id))!;
+    expect(revoked.revokedAt).not.toBeNull();
+    expect(revoked.credentials.every((c) => c.status === 'revoking' || c.status === 'revoked')).toBe(true);
     expect(await listAccessPoints(t.app.context, guest, booking.id)).toEqual([]);
     await expect(unlockAccessPoint(t.app.context, guest, booking.id, doors[0]!.id)).rejects.toMatchObject({
       code: 'door/no_access_token',

@@ -6,8 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { addDays } from '@pms/contract';
 import type { TBooking, TFolioList, TInvoice, TPaged, TPaymentMethod } from '@pms/contract';
-import type { Page } from '@playwright/test';
 import { expect, expectAccessible, shot, test, uniqueName, type TApiClient } from './fixtures.ts';
+import { fillPortalDate, sign } from './portal-steps.ts';
 import { createBooking, propertyToday } from './stays.ts';
 
 const idCard = fileURLToPath(new URL('./files/id-card.png', import.meta.url));
@@ -118,22 +118,6 @@ async function portalStay(
   return { api, booking, folioId, base: `/portal/${link.id}`, mainName, companionName };
 }
 
-/** Draws a few strokes on the signature pad and saves it. */
-async function sign(page: Page, save: string, saved: string): Promise<void> {
-  const pad = page.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step++)
-    await page.mouse.move(box.x + 30 + step * 20, box.y + box.height / 2 + (step % 2 ? -25 : 25), {
-      steps: 3,
-    });
-  await page.mouse.up();
-  await page.getByRole('button', { name: save }).click();
-  await expect(page.getByText(saved)).toBeVisible();
-}
-
 /** Waits until every invoice of the booking has its PDF (rendered in the background). */
 async function invoicesRendered(api: TApiClient, bookingId: string): Promise<TInvoice[]> {
   let invoices: TInvoice[] = [];
@@ -177,7 +161,7 @@ test.describe('on a phone', () => {
       await guestSelect.selectOption(value ?? '');
     };
     await selectGuest(mainName);
-    await page.getByLabel(/^Geburtsdatum/).fill('1985-04-12');
+    await fillPortalDate(page, 'Geburtsdatum', ['12', '4', '1985']);
     await page.getByLabel(/^Geschlecht/).selectOption('female');
     await page.getByLabel(/^Staatsangehörigkeit/).selectOption('at');
     await page.getByLabel(/^Straße und Hausnummer/).fill('Getreidegasse 9');
@@ -189,7 +173,7 @@ test.describe('on a phone', () => {
     await expect(guestSelect.locator('option:checked')).toHaveText(/Vollständig/);
 
     await selectGuest(companionName);
-    await page.getByLabel(/^Geburtsdatum/).fill('1987-09-30');
+    await fillPortalDate(page, 'Geburtsdatum', ['30', '9', '1987']);
     await page.getByLabel(/^Geschlecht/).selectOption('male');
     await page.getByLabel(/^Staatsangehörigkeit/).selectOption('at');
     await page.getByRole('button', { name: 'Adresse vom Hauptgast übernehmen' }).click();

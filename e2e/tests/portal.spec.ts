@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { addDays } from '@pms/contract';
 import type { TBooking } from '@pms/contract';
 import { expect, expectAccessible, shot, test, uniqueName } from './fixtures.ts';
+import { fillPortalDate, sign } from './portal-steps.ts';
 import { createBooking, propertyToday } from './stays.ts';
 
 const tealPalette = {
@@ -112,13 +113,7 @@ test('a guest registers two guests, signs, confirms and checks in on a phone', a
     await page.getByLabel(label).fill(value);
   };
   // Dates are typed day, month, year, whatever the browser's language.
-  const fillDate = async (legend: string, day: string, month: string, year: string) => {
-    const group = page.getByRole('group', { name: new RegExp(`^${legend}`) });
-    await group.getByLabel('Tag').fill(day);
-    await group.getByLabel('Monat').fill(month);
-    await group.getByLabel('Jahr').fill(year);
-  };
-  await fillDate('Geburtsdatum', '12', '4', '1985');
+  await fillPortalDate(page, 'Geburtsdatum', ['12', '4', '1985']);
   await page.getByLabel(/^Geschlecht/).selectOption('female');
   await page.getByLabel(/^Staatsangehörigkeit/).selectOption('at');
   await fill(/^Straße und Hausnummer/, 'Getreidegasse 9');
@@ -152,18 +147,7 @@ test('a guest registers two guests, signs, confirms and checks in on a phone', a
   await expect(page.getByText(/Schritt 2 von \d/)).toBeVisible();
 
   // The signature.
-  const pad = page.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step++)
-    await page.mouse.move(box.x + 30 + step * 20, box.y + box.height / 2 + (step % 2 ? -25 : 25), {
-      steps: 3,
-    });
-  await page.mouse.up();
-  await page.getByRole('button', { name: 'Unterschrift speichern' }).click();
-  await expect(page.getByText('Ihre Unterschrift ist gespeichert.')).toBeVisible();
+  await sign(page, 'Unterschrift speichern', 'Ihre Unterschrift ist gespeichert.');
   // Payment is on and nothing is due: the rule puts the guest on the last step.
   await expect(page.getByText('Schritt 4 von 4')).toBeVisible();
   await expectAccessible(page);

@@ -290,6 +290,44 @@ export function multipartBody({
   };
 }
 
+/** A guest's browser on the portal: no cookie, the Link-Id header on every request. */
+export class PortalGuest {
+  readonly client: ApiClient;
+  readonly linkId: string;
+
+  constructor(app: FastifyInstance, linkId: string) {
+    this.client = new ApiClient(app);
+    this.linkId = linkId;
+  }
+
+  private get headers() {
+    return { headers: { 'link-id': this.linkId } };
+  }
+
+  get(url: string) {
+    return this.client.get(url, this.headers);
+  }
+
+  post(url: string, body?: Record<string, unknown>) {
+    return this.client.post(url, body, this.headers);
+  }
+
+  patch(url: string, body: Record<string, unknown> | string) {
+    return this.client.patch(url, body, this.headers);
+  }
+
+  delete(url: string) {
+    return this.client.delete(url, this.headers);
+  }
+
+  upload(url: string, name: string, content: Buffer, field = 'file', method: 'POST' | 'PATCH' = 'POST') {
+    const { payload, contentType } = multipartBody({ name, content, field });
+    return this.client.request(method, url, payload, {
+      headers: { 'link-id': this.linkId, 'content-type': contentType },
+    });
+  }
+}
+
 function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);

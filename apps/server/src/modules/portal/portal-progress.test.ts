@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -16,7 +15,7 @@ import {
   demo,
   expectProblem,
   login,
-  multipartBody,
+  PortalGuest,
   pngBytes,
   startDemoApp,
   switchProperty,
@@ -46,35 +45,6 @@ afterEach(() => {
   t.clock.reset();
 });
 
-/** A guest's browser: no cookie, the Link-Id header on every request. */
-class Guest {
-  readonly client: ApiClient;
-  constructor(
-    readonly linkId: string,
-    app: FastifyInstance = t.app,
-  ) {
-    this.client = new ApiClient(app);
-  }
-  private get options() {
-    return { headers: { 'link-id': this.linkId } };
-  }
-  post(url: string, body?: Record<string, unknown>) {
-    return this.client.post(url, body, this.options);
-  }
-  patch(url: string, body: Record<string, unknown>) {
-    return this.client.patch(url, body, this.options);
-  }
-  get(url: string) {
-    return this.client.get(url, this.options);
-  }
-  upload(url: string, name: string, field: string, method: 'POST' | 'PATCH') {
-    const { payload, contentType } = multipartBody({ name, content: pngBytes(20, 20), field });
-    return this.client.request(method, url, payload, {
-      headers: { 'link-id': this.linkId, 'content-type': contentType },
-    });
-  }
-}
-
 const today = () => todayIn(zone, t.clock.now());
 
 async function newStay(isDebtor = false) {
@@ -96,7 +66,7 @@ async function newStay(isDebtor = false) {
   const booking = (
     await admin.get(`/api/bookings/${created.json<TBooking>().id}`, { query: { expand: 'link' } })
   ).json<TBooking & { link: { id: string } }>();
-  return { booking, customerId, guest: new Guest(booking.link.id) };
+  return { booking, customerId, guest: new PortalGuest(t.app, booking.link.id) };
 }
 
 async function progressOf(bookingId: string, client: ApiClient = admin): Promise<TPortalProgress> {
@@ -154,10 +124,12 @@ describe('the portal progress on the booking', () => {
       documentIssuingAuthority: 'Questura di Roma',
     });
     expect(
-      (await guest.upload(`/api/portal/contacts/${customerId}/files`, 'pass.png', 'file', 'POST')).statusCode,
+      (await guest.upload(`/api/portal/contacts/${customerId}/files`, 'pass.png', pngBytes(20, 20)))
+        .statusCode,
     ).toBe(201);
     expect(
-      (await guest.upload('/api/portal/signature', 'signature.png', 'signature', 'PATCH')).statusCode,
+      (await guest.upload('/api/portal/signature', 'signature.png', pngBytes(20, 20), 'signature', 'PATCH'))
+        .statusCode,
     ).toBe(200);
     expect((await guest.post('/api/portal/pre_check_in')).statusCode).toBe(200);
 
@@ -231,7 +203,7 @@ describe('the portal progress on the booking', () => {
       401,
       'auth/unauthenticated',
     );
-    const guest = new Guest(booking.link.id);
+    const guest = new PortalGuest(t.app, booking.link.id);
     expectProblem(
       await guest.get(`/api/bookings/${booking.id}/portal_progress`),
       401,

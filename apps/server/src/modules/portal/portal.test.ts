@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { HTTPMethods } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -30,7 +30,7 @@ import {
   createStayFixture,
   demo,
   expectProblem,
-  multipartBody,
+  PortalGuest,
   pdfBytes,
   pngBytes,
   startDemoApp,
@@ -60,38 +60,6 @@ afterAll(async () => {
 afterEach(() => {
   t.clock.reset();
 });
-
-/** A guest's browser: no cookie, the Link-Id header on every request. */
-class Guest {
-  readonly client: ApiClient;
-  constructor(
-    readonly linkId: string,
-    app: FastifyInstance = t.app,
-  ) {
-    this.client = new ApiClient(app);
-  }
-  private get headers() {
-    return { headers: { 'link-id': this.linkId } };
-  }
-  get(url: string) {
-    return this.client.get(url, this.headers);
-  }
-  post(url: string, body?: Record<string, unknown>) {
-    return this.client.post(url, body, this.headers);
-  }
-  patch(url: string, body: Record<string, unknown> | string) {
-    return this.client.patch(url, body, this.headers);
-  }
-  delete(url: string) {
-    return this.client.delete(url, this.headers);
-  }
-  upload(url: string, name: string, content: Buffer, field = 'file', method: 'POST' | 'PATCH' = 'POST') {
-    const { payload, contentType } = multipartBody({ name, content, field });
-    return this.client.request(method, url, payload, {
-      headers: { 'link-id': this.linkId, 'content-type': contentType },
-    });
-  }
-}
 
 const today = () => todayIn(zone, t.clock.now());
 const completeGuest = {
@@ -125,11 +93,11 @@ async function newStay(options: { daysAhead?: number; isDebtor?: boolean; guest?
   const booking = (
     await admin.get(`/api/bookings/${created.json<TBooking>().id}`, { query: { expand: 'link' } })
   ).json<TBooking & { link: { id: string } }>();
-  return { booking, customerId, guest: new Guest(booking.link.id) };
+  return { booking, customerId, guest: new PortalGuest(t.app, booking.link.id) };
 }
 
 /** Fills in the guest, uploads a document and signs: everything check-in needs but the money. */
-async function register(guest: Guest, customerId: string) {
+async function register(guest: PortalGuest, customerId: string) {
   expect((await guest.patch(`/api/portal/guests/${customerId}`, completeGuest)).statusCode).toBe(200);
   const upload = await guest.upload(`/api/portal/contacts/${customerId}/files`, 'pass.png', pngBytes(20, 20));
   expect(upload.statusCode, upload.body).toBe(201);
@@ -154,7 +122,11 @@ describe('the link', () => {
     const anonymous = new ApiClient(t.app);
     expectProblem(await anonymous.get('/api/portal/booking'), 401, 'auth/unauthenticated');
     for (const linkId of ['unknown-link-id', 'bad id with spaces', 'ä', 'x'.repeat(300)])
-      expectProblem(await new Guest(linkId).get('/api/portal/booking'), 404, 'portal/link_not_found');
+      expectProblem(
+        await new PortalGuest(t.app, linkId).get('/api/portal/booking'),
+        404,
+        'portal/link_not_found',
+      );
   });
 
   it('opens the booking, with no referrer and nothing cached', async () => {
@@ -707,7 +679,7 @@ describe('money', () => {
 describe('the rate limit', () => {
   it('counts a link’s requests over all instances', async () => {
     const { guest } = await newStay();
-    const second = new Guest(guest.linkId, await t.startInstance());
+    const second = new PortalGuest(await t.startInstance(), guest.linkId);
     for (let i = 0; i < portalRequestsPerWindow; i += 2) {
       const [a, b] = await Promise.all([
         guest.get('/api/portal/settings/general'),

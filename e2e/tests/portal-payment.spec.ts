@@ -176,8 +176,15 @@ test.describe('on a phone', () => {
       const value = await guestSelect.locator('option', { hasText: name }).getAttribute('value');
       await guestSelect.selectOption(value ?? '');
     };
+    // Dates are typed day, month, year (the date field's three parts), as in portal.spec.ts.
+    const fillDate = async (legend: string, day: string, month: string, year: string) => {
+      const group = page.getByRole('group', { name: new RegExp(`^${legend}`) });
+      await group.getByLabel('Tag').fill(day);
+      await group.getByLabel('Monat').fill(month);
+      await group.getByLabel('Jahr').fill(year);
+    };
     await selectGuest(mainName);
-    await page.getByLabel(/^Geburtsdatum/).fill('1985-04-12');
+    await fillDate('Geburtsdatum', '12', '4', '1985');
     await page.getByLabel(/^Geschlecht/).selectOption('female');
     await page.getByLabel(/^Staatsangehörigkeit/).selectOption('at');
     await page.getByLabel(/^Straße und Hausnummer/).fill('Getreidegasse 9');
@@ -189,7 +196,7 @@ test.describe('on a phone', () => {
     await expect(guestSelect.locator('option:checked')).toHaveText(/Vollständig/);
 
     await selectGuest(companionName);
-    await page.getByLabel(/^Geburtsdatum/).fill('1987-09-30');
+    await fillDate('Geburtsdatum', '30', '9', '1987');
     await page.getByLabel(/^Geschlecht/).selectOption('male');
     await page.getByLabel(/^Staatsangehörigkeit/).selectOption('at');
     await page.getByRole('button', { name: 'Adresse vom Hauptgast übernehmen' }).click();

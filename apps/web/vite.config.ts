@@ -14,12 +14,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Two entries: the staff app and the guest portal, which shares no code path with it.
+    // The staff app only: the guest portal (portal.html) has its own build on Preact,
+    // vite.portal.config.ts, run after this one into the same folder.
     rollupOptions: {
-      input: {
-        main: path.resolve(import.meta.dirname, 'index.html'),
-        portal: path.resolve(import.meta.dirname, 'portal.html'),
-      },
+      input: { main: path.resolve(import.meta.dirname, 'index.html') },
     },
   },
 });

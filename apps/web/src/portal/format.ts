@@ -3,24 +3,43 @@ import type { TLanguage } from './i18n.tsx';
 
 const locales: Record<TLanguage, string> = { de: 'de-AT', en: 'en-GB' };
 
+// A formatter is costly to create (the first of a locale loads its data): each is made once and kept,
+// as the home formats several dates and amounts in its first render.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(language: TLanguage, timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${language} ${timeZone} ${withTime}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locales[language], {
+      dateStyle: 'medium',
+      ...(withTime ? { timeStyle: 'short' } : {}),
+      timeZone,
+    });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatMoney(cents: number, currency: string, language: TLanguage): string {
-  return new Intl.NumberFormat(locales[language], { style: 'currency', currency }).format(cents / 100);
+  const key = `${language} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locales[language], { style: 'currency', currency });
+    moneyFormats.set(key, format);
+  }
+  return format.format(cents / 100);
 }
 
 export function formatDateTime(instant: string, timeZone: string, language: TLanguage): string {
-  return new Intl.DateTimeFormat(locales[language], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  }).format(new Date(instant));
+  return dateFormat(language, timeZone, true).format(new Date(instant));
 }
 
 /** An ISO date (yyyy-mm-dd) as the guest reads it. */
 export function formatDate(isoDate: string, language: TLanguage): string {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locales[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, day)),
-  );
+  return dateFormat(language, 'UTC', false).format(new Date(Date.UTC(year, month - 1, day)));
 }
 
 /** Sets the property's ten brand shades as the page's primary colour variables. */

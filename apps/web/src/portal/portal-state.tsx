@@ -8,7 +8,7 @@ import type {
   TPortalProperty,
 } from '@pms/contract/portal';
 import { getBooking, getBookingMetadata, getGeneralSettings, getProperty } from './api/booking.ts';
-import type { PortalError } from './api/client.ts';
+import { selectLink, type PortalError } from './api/client.ts';
 import { applyBranding } from './format.ts';
 
 export type TPortalState = {
@@ -28,15 +28,38 @@ type TLoad =
   | { kind: 'error'; error: PortalError | Error }
   | { kind: 'ready'; state: TPortalState };
 
+type TPortalReads = [TPortalProperty, TPortalBooking, TPortalBookingMetadata, TPortalGeneralSettings];
+
+function readAll(): Promise<TPortalReads> {
+  return Promise.all([getProperty(), getBooking(), getBookingMetadata(), getGeneralSettings()]);
+}
+
+/** The first load's calls, started by the entry before the first render (see startPortalLoad). */
+let started: { linkId: string; reads: Promise<TPortalReads> } | null = null;
+
+/**
+ * Starts the four calls of the first load at once, before anything renders: the home needs their
+ * answers for its first real paint, so they should not wait for the first render and its effects.
+ */
+export function startPortalLoad(linkId: string): void {
+  selectLink(linkId);
+  const reads = readAll();
+  // Handled where it is used; a link problem waits for its listener (onLinkProblem).
+  reads.catch(() => undefined);
+  started = { linkId, reads };
+}
+
+/** The started calls when they belong to this link (once), otherwise new ones. */
+function takeStartedReads(linkId: string): Promise<TPortalReads> {
+  const early = started?.linkId === linkId ? started.reads : null;
+  started = null;
+  return early ?? readAll();
+}
+
 export function usePortalLoad(linkId: string) {
   const [load, setLoad] = useState<TLoad>({ kind: 'loading' });
   const fetchAll = useCallback(async () => {
-    const [property, booking, metadata, settings] = await Promise.all([
-      getProperty(),
-      getBooking(),
-      getBookingMetadata(),
-      getGeneralSettings(),
-    ]);
+    const [property, booking, metadata, settings] = await takeStartedReads(linkId);
     applyBranding(property.branding.primaryColor);
     return {
       linkId,

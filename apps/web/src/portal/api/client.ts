@@ -26,8 +26,13 @@ export class PortalError extends Error {
 let linkId = '';
 
 /** Sets the link every following call names (the `:id` of the portal's url). */
-export function useLink(id: string): void {
+export function selectLink(id: string): void {
   linkId = id;
+}
+
+/** selectLink while rendering the link's screens. */
+export function useLink(id: string): void {
+  selectLink(id);
 }
 
 type TMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -61,7 +66,7 @@ export async function portalFetch(method: TMethod, path: string, body?: unknown)
   }
   if (!response.ok) {
     const problem = await problemOf(response);
-    if (isLinkProblem(problem.type)) linkListeners.forEach((listener) => listener(problem));
+    if (isLinkProblem(problem.type)) announceLinkProblem(problem);
     throw new PortalError(problem);
   }
   return response;
@@ -119,8 +124,21 @@ export function isLinkProblem(type: string): boolean {
 type TLinkListener = (problem: TPortalProblem) => void;
 const linkListeners = new Set<TLinkListener>();
 
+/** A link problem found before anyone listened (the calls started before the first render). */
+let unheardLinkProblem: TPortalProblem | null = null;
+
+function announceLinkProblem(problem: TPortalProblem): void {
+  if (linkListeners.size === 0) unheardLinkProblem = problem;
+  else linkListeners.forEach((listener) => listener(problem));
+}
+
 /** Tells when any call finds the link unknown, expired or revoked, so the portal shows that screen. */
 export function onLinkProblem(listener: TLinkListener): () => void {
   linkListeners.add(listener);
+  if (unheardLinkProblem) {
+    const problem = unheardLinkProblem;
+    unheardLinkProblem = null;
+    listener(problem);
+  }
   return () => linkListeners.delete(listener);
 }

@@ -1,5 +1,5 @@
 // The signature pad (spec section 9 constants), loaded with the check-in screen only.
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
 import { deleteSignature, uploadSignature } from '../api/check-in.ts';
 import { errorText, useT } from '../i18n.tsx';
@@ -30,7 +30,9 @@ export function SignatureField({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
+  // A layout effect: the pad listens before the canvas is first painted, so a stroke started at once
+  // is not lost (Preact, which the portal runs on, runs plain effects only after the paint).
+  useLayoutEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || hasSignature) return;
     const pad = new SignaturePad(canvas, {

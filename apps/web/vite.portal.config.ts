@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { compression } from 'vite-plugin-compression2';
+
+// The guest portal's own build, run after the staff app's into the same dist: the portal's source is
+// plain React-API code, built here on Preact (preact/compat under React's names), which is a tenth of
+// React DOM's size on a guest's phone. The staff app (vite.config.ts) stays on React.
+const preactAliases = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), compression({ algorithms: ['gzip', 'brotliCompress'] })],
+  resolve: { alias: preactAliases, dedupe: ['preact'] },
+  // The staff build already copied public/ into dist.
+  publicDir: false,
+  build: {
+    outDir: 'dist',
+    // The staff build's files stay: both pages are served from one folder.
+    emptyOutDir: false,
+    rollupOptions: {
+      input: { portal: path.resolve(import.meta.dirname, 'portal.html') },
+    },
+  },
+});

@@ -56,6 +56,7 @@ import { registerPortalRoutes } from './modules/portal/portal.routes.ts';
 import { registerIdDocumentRoutes } from './modules/id-documents/id-documents.routes.ts';
 import { registerPortalProgressRoutes } from './modules/portal/portal-progress.routes.ts';
 import { PortalGate } from './modules/portal/portal-gate.ts';
+import { getPortalHome } from './modules/portal/portal.service.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -133,7 +134,8 @@ export async function buildApp({
   registerProblemHandler(app);
   const changes = await ChangeFeed.open(database);
   app.addHook('onClose', () => changes.close());
-  registerAuth(app, database.db, new SessionIdentities(database.db, changes), new PortalGate(context).admit);
+  const portalGate = new PortalGate(context);
+  registerAuth(app, database.db, new SessionIdentities(database.db, changes), portalGate.admit);
   app.decorate('answers', new AnswerCache());
   registerUpdateRules(app);
   await registerOpenApi(app, appVersion);
@@ -188,6 +190,10 @@ export async function buildApp({
   registerIdDocumentRoutes(app, context);
   registerPortalProgressRoutes(app, context);
 
-  if (config.webDist) await registerWeb(app, config.webDist);
+  if (config.webDist)
+    await registerWeb(app, config.webDist, {
+      isHttps: config.publicUrl.startsWith('https:'),
+      portalHome: async (linkId) => getPortalHome(context, await portalGate.admit(linkId)),
+    });
   return app;
 }

@@ -75,7 +75,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<TT
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       ...env,
     }),
-    webDist: null,
+    // The web app only where a test names it (WEB_DIST in `env`).
+    webDist: env.WEB_DIST ?? null,
   };
   const clock = new SettableClock();
   const app = await buildApp({ config, database, logger: false, clock });

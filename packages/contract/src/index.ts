@@ -28,5 +28,6 @@ export * from './mail.ts';
 export * from './payments.ts';
 export * from './doors.ts';
 export * from './portal.ts';
+export * from './portal-page.ts';
 export * from './id-documents.ts';
 export * from './portal-progress.ts';

@@ -35,6 +35,18 @@ function policyText(directives: Record<string, string[]>): string {
     .join('; ');
 }
 
+/**
+ * The web app's policy for one page that carries its own style element, allowed by `styleNonce` (the
+ * portal home with the property's brand colours).
+ */
+export function webAppPolicy(isHttps: boolean, styleNonce: string): string {
+  return policyText({
+    ...webAppDirectives,
+    styleSrc: [...webAppDirectives.styleSrc, `'nonce-${styleNonce}'`],
+    ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
+  });
+}
+
 /** API answers are data, never a page: nothing in them may load or run when a browser opens one. */
 const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
 /** A file's content (an upload, a PDF) opened in a tab is moreover a document of no origin. */

@@ -1,24 +1,29 @@
 // The guest portal's shell: language, the link's state, the loaded booking and the three screens.
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { parsePortalRoute, type TPortalHomeData } from '@pms/contract/portal-page';
 import { onLinkProblem, PortalError, useLink, type TPortalProblem } from './api/client.ts';
 import { formatDateTime } from './format.ts';
-import { browserLanguage, I18nContext, translator, useT, type TLanguage } from './i18n.tsx';
+import { browserLanguage, I18nContext, storeLanguage, translator, useT, type TLanguage } from './i18n.tsx';
 import { PortalContext, usePortal, usePortalLoad } from './portal-state.tsx';
-import { navigate, parseRoute, useLocationPath } from './router.ts';
+import { navigate, useLocationPath } from './router.ts';
 import { HomeScreen } from './screens/home.tsx';
 import { Button, FullScreenMessage, LoadError, Loading } from './ui.tsx';
 
 const CheckInScreen = lazy(() => import('./screens/check-in.tsx'));
 const InvoicesScreen = lazy(() => import('./screens/invoices.tsx'));
 
-export function PortalApp() {
-  const [language, setLanguageState] = useState<TLanguage>(browserLanguage);
+/**
+ * The portal at the browser's location; with `home`, the home the server wrote at `path`, rendered (on
+ * the server) or taken over (in the browser) without reading it again.
+ */
+export function PortalApp({ home, path: writtenPath }: { home?: TPortalHomeData; path?: string }) {
+  const [language, setLanguageState] = useState<TLanguage>(() => home?.language ?? browserLanguage());
   const i18n = useMemo(
     () => ({
       language,
       t: translator(language),
       setLanguage: (next: TLanguage) => {
-        localStorage.setItem('portal_language', next);
+        storeLanguage(next);
         setLanguageState(next);
       },
     }),
@@ -27,12 +32,12 @@ export function PortalApp() {
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
-  const path = useLocationPath();
-  const route = parseRoute(path);
+  const path = useLocationPath(writtenPath);
+  const route = parsePortalRoute(path);
   return (
     <I18nContext.Provider value={i18n}>
       {route.linkId ? (
-        <LinkPortal key={route.linkId} linkId={route.linkId} screen={route.screen} />
+        <LinkPortal key={route.linkId} linkId={route.linkId} screen={route.screen} home={home} />
       ) : (
         <NotFound />
       )}
@@ -65,9 +70,9 @@ function LinkProblem({ problem, onRetry }: { problem: TPortalProblem; onRetry: (
   return <NotFound />;
 }
 
-function LinkPortal({ linkId, screen }: { linkId: string; screen: string }) {
+function LinkPortal({ linkId, screen, home }: { linkId: string; screen: string; home?: TPortalHomeData }) {
   useLink(linkId);
-  const { load, retry, refresh } = usePortalLoad(linkId);
+  const { load, retry, refresh } = usePortalLoad(linkId, home?.linkId === linkId ? home : undefined);
   const [linkProblem, setLinkProblem] = useState<TPortalProblem | null>(null);
   useEffect(() => onLinkProblem(setLinkProblem), []);
   const retryAll = () => {

@@ -1,4 +1,5 @@
 // Money and dates for the guest, in the guest's language and the property's time zone.
+import { brandVariables } from '@pms/contract/portal-page';
 import type { TLanguage } from './i18n.tsx';
 
 const locales: Record<TLanguage, string> = { de: 'de-AT', en: 'en-GB' };
@@ -44,14 +45,6 @@ export function formatDate(isoDate: string, language: TLanguage): string {
 
 /** Sets the property's ten brand shades as the page's primary colour variables. */
 export function applyBranding(primaryColor: string | null): void {
-  if (!primaryColor) return;
-  try {
-    const shades = JSON.parse(primaryColor) as Record<string, unknown>;
-    for (const [shade, colour] of Object.entries(shades)) {
-      if (/^\d{2,3}$/.test(shade) && typeof colour === 'string' && /^#[0-9a-fA-F]{6}$/.test(colour))
-        document.documentElement.style.setProperty(`--color-primary-${shade}`, colour);
-    }
-  } catch {
-    // a malformed palette keeps the default colours
-  }
+  for (const [name, colour] of brandVariables(primaryColor))
+    document.documentElement.style.setProperty(name, colour);
 }

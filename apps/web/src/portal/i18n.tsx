@@ -1,6 +1,7 @@
 // The portal's texts in German and English: a small dictionary instead of the staff app's i18next, so
 // the guest's first screen stays light. The browser's language picks; German is the fallback.
 import { createContext, useContext } from 'react';
+import { portalLanguageCookie, type TPortalLanguage } from '@pms/contract/portal-page';
 
 const de = {
   loading: 'Wird geladen …',
@@ -328,11 +329,20 @@ const en: Record<TKey, string> = {
   'error.generic': 'An error occurred. Please try again.',
 };
 
-export type TLanguage = 'de' | 'en';
+export type TLanguage = TPortalLanguage;
 const dictionaries: Record<TLanguage, Record<TKey, string>> = { de, en };
 
+/**
+ * Keeps the guest's choice in the browser, and as a cookie for the server, which writes the home in it
+ * when the link is opened again.
+ */
+export function storeLanguage(language: TLanguage): void {
+  localStorage.setItem(portalLanguageCookie, language);
+  document.cookie = `${portalLanguageCookie}=${language}; path=/portal; max-age=31536000; samesite=lax`;
+}
+
 export function browserLanguage(): TLanguage {
-  const stored = localStorage.getItem('portal_language');
+  const stored = localStorage.getItem(portalLanguageCookie);
   if (stored === 'de' || stored === 'en') return stored;
   for (const language of navigator.languages ?? [navigator.language]) {
     const code = language.slice(0, 2).toLowerCase();

@@ -1,12 +1,14 @@
 // The portal's state (spec section 3): property, booking, metadata and general settings, fetched in
 // parallel on load, then branding applied. Screens reload parts of it after their changes.
-import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import type { TAccessPoint } from '@pms/contract/doors';
 import type {
   TPortalBooking,
   TPortalBookingMetadata,
   TPortalGeneralSettings,
   TPortalProperty,
 } from '@pms/contract/portal';
+import type { TPortalHomeData } from '@pms/contract/portal-page';
 import { getBooking, getBookingMetadata, getGeneralSettings, getProperty } from './api/booking.ts';
 import { selectLink, type PortalError } from './api/client.ts';
 import { applyBranding } from './format.ts';
@@ -21,6 +23,8 @@ export type TPortalState = {
   /** Whether the check-in window (and the door) has opened when the state was read. */
   isCheckInOpen: boolean;
   isCheckedIn: boolean;
+  /** The doors as the server wrote them into the page, until the home reads them itself. */
+  accessPoints: TAccessPoint[] | null;
 };
 
 type TLoad =
@@ -56,21 +60,47 @@ function takeStartedReads(linkId: string): Promise<TPortalReads> {
   return early ?? readAll();
 }
 
-export function usePortalLoad(linkId: string) {
-  const [load, setLoad] = useState<TLoad>({ kind: 'loading' });
+function portalState(
+  linkId: string,
+  [property, booking, metadata, settings]: TPortalReads,
+  accessPoints: TAccessPoint[] | null = null,
+): TPortalState {
+  return {
+    linkId,
+    property,
+    booking,
+    metadata,
+    settings,
+    isExpired: Date.now() >= new Date(metadata.expiresAt).getTime(),
+    isCheckInOpen: Date.now() >= new Date(metadata.checkInOpensAt).getTime(),
+    isCheckedIn: booking.status === 'checked_in',
+    accessPoints,
+  };
+}
+
+/**
+ * The portal's state: from the home the server wrote into the page (`home`), or else read by the four
+ * calls, with the loading screen meanwhile.
+ */
+export function usePortalLoad(linkId: string, home?: TPortalHomeData) {
+  const [load, setLoad] = useState<TLoad>(() =>
+    home
+      ? {
+          kind: 'ready',
+          state: portalState(
+            linkId,
+            [home.property, home.booking, home.metadata, home.settings],
+            home.accessPoints,
+          ),
+        }
+      : { kind: 'loading' },
+  );
+  // The server's home needs no first read.
+  const isWritten = useRef(home !== undefined);
   const fetchAll = useCallback(async () => {
-    const [property, booking, metadata, settings] = await takeStartedReads(linkId);
-    applyBranding(property.branding.primaryColor);
-    return {
-      linkId,
-      property,
-      booking,
-      metadata,
-      settings,
-      isExpired: Date.now() >= new Date(metadata.expiresAt).getTime(),
-      isCheckInOpen: Date.now() >= new Date(metadata.checkInOpensAt).getTime(),
-      isCheckedIn: booking.status === 'checked_in',
-    };
+    const reads = await takeStartedReads(linkId);
+    applyBranding(reads[0].branding.primaryColor);
+    return portalState(linkId, reads);
   }, [linkId]);
   const run = useCallback(
     () =>
@@ -91,6 +121,10 @@ export function usePortalLoad(linkId: string) {
     return state;
   }, [fetchAll]);
   useEffect(() => {
+    if (isWritten.current) {
+      isWritten.current = false;
+      return;
+    }
     void run();
   }, [run]);
   return { load, retry: start, refresh };

@@ -2,29 +2,21 @@
 // push a new entry.
 import { useEffect, useState } from 'react';
 
-export type TRoute = { linkId: string; screen: 'home' | 'checkIn' | 'invoices' | 'unknown' };
-
-export function parseRoute(pathname: string): TRoute {
-  const match = /^\/portal\/([^/]+)(?:\/([^/]*))?\/?$/.exec(pathname);
-  if (!match) return { linkId: '', screen: 'unknown' };
-  const linkId = decodeURIComponent(match[1]!);
-  const child = match[2] ?? '';
-  const screen =
-    child === '' ? 'home' : child === 'check-in' ? 'checkIn' : child === 'invoices' ? 'invoices' : 'unknown';
-  return { linkId, screen };
-}
-
 export function navigate(path: string): void {
   window.history.pushState(null, '', path);
   window.dispatchEvent(new PopStateEvent('popstate'));
   window.scrollTo(0, 0);
 }
 
-export function useLocationPath(): string {
-  const [path, setPath] = useState(window.location.pathname);
+/** The location's path, kept up to date; `initial` where there is no location yet (on the server). */
+export function useLocationPath(initial?: string): string {
+  const [path, setPath] = useState(() => initial ?? window.location.pathname);
   useEffect(() => {
     const update = () => setPath(window.location.pathname);
     window.addEventListener('popstate', update);
+    // A link followed before this listener (the first tap on a page the server wrote takes the page over
+    // and follows the link at once) has already changed the location.
+    update();
     return () => window.removeEventListener('popstate', update);
   }, []);
   return path;

@@ -31,9 +31,9 @@ import {
   ZUnlockParams,
   portalLinkHeader,
 } from '@pms/contract';
-import { Negotiator } from '@fastify/accept-negotiator';
 import type { AppContext } from '../../context.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
+import { portalLanguageOf } from '../../http/portal-page.ts';
 import { guestOf } from '../../http/request-actor.ts';
 import { readUploadedFile } from '../../http/multipart.ts';
 import { sendFile } from '../../http/send-file.ts';
@@ -45,8 +45,6 @@ const tags = ['portal'];
 /** Every portal call needs the Link-Id header of a booking link, nothing else. */
 const config = { access: 'portal' } as const;
 const portalProblems = { ...problemResponses, 410: ZProblem, 413: ZProblem, 415: ZProblem };
-
-const languages = new Negotiator<'de' | 'en'>({ supportedValues: ['de', 'en'] });
 
 export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -60,12 +58,11 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext): voi
     },
     async (request) => {
       const guest = guestOf(request);
-      const accepted = request.headers['accept-language'];
       return createCheckout(ctx, guest, guest.bookingId, {
         ...request.body,
         // The partner sends the guest back to the check-in screen of the very link they came with.
         returnPath: `/portal/${encodeURIComponent(String(request.headers[portalLinkHeader]))}/check-in`,
-        language: (accepted ? languages.negotiate(accepted) : null) ?? 'de',
+        language: portalLanguageOf(request),
       });
     },
   );

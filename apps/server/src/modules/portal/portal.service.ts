@@ -18,6 +18,7 @@ import {
   type TPortalBookingMetadata,
   type TPortalGeneralSettings,
   type TPortalGuest,
+  type TPortalHomeData,
   type TPortalProperty,
   type TRegistrationGuest,
   type TUpdatePortalGuestRequest,
@@ -38,7 +39,7 @@ import {
   toFile,
   maxImagePixels,
 } from '../files/files.service.ts';
-import { hasAccessToken } from '../doors/doors.service.ts';
+import { hasAccessToken, listAccessPoints } from '../doors/doors.service.ts';
 import { getBookingTotals, listFolios } from '../folios/folios.service.ts';
 import {
   cancelInvoice,
@@ -289,6 +290,23 @@ export async function getPortalGeneralSettings(
 ): Promise<TPortalGeneralSettings> {
   requireGuest(actor);
   return loadSettings(ctx.db, actor.propertyId);
+}
+
+/**
+ * The home as the page carries it: the four reads of the portal's first load, and the doors when the
+ * booking has a key (the home lists them with their open buttons).
+ */
+export async function getPortalHome(
+  ctx: AppContext,
+  actor: TActor,
+): Promise<Omit<TPortalHomeData, 'linkId' | 'language'>> {
+  requireGuest(actor);
+  const property = await getPortalProperty(ctx, actor);
+  const booking = await getPortalBooking(ctx, actor);
+  const metadata = await getPortalBookingMetadata(ctx, actor);
+  const settings = await getPortalGeneralSettings(ctx, actor);
+  const accessPoints = metadata.hasAccessToken ? await listAccessPoints(ctx, actor, actor.bookingId) : null;
+  return { property, booking, metadata, settings, accessPoints };
 }
 
 /** Changes one guest's registration; only this booking's guests, and only before check-in. */

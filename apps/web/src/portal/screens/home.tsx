@@ -44,7 +44,9 @@ export function StatusBadge({ status }: { status: string }) {
 /** The doors of the guest's key, each with its open button; the outcome of the last press. */
 function Doors() {
   const { t } = useT();
-  const [doors, setDoors] = useState<TAccessPoint[] | null | 'error'>(null);
+  const { accessPoints } = usePortal();
+  // The doors the page came with are shown at once, then read again.
+  const [doors, setDoors] = useState<TAccessPoint[] | null | 'error'>(accessPoints);
   const [opening, setOpening] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [attempt, setAttempt] = useState(0);

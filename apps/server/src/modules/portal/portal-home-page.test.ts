@@ -1,0 +1,216 @@
+// The portal home as the server writes it (http/portal-page.ts) with the web app's own build: the
+// booking on the page, its data for the browser, the guest's language, the page's policy; and the plain
+// page for everything else. The web app must be built first (`npm run build -w apps/web`).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIn, zonedInstant, type TBooking, type TPortalHomeData } from '@pms/contract';
+import { bookingLinks, rooms } from '../../db/schema/index.ts';
+import {
+  ApiClient,
+  buildTestApp,
+  createStayFixture,
+  demo,
+  login,
+  switchProperty,
+  type TStayFixture,
+  type TTestApp,
+} from '../../../test/helpers.ts';
+
+const webDist = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+const zone = 'Europe/Vienna';
+let t: TTestApp;
+let admin: ApiClient;
+let stay: TStayFixture;
+
+beforeAll(async () => {
+  if (!existsSync(`${webDist}/../dist-ssr/portal-home.js`))
+    throw new Error('the web app is not built: run `npm run build -w apps/web` first');
+  t = await buildTestApp({ WEB_DIST: webDist });
+  admin = await login(t.app, demo.users.admin);
+  const properties = (await admin.get('/api/properties')).json<{ data: { id: string; name: string }[] }>();
+  await switchProperty(admin, properties.data.find((property) => property.name === demo.austria)!.id);
+  stay = await createStayFixture(admin, {
+    roomType: { name: 'Seitenzimmer', code: 'SE' },
+    rooms: '871-879',
+    rate: { name: 'Seitenrate', code: 'SE' },
+    prices: [10000, 12000],
+  });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(() => {
+  t.clock.reset();
+});
+
+const today = () => todayIn(zone, t.clock.now());
+let nextRoom = 871;
+
+/** A booking from today for a new debtor in a room of its own, and its link. */
+async function newStay(customerName = 'Hanna Heimseite') {
+  const customer = await admin.post('/api/contacts', { name: customerName, isDebtor: true });
+  expect(customer.statusCode, customer.body).toBe(201);
+  const roomId = stay.roomIds[String(nextRoom++)]!;
+  const created = await admin.post('/api/bookings', {
+    occupancy: 1,
+    rateId: stay.rateId,
+    roomTypeId: stay.roomTypeId,
+    roomId,
+    checkIn: today(),
+    checkOut: addDays(today(), 2),
+    customerId: customer.json<{ id: string }>().id,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const booking = (
+    await admin.get(`/api/bookings/${created.json<TBooking>().id}`, { query: { expand: 'link' } })
+  ).json<TBooking & { link: { id: string } }>();
+  return { booking, roomId, linkId: booking.link.id };
+}
+
+function openPage(path: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'GET', url: path, headers });
+}
+
+/** The home's data as the page carries it for the browser. */
+function homeData(html: string): TPortalHomeData {
+  const match = /<script type="application\/json" id="portal-home">([^<]*)<\/script>/.exec(html);
+  expect(match, 'the page carries the home data').not.toBeNull();
+  return JSON.parse(match![1]!) as TPortalHomeData;
+}
+
+/** The page's Content-Security-Policy as directive name to its values. */
+function policy(header: unknown): Map<string, string[]> {
+  return new Map(
+    String(header)
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+describe('the home of a link', () => {
+  it('comes with the booking on the page, its data, its styles and a policy that allows only them', async () => {
+    const { booking, linkId } = await newStay();
+    const page = await openPage(`/portal/${linkId}`, { 'accept-language': 'de-AT,de;q=0.9' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    const html = page.body;
+    expect(html).toContain('<html lang="de">');
+    expect(html).toMatch(new RegExp(`<h1 id="booking-heading"[^>]*>Buchung ${booking.code}</h1>`));
+    expect(html).toContain('Alpenhof Salzburg');
+    // The loading screen is replaced, and the styles are in the page.
+    expect(html).not.toContain('portal-home-->');
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    // The property's brand colours, and every style element allowed by the answer's nonce alone.
+    expect(html).toMatch(/:root\{--color-primary-50:#[0-9a-f]{6};/);
+    const directives = policy(page.headers['content-security-policy']);
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    const nonces = directives.get('style-src')!.filter((value) => value.startsWith("'nonce-"));
+    expect(nonces).toHaveLength(1);
+    const nonce = nonces[0]!.slice("'nonce-".length, -1);
+    const styles = [...html.matchAll(/<style([^>]*)>/g)].map((match) => match[1]);
+    expect(styles.length).toBeGreaterThanOrEqual(2);
+    for (const attributes of styles) expect(attributes).toBe(` nonce="${nonce}"`);
+    // A new nonce for every answer.
+    const again = await openPage(`/portal/${linkId}`);
+    expect(policy(again.headers['content-security-policy']).get('style-src')).not.toContain(nonces[0]);
+
+    const home = homeData(html);
+    expect(home).toMatchObject({
+      linkId,
+      language: 'de',
+      property: { name: demo.austria, timeZone: zone },
+      booking: { id: booking.id, code: booking.code, status: 'confirmed' },
+      metadata: { hasAccessToken: false },
+      accessPoints: null,
+    });
+    // The same reads as the portal's calls.
+    const portal = new ApiClient(t.app);
+    const reads = { headers: { 'link-id': linkId } };
+    expect(home.booking).toEqual((await portal.get('/api/portal/booking', reads)).json());
+    expect(home.settings).toEqual((await portal.get('/api/portal/settings/general', reads)).json());
+  });
+
+  it('is written in the language the guest chose, else in the browser’s', async () => {
+    const { booking, linkId } = await newStay();
+    const english = await openPage(`/portal/${linkId}/`, { 'accept-language': 'en-GB' });
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain(`Booking ${booking.code}`);
+    expect(homeData(english.body).language).toBe('en');
+    const chosen = await openPage(`/portal/${linkId}`, {
+      'accept-language': 'en-GB,en;q=0.9',
+      cookie: 'portal_language=de',
+    });
+    expect(chosen.body).toContain(`Buchung ${booking.code}`);
+    // Neither German nor English: German. An unknown cookie value is ignored.
+    const french = await openPage(`/portal/${linkId}`, {
+      'accept-language': 'fr-FR',
+      cookie: 'portal_language=xx',
+    });
+    expect(homeData(french.body).language).toBe('de');
+  });
+
+  it('carries names as text: nothing a guest types can end the data or open an element', async () => {
+    const name = '</script><script>alert(1)</script><!-- <b>Ω</b> $& $1';
+    const { linkId } = await newStay(name);
+    const page = await openPage(`/portal/${linkId}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('<script>alert(1)');
+    expect(page.body).not.toContain('<b>Ω');
+    expect([...page.body.matchAll(/<script/g)]).toHaveLength(2);
+    expect(homeData(page.body).booking.guests[0]!.name).toBe(name);
+  });
+
+  it('lists the doors of a checked-in guest’s key with the page', async () => {
+    const { booking, roomId, linkId } = await newStay();
+    t.clock.set(zonedInstant(today(), '15:30', zone));
+    await t.db.update(rooms).set({ housekeepingStatus: 'clean' }).where(eq(rooms.id, roomId));
+    const checkedIn = await admin.post(`/api/bookings/${booking.id}/actions/check_in`);
+    expect(checkedIn.statusCode, checkedIn.body).toBe(200);
+    const page = await openPage(`/portal/${linkId}`);
+    const home = homeData(page.body);
+    expect(home.metadata.hasAccessToken).toBe(true);
+    expect(home.accessPoints).toEqual(
+      (
+        await new ApiClient(t.app).get('/api/portal/access_points', { headers: { 'link-id': linkId } })
+      ).json(),
+    );
+    const room = home.accessPoints!.find((door) => door.isRoom)!;
+    expect(page.body).toContain(`Zimmer ${room.name}</span>`);
+    expect(page.body).toMatch(/<button[^>]*>Öffnen<\/button>/);
+  });
+});
+
+describe('the plain page', () => {
+  it('is what a link the guest may not open gets: the page itself shows why', async () => {
+    const { booking, linkId } = await newStay();
+    for (const path of ['/portal/unknown-link', '/portal/b%C3%A4d', `/portal/${'x'.repeat(300)}`]) {
+      const page = await openPage(path);
+      expect(page.statusCode, path).toBe(200);
+      expect(page.body, path).toContain('<!--portal-home-->');
+      expect(page.body, path).not.toContain('id="portal-home"');
+    }
+    await t.db
+      .update(bookingLinks)
+      .set({ revokedAt: new Date() })
+      .where(eq(bookingLinks.bookingId, booking.id));
+    const revoked = await openPage(`/portal/${linkId}`);
+    expect(revoked.body).toContain('<!--portal-home-->');
+    expect(revoked.body).not.toContain(booking.code);
+  });
+
+  it('is what the other screens get, which read what they show themselves', async () => {
+    const { booking, linkId } = await newStay();
+    for (const screen of ['check-in', 'invoices']) {
+      const page = await openPage(`/portal/${linkId}/${screen}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<!--portal-home-->');
+      expect(page.body).not.toContain(booking.code);
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+  });
+});

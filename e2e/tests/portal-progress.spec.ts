@@ -106,9 +106,25 @@ test('staff see the portal progress change, open a door and manage an entrance',
     await expect(progress.getByText(/^Am /).first()).toBeVisible();
     await shot(page, 'staff-portal-progress-registered');
 
-    // Check-in and a door, through the portal.
-    const checkedIn = await phone.post('/api/portal/check_in');
-    expect(checkedIn.status(), await checkedIn.text()).toBe(200);
+    // Without pre-check-in, the portal home offers the key itself: its button checks the guest in.
+    const withoutPreCheckIn = await api.patch('/api/settings/general', { featurePreCheckIn: false });
+    expect(withoutPreCheckIn.ok(), await withoutPreCheckIn.text()).toBe(true);
+    const portal = await page.context().newPage();
+    await portal.setViewportSize({ width: 390, height: 844 });
+    await portal.goto(`/portal/${link.id}`);
+    const doorsCard = portal
+      .locator('section')
+      .filter({ has: portal.getByRole('heading', { name: 'Türen', exact: true }) });
+    const checkIn = portal.waitForResponse((response) => response.url().endsWith('/api/portal/check_in'));
+    await doorsCard.getByRole('button', { name: 'Schlüssel erstellen' }).click();
+    expect((await checkIn).status()).toBe(200);
+    await expect(doorsCard.getByRole('button', { name: 'Öffnen' })).toHaveCount(2);
+    await expect(portal.getByText('Eingecheckt', { exact: true })).toBeVisible();
+    await expectAccessible(portal);
+    await shot(portal, 'portal-home-key-created');
+    await portal.close();
+
+    // A door, through the portal's API.
     const doors = (await (await phone.get('/api/portal/access_points')).json()) as TAccessPoint[];
     const roomDoor = doors.find((door) => door.isRoom)!;
     expect((await phone.post(`/api/portal/access_points/${roomDoor.id}/unlock`)).status()).toBe(200);

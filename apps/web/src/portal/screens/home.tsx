@@ -1,10 +1,11 @@
 // The portal home (spec section 2): the booking summary and the cards, each shown under its condition.
 import { useEffect, useState } from 'react';
 import type { TAccessPoint } from '@pms/contract/doors';
+import { checkIn } from '../api/check-in.ts';
 import { PortalError } from '../api/client.ts';
 import { getAccessPoints, unlockAccessPoint } from '../api/doors.ts';
 import { formatDate, formatDateTime } from '../format.ts';
-import { useT, type TKey } from '../i18n.tsx';
+import { errorText, useT, type TKey } from '../i18n.tsx';
 import { usePortal } from '../portal-state.tsx';
 import { navigate } from '../router.ts';
 import { Button, Card, LoadError, Loading, Notice } from '../ui.tsx';
@@ -97,6 +98,42 @@ function Doors() {
   );
 }
 
+/**
+ * The key not yet made: its button checks the guest in (spec: "creates the access token"), once the
+ * check-in has opened and the booking is ready for it.
+ */
+function CreateKey() {
+  const { t } = useT();
+  const { metadata, isCheckInOpen, refresh } = usePortal();
+  const [creating, setCreating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const create = async () => {
+    setCreating(true);
+    setError(null);
+    try {
+      await checkIn();
+      await refresh();
+    } catch (caught) {
+      setError(errorText(t, caught instanceof PortalError ? caught.type : undefined));
+    } finally {
+      setCreating(false);
+    }
+  };
+  return (
+    <div className="mt-2 space-y-2">
+      {error && <Notice kind="error">{error}</Notice>}
+      <p className="text-sm text-gray-700">{t('createKeyText')}</p>
+      <Button
+        loading={creating}
+        disabled={!isCheckInOpen || !metadata.isReadyForCheckIn}
+        onClick={() => void create()}
+      >
+        {t('createKey')}
+      </Button>
+    </div>
+  );
+}
+
 export function HomeScreen() {
   const { linkId, property, booking, metadata, settings, isExpired, isCheckedIn, isCheckInOpen } =
     usePortal();
@@ -145,17 +182,13 @@ export function HomeScreen() {
 
       {showDoors && (
         <Card title={t('doorsCard')}>
-          {metadata.hasAccessToken ? (
-            <Doors />
-          ) : (
-            <p className="mt-1 text-sm font-semibold text-gray-900">{t('doorsNotYet')}</p>
-          )}
+          {metadata.hasAccessToken ? <Doors /> : <CreateKey />}
           {!isCheckInOpen && (
             <p className="mt-1 text-sm text-gray-700">
               {t('doorsOpensAt', { date: at(metadata.checkInOpensAt) })}
             </p>
           )}
-          {isCheckInOpen && !isCheckedIn && (
+          {isCheckInOpen && !isCheckedIn && !metadata.isReadyForCheckIn && (
             <p className="mt-1 text-sm text-gray-700">{t('doorsAfterCheckIn')}</p>
           )}
         </Card>

@@ -237,3 +237,44 @@ test('the room plan refuses to move three guests into a single room, naming room
   await shot(page, 'room-plan-move-refused');
   expect((await getBooking(api, booking.id)).roomId).toBe(familyRoom!.id);
 });
+
+test('a child travelling with the family is marked as a family member on the booking', async ({
+  page,
+  createMember,
+  apiAs,
+}) => {
+  const member = await createMember({ name: 'Rita Rezeption', password: receptionPassword });
+  const api = await apiAs(member.email, member.password);
+  const checkIn = addDays(await propertyToday(api), 6);
+  const checkOut = addDays(checkIn, 2);
+  const [familyRoom] = await freeRooms(api, 'Familienzimmer', checkIn, checkOut);
+  const booking = await createBooking(api, {
+    roomId: familyRoom!.id,
+    checkIn,
+    checkOut,
+    occupancy: 3,
+    customer: { name: uniqueName('Familie Huber') },
+  });
+  const child = uniqueName('Lena Huber');
+  const added = await api.post(`/api/bookings/${booking.id}/guests`, { name: child });
+  expect(added.ok(), await added.text()).toBe(true);
+
+  await loginAs(page, member.email, member.password, { path: `/bookings/${booking.id}` });
+  await page.getByRole('tab', { name: 'Gäste' }).click();
+  const guests = page.getByRole('list', { name: 'Gäste der Buchung' });
+  const childItem = guests.getByRole('listitem').filter({ hasText: child });
+  // The primary guest is no family member of themselves: only the child has the box.
+  await expect(guests.getByRole('checkbox')).toHaveCount(1);
+  const familyMember = childItem.getByRole('checkbox', { name: 'Familienangehörige:r' });
+  await expect(familyMember).not.toBeChecked();
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === 'PATCH' && response.url().includes('/guests/'),
+  );
+  await familyMember.check();
+  expect((await saved).status()).toBe(200);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Gäste' }).click();
+  await expect(familyMember).toBeChecked();
+  await expectAccessible(page);
+  await shot(page, 'booking-guests-family-member');
+});

@@ -251,6 +251,8 @@ export const routeCalls: Record<string, TRouteCall> = {
     c.post(`/api/bookings/${ids.booking}/actions/no_show`),
   'POST /api/bookings/:id/guests': (c, ids) =>
     c.post(`/api/bookings/${ids.booking}/guests`, { contactId: ids.contact }),
+  'PATCH /api/bookings/:id/guests/:contactId': (c, ids) =>
+    c.patch(`/api/bookings/${ids.booking}/guests/${ids.contact}`, { isFamilyMember: true }),
   'DELETE /api/bookings/:id/guests/:contactId': (c, ids) =>
     c.delete(`/api/bookings/${ids.booking}/guests/${ids.contact}`),
   'GET /api/bookings/:id/charges': (c, ids) => c.get(`/api/bookings/${ids.booking}/charges`),

@@ -134,8 +134,14 @@ export const ZBookingGuest = z.object({
   nationality: z.string().nullable(),
   address: ZAddress,
   isPrimary: z.boolean(),
+  /** A family member travelling with the primary guest: registered with name and date of birth alone. */
+  isFamilyMember: z.boolean(),
 });
 export type TBookingGuest = z.infer<typeof ZBookingGuest>;
+
+/** What staff change of a booking's guest (the guest's own details are the contact's). */
+export const ZUpdateBookingGuestRequest = z.strictObject({ isFamilyMember: z.boolean() });
+export type TUpdateBookingGuestRequest = z.infer<typeof ZUpdateBookingGuestRequest>;
 
 const ZRef = z.object({ id: ZId, name: z.string() });
 

@@ -138,6 +138,7 @@ const expected: Record<string, string> = {
   'DELETE /api/bookings/:id': 'admin manager staff',
   'POST /api/bookings/:id/actions/:action': 'admin manager staff',
   'POST /api/bookings/:id/guests': 'admin manager staff',
+  'PATCH /api/bookings/:id/guests/:contactId': 'admin manager staff',
   'DELETE /api/bookings/:id/guests/:contactId': 'admin manager staff',
   'GET /api/bookings/:id/charges': 'admin manager staff catering',
   'GET /api/bookings/:id/invoices': 'admin manager staff',

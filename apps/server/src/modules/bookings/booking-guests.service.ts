@@ -1,8 +1,8 @@
-import { type TAssignGuestRequest, type TBooking } from '@pms/contract';
+import { type TAssignGuestRequest, type TBooking, type TUpdateBookingGuestRequest } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { insertContact } from '../contacts/contacts.service.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, invalidField, notFound } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { assertOwned } from '../../lib/records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
@@ -11,6 +11,8 @@ import {
   deleteBookingGuest,
   findBooking,
   insertBookingGuest,
+  selectBookingGuests,
+  updateGuestFamilyMember,
 } from './bookings.queries.ts';
 import { assertEditable, toBooking } from './bookings.service.ts';
 
@@ -53,6 +55,40 @@ export async function assignGuest(
     return toBooking(ctx, tx, booking);
   });
 }
+/**
+ * Marks a guest as a family member travelling with the primary guest, or not: the registration then
+ * asks only their name and date of birth. The primary guest is never one.
+ */
+export async function updateGuest(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  contactId: string,
+  input: TUpdateBookingGuestRequest,
+): Promise<TBooking> {
+  requireAccess(actor, 'bookings', 'write');
+  return ctx.db.transaction(async (tx) => {
+    const booking = await findBooking(tx, actor.propertyId, id, true);
+    await assertEditable(tx, booking);
+    const guest = (await selectBookingGuests(tx, id)).find((row) => row.contactId === contactId);
+    if (!guest) throw notFound('guest');
+    if (guest.isPrimary && input.isFamilyMember)
+      throw invalidField('isFamilyMember', 'the primary guest is no family member of themselves');
+    if (guest.isFamilyMember !== input.isFamilyMember) {
+      await updateGuestFamilyMember(tx, id, contactId, input.isFamilyMember);
+      await recordEvent(tx, {
+        propertyId: actor.propertyId,
+        actor,
+        objectType: 'contact',
+        objectId: contactId,
+        type: 'updated',
+        data: { changed: ['isFamilyMember'], bookingId: id },
+      });
+    }
+    return toBooking(ctx, tx, booking);
+  });
+}
+
 export async function unassignGuest(
   ctx: AppContext,
   actor: TActor,

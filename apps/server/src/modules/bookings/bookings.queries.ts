@@ -137,6 +137,7 @@ export async function readOnlyBookingIds(db: Executor, bookingIds: string[]): Pr
 
 type TGuestJson = {
   isPrimary: boolean;
+  isFamilyMember: boolean;
   contact: Pick<TContactRow, 'id' | 'name' | 'email' | 'phone' | 'dateOfBirth' | 'nationality' | 'address'>;
 };
 
@@ -186,7 +187,7 @@ export function selectBookingDetails(db: Executor, where: SQL | undefined, page?
       group: sql<{ id: string; name: string } | null>`(
         select json_build_object('id', g.id, 'name', g.name) from ${groups} g where g.id = ${b.groupId})`,
       guests: sql<TGuestJson[]>`(
-        select coalesce(json_agg(json_build_object('isPrimary', bg.is_primary, 'contact', json_build_object(
+        select coalesce(json_agg(json_build_object('isPrimary', bg.is_primary, 'isFamilyMember', bg.is_family_member, 'contact', json_build_object(
                  'id', c.id, 'name', c.name, 'email', c.email, 'phone', c.phone, 'dateOfBirth', c.date_of_birth,
                  'nationality', c.nationality, 'address', c.address)) order by bg.created_at, c.id), '[]')
           from ${bookingGuests} bg join ${contacts} c on c.id = bg.contact_id where bg.booking_id = ${b.id})`,
@@ -341,6 +342,21 @@ export async function revokeBookingLinks(db: Executor, bookingId: string, now: D
   await db.update(bookingLinks).set({ revokedAt: now }).where(eq(bookingLinks.bookingId, bookingId));
 }
 
+/** A booking's guests as assigned: contact, primary, family member. */
+export async function selectBookingGuests(
+  db: Executor,
+  bookingId: string,
+): Promise<{ contactId: string; isPrimary: boolean; isFamilyMember: boolean }[]> {
+  return db
+    .select({
+      contactId: bookingGuests.contactId,
+      isPrimary: bookingGuests.isPrimary,
+      isFamilyMember: bookingGuests.isFamilyMember,
+    })
+    .from(bookingGuests)
+    .where(eq(bookingGuests.bookingId, bookingId));
+}
+
 /** How many guests are assigned to a booking. */
 export async function countBookingGuests(db: Executor, bookingId: string): Promise<number> {
   const [row] = await db
@@ -357,6 +373,21 @@ export async function insertBookingGuest(
 ): Promise<boolean> {
   const inserted = await db.insert(bookingGuests).values(values).onConflictDoNothing().returning();
   return inserted.length > 0;
+}
+
+/** Marks a booking's guest as a family member or not; whether the guest is the booking's. */
+export async function updateGuestFamilyMember(
+  db: Executor,
+  bookingId: string,
+  contactId: string,
+  isFamilyMember: boolean,
+): Promise<boolean> {
+  const updated = await db
+    .update(bookingGuests)
+    .set({ isFamilyMember })
+    .where(and(eq(bookingGuests.bookingId, bookingId), eq(bookingGuests.contactId, contactId)))
+    .returning({ contactId: bookingGuests.contactId });
+  return updated.length > 0;
 }
 
 /** Takes a guest off a booking; whether the guest was assigned. */

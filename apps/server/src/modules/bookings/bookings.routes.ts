@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   todayIn,
   ZAssignGuestRequest,
+  ZUpdateBookingGuestRequest,
   ZBooking,
   ZBookingActionParams,
   ZBookingActionQuery,
@@ -181,6 +182,21 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: write,
     },
     async (request) => guests.assignGuest(ctx, actorOf(request), request.params.id, request.body),
+  );
+
+  api.patch(
+    '/api/bookings/:id/guests/:contactId',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: ZId, contactId: ZId }),
+        body: ZUpdateBookingGuestRequest,
+        response: { 200: ZBooking, ...problemResponses },
+      },
+      config: write,
+    },
+    async (request) =>
+      guests.updateGuest(ctx, actorOf(request), request.params.id, request.params.contactId, request.body),
   );
 
   api.delete(

@@ -128,7 +128,7 @@ export function toBookings(ctx: AppContext, list: TBookingDetails[], expand: Set
       booking.customer = customer ? { id: customer.id, name: customer.name, email: customer.email } : null;
     if (expand.has('group')) booking.group = details.group;
     if (expand.has('guests')) {
-      booking.guests = guests.map(({ contact, isPrimary }) => ({
+      booking.guests = guests.map(({ contact, isPrimary, isFamilyMember }) => ({
         id: contact.id,
         name: contact.name,
         email: contact.email,
@@ -137,6 +137,7 @@ export function toBookings(ctx: AppContext, list: TBookingDetails[], expand: Set
         nationality: contact.nationality,
         address: contact.address,
         isPrimary,
+        isFamilyMember,
       }));
     }
     if (expand.has('link')) {

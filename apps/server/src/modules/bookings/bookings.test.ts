@@ -22,7 +22,7 @@ import {
   expectProblem,
   login,
   switchProperty,
-  type ApiClient,
+  ApiClient,
   type TTestApp,
   startDemoApp,
 } from '../../../test/helpers.ts';
@@ -483,6 +483,67 @@ describe('guests', () => {
       404,
       'not_found',
     );
+  });
+});
+
+describe('family members', () => {
+  it('are marked by staff on the booking, never the primary guest, and the portal asks them less', async () => {
+    const booking = await bookOk({ roomId: roomIds['904'], checkIn: day(410), checkOut: day(411) });
+    const added = await admin.post(`/api/bookings/${booking.id}/guests`, { name: 'Kind Mitreisend' });
+    const guests = added.json<TBooking>().guests!;
+    const child = guests.find((g) => g.name === 'Kind Mitreisend')!;
+    const primary = guests.find((g) => g.isPrimary)!;
+    expect(child.isFamilyMember).toBe(false);
+    const guestUrl = `/api/bookings/${booking.id}/guests/${child.id}`;
+
+    const marked = await admin.patch(guestUrl, { isFamilyMember: true });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json<TBooking>().guests!.find((g) => g.id === child.id)!.isFamilyMember).toBe(true);
+    const fetched = (
+      await admin.get(`/api/bookings/${booking.id}`, { query: { expand: 'guests' } })
+    ).json<TBooking>();
+    expect(fetched.guests!.find((g) => g.id === child.id)!.isFamilyMember).toBe(true);
+    const changes = await t.db
+      .select({ type: events.type, data: events.data })
+      .from(events)
+      .where(
+        and(eq(events.objectType, 'contact'), eq(events.objectId, child.id), eq(events.type, 'updated')),
+      );
+    expect(changes).toEqual([
+      { type: 'updated', data: { changed: ['isFamilyMember'], bookingId: booking.id } },
+    ]);
+    // The same value again changes nothing and records nothing.
+    expect((await admin.patch(guestUrl, { isFamilyMember: true })).statusCode).toBe(200);
+
+    // The portal now asks only name and date of birth of that guest.
+    const withLink = (await admin.get(`/api/bookings/${booking.id}`, { query: { expand: 'link' } })).json<
+      TBooking & { link: { id: string } }
+    >();
+    const portalGuests = (
+      await new ApiClient(t.app).get('/api/portal/booking', { headers: { 'link-id': withLink.link.id } })
+    ).json<{ guests: { id: string; isFamilyMember: boolean; missingFields: string[] }[] }>().guests;
+    const portalChild = portalGuests.find((g) => g.id === child.id)!;
+    expect(portalChild.isFamilyMember).toBe(true);
+    expect(portalChild.missingFields).toEqual(['dateOfBirth']);
+
+    expectProblem(
+      await admin.patch(`/api/bookings/${booking.id}/guests/${primary.id}`, { isFamilyMember: true }),
+      400,
+      'validation',
+    );
+    for (const body of [{}, { isFamilyMember: 'yes' }, { isFamilyMember: true, name: 'x' }])
+      expectProblem(await admin.patch(guestUrl, body), 400, 'validation');
+    expectProblem(
+      await admin.patch(`/api/bookings/${booking.id}/guests/00000000-0000-4000-8000-000000000000`, {
+        isFamilyMember: true,
+      }),
+      404,
+      'not_found',
+    );
+    // A booking of the other property is not found.
+    const other = await login(t.app, demo.users.admin);
+    await switchProperty(other, ids[demo.germany]!);
+    expectProblem(await other.patch(guestUrl, { isFamilyMember: false }), 404, 'not_found');
   });
 });
 

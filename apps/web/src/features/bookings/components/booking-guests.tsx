@@ -14,10 +14,11 @@ import { Button, IconButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { openConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
-import { Field, Input } from '../../../ui/field.tsx';
+import { CheckboxField, Field, Input } from '../../../ui/field.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useAssignGuest } from '../api/assign-guest.ts';
 import { useUnassignGuest } from '../api/unassign-guest.ts';
+import { useUpdateGuest } from '../api/update-guest.ts';
 
 const ZNewGuestForm = ZAssignGuestRequest.options[1].pick({ name: true });
 
@@ -26,6 +27,12 @@ type TGuestsProps = { booking: TBooking; canEdit: boolean };
 function GuestItem({ booking, guest, canEdit }: TGuestsProps & { guest: TBookingGuest }) {
   const { t } = useTranslation();
   const unassignGuest = useUnassignGuest();
+  const updateGuest = useUpdateGuest();
+  // The box shows the change while it is saved (until the booking is read again), then the booking's
+  // own value: a refusal puts it back.
+  const isFamilyMember = updateGuest.isPending
+    ? updateGuest.variables.body.isFamilyMember
+    : guest.isFamilyMember;
   const contact = [guest.email, guest.phone].filter(Boolean).join(' · ');
 
   const remove = async () => {
@@ -61,6 +68,22 @@ function GuestItem({ booking, guest, canEdit }: TGuestsProps & { guest: TBooking
           {guest.isPrimary && <Badge>{t('bookings.guests.primary')}</Badge>}
         </p>
         {contact && <p className="truncate text-gray-500">{contact}</p>}
+        {!guest.isPrimary && (
+          <CheckboxField
+            className="mt-2"
+            label={t('bookings.guests.familyMember')}
+            description={t('bookings.guests.familyMemberHint')}
+            checked={isFamilyMember}
+            disabled={!canEdit || updateGuest.isPending}
+            onChange={(event) =>
+              updateGuest.mutate({
+                id: booking.id,
+                contactId: guest.id,
+                body: { isFamilyMember: event.target.checked },
+              })
+            }
+          />
+        )}
       </div>
       {canEdit && (
         <IconButton

@@ -21,7 +21,7 @@ const features = readdirSync(path.join(import.meta.dirname, featuresDir), { with
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['**/node_modules', '**/dist', 'data', 'e2e/artifacts', 'test-results', '.tmp'] },
+  { ignores: ['**/node_modules', '**/dist', '**/dist-ssr', 'data', 'e2e/artifacts', 'test-results', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

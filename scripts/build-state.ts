@@ -26,14 +26,17 @@ const sharedSources = [
 export const builds: TBuild[] = [
   {
     workspace: 'apps/web',
-    output: 'apps/web/dist/index.html',
+    // The staff app, then the portal, then the portal home's server renderer.
+    output: 'apps/web/dist-ssr/portal-home.js',
     sources: [
       'apps/web/index.html',
+      'apps/web/portal.html',
       'apps/web/package.json',
       'apps/web/public',
       'apps/web/src',
       'apps/web/tsconfig.json',
       'apps/web/vite.config.ts',
+      'apps/web/vite.portal.config.ts',
       ...sharedSources,
     ],
   },

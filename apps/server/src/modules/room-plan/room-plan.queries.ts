@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { droppedBookingStatuses, type TBookingStatus, type THousekeepingState } from '@pms/contract';
-import { rowsOf, type Executor } from '../../db/client.ts';
-import { roomNumberOrderList } from '../../lib/room-order.ts';
+import { executePrepared, rowsOf, type Executor } from '../../db/client.ts';
+import { roomNumberOrderStored } from '../../lib/room-order.ts';
 
 export type TPlanStayRow = {
   id: string;
@@ -97,7 +97,8 @@ function jsonOf<T>(value: unknown): T {
  * scheduled and active locks touching [from, to] by room, start and id; the room types in their order
  * (the live ones, and a deleted one only while a stay in [from, to] without a room still names it);
  * and with `since`, the stays changed after that version, each found by its key, with its names as
- * selectPlanStays reads them. Rooms, locks, room types and stays come as one JSON array each.
+ * selectPlanStays reads them. Rooms, locks, room types and stays come as one JSON array each. It is
+ * prepared (see executePrepared): planning it would cost about as much as running it.
  */
 export async function selectPlanFrame(
   db: Executor,
@@ -113,7 +114,13 @@ export async function selectPlanFrame(
     rooms: unknown;
     locks: unknown;
     roomTypes: unknown;
-  }>(await db.execute(frameSql(propertyId, from, to, since)));
+  }>(
+    await executePrepared(
+      db,
+      since ? 'room_plan_frame_since' : 'room_plan_frame',
+      frameSql(propertyId, from, to, since),
+    ),
+  );
   const changed = row?.changed ?? null;
   return {
     version: Number(row?.version ?? 0),
@@ -163,7 +170,8 @@ function frameSql(
              (select coalesce(json_agg(json_build_object(
                        'id', r.id, 'number', r.number, 'roomTypeId', r.room_type_id,
                        'housekeepingStatus', r.housekeeping_status)
-                       order by t.sort_order, t.name, t.id, ${roomNumberOrderList(sql`r.number`)}), '[]')
+                       order by t.sort_order, t.name, t.id,
+                                ${roomNumberOrderStored(sql`r.number_order`, sql`r.number`)}), '[]')
                 from rooms r join room_types t on t.id = r.room_type_id
                where r.property_id = ${propertyId} and r.deleted_at is null) as rooms,
              (select coalesce(json_agg(json_build_object(

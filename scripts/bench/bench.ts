@@ -8,11 +8,11 @@
 // - first, the web app's figures: the gzip size of the staff area's and the portal's initial JavaScript
 //   in a fresh build, and a mobile Lighthouse run of the portal home (see lighthouse.ts).
 // PostgreSQL comes from BENCH_DATABASE_URL (an admin url) or a throwaway cluster (scripts/pg-cluster.sh).
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { addDays, todayIn } from '@pms/contract';
@@ -23,6 +23,8 @@ import { initialJsGzipBytes } from '../initial-js.ts';
 import { benchInvoices } from './invoices.ts';
 import { lighthouseTargets, portalLighthouse } from './lighthouse.ts';
 import { loadHotel, planDays, roomCount, signIn, startServer, withPostgres, type THotel } from './hotel.ts';
+import type { TPlanClientInput } from './plan-client.ts';
+import { wireAnswer } from './wire.ts';
 
 const planRequests = 200;
 const pastStays = 60_000;
@@ -35,30 +37,6 @@ const initialJsBudgetKB = 170;
 /** The guest portal's first screen, on a phone: its own, smaller budget. */
 const portalInitialJsBudgetKB = 100;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-/**
- * An answer as it arrives when the client accepts `encoding`: its status and the bytes on the wire,
- * read to the last byte but not decoded (a browser decodes natively, away from the page's thread).
- */
-function wireAnswer(
-  url: string,
-  headers: Record<string, string>,
-  encoding: string,
-): Promise<{ status: number; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const call = request(url, { headers: { ...headers, 'accept-encoding': encoding } }, (response) => {
-      let bytes = 0;
-      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes }));
-    });
-    call.on('error', reject);
-    call.end();
-  });
-}
-
 /** Requests per second that `connections` clients get from `url` over `loadSeconds`. */
 async function throughput(url: string, headers: Record<string, string>, connections = 10): Promise<number> {
   const result = await autocannon({ url, headers, connections, duration: loadSeconds });
@@ -70,26 +48,31 @@ async function throughput(url: string, headers: Record<string, string>, connecti
 type TFigures = { median: number; p95: number };
 
 /**
- * The room plan's latency over repeated requests. With `change`, each request follows a change to the
- * property (a room's housekeeping status), so that no kept answer can serve it.
+ * The room plan's latency over repeated requests, from a client process of its own (plan-client.ts),
+ * whose small heap keeps its garbage collector out of the timed requests. With `change`, each request
+ * follows a change to the property (a room's housekeeping status, then a booking's colour, in turn),
+ * so that no kept answer can serve it.
  */
 async function measurePlan(
   base: string,
   headers: Record<string, string>,
-  change?: (i: number) => Promise<void>,
+  change?: { roomId: string; bookingId: string },
 ): Promise<TFigures> {
   const from = todayIn('Europe/Vienna');
-  const url = `${base}/api/room_plan?from=${from}&to=${addDays(from, planDays)}`;
-  const latencies: number[] = [];
-  for (let i = 0; i < planRequests + 10; i++) {
-    await change?.(i);
-    const started = performance.now();
-    const { status } = await wireAnswer(url, headers, browserEncodings);
-    if (status !== 200) throw new Error(`room plan answered ${status}`);
-    if (i >= 10) latencies.push(performance.now() - started);
-  }
-  latencies.sort((a, b) => a - b);
-  return { median: percentile(latencies, 50), p95: percentile(latencies, 95) };
+  const input: TPlanClientInput = {
+    base,
+    url: `${base}/api/room_plan?from=${from}&to=${addDays(from, planDays)}`,
+    headers,
+    requests: planRequests,
+    encodings: browserEncodings,
+    change,
+  };
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/bench/plan-client.ts', JSON.stringify(input)],
+    { encoding: 'utf8' },
+  );
+  return JSON.parse(stdout) as TFigures;
 }
 
 /** The id of a booking the plan shows. */
@@ -190,20 +173,9 @@ async function run(databaseUrl: string | undefined, past: number, full: boolean)
     const booking = await firstPlanBooking(server.base, headers);
     // A change the plan shows, as the desk makes them all day: a room's housekeeping status, then a
     // booking's colour, in turn.
-    const changed = await measurePlan(server.base, headers, async (i) => {
-      const response =
-        i % 2 === 0
-          ? await fetch(`${server.base}/api/housekeeping/rooms/${hotel.roomIds[0]}`, {
-              method: 'PATCH',
-              headers,
-              body: JSON.stringify({ housekeepingStatus: i % 4 === 0 ? 'dirty' : 'clean' }),
-            })
-          : await fetch(`${server.base}/api/bookings/${booking}`, {
-              method: 'PUT',
-              headers,
-              body: JSON.stringify({ color: i % 4 === 1 ? '#1d5fd8' : null }),
-            });
-      if (response.status !== 200) throw new Error(`change ${i} answered ${response.status}`);
+    const changed = await measurePlan(server.base, headers, {
+      roomId: hotel.roomIds[0]!,
+      bookingId: booking,
     });
     const figures = ({ median, p95 }: TFigures) => `median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`;
     console.log(`  room plan latency over ${planRequests} requests: ${figures(plan)}`);

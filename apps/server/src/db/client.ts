@@ -3,8 +3,8 @@ import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -182,6 +182,18 @@ function retryTransactions(db: Db): void {
       }
     }
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a raw statement as the named prepared statement `name`, like `db.execute` otherwise: on
+ * PostgreSQL each connection parses it once and, after a few runs, keeps a generic plan, so that a
+ * statement on the path of many requests is not planned again on each. The statement's text must be
+ * the same on every run under one name (only its parameters differ). PGlite runs it as it is.
+ */
+export function executePrepared(db: Executor, name: string, query: SQL): Promise<unknown> {
+  return db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
 }
 
 /** The rows of a raw `execute` result, which both drivers return under `rows`. */

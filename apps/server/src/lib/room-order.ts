@@ -6,7 +6,8 @@ import { maxRoomNumberLength } from '@pms/contract';
  * A10, numbers before letters. Each run of digits compares as a number (zero-padded to the longest a
  * room number may be), every other run by its characters with ASCII letters in lower case; the number
  * itself breaks ties (`01` before `1`), so the order never depends on the query plan. Every list of
- * rooms the server answers is sorted by it.
+ * rooms the server answers is sorted by it. Migration 0020 writes the same as the SQL function
+ * `room_number_order`, whose value each room stores (see roomNumberOrderStored).
  */
 export function roomNumberOrder(number: SQLWrapper): SQL[] {
   const width = sql.raw(String(maxRoomNumberLength));
@@ -22,4 +23,12 @@ export function roomNumberOrder(number: SQLWrapper): SQL[] {
 /** The same order as one SQL list, for queries written out in SQL. */
 export function roomNumberOrderList(number: SQLWrapper): SQL {
   return sql.join(roomNumberOrder(number), sql`, `);
+}
+
+/**
+ * The same order as a list of ORDER BY terms, from the order a room stores (`rooms.number_order`,
+ * migration 0020) and its number: cheaper where many rooms are sorted on a hot path.
+ */
+export function roomNumberOrderStored(numberOrder: SQLWrapper, number: SQLWrapper): SQL {
+  return sql`${numberOrder} collate "C", ${number} collate "C"`;
 }

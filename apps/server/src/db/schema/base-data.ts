@@ -46,6 +46,8 @@ export const rooms = pgTable(
       .references(() => roomTypes.id),
     housekeepingStatus: text('housekeeping_status').$type<THousekeepingState>().notNull().default('clean'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The number's natural order (lib/room-order.ts), stored for the room plan (migration 0020). */
+    numberOrder: text('number_order').generatedAlwaysAs(sql`room_number_order(number)`),
   },
   (t) => [
     uniqueIndex('rooms_number_key')

@@ -17,7 +17,7 @@ import type {
 } from '@pms/contract';
 import { rowsOf } from '../../db/client.ts';
 import { bookings, taxRates } from '../../db/schema/index.ts';
-import { roomNumberOrderList } from '../../lib/room-order.ts';
+import { roomNumberOrderList, roomNumberOrderStored } from '../../lib/room-order.ts';
 import {
   buildTestApp,
   demo,
@@ -456,6 +456,14 @@ describe('/api/rooms', () => {
       ),
     );
     expect(rows.map((row) => row.number)).toEqual(expected);
+    // The order each room stores (migration 0020) is the same.
+    const stored = rowsOf<{ number: string }>(
+      await t.db.execute(
+        sql`select number from (values ${values}) as numbers(number)
+             order by ${roomNumberOrderStored(sql`room_number_order(number)`, sql`number`)}`,
+      ),
+    );
+    expect(stored.map((row) => row.number)).toEqual(expected);
   });
 
   it('sorts numbers naturally', async () => {

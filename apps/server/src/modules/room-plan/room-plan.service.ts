@@ -5,13 +5,7 @@ import { JsonParts } from '../../lib/json-parts.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { KeptStays, unassignedPlace } from './kept-stays.ts';
-import {
-  selectDataVersion,
-  selectPlanLocks,
-  selectPlanRooms,
-  selectPlanRoomTypes,
-  selectPlanStays,
-} from './room-plan.queries.ts';
+import { selectPlanFrame, selectPlanStays } from './room-plan.queries.ts';
 
 type TRoomPlanLock = TRoomPlan['rooms'][number]['locks'][number];
 
@@ -43,12 +37,12 @@ function openObject(object: object): string {
 /**
  * Everything the tape chart draws for [from, to], as the JSON text of a `TRoomPlan`: room types, rooms
  * with the bookings and locks touching the window, and the bookings without a room. At 300 rooms by
- * 60 days that is thousands of bars, so the window's stays are kept between reads: each read, in one
- * read-only snapshot, finds the property's data version and reads again only the stays changed since
- * the kept one (migration 0014), then rooms, locks and room types, which are few. A stay's JSON and
- * each room's text are written once and again only when they change, and the plan is answered in parts,
- * a room each, so that only a changed room is compressed again. `today` is the property's today, which
- * the plan names: the caller keeps the answer under it.
+ * 60 days that is thousands of bars, so the window's stays are kept between reads: a read after the
+ * first is one statement (one snapshot, one round trip, no transaction), which finds the property's
+ * data version, the stays changed since the kept one (migration 0014) and rooms, locks and room types,
+ * which are few. A stay's JSON and each room's text are written once and again only when they change,
+ * and the plan is answered in parts, a room each, so that only a changed room is compressed again.
+ * `today` is the property's today, which the plan names: the caller keeps the answer under it.
  */
 export async function getRoomPlan(
   ctx: AppContext,
@@ -62,30 +56,26 @@ export async function getRoomPlan(
   const p = actor.propertyId;
   const windows = keptWindowsOf(ctx);
   const key = `${p} ${from} ${to}`;
-  const { stays, rooms, locks, roomTypes } = await ctx.db.transaction(
-    async (tx) => {
-      let stays = windows.get(key);
-      const { version, changed } = await selectDataVersion(tx, p, stays?.version);
-      if (!stays || stays.version < version) {
-        if (stays && changed.length <= maxChangedStays) {
-          const rows = changed.length > 0 ? await selectPlanStays(tx, p, from, to, changed) : [];
-          stays.update(version, changed, rows);
-        } else {
-          stays = new KeptStays(version, await selectPlanStays(tx, p, from, to));
-          const kept = windows.get(key);
-          // Another read may have kept a newer version meanwhile.
-          if (!kept || kept.version < version) windows.set(key, stays);
-        }
-      }
-      return {
-        stays,
-        rooms: await selectPlanRooms(tx, p),
-        locks: await selectPlanLocks(tx, p, from, to),
-        roomTypes: await selectPlanRoomTypes(tx, p, from, to),
-      };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  let stays = windows.get(key);
+  // Kept stays: one statement reads the frame and the stays changed since (a handful after a change).
+  let frame = stays
+    ? await selectPlanFrame(ctx.db, p, from, to, { version: stays.version, maxChanged: maxChangedStays })
+    : null;
+  if (stays && frame?.changed) stays.update(frame.version, frame.changed, frame.stays);
+  else {
+    // Nothing kept, or too much changed: the whole window, in one read-only snapshot with its frame.
+    ({ frame, stays } = await ctx.db.transaction(
+      async (tx) => {
+        const read = await selectPlanFrame(tx, p, from, to);
+        return { frame: read, stays: new KeptStays(read.version, await selectPlanStays(tx, p, from, to)) };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    ));
+    const kept = windows.get(key);
+    // Another read may have kept a newer version meanwhile.
+    if (!kept || kept.version < stays.version) windows.set(key, stays);
+  }
+  const { rooms, locks, roomTypes } = frame;
   const locksByRoom = new Map<string, TRoomPlanLock[]>();
   for (const { roomId, ...lock } of locks)
     locksByRoom.set(roomId, [...(locksByRoom.get(roomId) ?? []), lock]);

@@ -193,6 +193,57 @@ describe('the room plan', () => {
     );
   });
 
+  it('follows changes to rooms, locks and room types after a read, as a fresh instance reads them', async () => {
+    const window = { from: day(110), to: day(120) };
+    const stay = await bookOk({ roomId: roomIds.P2, checkIn: day(111), checkOut: day(113) });
+    expect(
+      (await planOf(window.from, window.to)).rooms.find((room) => room.id === roomIds.P2)?.bookings,
+    ).toEqual([expect.objectContaining({ id: stay.id })]);
+
+    // No stay changes: a room is added, a lock set, a room dirtied and a room type added.
+    const room = await admin.post('/api/rooms', { number: 'P3', roomTypeId });
+    expect(room.statusCode, room.body).toBe(201);
+    const lock = await admin.post('/api/room_locks', {
+      roomId: roomIds.P10,
+      startDate: day(114),
+      endDate: day(115),
+      reason: 'Teppich',
+    });
+    expect(lock.statusCode, lock.body).toBe(201);
+    const dirty = await admin.patch(`/api/housekeeping/rooms/${roomIds.P101}`, {
+      housekeepingStatus: 'dirty',
+    });
+    expect(dirty.statusCode, dirty.body).toBe(200);
+    const type = await admin.post('/api/room_types', {
+      name: 'Nebenzimmer',
+      code: 'NZ',
+      capacity: 1,
+      minOccupancy: 1,
+      maxOccupancy: 1,
+    });
+    expect(type.statusCode, type.body).toBe(201);
+
+    const kept = await admin.get('/api/room_plan', { query: window });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const plan = kept.json<TRoomPlan>();
+    const ours = plan.rooms.filter((r) => r.roomTypeId === roomTypeId);
+    expect(ours.map((r) => r.number)).toEqual(['P2', 'P3', 'P10', 'P101']);
+    expect(ours[0]!.bookings.map((b) => b.id)).toEqual([stay.id]);
+    expect(ours[2]!.locks).toEqual([
+      { id: lock.json<{ id: string }>().id, startDate: day(114), endDate: day(115), reason: 'Teppich' },
+    ]);
+    expect(ours[3]!.housekeepingStatus).toBe('dirty');
+    expect(plan.roomTypes).toContainEqual({
+      id: type.json<{ id: string }>().id,
+      name: 'Nebenzimmer',
+      maxOccupancy: 1,
+    });
+    // An instance that has kept nothing reads the whole window: the same bytes.
+    const fresh = admin.clone(await t.startInstance());
+    const read = await fresh.get('/api/room_plan', { query: window });
+    expect(read.body).toBe(kept.body);
+  });
+
   it('refuses a period longer than 120 days or one that ends before it starts', async () => {
     expectProblem(
       await admin.get('/api/room_plan', { query: { from: day(0), to: day(121) } }),

@@ -31,6 +31,7 @@ export const builds: TBuild[] = [
     sources: [
       'apps/web/index.html',
       'apps/web/portal.html',
+      'apps/web/portal-home.html',
       'apps/web/package.json',
       'apps/web/public',
       'apps/web/src',

@@ -34,10 +34,17 @@ export default defineConfig(({ isSsrBuild }) => ({
       }
     : {
         outDir: 'dist',
+        // One style sheet, linked by both pages: the home's page carries it inline, and loading the
+        // app after that page has painted adds no second copy of it.
+        cssCodeSplit: false,
+        modulePreload: false,
         // The staff build's files stay: both pages are served from one folder.
         emptyOutDir: false,
         rollupOptions: {
-          input: { portal: path.resolve(import.meta.dirname, 'portal.html') },
+          input: {
+            portal: path.resolve(import.meta.dirname, 'portal.html'),
+            'portal-home': path.resolve(import.meta.dirname, 'portal-home.html'),
+          },
         },
       },
 }));

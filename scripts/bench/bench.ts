@@ -290,9 +290,13 @@ async function reportWebApp() {
   console.log(
     `  portal initial JS (gzip): ${(portal.bytes / 1000).toFixed(1)} kB = ${(portal.bytes / 1024).toFixed(1)} KiB in ${portal.files.length} files (budget ${portalInitialJsBudgetKB} kB = ${(portalBudgetBytes / 1024).toFixed(1)} KiB)`,
   );
-  const { score, lcpMs, reportFile } = await portalLighthouse();
+  const { score, lcpMs, runs, reportFile } = await portalLighthouse();
+  const seconds = (ms: number) => (ms / 1000).toFixed(2);
   console.log(
-    `  portal home in Lighthouse (mobile, simulated slow 4G): performance ${score} (target ${lighthouseTargets.score} or more), LCP ${(lcpMs / 1000).toFixed(2)} s (target under ${(lighthouseTargets.lcpMs / 1000).toFixed(1)} s); report ${reportFile}`,
+    `  portal home in Lighthouse (mobile, simulated slow 4G), median of ${runs.length} runs: performance ${score} (target ${lighthouseTargets.score} or more), LCP ${seconds(lcpMs)} s (target under ${(lighthouseTargets.lcpMs / 1000).toFixed(1)} s); report ${reportFile}`,
+  );
+  console.log(
+    `    runs (score / LCP): ${runs.map((run) => `${run.score} / ${seconds(run.lcpMs)} s`).join(', ')}`,
   );
 }
 

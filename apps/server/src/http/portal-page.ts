@@ -51,7 +51,7 @@ function withInlineStyles(template: string, webDist: string): string {
   });
 }
 
-/** portal.html with a home written into it. */
+/** portal-home.html with a home written into it. */
 export class PortalHomeWriter {
   private readonly template: string;
   private readonly render: TRenderHome;
@@ -62,11 +62,11 @@ export class PortalHomeWriter {
   }
 
   /**
-   * The writer of a built web app: its portal.html and the home's server build (`dist-ssr` beside
+   * The writer of a built web app: its portal-home.html and the home's server build (`dist-ssr` beside
    * `dist`), or null when the build has no server renderer (the page then loads the home itself).
    */
   static async load(webDist: string): Promise<PortalHomeWriter | null> {
-    const page = path.join(webDist, 'portal.html');
+    const page = path.join(webDist, 'portal-home.html');
     const renderer = path.join(webDist, '..', 'dist-ssr', 'portal-home.js');
     if (!existsSync(page) || !existsSync(renderer)) return null;
     const template = readFileSync(page, 'utf8');

@@ -1,4 +1,3 @@
-import './portal.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { parsePortalRoute, type TPortalHomeData } from '@pms/contract/portal-page';

@@ -102,9 +102,16 @@ describe('the home of a link', () => {
     expect(html).toContain('<html lang="de">');
     expect(html).toMatch(new RegExp(`<h1 id="booking-heading"[^>]*>Buchung ${booking.code}</h1>`));
     expect(html).toContain('Alpenhof Salzburg');
-    // The loading screen is replaced, and the styles are in the page.
+    // The home in place of the loading screen, the styles in the page, and only the small script that
+    // fetches the app once the page has painted (portal-home.html), not the app itself (portal.html).
     expect(html).not.toContain('portal-home-->');
+    expect(html).not.toContain('Wird geladen');
     expect(html).not.toMatch(/<link rel="stylesheet"/);
+    const plain = await openPage(`/portal/${linkId}/check-in`);
+    const scripts = (page: string) =>
+      [...page.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts(html)).toHaveLength(1);
+    expect(scripts(plain.body)).not.toContain(scripts(html)[0]);
     // The property's brand colours, and every style element allowed by the answer's nonce alone.
     expect(html).toMatch(/:root\{--color-primary-50:#[0-9a-f]{6};/);
     const directives = policy(page.headers['content-security-policy']);
@@ -191,7 +198,7 @@ describe('the plain page', () => {
     for (const path of ['/portal/unknown-link', '/portal/b%C3%A4d', `/portal/${'x'.repeat(300)}`]) {
       const page = await openPage(path);
       expect(page.statusCode, path).toBe(200);
-      expect(page.body, path).toContain('<!--portal-home-->');
+      expect(page.body, path).toContain('Wird geladen');
       expect(page.body, path).not.toContain('id="portal-home"');
     }
     await t.db
@@ -199,7 +206,7 @@ describe('the plain page', () => {
       .set({ revokedAt: new Date() })
       .where(eq(bookingLinks.bookingId, booking.id));
     const revoked = await openPage(`/portal/${linkId}`);
-    expect(revoked.body).toContain('<!--portal-home-->');
+    expect(revoked.body).toContain('Wird geladen');
     expect(revoked.body).not.toContain(booking.code);
   });
 
@@ -208,7 +215,7 @@ describe('the plain page', () => {
     for (const screen of ['check-in', 'invoices']) {
       const page = await openPage(`/portal/${linkId}/${screen}`);
       expect(page.statusCode).toBe(200);
-      expect(page.body).toContain('<!--portal-home-->');
+      expect(page.body).toContain('Wird geladen');
       expect(page.body).not.toContain(booking.code);
       expect(page.headers['cache-control']).toBe('no-cache');
     }

@@ -229,10 +229,7 @@ function assertNotSettled(stay: Pick<TStay, 'booking'>): void {
     throw new AppError('portal/checked_in', 'the registration cannot change after check-in');
 }
 
-export async function getPortalProperty(ctx: AppContext, actor: TActor): Promise<TPortalProperty> {
-  requireGuest(actor);
-  const property = await findProperty(ctx.db, actor.propertyId);
-  const settings = await loadSettings(ctx.db, actor.propertyId);
+function toPortalProperty(property: TPropertyRow, settings: TPortalGeneralSettings): TPortalProperty {
   return {
     id: property.id,
     name: property.name,
@@ -255,25 +252,30 @@ export async function getPortalProperty(ctx: AppContext, actor: TActor): Promise
   };
 }
 
+export async function getPortalProperty(ctx: AppContext, actor: TActor): Promise<TPortalProperty> {
+  requireGuest(actor);
+  const property = await findProperty(ctx.db, actor.propertyId);
+  return toPortalProperty(property, await loadSettings(ctx.db, actor.propertyId));
+}
+
 export async function getPortalBooking(ctx: AppContext, actor: TActor): Promise<TPortalBooking> {
   requireGuest(actor);
   return toPortalBooking(await loadStay(ctx.db, actor));
 }
 
-export async function getPortalBookingMetadata(
+async function bookingMetadata(
   ctx: AppContext,
-  actor: TActor,
+  stay: TStay,
+  settings: TPortalGeneralSettings,
 ): Promise<TPortalBookingMetadata> {
-  requireGuest(actor);
-  const stay = await loadStay(ctx.db, actor);
-  const settings = await loadSettings(ctx.db, actor.propertyId);
-  const totals = await getBookingTotals(ctx.db, actor.propertyId, actor.bookingId);
-  const window = portalWindow(stay.booking, stay.property);
+  const { booking } = stay;
+  const totals = await getBookingTotals(ctx.db, booking.propertyId, booking.id);
+  const window = portalWindow(booking, stay.property);
   return {
-    hasAccessToken: await hasAccessToken(ctx.db, actor.propertyId, actor.bookingId),
-    hasInvoices: await hasBookingInvoices(ctx.db, actor.bookingId),
+    hasAccessToken: await hasAccessToken(ctx.db, booking.propertyId, booking.id),
+    hasInvoices: await hasBookingInvoices(ctx.db, booking.id),
     isReadyForCheckIn: (await checkInBlocker(ctx, ctx.db, stay, settings)) === null,
-    status: stay.booking.status,
+    status: booking.status,
     grossAmount: totals.grossAmount,
     paidAmount: totals.paidAmount,
     dueAmount: totals.dueAmount,
@@ -282,6 +284,15 @@ export async function getPortalBookingMetadata(
     checkInOpensAt: window.checkInOpensAt.toISOString(),
     expiresAt: window.expiresAt.toISOString(),
   };
+}
+
+export async function getPortalBookingMetadata(
+  ctx: AppContext,
+  actor: TActor,
+): Promise<TPortalBookingMetadata> {
+  requireGuest(actor);
+  const stay = await loadStay(ctx.db, actor);
+  return bookingMetadata(ctx, stay, await loadSettings(ctx.db, actor.propertyId));
 }
 
 export async function getPortalGeneralSettings(
@@ -301,12 +312,18 @@ export async function getPortalHome(
   actor: TActor,
 ): Promise<Omit<TPortalHomeData, 'linkId' | 'language'>> {
   requireGuest(actor);
-  const property = await getPortalProperty(ctx, actor);
-  const booking = await getPortalBooking(ctx, actor);
-  const metadata = await getPortalBookingMetadata(ctx, actor);
-  const settings = await getPortalGeneralSettings(ctx, actor);
+  // One read of the stay and the settings for all four parts, as one snapshot of the booking.
+  const stay = await loadStay(ctx.db, actor);
+  const settings = await loadSettings(ctx.db, actor.propertyId);
+  const metadata = await bookingMetadata(ctx, stay, settings);
   const accessPoints = metadata.hasAccessToken ? await listAccessPoints(ctx, actor, actor.bookingId) : null;
-  return { property, booking, metadata, settings, accessPoints };
+  return {
+    property: toPortalProperty(stay.property, settings),
+    booking: toPortalBooking(stay),
+    metadata,
+    settings,
+    accessPoints,
+  };
 }
 
 /** Changes one guest's registration; only this booking's guests, and only before check-in. */

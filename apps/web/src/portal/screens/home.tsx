@@ -87,7 +87,7 @@ function Doors() {
       <ul className="divide-y divide-gray-100">
         {doors.map((door) => (
           <li key={door.id} className="flex items-center justify-between gap-3 py-2">
-            <span className="text-sm font-medium text-gray-900">{doorName(door)}</span>
+            <span className="text-sm font-semibold text-gray-900">{doorName(door)}</span>
             <Button loading={opening === door.id} disabled={opening !== null} onClick={() => void open(door)}>
               {t('openDoor')}
             </Button>
@@ -165,14 +165,14 @@ export function HomeScreen() {
         <dl className="mt-3 grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-gray-600">{t('stay')}</dt>
-            <dd className="font-medium text-gray-900">
+            <dd className="font-semibold text-gray-900">
               {formatDate(booking.checkIn, language)} {property.checkInTime.slice(0, 5)} –{' '}
               {formatDate(booking.checkOut, language)} {property.checkOutTime.slice(0, 5)}
             </dd>
           </div>
           <div>
             <dt className="text-gray-600">{t('room')}</dt>
-            <dd className="font-medium text-gray-900">
+            <dd className="font-semibold text-gray-900">
               {booking.room ? `${booking.room.number} · ` : ''}
               {booking.roomType.name}
             </dd>

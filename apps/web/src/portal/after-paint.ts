@@ -1,29 +1,41 @@
 // The script of the page the server writes for a link's home (portal-home.html). The booking is on
-// that page already, so the app is fetched only once it has painted: a phone on a slow network shows
-// the booking first and spends nothing on the app before. The app takes the page over at the guest's
-// first touch (main.tsx); a touch before the app has arrived fetches it at once, and a tap waits for
-// it and then reaches the app as if it had come after.
-const touches = ['pointerdown', 'keydown', 'focusin', 'click'] as const;
-let isReady = false;
-let app: Promise<void> | undefined;
+// that page already, complete, and its links work on their own: the app is fetched only once the page
+// has painted, so that a phone on a slow network shows the booking first and spends nothing on the app
+// before. The app takes the page over at the guest's first touch; a touch before the app has arrived
+// fetches it at once, and a tap waits for it and then reaches the app as if it had come after.
+import type * as TPortalMain from './main.tsx';
 
-function loadApp(): Promise<void> {
-  app ??= import('./main.tsx').then(() => {
-    isReady = true;
-    for (const type of touches) window.removeEventListener(type, early, { capture: true });
-  });
-  return app;
+type TApp = typeof TPortalMain;
+
+/** What a guest does first on the page, whichever comes first: tap, key, focus or an edit. */
+const firstTouches = ['pointerdown', 'keydown', 'focusin', 'click', 'input', 'change'] as const;
+let app: TApp | undefined;
+let loading: Promise<TApp> | undefined;
+let isTakenOver = false;
+
+const loadApp = () => (loading ??= import('./main.tsx').then((module) => (app = module)));
+
+function takeOver(loaded: TApp): void {
+  if (isTakenOver) return;
+  isTakenOver = true;
+  for (const type of firstTouches) window.removeEventListener(type, touched, { capture: true });
+  loaded.takeOverHome();
 }
 
-function early(event: Event): void {
-  if (isReady) return;
-  const loaded = loadApp();
-  if (event.type !== 'click' || !(event.target instanceof Element)) return;
+/** The first touches, heard first (capture on window): the app takes over inside the same event. */
+function touched(event: Event): void {
+  if (app) return takeOver(app);
   const { target } = event;
-  event.preventDefault();
-  event.stopImmediatePropagation();
-  void loaded.then(() => target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true })));
+  const isTap = event.type === 'click' && target instanceof Element;
+  if (isTap) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }
+  void loadApp().then((loaded) => {
+    takeOver(loaded);
+    if (isTap) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  });
 }
 
-for (const type of touches) window.addEventListener(type, early, { capture: true });
+for (const type of firstTouches) window.addEventListener(type, touched, { capture: true });
 requestAnimationFrame(() => setTimeout(() => void loadApp()));

@@ -1,0 +1,2 @@
+-- Placeholder, replaced by its change.
+SELECT 1;

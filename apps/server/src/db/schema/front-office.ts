@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -86,9 +87,16 @@ export const contactFiles = pgTable(
     fileId: uuid('file_id')
       .notNull()
       .references(() => files.id),
+    /** The stay the document was handed in for (through its booking link, or by staff for it). */
+    bookingId: uuid('booking_id').references((): AnyPgColumn => bookings.id),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('contact_files_key').on(t.contactId, t.fileId)],
+  (t) => [
+    uniqueIndex('contact_files_key').on(t.contactId, t.fileId),
+    index('contact_files_booking_idx')
+      .on(t.bookingId)
+      .where(sql`${t.bookingId} is not null`),
+  ],
 );
 
 export const groups = pgTable('groups', {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TCheckoutStatus, TPaymentProviderKind } from '@pms/contract';
 import { recordFields, timestamptz } from './common.ts';
 import { properties } from './core.ts';
@@ -46,13 +46,28 @@ export const checkoutSessions = pgTable(
   ],
 );
 
-/** Every event a payment partner sent, taken in once: a retried webhook finds its event here. */
+/**
+ * Every event a payment partner sent, taken in once per property (the one whose secret verified it): a
+ * retried webhook finds its event here, with what became of it.
+ */
 export const paymentEvents = pgTable(
   'payment_events',
   {
     provider: text('provider').$type<TPaymentProviderKind>().notNull(),
+    /** Null for events taken in before events were kept per property. */
+    propertyId: uuid('property_id').references(() => properties.id),
     eventId: text('event_id').notNull(),
     receivedAt: timestamptz('received_at').notNull().defaultNow(),
+    outcome: text('outcome').$type<TPaymentEventOutcome>().notNull().default('ignored'),
+    checkoutSessionId: uuid('checkout_session_id'),
+    /** Why an event was refused. */
+    detail: text('detail'),
   },
-  (t) => [primaryKey({ name: 'payment_events_pkey', columns: [t.provider, t.eventId] })],
+  (t) => [
+    uniqueIndex('payment_events_key').on(t.provider, t.propertyId, t.eventId),
+    check('payment_events_outcome_check', sql`${t.outcome} in ('booked', 'ignored', 'refused')`),
+  ],
 );
+
+/** What became of a partner's event: a payment booked, nothing to book, or refused. */
+export type TPaymentEventOutcome = 'booked' | 'ignored' | 'refused';

@@ -79,8 +79,15 @@ export function stripeProvider(
         return paidCheckout(session);
       }
     },
-    /** Verifies the signature and age (raw body, `Stripe-Signature`), throwing when either fails. */
+    /**
+     * Verifies the signature and age (raw body, `Stripe-Signature`), throwing when either fails. The SDK
+     * refuses only old messages; one signed ahead of the clock by more than the tolerance is refused
+     * too, so it cannot be kept for a replay later.
+     */
     readEvent(rawBody, signature, now) {
+      const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+      if (signedAt > Math.floor(now.getTime() / 1000) + webhookTolerance)
+        throw new Error('the webhook is signed ahead of the clock beyond the tolerance');
       const event = stripe.webhooks.constructEvent(
         rawBody,
         signature,

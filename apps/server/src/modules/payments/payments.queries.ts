@@ -2,7 +2,8 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { TPaymentProviderKind } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { bookings, contacts, paymentMethods } from '../../db/schema/index.ts';
-import { checkoutSessions, paymentEvents } from '../../db/schema/payments.ts';
+import { checkoutSessions, paymentEvents, type TPaymentEventOutcome } from '../../db/schema/payments.ts';
+import type { TPaidCheckout } from '../../integrations/payments/payment-provider.ts';
 
 export type TCheckoutRow = typeof checkoutSessions.$inferSelect;
 
@@ -95,26 +96,55 @@ export async function setCheckoutSession(
 }
 
 /**
- * Marks the partner's checkout paid with its payment's reference, once: a second message about the
- * same payment (or a race with the guest's own confirmation) finds it paid and claims nothing.
+ * Marks the property's checkout paid with its payment's reference, once, and only for the checkout's
+ * own amount and currency: a second message about the same payment (or a race with the guest's own
+ * confirmation) finds it paid and claims nothing, and so does a payment of another amount.
  */
 export async function claimPaidCheckout(
   db: Executor,
+  propertyId: string,
   provider: TPaymentProviderKind,
-  providerSessionId: string,
-  paymentReference: string,
+  paid: TPaidCheckout,
 ): Promise<TCheckoutRow | undefined> {
   const [row] = await db
     .update(checkoutSessions)
-    .set({ status: 'paid', paymentReference, completedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      status: 'paid',
+      paymentReference: paid.paymentReference,
+      completedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
     .where(
       and(
+        eq(checkoutSessions.propertyId, propertyId),
         eq(checkoutSessions.provider, provider),
-        eq(checkoutSessions.providerSessionId, providerSessionId),
+        eq(checkoutSessions.providerSessionId, paid.providerSessionId),
         ne(checkoutSessions.status, 'paid'),
+        eq(checkoutSessions.amount, paid.amount),
+        sql`upper(${checkoutSessions.currency}) = upper(${paid.currency})`,
       ),
     )
     .returning();
+  return row;
+}
+
+/** The property's checkout behind a partner's session id. */
+export async function selectCheckoutBySession(
+  db: Executor,
+  propertyId: string,
+  provider: TPaymentProviderKind,
+  providerSessionId: string,
+): Promise<TCheckoutRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.propertyId, propertyId),
+        eq(checkoutSessions.provider, provider),
+        eq(checkoutSessions.providerSessionId, providerSessionId),
+      ),
+    );
   return row;
 }
 
@@ -129,14 +159,44 @@ export async function cancelOpenCheckout(db: Executor, id: string): Promise<void
     .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
 }
 
-/** Takes in a partner's event id; false when it was taken in before. */
+/** Takes in a partner's event for the property that verified it; false when it was taken in before. */
 export async function insertPaymentEvent(
   db: Executor,
+  propertyId: string,
   provider: TPaymentProviderKind,
   eventId: string,
 ): Promise<boolean> {
-  const rows = await db.insert(paymentEvents).values({ provider, eventId }).onConflictDoNothing().returning();
+  const rows = await db
+    .insert(paymentEvents)
+    .values({ propertyId, provider, eventId })
+    .onConflictDoNothing()
+    .returning();
   return rows.length > 0;
+}
+
+type TPaymentEventKey = { propertyId: string; provider: TPaymentProviderKind; eventId: string };
+
+function paymentEventIs(key: TPaymentEventKey) {
+  return and(
+    eq(paymentEvents.propertyId, key.propertyId),
+    eq(paymentEvents.provider, key.provider),
+    eq(paymentEvents.eventId, key.eventId),
+  );
+}
+
+/** What became of a partner's event taken in before. */
+export async function selectPaymentEvent(db: Executor, key: TPaymentEventKey) {
+  const [row] = await db.select().from(paymentEvents).where(paymentEventIs(key));
+  return row;
+}
+
+/** Keeps what became of a partner's event. */
+export async function setPaymentEventOutcome(
+  db: Executor,
+  key: TPaymentEventKey,
+  values: { outcome: TPaymentEventOutcome; checkoutSessionId: string | null; detail: string | null },
+): Promise<void> {
+  await db.update(paymentEvents).set(values).where(paymentEventIs(key));
 }
 
 /** The property's card payment method that card payments are booked to: the first by name. */

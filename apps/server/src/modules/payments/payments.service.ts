@@ -4,6 +4,7 @@ import { findProperty } from '../../lib/properties.ts';
 import { requireBookingAccess, systemActor, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
+import type { TPaymentEventOutcome } from '../../db/schema/payments.ts';
 import type { PaymentProvider, TPaidCheckout } from '../../integrations/payments/payment-provider.ts';
 import { simulatedProvider } from '../../integrations/payments/simulated-provider.ts';
 import { stripeProvider } from '../../integrations/payments/stripe-provider.ts';
@@ -15,6 +16,9 @@ import {
   insertCheckout,
   insertPaymentEvent,
   selectBookingPayer,
+  selectCheckoutBySession,
+  selectPaymentEvent,
+  setPaymentEventOutcome,
   selectCardPaymentMethod,
   selectCheckout,
   selectCheckoutByKey,
@@ -91,7 +95,8 @@ async function expireStaleCheckouts(
         throw new AppError('unavailable', 'the payment partner could not be reached; try again');
       }
     }
-    if (paid) await ctx.db.transaction((tx) => bookPaidCheckout(ctx, tx, checkout.provider, paid));
+    if (paid)
+      await ctx.db.transaction((tx) => bookPaidCheckout(ctx, tx, propertyId, checkout.provider, paid));
     else await cancelOpenCheckout(ctx.db, checkout.id);
   }
 }
@@ -165,24 +170,43 @@ export async function createCheckout(
   return toCheckoutSession(await setCheckoutSession(ctx.db, checkout.id, created));
 }
 
+/** What became of a payment the partner reported: booked, nothing to book, or refused (and why). */
+type TBookingOutcome = {
+  outcome: TPaymentEventOutcome;
+  checkoutSessionId: string | null;
+  detail: string | null;
+};
+
 /**
- * Books a checkout the partner reports paid onto its folio, in the caller's transaction, once: a
- * repeated message, or the guest's confirmation racing the webhook, books nothing. False then.
+ * Books a checkout of the property that the partner reports paid onto its folio, in the caller's
+ * transaction, once and only for the checkout's own amount and currency: a repeated message, or the
+ * guest's confirmation racing the webhook, books nothing, and a payment of another amount or currency
+ * is refused, never booked.
  */
 async function bookPaidCheckout(
   ctx: AppContext,
   tx: Executor,
+  propertyId: string,
   provider: TPaymentProviderKind,
   paid: TPaidCheckout,
-): Promise<boolean> {
-  const checkout = await claimPaidCheckout(tx, provider, paid.providerSessionId, paid.paymentReference);
-  if (!checkout) return false;
-  await recordPayment(ctx, tx, systemActor(checkout.propertyId, 'payments'), checkout.folioId, {
-    amount: paid.amount,
-    paymentMethodId: checkout.paymentMethodId,
-    reference: paid.paymentReference,
-  });
-  return true;
+): Promise<TBookingOutcome> {
+  const checkout = await claimPaidCheckout(tx, propertyId, provider, paid);
+  if (checkout) {
+    await recordPayment(ctx, tx, systemActor(propertyId, 'payments'), checkout.folioId, {
+      amount: checkout.amount,
+      paymentMethodId: checkout.paymentMethodId,
+      reference: paid.paymentReference,
+    });
+    return { outcome: 'booked', checkoutSessionId: checkout.id, detail: null };
+  }
+  const known = await selectCheckoutBySession(tx, propertyId, provider, paid.providerSessionId);
+  if (!known || known.status === 'paid')
+    return { outcome: 'ignored', checkoutSessionId: known?.id ?? null, detail: null };
+  return {
+    outcome: 'refused',
+    checkoutSessionId: known.id,
+    detail: `paid ${paid.amount} ${paid.currency.toUpperCase()}, asked ${known.amount} ${known.currency}`,
+  };
 }
 
 /**
@@ -203,14 +227,16 @@ export async function confirmCheckout(
   const provider = await providerOf(ctx, ctx.db, p);
   const paid =
     provider?.kind === checkout.provider ? await provider.findPayment(checkout.providerSessionId) : null;
-  if (paid) await ctx.db.transaction((tx) => bookPaidCheckout(ctx, tx, checkout.provider, paid));
+  if (paid) await ctx.db.transaction((tx) => bookPaidCheckout(ctx, tx, p, checkout.provider, paid));
   return toCheckoutSession((await selectCheckout(ctx.db, p, checkoutId, bookingId))!);
 }
 
 /**
  * A webhook of the property's Stripe account: verified against its webhook secret (raw body,
- * signature, at most 5 minutes old), each event taken in once, a paid checkout booked in the same
- * transaction, so a failure leaves the event for Stripe to send again.
+ * signature, at most 5 minutes old or ahead), each event taken in once for this property, a paid
+ * checkout of this property booked in the same transaction (so a failure leaves the event for Stripe
+ * to send again), and what became of it kept. A payment whose amount or currency is not the
+ * checkout's is kept as refused and answered `payment/amount_mismatch`, now and on every retry.
  */
 export async function takeStripeEvent(
   ctx: AppContext,
@@ -227,12 +253,21 @@ export async function takeStripeEvent(
   } catch {
     throw new AppError('payment/webhook_invalid', 'the signature does not match the body or is too old');
   }
-  const { eventId, paid } = event;
-  return ctx.db.transaction(async (tx) => {
-    if (!(await insertPaymentEvent(tx, 'stripe', eventId))) return { isNew: false };
-    if (paid) await bookPaidCheckout(ctx, tx, 'stripe', paid);
-    return { isNew: true };
+  const key = { propertyId, provider: 'stripe' as const, eventId: event.eventId };
+  const { paid } = event;
+  const taken = await ctx.db.transaction(async (tx) => {
+    if (!(await insertPaymentEvent(tx, propertyId, 'stripe', event.eventId))) return null;
+    const outcome: TBookingOutcome = paid
+      ? await bookPaidCheckout(ctx, tx, propertyId, 'stripe', paid)
+      : { outcome: 'ignored', checkoutSessionId: null, detail: null };
+    await setPaymentEventOutcome(tx, key, outcome);
+    return outcome;
   });
+  // A refused payment is answered as refused every time the partner sends it again.
+  const outcome = taken ?? (await selectPaymentEvent(ctx.db, key));
+  if (outcome?.outcome === 'refused')
+    throw new AppError('payment/amount_mismatch', outcome.detail ?? undefined);
+  return { isNew: taken !== null };
 }
 
 /** The simulator's checkout for its hosted page. */
@@ -257,7 +292,7 @@ export async function paySimulatedCheckout(ctx: AppContext, checkoutId: string):
   if (checkout.status === 'canceled') return;
   const providerSessionId = checkout.providerSessionId;
   await ctx.db.transaction((tx) =>
-    bookPaidCheckout(ctx, tx, 'simulator', {
+    bookPaidCheckout(ctx, tx, checkout.propertyId, 'simulator', {
       providerSessionId,
       paymentReference: `sim_pi_${checkout.id}`,
       amount: checkout.amount,

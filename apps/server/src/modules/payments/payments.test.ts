@@ -6,11 +6,13 @@ import { eq } from 'drizzle-orm';
 import { addDays, todayIn, type TBooking, type TFolioList, type TPaged } from '@pms/contract';
 import type { TGuestActor } from '../../actor.ts';
 import { payments } from '../../db/schema/index.ts';
+import { paymentEvents } from '../../db/schema/payments.ts';
 import {
   anonymous,
   createStayFixture,
   expectProblem,
   startDemoApp,
+  switchProperty,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
@@ -107,7 +109,7 @@ function markPaid(sessionId: string): TFakeSession {
 const webhookSecret = 'whsec_test_secret';
 const stripe = new Stripe('sk_test_fake');
 
-function signedEvent(id: string, session: TFakeSession, at = t.clock.now()) {
+function signedEvent(id: string, session: TFakeSession, at = t.clock.now(), secret = webhookSecret) {
   const payload = JSON.stringify({
     id,
     object: 'event',
@@ -116,7 +118,7 @@ function signedEvent(id: string, session: TFakeSession, at = t.clock.now()) {
   });
   const header = stripe.webhooks.generateTestHeaderString({
     payload,
-    secret: webhookSecret,
+    secret,
     timestamp: Math.floor(at.getTime() / 1000),
   });
   return { payload, header };
@@ -162,6 +164,20 @@ async function payAtDesk(bookingId: string, amount: number): Promise<void> {
   const cash = methods.find((method) => method.kind === 'cash')!;
   const response = await admin.post(`/api/folios/${folio.id}/payments`, { amount, paymentMethodId: cash.id });
   expect(response.statusCode, response.body).toBe(201);
+}
+
+/** The amounts booked for a Stripe session's payment. */
+async function paymentsOf(sessionId: string): Promise<number[]> {
+  const rows = await t.db
+    .select()
+    .from(payments)
+    .where(eq(payments.reference, `pi_${sessionId}`));
+  return rows.map((row) => row.amount);
+}
+
+async function otherPropertyId(): Promise<string> {
+  const properties = (await admin.get('/api/properties')).json<TPaged<{ id: string }>>();
+  return properties.data.find((p) => p.id !== propertyId)!.id;
 }
 
 function sessionOf(checkoutId: string): TFakeSession {
@@ -483,5 +499,95 @@ describe('card payment through Stripe', () => {
     )!.id;
     expectProblem(await sendWebhook(event.payload, event.header, otherId), 400, 'payment/webhook_invalid');
     expectProblem(await sendWebhook(event.payload, event.header, 'nope'), 400, 'validation');
+  });
+
+  it('books nothing for a webhook signed with another property’s secret, and the genuine one still books', async () => {
+    const booking = await book();
+    const checkout = await createCheckout(t.app.context, guestOf(booking), booking.id, returnTo);
+    const session = markPaid(sessionOf(checkout.id).id);
+    // The manager of another property of the installation sets up a Stripe account of their own and
+    // signs an event about this property's checkout with it.
+    const otherId = await otherPropertyId();
+    await switchProperty(admin, otherId);
+    try {
+      const response = await admin.post('/api/settings', {
+        key: stripeSettingKeys.webhookSecret,
+        value: 'whsec_attacker',
+        secret: true,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      await admin.post('/api/settings', {
+        key: stripeSettingKeys.secretKey,
+        value: 'sk_attacker',
+        secret: true,
+      });
+    } finally {
+      await switchProperty(admin, propertyId);
+    }
+    const forged = signedEvent(`evt_${session.id}`, session, t.clock.now(), 'whsec_attacker');
+    expect((await sendWebhook(forged.payload, forged.header, otherId)).statusCode).toBe(200);
+    expect(await paymentsOf(session.id)).toEqual([]);
+    expect(await dueOf(booking.id)).toBe(20000);
+    // The genuine event, even with the same id, is this property's own and books the payment.
+    const genuine = signedEvent(`evt_${session.id}`, session);
+    expect((await sendWebhook(genuine.payload, genuine.header)).statusCode).toBe(200);
+    expect(await paymentsOf(session.id)).toEqual([20000]);
+  });
+
+  it('refuses a payment of another amount or currency than the checkout’s, keeps it as refused, and books the right one', async () => {
+    const booking = await book();
+    const checkout = await createCheckout(t.app.context, guestOf(booking), booking.id, returnTo);
+    const session = markPaid(sessionOf(checkout.id).id);
+    const cheaper = signedEvent(`evt_cheap_${session.id}`, { ...session, amount_total: 100 });
+    for (let i = 0; i < 2; i++)
+      expectProblem(await sendWebhook(cheaper.payload, cheaper.header), 400, 'payment/amount_mismatch');
+    const dollars = signedEvent(`evt_usd_${session.id}`, { ...session, currency: 'usd' });
+    expectProblem(await sendWebhook(dollars.payload, dollars.header), 400, 'payment/amount_mismatch');
+    expect(await paymentsOf(session.id)).toEqual([]);
+    const kept = await t.db
+      .select({
+        eventId: paymentEvents.eventId,
+        outcome: paymentEvents.outcome,
+        detail: paymentEvents.detail,
+      })
+      .from(paymentEvents)
+      .where(eq(paymentEvents.checkoutSessionId, checkout.id));
+    expect(kept.sort((a, b) => a.eventId.localeCompare(b.eventId))).toEqual([
+      { eventId: `evt_cheap_${session.id}`, outcome: 'refused', detail: 'paid 100 EUR, asked 20000 EUR' },
+      { eventId: `evt_usd_${session.id}`, outcome: 'refused', detail: 'paid 20000 USD, asked 20000 EUR' },
+    ]);
+    const right = signedEvent(`evt_${session.id}`, session);
+    expect((await sendWebhook(right.payload, right.header)).statusCode).toBe(200);
+    expect(await paymentsOf(session.id)).toEqual([20000]);
+  });
+
+  it('refuses a webhook signed ahead of the clock beyond the tolerance', async () => {
+    const booking = await book();
+    const checkout = await createCheckout(t.app.context, guestOf(booking), booking.id, returnTo);
+    const session = markPaid(sessionOf(checkout.id).id);
+    const ahead = signedEvent(`evt_${session.id}`, session, new Date(t.clock.now().getTime() + 10 * 60_000));
+    expectProblem(await sendWebhook(ahead.payload, ahead.header), 400, 'payment/webhook_invalid');
+    expect(await paymentsOf(session.id)).toEqual([]);
+    const slightlyAhead = signedEvent(
+      `evt_${session.id}`,
+      session,
+      new Date(t.clock.now().getTime() + 60_000),
+    );
+    expect((await sendWebhook(slightlyAhead.payload, slightlyAhead.header)).statusCode).toBe(200);
+    expect(await paymentsOf(session.id)).toEqual([20000]);
+  });
+
+  it('books the same event sent 30 times at once exactly once', async () => {
+    const booking = await book();
+    const checkout = await createCheckout(t.app.context, guestOf(booking), booking.id, returnTo);
+    const session = markPaid(sessionOf(checkout.id).id);
+    const event = signedEvent(`evt_${session.id}`, session);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => sendWebhook(event.payload, event.header)),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    expect(answers.filter((answer) => answer.json<{ received: boolean }>().received)).toHaveLength(30);
+    expect(await paymentsOf(session.id)).toEqual([20000]);
+    expect(await dueOf(booking.id)).toBe(0);
   });
 });

@@ -125,12 +125,19 @@ export async function insertInvoice(
   return row!;
 }
 
+/**
+ * Writes an invoice's changes and returns it; changes that name no value (a customer set to the one it
+ * has) leave the row as it is, as SQL has no update without a column to set.
+ */
 export async function updateInvoiceRow(
   db: Executor,
   id: string,
   changes: TInvoiceChanges,
 ): Promise<TInvoiceRow> {
-  const [row] = await db.update(invoices).set(changes).where(eq(invoices.id, id)).returning();
+  const hasChanges = Object.values(changes).some((value) => value !== undefined);
+  const [row] = hasChanges
+    ? await db.update(invoices).set(changes).where(eq(invoices.id, id)).returning()
+    : await db.select().from(invoices).where(eq(invoices.id, id));
   return row!;
 }
 

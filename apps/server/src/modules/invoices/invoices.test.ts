@@ -20,6 +20,7 @@ import {
   expectProblem,
   login,
   pdfBytes,
+  PortalGuest,
   switchProperty,
   type ApiClient,
   type TTestApp,
@@ -381,6 +382,30 @@ describe('drafts', () => {
       'not_found',
     );
     expectProblem(await admin.put(`/api/invoices/not-an-id`, {}), 400, 'validation');
+  });
+
+  it('answers an update that changes nothing with the draft as it is, for staff and for the guest', async () => {
+    const { booking, folioId } = await bookedFolio();
+    const draft = await invoiceOk({ folioId, draft: true });
+    const sameValues = {
+      customerId: draft.customerId,
+      billingAddress: draft.billingAddress,
+      additionalText: draft.additionalText,
+    };
+    for (const body of [{ customerId: draft.customerId }, sameValues]) {
+      const response = await admin.put(`/api/invoices/${draft.id}`, body);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<TInvoice>()).toMatchObject({ id: draft.id, ...sameValues, status: 'draft' });
+    }
+    const { link } = (await admin.get(`/api/bookings/${booking.id}`, { query: { expand: 'link' } })).json<
+      TBooking & { link: { id: string } }
+    >();
+    const guest = new PortalGuest(t.app, link.id);
+    for (const body of [{ folioId, customerId: draft.customerId }, sameValues]) {
+      const response = await guest.patch(`/api/portal/invoices/${draft.id}`, body);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<TInvoice>()).toMatchObject({ id: draft.id, ...sameValues, status: 'draft' });
+    }
   });
 });
 

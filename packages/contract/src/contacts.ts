@@ -153,6 +153,9 @@ export const ZInvoiceSummary = z.object({
 export type TInvoiceSummary = z.infer<typeof ZInvoiceSummary>;
 
 export const ZContactFileParams = z.object({ id: ZId, fileId: ZId });
+/** Linking a contact's document: `bookingId` hands it in for one of the contact's stays (the portal shows it there). */
+export const ZLinkContactFileQuery = z.object({ bookingId: ZId.optional() });
+export type TLinkContactFileQuery = z.infer<typeof ZLinkContactFileQuery>;
 
 /** A booking of a group, light: enough for the group's bookings tab. */
 export const ZGroupBooking = z.object({

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   toPaged,
   type TBookingStatus,
@@ -169,14 +169,49 @@ export async function selectContactFiles(db: Executor, contactId: string): Promi
   return rows.map((row) => row.file);
 }
 
-/** Adds a file to a contact's documents; whether it was not there yet. */
-export async function insertContactFile(db: Executor, contactId: string, fileId: string): Promise<boolean> {
+/**
+ * Adds a file to a contact's documents, handed in for a booking when one is named (a document linked
+ * before is then moved to that booking); whether it was linked or moved.
+ */
+export async function insertContactFile(
+  db: Executor,
+  contactId: string,
+  fileId: string,
+  bookingId: string | null,
+): Promise<boolean> {
   const linked = await db
     .insert(contactFiles)
-    .values({ contactId, fileId })
-    .onConflictDoNothing()
+    .values({ contactId, fileId, bookingId })
+    .onConflictDoUpdate({
+      target: [contactFiles.contactId, contactFiles.fileId],
+      set: { bookingId },
+      setWhere: sql`${bookingId}::uuid is not null and ${contactFiles.bookingId} is distinct from ${bookingId}`,
+    })
     .returning();
   return linked.length > 0;
+}
+
+/** Whether the contact is a guest of the property's booking. */
+export async function isGuestOfBooking(
+  db: Executor,
+  propertyId: string,
+  bookingId: string,
+  contactId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ bookingId: bookingGuests.bookingId })
+    .from(bookingGuests)
+    .innerJoin(bookings, eq(bookings.id, bookingGuests.bookingId))
+    .where(
+      and(
+        eq(bookings.propertyId, propertyId),
+        eq(bookings.id, bookingId),
+        isNull(bookings.deletedAt),
+        eq(bookingGuests.contactId, contactId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Removes a file from a contact's documents; whether it was there. */

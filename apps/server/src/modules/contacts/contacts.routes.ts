@@ -5,6 +5,7 @@ import {
   ZContact,
   ZContactBooking,
   ZContactFileParams,
+  ZLinkContactFileQuery,
   ZInvoiceSummary,
   ZContactListQuery,
   ZCreateContactRequest,
@@ -147,13 +148,26 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
   api.post(
     '/api/contacts/:id/files/:fileId',
     {
-      schema: { tags, params: ZContactFileParams, response: { 201: ZFile, ...problemResponses } },
+      schema: {
+        tags,
+        params: ZContactFileParams,
+        querystring: ZLinkContactFileQuery,
+        response: { 201: ZFile, ...problemResponses },
+      },
       config: { access: ['contacts', 'write'] },
     },
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.linkContactFile(ctx, actorOf(request), request.params.id, request.params.fileId)),
+        .send(
+          await service.linkContactFile(
+            ctx,
+            actorOf(request),
+            request.params.id,
+            request.params.fileId,
+            request.query.bookingId,
+          ),
+        ),
   );
 
   api.delete(

@@ -25,6 +25,7 @@ import {
   deleteContactFile,
   hasBookingNotCanceled,
   insertContactFile,
+  isGuestOfBooking,
   insertContactRow,
   markContactDeleted,
   selectContactBookingPage,
@@ -243,13 +244,20 @@ export async function linkContactFile(
   actor: TActor,
   id: string,
   fileId: string,
+  bookingId?: string,
 ): Promise<TFile> {
   requireAccess(actor, 'contacts', 'write');
   const file = await getFile(ctx, actor, fileId);
   await ctx.db.transaction(async (tx) => {
     await findContact(tx, actor, id);
-    const isLinked = await insertContactFile(tx, id, fileId);
-    if (isLinked) await recordContactEvent(tx, actor, id, 'updated', { documentAdded: fileId });
+    if (bookingId && !(await isGuestOfBooking(tx, actor.propertyId, bookingId, id)))
+      throw notFound('booking');
+    const isLinked = await insertContactFile(tx, id, fileId, bookingId ?? null);
+    if (isLinked)
+      await recordContactEvent(tx, actor, id, 'updated', {
+        documentAdded: fileId,
+        bookingId: bookingId ?? null,
+      });
   });
   return file;
 }

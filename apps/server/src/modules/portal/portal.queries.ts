@@ -71,13 +71,20 @@ export function selectBookingGuests(db: Executor, bookingId: string) {
 }
 
 /** The live files (ID documents) of some contacts. */
-export function selectContactFileRows(db: Executor, contactIds: string[]) {
+/** The documents handed in for the booking by its guests (through the link, or by staff for it). */
+export function selectContactFileRows(db: Executor, bookingId: string, contactIds: string[]) {
   if (contactIds.length === 0) return Promise.resolve([]);
   return db
     .select({ contactId: contactFiles.contactId, file: files })
     .from(contactFiles)
     .innerJoin(files, eq(files.id, contactFiles.fileId))
-    .where(and(inArray(contactFiles.contactId, contactIds), isNull(files.deletedAt)))
+    .where(
+      and(
+        eq(contactFiles.bookingId, bookingId),
+        inArray(contactFiles.contactId, contactIds),
+        isNull(files.deletedAt),
+      ),
+    )
     .orderBy(asc(contactFiles.createdAt), asc(files.id));
 }
 
@@ -94,13 +101,19 @@ export async function selectPropertyFile(
   return row;
 }
 
-/** Whether a guest's uploaded file belongs to this booking (an ID document of one of its guests). */
+/**
+ * Whether a file is a document handed in for this booking by one of its guests; never a document the
+ * contact keeps from another stay or that staff attached to the contact record.
+ */
 export async function isBookingGuestFile(db: Executor, bookingId: string, fileId: string): Promise<boolean> {
   const [row] = await db
     .select({ fileId: contactFiles.fileId })
     .from(contactFiles)
-    .innerJoin(bookingGuests, eq(bookingGuests.contactId, contactFiles.contactId))
-    .where(and(eq(bookingGuests.bookingId, bookingId), eq(contactFiles.fileId, fileId)))
+    .innerJoin(
+      bookingGuests,
+      and(eq(bookingGuests.contactId, contactFiles.contactId), eq(bookingGuests.bookingId, bookingId)),
+    )
+    .where(and(eq(contactFiles.bookingId, bookingId), eq(contactFiles.fileId, fileId)))
     .limit(1);
   return row !== undefined;
 }
@@ -196,16 +209,32 @@ export async function setBookingRegistrationFile(
   await db.update(bookings).set({ registrationFileId: fileId }).where(eq(bookings.id, bookingId));
 }
 
-/** Links an uploaded ID document to a guest. */
-export async function insertGuestFile(db: Executor, contactId: string, fileId: string): Promise<void> {
-  await db.insert(contactFiles).values({ contactId, fileId }).onConflictDoNothing();
+/** Links an ID document uploaded through the booking's link to a guest, for that booking. */
+export async function insertGuestFile(
+  db: Executor,
+  bookingId: string,
+  contactId: string,
+  fileId: string,
+): Promise<void> {
+  await db.insert(contactFiles).values({ contactId, fileId, bookingId }).onConflictDoNothing();
 }
 
-/** Unlinks a guest's ID document; false when the guest has no such file. */
-export async function deleteGuestFile(db: Executor, contactId: string, fileId: string): Promise<boolean> {
+/** Unlinks a guest's ID document handed in for the booking; false when there is no such document. */
+export async function deleteGuestFile(
+  db: Executor,
+  bookingId: string,
+  contactId: string,
+  fileId: string,
+): Promise<boolean> {
   const removed = await db
     .delete(contactFiles)
-    .where(and(eq(contactFiles.contactId, contactId), eq(contactFiles.fileId, fileId)))
+    .where(
+      and(
+        eq(contactFiles.contactId, contactId),
+        eq(contactFiles.fileId, fileId),
+        eq(contactFiles.bookingId, bookingId),
+      ),
+    )
     .returning({ fileId: contactFiles.fileId });
   return removed.length > 0;
 }

@@ -95,7 +95,10 @@ export async function loadSettings(db: Executor, propertyId: string): Promise<TP
   };
 }
 
-/** The booking's guests with their documents and what each still lacks in the property's country. */
+/**
+ * The booking's guests with the documents handed in for this booking, and what each still lacks in the
+ * property's country.
+ */
 export async function loadGuests(
   db: Executor,
   property: TPropertyRow,
@@ -104,6 +107,7 @@ export async function loadGuests(
   const rows = await selectBookingGuests(db, bookingId);
   const fileRows = await selectContactFileRows(
     db,
+    bookingId,
     rows.map((row) => row.contact.id),
   );
   return rows.map(({ contact, isPrimary, isFamilyMember }) => {
@@ -458,7 +462,7 @@ export async function uploadGuestDocument(
       { name, extension, mimeType, content: input.content, purpose: filePurposes.idDocument },
       tx,
     );
-    await insertGuestFile(tx, contactId, file.id);
+    await insertGuestFile(tx, actor.bookingId, contactId, file.id);
     return file;
   });
 }
@@ -475,7 +479,7 @@ export async function deleteGuestDocument(
     const row = await findPortalBooking(tx, actor, true);
     assertNotSettled(row);
     await assertBookingGuest(tx, actor, contactId);
-    if (!(await deleteGuestFile(tx, contactId, fileId))) throw notFound('file');
+    if (!(await deleteGuestFile(tx, actor.bookingId, contactId, fileId))) throw notFound('file');
     await markFileDeleted(tx, fileId, ctx.clock.now());
   });
 }

@@ -697,3 +697,125 @@ describe('the rate limit', () => {
     expect((await other.guest.get('/api/portal/booking')).statusCode).toBe(200);
   });
 });
+
+describe('a link’s reach', () => {
+  it('shows a co-guest only the documents handed in for this booking, never the contact’s others', async () => {
+    const { guest, booking, customerId } = await newStay();
+    // A co-guest who stayed before: a passport uploaded through that stay's link, and a scan staff
+    // keep on the contact record.
+    const earlier = await newStay({ daysAhead: 10 });
+    const coGuestId = earlier.customerId;
+    const earlierScan = await register(earlier.guest, coGuestId);
+    const assigned = await admin.post(`/api/bookings/${booking.id}/guests`, { contactId: coGuestId });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const staffScan = (
+      await admin.upload('/api/files', { name: 'ausweis.png', content: pngBytes(30, 20) })
+    ).json<TFile>();
+    const linked = await admin.post(`/api/contacts/${coGuestId}/files/${staffScan.id}`);
+    expect(linked.statusCode, linked.body).toBe(201);
+
+    const guests = (await guest.get('/api/portal/booking')).json<TPortalBooking>().guests;
+    const coGuest = guests.find((candidate) => candidate.id === coGuestId)!;
+    expect(coGuest.files).toEqual([]);
+    expect(coGuest.missingFields).toContain('documents');
+    for (const file of [earlierScan, staffScan]) {
+      for (const url of [
+        `/api/portal/files/${file.id}/content`,
+        `/api/portal/files/pms/${file.id}/content`,
+        `/api/portal/files/pms/${file.id}/url`,
+      ])
+        expectProblem(await guest.get(url), 404, 'not_found');
+      expectProblem(await guest.post(`/api/portal/contacts/${coGuestId}/files/${file.id}`), 404, 'not_found');
+    }
+    // The earlier stay's own link still has its passport.
+    expect((await earlier.guest.get(`/api/portal/files/${earlierScan.id}/content`)).statusCode).toBe(200);
+
+    // Staff hand the scan in for this booking: now it is this stay's document.
+    const forStay = await admin.post(`/api/contacts/${coGuestId}/files/${staffScan.id}`, undefined, {
+      query: { bookingId: booking.id },
+    });
+    expect(forStay.statusCode, forStay.body).toBe(201);
+    const after = (await guest.get('/api/portal/booking')).json<TPortalBooking>().guests;
+    expect(after.find((candidate) => candidate.id === coGuestId)!.files.map((file) => file.id)).toEqual([
+      staffScan.id,
+    ]);
+    expect((await guest.get(`/api/portal/files/${staffScan.id}/content`)).statusCode).toBe(200);
+    // Only for a booking the contact is a guest of.
+    expectProblem(
+      await admin.post(`/api/contacts/${customerId}/files/${staffScan.id}`, undefined, {
+        query: { bookingId: earlier.booking.id },
+      }),
+      404,
+      'not_found',
+    );
+  });
+
+  it('answers 404 on every portal route for the ids of another booking', async () => {
+    const { guest, booking, customerId } = await newStay({
+      isDebtor: true,
+      guest: { address: billingAddress },
+    });
+    await register(guest, customerId);
+    const other = await newStay({ isDebtor: true, guest: { address: billingAddress } });
+    const otherUpload = await register(other.guest, other.customerId);
+    const otherCheckout = await other.guest.post('/api/portal/checkout_session', {});
+    expect(otherCheckout.statusCode, otherCheckout.body).toBe(200);
+    const otherIssued = await invoiceOf(other.booking.id, 'issued');
+    afterCheckInTime();
+    expect((await other.guest.post('/api/portal/check_in')).statusCode).toBe(200);
+    const [otherRow] = await t.db.select().from(bookings).where(eq(bookings.id, other.booking.id));
+    const otherDoors = (await other.guest.get('/api/portal/access_points')).json<TAccessPoint[]>();
+    const otherRoomDoor = otherDoors.find((door) => door.isRoom)!;
+    const otherFileIds = [
+      otherUpload.id,
+      otherRow!.signatureFileId!,
+      otherIssued.fileId,
+      otherRow!.registrationFileId!,
+    ];
+    const ownFolioId = (await t.db.select().from(folios).where(eq(folios.bookingId, booking.id)))[0]!.id;
+
+    const calls: [string, () => ReturnType<PortalGuest['get']>][] = [
+      ['guest', () => guest.patch(`/api/portal/guests/${other.customerId}`, { name: 'X' })],
+      ['upload', () => guest.upload(`/api/portal/contacts/${other.customerId}/files`, 'p.png', pngBytes())],
+      [
+        'delete file of another guest',
+        () => guest.post(`/api/portal/contacts/${other.customerId}/files/${otherUpload.id}`),
+      ],
+      ['delete another file', () => guest.post(`/api/portal/contacts/${customerId}/files/${otherUpload.id}`)],
+      [
+        'checkout of another folio',
+        () => guest.post('/api/portal/checkout_session', { folioId: otherIssued.folioId }),
+      ],
+      [
+        'another checkout',
+        () =>
+          guest.post('/api/portal/payments', {
+            checkoutSessionId: otherCheckout.json<TCheckoutSession>().id,
+          }),
+      ],
+      [
+        'another invoice',
+        () => guest.patch(`/api/portal/invoices/${otherIssued.id}`, { additionalText: 'x' }),
+      ],
+      [
+        'another customer',
+        () => guest.patch(`/api/portal/invoices/${otherIssued.id}`, { customerId: other.customerId }),
+      ],
+      ...otherFileIds.flatMap((fileId): [string, () => ReturnType<PortalGuest['get']>][] => [
+        [`file ${fileId}`, () => guest.get(`/api/portal/files/${fileId}/content`)],
+        [`property file ${fileId}`, () => guest.get(`/api/portal/files/pms/${fileId}/content`)],
+        [`property file url ${fileId}`, () => guest.get(`/api/portal/files/pms/${fileId}/url`)],
+      ]),
+    ];
+    for (const [name, call] of calls) {
+      const response = await call();
+      expect([name, response.statusCode, response.body]).toEqual([name, 404, expect.any(String)]);
+      expectProblem(response, 404, 'not_found');
+    }
+    // With a key of its own, the guest still opens no door of the other stay's room.
+    expect((await guest.post('/api/portal/check_in')).statusCode).toBe(200);
+    expectProblem(await guest.post(`/api/portal/access_points/${otherRoomDoor.id}/unlock`), 404, 'not_found');
+    // And its own folio's checkout is not the other's.
+    expect(ownFolioId).not.toBe(otherIssued.folioId);
+  });
+});

@@ -16,6 +16,7 @@ import type { Executor } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
+import { findProperty } from '../../lib/properties.ts';
 import { findOwned, toRecord } from '../../lib/records.ts';
 import { requireAccess, requireBookingAccess, requireStaff, type TActor } from '../../actor.ts';
 import {
@@ -169,7 +170,10 @@ export async function getFile(ctx: AppContext, actor: TActor, id: string): Promi
   return toFile(await findFile(ctx, actor.propertyId, id));
 }
 
-/** A file's content; everyone in the property may see its logo, other files need the files area. */
+/**
+ * A file's content; everyone in the property may see the property's current logo, every other file
+ * (one uploaded as a logo but not in use included) needs the files area.
+ */
 export async function readFileContent(
   ctx: AppContext,
   actor: TActor,
@@ -177,7 +181,8 @@ export async function readFileContent(
 ): Promise<{ file: TFile; stream: Readable }> {
   requireStaff(actor);
   const row = await findFile(ctx, actor.propertyId, id);
-  if (row.purpose !== filePurposes.logo) requireAccess(actor, 'files', 'read');
+  const isPropertyLogo = (await findProperty(ctx.db, actor.propertyId)).logoId === row.id;
+  if (!isPropertyLogo) requireAccess(actor, 'files', 'read');
   return { file: toFile(row), stream: await ctx.files.get(row.storageKey) };
 }
 

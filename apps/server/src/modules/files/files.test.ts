@@ -278,9 +278,14 @@ describe("another property's files", () => {
 });
 
 describe('file roles', () => {
-  it('let staff work with files but not cleaning or catering, who still see the logo', async () => {
+  it('let staff work with files but not cleaning or catering, who still see the property’s logo', async () => {
     const logo = await upload(admin, 'logo.png', png, { purpose: 'logo' });
+    const otherLogo = await upload(admin, 'entwurf.png', png, { purpose: 'logo' });
     const scan = await upload(admin, 'ausweis.png', png, { purpose: 'id_scan' });
+    const branded = await admin.put(`/api/properties/${ids[demo.austria]}`, {
+      branding: { logoId: logo.id },
+    });
+    expect(branded.statusCode, branded.body).toBe(200);
 
     const staff = await login(t.app, demo.users.staff);
     await switchProperty(staff, ids[demo.austria]!);
@@ -300,7 +305,10 @@ describe('file roles', () => {
       const logoContent = await user.get(`/api/files/${logo.id}/content`);
       expect(logoContent.statusCode).toBe(200);
       expect(logoContent.rawPayload.equals(png)).toBe(true);
+      // A file uploaded as a logo that is not the property's logo follows the files area.
+      expectProblem(await user.get(`/api/files/${otherLogo.id}/content`), 403, 'auth/forbidden');
     }
     expect((await admin.get(`/api/files/${scan.id}`)).statusCode).toBe(200);
+    expect((await staff.get(`/api/files/${otherLogo.id}/content`)).statusCode).toBe(200);
   });
 });

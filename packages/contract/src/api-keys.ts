@@ -4,7 +4,10 @@ import { ZRecord, ZRole, ZText } from './common.ts';
 export const ZApiKey = ZRecord.extend({
   name: z.string(),
   roleId: ZRole,
-  /** The first characters of the secret, to recognise it. */
+  /**
+   * What the key is recognised by: `pms_` and four random characters, which a generated secret starts
+   * with; a secret the caller chose has no part in it.
+   */
   prefix: z.string(),
   lastUsedAt: z.string().nullable(),
 });

@@ -39,7 +39,11 @@ function assertWithinCaller(actor: TRoleActor, roleId: TRole): void {
   }
 }
 
-/** Creates a key; the secret is generated when none is given, returned once and stored only hashed. */
+/**
+ * Creates a key; the secret is generated when none is given, returned once and stored only hashed. The
+ * key is listed by a prefix of its own, `pms_` and four random characters: a generated secret starts
+ * with it, a secret the caller chose has nothing to do with it, so the list shows none of that secret.
+ */
 export async function createApiKey(
   ctx: AppContext,
   actor: TActor,
@@ -48,12 +52,13 @@ export async function createApiKey(
   requireAccess(actor, 'apiKeys', 'write');
   const { db } = ctx;
   assertWithinCaller(actor, input.roleId);
-  const secret = input.secret ?? `pms_${randomToken(32)}`;
+  const prefix = `pms_${randomToken(3)}`;
+  const secret = input.secret ?? `${prefix}${randomToken(32)}`;
   const row = await insertApiKey(db, {
     propertyId: actor.propertyId,
     name: input.name,
     roleId: input.roleId,
-    prefix: secret.slice(0, 8),
+    prefix,
     secretHash: sha256(secret),
   });
   return { ...toApiKey(row), secret };

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TApiKey,
@@ -18,6 +20,7 @@ import {
   startDemoApp,
 } from '../../../test/helpers.ts';
 import type { TUserActor } from '../../actor.ts';
+import { apiKeys } from '../../db/schema/index.ts';
 import { createApiKey, updateApiKey } from './api-keys.service.ts';
 
 let t: TTestApp;
@@ -72,6 +75,45 @@ describe('POST /api/api_keys', () => {
     const key = await createKey({ name: 'Door system', roleId: 'admin', secret });
     expect(key.secret).toBe(secret);
     expect((await bearer(t.app, secret).get('/api/properties/current')).statusCode).toBe(200);
+  });
+
+  it('shows none of a given secret: its key is listed by a random prefix of its own', async () => {
+    const secret = 'ChosenByTheHotel-LockBridge-Secret-Zq8Wv3Kx';
+    const key = await createKey({ name: 'Lock bridge', roleId: 'staff', secret });
+    expect(key.prefix).toMatch(/^pms_[\w-]{4}$/);
+    const list = await admin.get('/api/api_keys', { query: { pageSize: '100' } });
+    const single = await admin.get(`/api/api_keys/${key.id}`);
+    const renamed = await admin.put(`/api/api_keys/${key.id}`, { name: 'Lock bridge 2', roleId: 'staff' });
+    for (const response of [list, single, renamed]) {
+      expect(response.statusCode, response.body).toBe(200);
+      // No six characters in a row of the secret appear anywhere in the answer.
+      for (let start = 0; start + 6 <= secret.length; start += 1) {
+        expect(response.body).not.toContain(secret.slice(start, start + 6));
+      }
+    }
+    expect(single.json<TApiKey>().prefix).toBe(key.prefix);
+    expect((await bearer(t.app, secret).get('/api/properties/current')).statusCode).toBe(200);
+    const other = await createKey({ name: 'Second bridge', roleId: 'staff', secret: `${secret}-2` });
+    expect(other.prefix).not.toBe(key.prefix);
+  });
+
+  it('gives keys stored with a chosen secret’s first characters a random prefix (migration 0023)', async () => {
+    const chosen = await createKey({
+      name: 'Old bridge',
+      roleId: 'staff',
+      secret: 'OldChosen-secret-of-the-bridge-0000',
+    });
+    const generated = await createKey({ name: 'Old generated', roleId: 'staff' });
+    await t.db.update(apiKeys).set({ prefix: 'OldChose' }).where(eq(apiKeys.id, chosen.id));
+    const migration = readFileSync(
+      new URL('../../db/migrations/0023_hardening.sql', import.meta.url),
+      'utf8',
+    );
+    await t.db.execute(sql.raw(migration));
+    const prefixOf = async (id: string) => (await admin.get(`/api/api_keys/${id}`)).json<TApiKey>().prefix;
+    expect(await prefixOf(chosen.id)).toMatch(/^pms_[0-9a-f]{4}$/);
+    expect(await prefixOf(generated.id)).toBe(generated.prefix);
+    expect(generated.secret.startsWith(generated.prefix)).toBe(true);
   });
 
   it('refuses bad input with 400 validation', async () => {

@@ -66,6 +66,7 @@ export const errorStatus = {
   'payment/not_enabled': 400,
   'payment/nothing_due': 400,
   'payment/webhook_invalid': 400,
+  'payment/refund_exceeds_paid': 400,
   'payment/amount_mismatch': 400,
   'door/no_access_token': 400,
   'door/outside_window': 400,

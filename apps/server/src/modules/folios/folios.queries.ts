@@ -117,6 +117,15 @@ export async function insertPaymentRow(
   return row!;
 }
 
+/** What a folio was paid: its live payments less its refunds, in cents. */
+export async function selectFolioPaidAmount(db: Executor, folioId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${payments.amount}), 0)`.mapWith(Number) })
+    .from(payments)
+    .where(and(eq(payments.folioId, folioId), isNull(payments.deletedAt)));
+  return row!.total;
+}
+
 export async function softDeletePayment(db: Executor, id: string, now: Date): Promise<void> {
   await db.update(payments).set({ deletedAt: now, updatedAt: now }).where(eq(payments.id, id));
 }

@@ -41,6 +41,7 @@ import {
   selectCharges,
   selectCorrectedAmount,
   selectFolioCharge,
+  selectFolioPaidAmount,
   selectFolioPayment,
   selectFolios,
   selectFolioSums,
@@ -564,6 +565,20 @@ export async function postPayment(
 }
 
 /**
+ * A folio's payments never add up to less than nothing: a refund, or the deletion of a payment, that
+ * would pay back more than the folio was paid is refused. The caller holds the folio's lock, so two
+ * refunds at once are checked one after the other.
+ */
+async function assertPaidStaysCovered(db: Executor, folioId: string, change: number): Promise<void> {
+  if (change >= 0) return;
+  const paidAmount = await selectFolioPaidAmount(db, folioId);
+  if (paidAmount + change < 0)
+    throw new AppError('payment/refund_exceeds_paid', 'a refund cannot exceed what the folio was paid', {
+      paidAmount,
+    });
+}
+
+/**
  * Writes a payment (negative: a refund) in the caller's transaction, with its event, and settles the
  * folio's invoices: for callers that checked access and hold a transaction of their own, such as a
  * card payment arriving from the payment partner.
@@ -577,6 +592,7 @@ export async function recordPayment(
 ): Promise<TFolioRow> {
   const folio = await lockFolio(tx, actor, folioId);
   await assertOwned(tx, paymentMethods, actor.propertyId, input.paymentMethodId, 'payment method');
+  await assertPaidStaysCovered(tx, folio.id, input.amount);
   const payment = await insertPaymentRow(tx, {
     propertyId: actor.propertyId,
     folioId: folio.id,
@@ -610,6 +626,7 @@ export async function deletePayment(
     const folio = await lockOpenFolio(tx, actor, folioId);
     const payment = await selectFolioPayment(tx, folio.id, paymentId);
     if (!payment) throw new AppError('not_found', 'payment not found');
+    await assertPaidStaysCovered(tx, folio.id, -payment.amount);
     await softDeletePayment(tx, payment.id, ctx.clock.now());
     await recordEvent(
       tx,

@@ -385,8 +385,15 @@ describe('folios', () => {
     );
     expect(refunded.payments[1]).toMatchObject({ amount: -1000, isRefund: true });
     expect(refunded.totals).toEqual({ grossAmount: 20000, paidAmount: 4000, dueAmount: 16000 });
+    // Without the payment the refund would pay back money never paid.
+    expectProblem(
+      await admin.delete(`/api/folios/${folio.id}/payments/${paid.payments[0]!.id}`),
+      400,
+      'payment/refund_exceeds_paid',
+    );
+    ok(await admin.delete(`/api/folios/${folio.id}/payments/${refunded.payments[1]!.id}`), 200);
     const removed = ok(await admin.delete(`/api/folios/${folio.id}/payments/${paid.payments[0]!.id}`), 200);
-    expect(removed.totals.paidAmount).toBe(-1000);
+    expect(removed.totals.paidAmount).toBe(0);
     expectProblem(
       await admin.delete(`/api/folios/${folio.id}/payments/${paid.payments[0]!.id}`),
       404,
@@ -402,10 +409,33 @@ describe('folios', () => {
       ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(Array(6).fill(201));
-    expect((await mainFolio(folio.bookingId!)).totals.paidAmount).toBe(5000);
+    expect((await mainFolio(folio.bookingId!)).totals.paidAmount).toBe(6000);
     const types = (await folioEvents(folio.id)).map((event) => event.type);
     expect(types.filter((type) => type === 'payment_created')).toHaveLength(8);
-    expect(types.filter((type) => type === 'payment_deleted')).toHaveLength(1);
+    expect(types.filter((type) => type === 'payment_deleted')).toHaveLength(2);
+  });
+
+  it('refuses a refund beyond what the folio was paid, also when refunds race', async () => {
+    const folio = await mainFolio((await book()).id);
+    const refund = (amount: number) =>
+      admin.post(`/api/folios/${folio.id}/refunds`, { amount, paymentMethodId: paymentMethodIds.Bar });
+    expectProblem(await refund(100), 400, 'payment/refund_exceeds_paid');
+    ok(
+      await admin.post(`/api/folios/${folio.id}/payments`, {
+        amount: 25000,
+        paymentMethodId: paymentMethodIds.Kreditkarte,
+      }),
+    );
+    expectProblem(await refund(25001), 400, 'payment/refund_exceeds_paid');
+    const responses = await Promise.all(Array.from({ length: 10 }, () => refund(10000)));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+    for (const response of responses.filter((r) => r.statusCode !== 201)) {
+      expectProblem(response, 400, 'payment/refund_exceeds_paid');
+    }
+    expect((await mainFolio(folio.bookingId!)).totals.paidAmount).toBe(5000);
+    ok(await refund(5000));
+    expect((await mainFolio(folio.bookingId!)).totals.paidAmount).toBe(0);
   });
 
   it('warns to charge the card before check-out on a virtual payment folio with money due', async () => {

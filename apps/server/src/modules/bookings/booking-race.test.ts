@@ -1,7 +1,16 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn, type TCreatedApiKey, type TRoomPlan } from '@pms/contract';
-import { bearer, expectProblem, startDemoApp, type ApiClient, type TTestApp } from '../../../test/helpers.ts';
+import { eq } from 'drizzle-orm';
+import { bookings } from '../../db/schema/index.ts';
+import {
+  bearer,
+  createStayFixture,
+  expectProblem,
+  startDemoApp,
+  type ApiClient,
+  type TTestApp,
+} from '../../../test/helpers.ts';
 
 // Many requests for one room at once, split over two instances of the application on one database:
 // the database lets exactly one of them hold the room, and every other gets a clean 409, never a 500
@@ -10,14 +19,17 @@ import { bearer, expectProblem, startDemoApp, type ApiClient, type TTestApp } fr
 const requestsPerRace = 200;
 
 let t: TTestApp;
+let admin: ApiClient;
 let instances: ApiClient[];
+let raceRoomTypeId: string;
 let roomId: string;
 let rateId: string;
 let today: string;
 
 beforeAll(async () => {
-  const { t: app, client: admin } = await startDemoApp();
-  t = app;
+  const started = await startDemoApp();
+  t = started.t;
+  admin = started.client;
   today = todayIn('Europe/Vienna');
   const roomType = await admin.post('/api/room_types', {
     name: 'Wettlauf',
@@ -27,6 +39,7 @@ beforeAll(async () => {
     maxOccupancy: 2,
   });
   const roomTypeId = roomType.json<{ id: string }>().id;
+  raceRoomTypeId = roomTypeId;
   const rooms = await admin.post('/api/rooms', { number: 'R1', roomTypeId });
   const rate = await admin.post('/api/rates', {
     name: 'Wettlauf',
@@ -103,5 +116,76 @@ describe('a race for one room over two instances', () => {
     }
     const holders = await holdersOfRoom(200, 205);
     expect(holders.bookings + holders.locks).toBe(1);
+  }, 120_000);
+});
+
+describe('bookings by room type racing for free rooms over two instances', () => {
+  it('places every booking while a room of the type is free, and refuses only the ones beyond', async () => {
+    const { roomTypeId: typeId, rateId: typeRateId } = await createStayFixture(admin, {
+      roomType: { name: 'Ansturm', code: 'ANS' },
+      rooms: 'A1-A8',
+      rate: { name: 'Ansturm', code: 'ANS' },
+      prices: [9000, 12000],
+    });
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        instances[i % 2]!.post('/api/bookings', {
+          roomTypeId: typeId,
+          checkIn: day(300),
+          checkOut: day(302),
+          occupancy: 1,
+          rateId: typeRateId,
+          customer: { name: `Ansturm ${i}` },
+        }),
+      ),
+    );
+    const placed = responses.filter((response) => response.statusCode === 201);
+    expect(placed).toHaveLength(8);
+    expect(new Set(placed.map((response) => response.json<{ roomId: string }>().roomId)).size).toBe(8);
+    for (const response of responses.filter((r) => r.statusCode !== 201))
+      expectProblem(response, 409, 'booking/no_free_room');
+  }, 120_000);
+});
+
+describe('a group deleted while bookings join it, over two instances', () => {
+  it('has no bookings left in any interleaving, and a booking for it afterwards is refused', async () => {
+    for (let round = 0; round < 8; round++) {
+      const group = await admin.post('/api/groups', { name: `Reisegruppe ${round}` });
+      expect(group.statusCode, group.body).toBe(201);
+      const groupId = group.json<{ id: string }>().id;
+      const joining = Array.from({ length: 6 }, (_, i) =>
+        instances[i % 2]!.post('/api/bookings', {
+          roomTypeId: raceRoomTypeId,
+          status: 'pending',
+          checkIn: day(400 + round),
+          checkOut: day(401 + round),
+          occupancy: 1,
+          rateId,
+          groupId,
+          customer: { name: `Gruppengast ${round}.${i}` },
+        }),
+      );
+      const [deleted, ...answers] = await Promise.all([
+        instances[round % 2]!.delete(`/api/groups/${groupId}`),
+        ...joining,
+      ]);
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      for (const answer of answers) {
+        if (answer.statusCode !== 201) expectProblem(answer, 404, 'not_found');
+      }
+      const left = await t.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.groupId, groupId));
+      expect(left).toEqual([]);
+      const late = await admin.post('/api/bookings', {
+        roomTypeId: raceRoomTypeId,
+        status: 'pending',
+        checkIn: day(400 + round),
+        checkOut: day(401 + round),
+        occupancy: 1,
+        rateId,
+        groupId,
+        customer: { name: 'Zu spät' },
+      });
+      expectProblem(late, 404, 'not_found');
+    }
   }, 120_000);
 });

@@ -15,7 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { addDays, droppedBookingStatuses, type TBookingListQuery, type TPageQuery } from '@pms/contract';
-import type { Executor } from '../../db/client.ts';
+import { rowsOf, type Executor } from '../../db/client.ts';
 import {
   bookingGuests,
   bookingLinks,
@@ -62,18 +62,22 @@ function isFreeDuring(checkIn: string, checkOut: string, exceptBookingId?: strin
 }
 
 /**
- * The first room of a type that nobody holds during the stay, in natural number order; for an
- * arrival today (`preferClean`) clean rooms come before dirty ones.
+ * Claims a room of a type that nobody holds during the stay, in natural number order (for an arrival
+ * today, `preferClean`, clean rooms first), for the caller's transaction: the room's occupancy lock
+ * (`lock_room_occupancy`, migration 0003) is taken and the room checked free under it, so the booking
+ * the caller then writes holds it. Bookings placed by type at the same moment each claim another room:
+ * a room another transaction is writing is passed over at first, and waited for only when no other
+ * room is left, so a burst is refused only when the type is really full. Null when none is free.
  */
-export async function findFreeRoom(
+export async function claimFreeRoom(
   db: Executor,
   propertyId: string,
   roomTypeId: string,
   checkIn: string,
   checkOut: string,
   preferClean = false,
-) {
-  const [row] = await db
+): Promise<string | null> {
+  const candidates = await db
     .select({ id: rooms.id })
     .from(rooms)
     .where(
@@ -87,9 +91,31 @@ export async function findFreeRoom(
     .orderBy(
       ...(preferClean ? [sql`${rooms.housekeepingStatus} = 'clean' desc`] : []),
       ...roomNumberOrder(rooms.number),
-    )
-    .limit(1);
-  return row?.id ?? null;
+    );
+  const busy: string[] = [];
+  for (const { id } of candidates) {
+    const [row] = rowsOf<{ locked: boolean }>(
+      await db.execute(sql`select pg_try_advisory_xact_lock(727002, hashtext(${id}::text)) as locked`),
+    );
+    if (!row?.locked) busy.push(id);
+    else if (await isRoomFree(db, id, checkIn, checkOut)) return id;
+  }
+  // Every free-looking room was being written: wait for each in turn (one order for all, so two
+  // waiting transactions never wait for each other) and take the first still free.
+  for (const id of busy) {
+    await db.execute(sql`select lock_room_occupancy(${id}::uuid)`);
+    if (await isRoomFree(db, id, checkIn, checkOut)) return id;
+  }
+  return null;
+}
+
+/** Whether nobody holds the room during the stay, as committed now (a statement of its own). */
+async function isRoomFree(db: Executor, roomId: string, checkIn: string, checkOut: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: rooms.id })
+    .from(rooms)
+    .where(and(eq(rooms.id, roomId), isFreeDuring(checkIn, checkOut)));
+  return row !== undefined;
 }
 
 /** Every room of the property that nobody holds during the stay, in natural number order. */

@@ -29,7 +29,7 @@ import { requireAccess, type TActor } from '../../actor.ts';
 import { findProperty, type TPropertyRow } from '../../lib/properties.ts';
 import {
   findBooking,
-  findFreeRoom,
+  claimFreeRoom,
   insertBooking,
   insertBookingGuest,
   insertBookingLink,
@@ -201,8 +201,8 @@ export async function createBooking(
           { roomType: roomType.name, maxOccupancy: roomType.maxOccupancy, occupancy: input.occupancy },
         );
       }
-      if (roomHoldingStatuses.includes(input.status))
-        roomId = await findFreeRoom(
+      if (roomHoldingStatuses.includes(input.status)) {
+        roomId = await claimFreeRoom(
           tx,
           actor.propertyId,
           roomTypeId,
@@ -210,6 +210,11 @@ export async function createBooking(
           input.checkOut,
           input.checkIn === todayIn(property.timeZone, ctx.clock.now()),
         );
+        if (!roomId)
+          throw new AppError('booking/no_free_room', `no room of ${roomType.name} is free for the stay`, {
+            roomType: roomType.name,
+          });
+      }
     }
     let customerId = input.customerId ?? null;
     if (customerId) {

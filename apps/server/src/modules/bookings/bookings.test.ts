@@ -119,11 +119,22 @@ describe('creating a booking', () => {
     expect(a.link!.id).toMatch(/^[A-Za-z0-9_-]{32}$/);
   });
 
-  it('assigns a free room of the room type when none is given', async () => {
+  it('assigns a free room of the room type when none is given, and refuses when none is left', async () => {
     const booking = await bookOk({ roomTypeId, checkIn: day(120), checkOut: day(122) });
     expect(booking.roomId).toBe(roomIds['901']);
     const second = await bookOk({ roomTypeId, checkIn: day(120), checkOut: day(122) });
     expect(second.roomId).toBe(roomIds['902']);
+    // The type's five rooms taken one by one for other days: the sixth booking finds none.
+    for (let i = 0; i < 5; i++) await bookOk({ roomTypeId, checkIn: day(730), checkOut: day(732) });
+    expectProblem(
+      await book(admin, { roomTypeId, checkIn: day(731), checkOut: day(733) }),
+      409,
+      'booking/no_free_room',
+    );
+    // A pending booking holds no room: it waits without one.
+    expect(
+      (await bookOk({ roomTypeId, checkIn: day(731), checkOut: day(733), status: 'pending' })).roomId,
+    ).toBeNull();
   });
 
   it('refuses dates in the past and a check-out not after check-in', async () => {
@@ -180,7 +191,13 @@ describe('creating a booking', () => {
     });
     const id = roomType.json<{ id: string }>().id;
     expectProblem(
-      await book(admin, { roomTypeId: id, occupancy: 3, checkIn: day(150), checkOut: day(151) }),
+      await book(admin, {
+        roomTypeId: id,
+        occupancy: 3,
+        checkIn: day(150),
+        checkOut: day(151),
+        status: 'pending',
+      }),
       400,
       'rate/no_matching_price',
     );

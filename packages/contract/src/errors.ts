@@ -14,6 +14,7 @@ export const errorStatus = {
   unavailable: 503,
   'file/too_large': 413,
   'file/type_not_allowed': 415,
+  'file/image_dimensions': 400,
   'file/link_invalid': 403,
   'property/user_already_assigned': 409,
   'property/slug_already_exists': 409,

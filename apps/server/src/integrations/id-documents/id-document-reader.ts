@@ -18,6 +18,11 @@ export const langPath = path.join(
 const zoneCharacters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 /** Width the picture is scaled to: a TD3 line of 44 characters gets some 30 pixels a character. */
 const ocrWidth = 1600;
+/**
+ * Height a scaled picture keeps within: a document photographed upright is well below it, while a
+ * narrow, tall picture (the files module takes up to 20 to 1) is not blown up to 50 megapixels to read.
+ */
+const ocrMaxHeight = 3 * ocrWidth;
 /** The zone sits at the bottom of the document: that part is read first, the whole picture second. */
 const bottomShare = 0.45;
 const maxInputPixels = 50_000_000;
@@ -139,7 +144,7 @@ function prepared(picture: TPicture, region: { width: number; height: number; le
   return sharp(picture.data, { raw: { width, height, channels } })
     .extract({ left: region.left ?? 0, top: region.top ?? 0, width: region.width, height: region.height })
     .normalise()
-    .resize({ width: ocrWidth })
+    .resize({ width: ocrWidth, height: ocrMaxHeight, fit: 'inside' })
     .png()
     .toBuffer();
 }

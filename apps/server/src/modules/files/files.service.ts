@@ -31,6 +31,24 @@ import {
 export const downloadUrlLifetimeMs = 5 * 60 * 1000;
 /** Pixels an uploaded image may have (a 10 MiB file could otherwise unpack to gigabytes). */
 export const maxImagePixels = 50_000_000;
+/** The longest side an uploaded image may have, in pixels. */
+export const maxImageSide = 10_000;
+/** How many times its shorter side an uploaded image's longer side may be. */
+export const maxImageAspectRatio = 20;
+
+/**
+ * Whether an image of these dimensions is one a camera, a scanner or a signature pad makes: at most
+ * `maxImagePixels`, no side over `maxImageSide`, and no sliver beyond `maxImageAspectRatio` to 1.
+ */
+export function isAcceptedImageSize({ width, height }: { width: number; height: number }): boolean {
+  const [short, long] = width < height ? [width, height] : [height, width];
+  return (
+    short >= 1 &&
+    long <= maxImageSide &&
+    width * height <= maxImagePixels &&
+    long <= maxImageAspectRatio * short
+  );
+}
 
 /** A stored file as the API sends it. */
 export function toFile(row: TFileRow): TFile {
@@ -53,7 +71,8 @@ export function sanitizeFileName(name: string): string {
 
 /**
  * Sniffs the content's real type; only the allowed types are kept, whatever the name claims. An image
- * must also decode whole: a forged header or a truncated file is no image.
+ * must have dimensions a picture has (read from its header, before any decoding) and decode whole: a
+ * forged header or a truncated file is no image.
  */
 export async function sniffFileType(content: Buffer): Promise<{ mimeType: string; extension: string }> {
   const detected = await fileTypeFromBuffer(content);
@@ -61,11 +80,23 @@ export async function sniffFileType(content: Buffer): Promise<{ mimeType: string
   if (!mimeType || !(mimeType in allowedFileTypes)) {
     throw new AppError('file/type_not_allowed', 'Allowed are JPEG, PNG, WebP and PDF files.');
   }
-  if (imageMimeTypes.includes(mimeType)) await assertImageDecodes(content);
+  if (imageMimeTypes.includes(mimeType)) await assertImageReadable(content);
   return { mimeType, extension: allowedFileTypes[mimeType as keyof typeof allowedFileTypes] };
 }
 
-async function assertImageDecodes(content: Buffer): Promise<void> {
+async function assertImageReadable(content: Buffer): Promise<void> {
+  const { width = 0, height = 0 } = await sharp(content)
+    .metadata()
+    .catch(() => ({ width: 0, height: 0 }));
+  if (width === 0 || height === 0)
+    throw new AppError('file/type_not_allowed', 'The image cannot be read: it is damaged or not an image.');
+  if (!isAcceptedImageSize({ width, height }))
+    throw new AppError(
+      'file/image_dimensions',
+      `An image of ${width} × ${height} pixels is not accepted: at most ${maxImageSide} pixels a side, ` +
+        `${maxImagePixels / 1_000_000} megapixels and an aspect ratio of ${maxImageAspectRatio} to 1.`,
+      { width, height },
+    );
   try {
     // stats() reads every pixel; failOn 'error' also refuses a truncated image.
     await sharp(content, { failOn: 'error', limitInputPixels: maxImagePixels }).stats();

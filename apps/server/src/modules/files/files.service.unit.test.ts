@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeFileName } from './files.service.ts';
+import { isAcceptedImageSize, sanitizeFileName } from './files.service.ts';
 
 describe('sanitizeFileName', () => {
   it('keeps an ordinary name as it is', () => {
@@ -31,5 +31,35 @@ describe('sanitizeFileName', () => {
     expect(sanitizeFileName('')).toBe('file');
     expect(sanitizeFileName('dir/')).toBe('file');
     expect(sanitizeFileName('???')).toBe('file');
+  });
+});
+
+describe('isAcceptedImageSize', () => {
+  it('takes photos, scans and signatures', () => {
+    for (const [width, height] of [
+      [4032, 3024],
+      [3024, 4032],
+      [8160, 6120],
+      [600, 200],
+      [1, 1],
+      [10_000, 500],
+    ]) {
+      expect(isAcceptedImageSize({ width: width!, height: height! }), `${width} × ${height}`).toBe(true);
+    }
+  });
+
+  it('refuses slivers, sides over 10,000 pixels, more than 50 megapixels and empty images', () => {
+    for (const [width, height] of [
+      [1, 5_000_000],
+      [5_000_000, 1],
+      [10_001, 1000],
+      [2100, 100],
+      [100, 2001],
+      [9000, 6000],
+      [0, 100],
+      [100, 0],
+    ]) {
+      expect(isAcceptedImageSize({ width: width!, height: height! }), `${width} × ${height}`).toBe(false);
+    }
   });
 });

@@ -18,6 +18,7 @@ import {
   login,
   multipartBody,
   pdfBytes,
+  pngBytes,
   startDemoApp,
   switchProperty,
   type TStayFixture,
@@ -36,7 +37,7 @@ beforeAll(async () => {
   ({ t, client: admin, ids } = await startDemoApp());
   stay = await createStayFixture(admin, {
     roomType: { name: 'Ausweiszimmer', code: 'AW' },
-    rooms: '951-955',
+    rooms: '951-960',
     rate: { name: 'Ausweisrate', code: 'AW' },
     prices: [10000, 12000],
   });
@@ -146,6 +147,30 @@ describe('POST /api/ids/analyze', () => {
       413,
       'file/too_large',
     );
+  });
+
+  it('refuses a picture of extreme dimensions from its header, before decoding it', async () => {
+    // 9.8 KB of PNG that would unpack to one pixel wide and five million high.
+    const sliver = pngBytes(1, 5_000_000);
+    const started = Date.now();
+    expectProblem(
+      await admin.upload('/api/ids/analyze', { name: 'sliver.png', content: sliver }),
+      400,
+      'file/image_dimensions',
+    );
+    const booking = await newBooking();
+    expectProblem(await guestUpload(booking.link.id, 'sliver.png', sliver), 400, 'file/image_dimensions');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    for (const [width, height] of [
+      [12_000, 10],
+      [8_000, 300],
+    ] as const) {
+      expectProblem(
+        await admin.upload('/api/ids/analyze', { name: 'wide.png', content: pngBytes(width, height) }),
+        400,
+        'file/image_dimensions',
+      );
+    }
   });
 
   it('answers id/no_document_found for a picture without a machine readable zone', async () => {

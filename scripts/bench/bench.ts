@@ -4,6 +4,7 @@
 // - the bookings list (a page of 15) in requests per second beside a bare Fastify route sending the
 //   same bytes, and booking creation throughput;
 // - on PostgreSQL a booking race: 200 requests for one room at once over two server processes, 20 times;
+//   and 200 bookings by room type at once over two server processes for 200 free rooms of the type;
 // - on PostgreSQL the invoices (see invoices.ts).
 // - first, the web app's figures: the gzip size of the staff area's and the portal's initial JavaScript
 //   in a fresh build, and a mobile Lighthouse run of the portal home (see lighthouse.ts).
@@ -159,13 +160,7 @@ async function run(databaseUrl: string | undefined, past: number, full: boolean)
     `\n${databaseUrl ? 'PostgreSQL' : 'PGlite (embedded)'}, ${past.toLocaleString('en')} past stays`,
   );
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pms-bench-'));
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-  await migrate(database.db);
-  await seedDemoData(database.db);
-  const hotel = await loadHotel(database, past);
-  // Fresh statistics, as PostgreSQL's autovacuum (and PGlite's start) would take them after such a load.
-  await database.db.execute(sql`analyze`);
-  await database.close();
+  const hotel = await loadedHotel(databaseUrl, dataDir, past);
   const server = await startServer(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir });
   try {
     const headers = await signIn(server.base, hotel.propertyId);
@@ -197,12 +192,20 @@ async function run(databaseUrl: string | undefined, past: number, full: boolean)
 const raceRounds = 20;
 const raceRequests = 200;
 
-/**
- * The booking race on PostgreSQL: two server processes on one database, 200 requests at once for
- * overlapping stays in one room, half to each; exactly one may win, every other must be a 409.
- */
-async function race(databaseUrl: string, hotel: THotel) {
-  console.log('\nBooking race on PostgreSQL (two server processes)');
+/** A migrated database with the demo data and the hotel (with `past` past stays) loaded, analysed. */
+async function loadedHotel(databaseUrl: string | undefined, dataDir?: string, past = 0): Promise<THotel> {
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: dataDir! });
+  await migrate(database.db);
+  await seedDemoData(database.db);
+  const hotel = await loadHotel(database, past);
+  // Fresh statistics, as PostgreSQL's autovacuum (and PGlite's start) would take them after such a load.
+  await database.db.execute(sql`analyze`);
+  await database.close();
+  return hotel;
+}
+
+/** Two server processes on one PostgreSQL database, and an API key's headers valid on both. */
+async function twoServers(databaseUrl: string, hotel: THotel) {
   const servers = [
     await startServer({ DATABASE_URL: databaseUrl }),
     await startServer({ DATABASE_URL: databaseUrl }),
@@ -215,29 +218,52 @@ async function race(databaseUrl: string, hotel: THotel) {
   });
   const { secret } = (await key.json()) as { secret: string };
   const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
+  return { servers, headers, stop: () => Promise.all(servers.map((server) => server.stop())) };
+}
+
+type TAnswer = { status: number; type: string | undefined; ms: number };
+
+/** `count` bookings posted at once, half to each server, each answer timed. */
+function postBookingsAtOnce(
+  bases: string[],
+  headers: Record<string, string>,
+  count: number,
+  body: (i: number) => Record<string, unknown>,
+): Promise<TAnswer[]> {
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const started = performance.now();
+      const response = await fetch(`${bases[i % bases.length]!}/api/bookings`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body(i)),
+      });
+      const answer = (await response.json()) as { type?: string };
+      return { status: response.status, type: answer.type, ms: performance.now() - started };
+    }),
+  );
+}
+
+/**
+ * The booking race on PostgreSQL: two server processes on one database, 200 requests at once for
+ * overlapping stays in one room, half to each; exactly one may win, every other must be a 409.
+ */
+async function race(databaseUrl: string, hotel: THotel) {
+  console.log('\nBooking race on PostgreSQL (two server processes)');
+  const { servers, headers, stop } = await twoServers(databaseUrl, hotel);
+  const bases = servers.map((server) => server.base);
   const from = addDays(todayIn('Europe/Vienna'), 900);
   let worst = 0;
   let failures = 0;
   for (let round = 0; round < raceRounds; round++) {
     const roomId = hotel.roomIds[round]!;
-    const results = await Promise.all(
-      Array.from({ length: raceRequests }, async (_, i) => {
-        const started = performance.now();
-        const response = await fetch(`${servers[i % 2]!.base}/api/bookings`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({
-            roomId,
-            occupancy: 1,
-            checkIn: addDays(from, i % 3),
-            checkOut: addDays(from, 3),
-            customer: { name: `Wettlauf ${i}` },
-          }),
-        });
-        const body = (await response.json()) as { type?: string };
-        return { status: response.status, type: body.type, ms: performance.now() - started };
-      }),
-    );
+    const results = await postBookingsAtOnce(bases, headers, raceRequests, (i) => ({
+      roomId,
+      occupancy: 1,
+      checkIn: addDays(from, i % 3),
+      checkOut: addDays(from, 3),
+      customer: { name: `Wettlauf ${i}` },
+    }));
     const winners = results.filter((r) => r.status === 201).length;
     const refused = results.filter((r) => r.status === 409 && r.type === 'booking/overlap_detected').length;
     const slowest = Math.max(...results.map((r) => r.ms));
@@ -255,7 +281,40 @@ async function race(databaseUrl: string, hotel: THotel) {
   console.log(
     `  ${raceRounds} rounds of ${raceRequests} requests: ${raceRounds - failures} clean, ${failures} with a failure; slowest answer ${(worst / 1000).toFixed(2)} s`,
   );
-  for (const server of servers) await server.stop();
+  await stop();
+}
+
+const burstRounds = 5;
+
+/**
+ * A burst by room type on PostgreSQL, as a channel or booking engine pushes it: 200 bookings of one
+ * room type at once over two server processes, for 200 free rooms of that type; every one must be
+ * placed, each in a room of its own.
+ */
+async function burstByRoomType(databaseUrl: string, hotel: THotel) {
+  console.log('\nBookings by room type at once on PostgreSQL (two server processes)');
+  const { servers, headers, stop } = await twoServers(databaseUrl, hotel);
+  const bases = servers.map((server) => server.base);
+  for (let round = 0; round < burstRounds; round++) {
+    const checkIn = addDays(todayIn('Europe/Vienna'), 1000 + 3 * round);
+    const started = performance.now();
+    const results = await postBookingsAtOnce(bases, headers, raceRequests, (i) => ({
+      roomTypeId: hotel.roomTypeId,
+      occupancy: 1,
+      checkIn,
+      checkOut: addDays(checkIn, 2),
+      customer: { name: `Ansturm ${i}` },
+    }));
+    const wall = performance.now() - started;
+    const placed = results.filter((r) => r.status === 201).length;
+    const others = results.filter((r) => r.status !== 201).map((r) => `${r.status} ${r.type}`);
+    const times = results.map((r) => r.ms).sort((a, b) => a - b);
+    const p95 = times[Math.ceil(times.length * 0.95) - 1]!;
+    console.log(
+      `  round ${round + 1}: ${placed} of ${raceRequests} placed in ${wall.toFixed(0)} ms; answers median ${times[times.length >> 1]!.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms${others.length ? `; refused: ${others.join(', ')}` : ''}`,
+    );
+  }
+  await stop();
 }
 
 /** How much slower the plan got with the past stays, in percent. */
@@ -301,7 +360,8 @@ async function reportWebApp() {
 }
 
 // BENCH_ONLY=invoices runs the invoice figures alone, BENCH_ONLY=plan the room plan on PostgreSQL,
-// BENCH_ONLY=web the web app's figures (initial JS and Lighthouse).
+// BENCH_ONLY=web the web app's figures (initial JS and Lighthouse), BENCH_ONLY=burst the bookings by
+// room type at once.
 const only = process.env.BENCH_ONLY;
 if (only === 'web') await reportWebApp();
 else {
@@ -318,6 +378,12 @@ else {
       const postgresPast = await run(await newDatabase(), pastStays, false);
       reportGrowth('PostgreSQL', postgres, postgresPast);
       await race(url, postgres.hotel);
+      await burstByRoomType(url, postgres.hotel);
+    }
+    if (only === 'burst') {
+      const url = await newDatabase();
+      await burstByRoomType(url, await loadedHotel(url));
+      return;
     }
     if (only === 'plan') {
       const postgres = await run(await newDatabase(), 0, false);

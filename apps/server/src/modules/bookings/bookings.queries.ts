@@ -77,32 +77,42 @@ export async function claimFreeRoom(
   checkOut: string,
   preferClean = false,
 ): Promise<string | null> {
-  const candidates = await db
-    .select({ id: rooms.id })
-    .from(rooms)
-    .where(
-      and(
-        eq(rooms.propertyId, propertyId),
-        eq(rooms.roomTypeId, roomTypeId),
-        isNull(rooms.deletedAt),
-        isFreeDuring(checkIn, checkOut),
+  const tried: string[] = [];
+  const candidates = () =>
+    db
+      .select({ id: rooms.id })
+      .from(rooms)
+      .where(
+        and(
+          eq(rooms.propertyId, propertyId),
+          eq(rooms.roomTypeId, roomTypeId),
+          isNull(rooms.deletedAt),
+          isFreeDuring(checkIn, checkOut),
+          tried.length > 0 ? notInArray(rooms.id, tried) : undefined,
+        ),
+      )
+      .orderBy(
+        ...(preferClean ? [sql`${rooms.housekeepingStatus} = 'clean' desc`] : []),
+        ...roomNumberOrder(rooms.number),
+      );
+  // The first free-looking room whose lock is to be had at once, in one statement: the candidates are
+  // materialised in their order first, so the lock is tried on one room after the other and only until
+  // one is taken. A room found free under its lock is the booking's; one a writer filled meanwhile is
+  // passed over.
+  for (;;) {
+    const [claimed] = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`with candidates as materialized (${candidates()})
+          select id from candidates where pg_try_advisory_xact_lock(727002, hashtext(id::text)) limit 1`,
       ),
-    )
-    .orderBy(
-      ...(preferClean ? [sql`${rooms.housekeepingStatus} = 'clean' desc`] : []),
-      ...roomNumberOrder(rooms.number),
     );
-  const busy: string[] = [];
-  for (const { id } of candidates) {
-    const [row] = rowsOf<{ locked: boolean }>(
-      await db.execute(sql`select pg_try_advisory_xact_lock(727002, hashtext(${id}::text)) as locked`),
-    );
-    if (!row?.locked) busy.push(id);
-    else if (await isRoomFree(db, id, checkIn, checkOut)) return id;
+    if (!claimed) break;
+    if (await isRoomFree(db, claimed.id, checkIn, checkOut)) return claimed.id;
+    tried.push(claimed.id);
   }
-  // Every free-looking room was being written: wait for each in turn (one order for all, so two
-  // waiting transactions never wait for each other) and take the first still free.
-  for (const id of busy) {
+  // Every free-looking room left is being written: wait for each in turn, in the one order all use, and
+  // take the first still free (a deadlock with a room claimed above is retried with the transaction).
+  for (const { id } of await candidates()) {
     await db.execute(sql`select lock_room_occupancy(${id}::uuid)`);
     if (await isRoomFree(db, id, checkIn, checkOut)) return id;
   }

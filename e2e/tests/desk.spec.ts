@@ -1,5 +1,14 @@
 import { addDays, type TBookingQuote, type TGroup } from '@pms/contract';
-import { expect, expectAccessible, loginAs, propertyNames, shot, test, uniqueName } from './fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  idCardFile,
+  loginAs,
+  propertyNames,
+  shot,
+  test,
+  uniqueName,
+} from './fixtures.ts';
 import { createBooking, freeRooms, propertyToday } from './stays.ts';
 
 /** Money as the page writes it, with plain spaces (Intl puts no-break spaces in). */
@@ -227,4 +236,50 @@ test('an early check-out asks whether the stay ends today; Berlin writes money a
   // Checked out on the arrival day: the stay keeps its one night.
   expect(await answer.json()).toMatchObject({ status: 'checked_out', checkOut: addDays(today, 1) });
   await expect(page.getByRole('heading', { level: 1, name: booking.code })).toContainText('Ausgecheckt');
+});
+
+test('a document staff upload on a contact is handed in for the guest’s next stay, and that booking’s portal shows it', async ({
+  page,
+  adminApi,
+}) => {
+  const today = await propertyToday(adminApi);
+  const checkIn = addDays(today, 74);
+  const [room] = await freeRooms(adminApi, 'Doppelzimmer', checkIn, addDays(checkIn, 2));
+  const guest = uniqueName('Doris Dokument');
+  const booking = await createBooking(adminApi, {
+    roomId: room!.id,
+    checkIn,
+    checkOut: addDays(checkIn, 2),
+    occupancy: 1,
+    customer: { name: guest },
+  });
+  await loginAs(page, 'admin@example.com', undefined, {
+    property: propertyNames.austria,
+    path: `/contacts/${booking.customerId}?tab=documents`,
+  });
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByText('Noch keine Dokumente')).toBeVisible();
+  const stay = panel.getByLabel('Für Aufenthalt');
+  await expect(stay.locator('option:checked')).toHaveText(new RegExp(`^${booking.code} · `));
+  const linked = page.waitForResponse(
+    (response) =>
+      response.url().includes(`/api/contacts/${booking.customerId}/files/`) &&
+      response.url().includes(`bookingId=${booking.id}`) &&
+      response.request().method() === 'POST',
+  );
+  await panel.locator('input[type=file]').setInputFiles(idCardFile);
+  expect((await linked).status()).toBe(201);
+  const document = panel.getByRole('listitem').filter({ hasText: 'id-card.png' });
+  await expect(document).toContainText(`Für Aufenthalt ${booking.code}`);
+  await expectAccessible(page);
+  await shot(page, 'contact-document-for-stay');
+
+  const link = (await (await adminApi.get(`/api/bookings/${booking.id}?expand=link`)).json()) as {
+    link: { id: string };
+  };
+  const portal = await page.request.get('/api/portal/booking', { headers: { 'link-id': link.link.id } });
+  const guests = ((await portal.json()) as { guests: { id: string; files: { name: string }[] }[] }).guests;
+  expect(
+    guests.find((candidate) => candidate.id === booking.customerId)!.files.map((file) => file.name),
+  ).toEqual(['id-card.png']);
 });

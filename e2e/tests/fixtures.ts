@@ -8,6 +8,9 @@ import type { TCreateUserResponse, TPropertyMembership, TRole, TSession } from '
 export { expect };
 
 export const demoPassword = 'demo1234';
+/** A picture of an ID card without a machine readable zone: a document upload in the journeys. */
+export const idCardFile = fileURLToPath(new URL('./files/id-card.png', import.meta.url));
+
 export const propertyNames = { austria: 'Alpenhof Salzburg', germany: 'Hotel Spreeblick Berlin' } as const;
 
 const screenshotsDir = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));

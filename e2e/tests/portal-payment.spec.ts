@@ -3,14 +3,11 @@
 // door opened, the key card, then the invoice staff issued edited and downloaded. And the same portal
 // in English on a wide screen. axe on every screen (the simulator's page too), screenshots saved.
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { addDays } from '@pms/contract';
 import type { TBooking, TFolioList, TInvoice, TPaged, TPaymentMethod } from '@pms/contract';
-import { expect, expectAccessible, shot, test, uniqueName, type TApiClient } from './fixtures.ts';
+import { expect, expectAccessible, shot, test, uniqueName, type TApiClient, idCardFile } from './fixtures.ts';
 import { fillPortalDate, sign } from './portal-steps.ts';
 import { createBooking, propertyToday } from './stays.ts';
-
-const idCard = fileURLToPath(new URL('./files/id-card.png', import.meta.url));
 
 /** Gross cents of the stay: what the guest pays at the simulator. */
 const stayPrice = 24_000;
@@ -168,7 +165,7 @@ test.describe('on a phone', () => {
     await page.getByLabel(/^Postleitzahl/).fill('5020');
     await page.getByLabel(/^Ort/).fill('Salzburg');
     await page.getByLabel(/^Land/).selectOption('at');
-    await page.locator('input[type=file]').setInputFiles(idCard);
+    await page.locator('input[type=file]').setInputFiles(idCardFile);
     await expect(page.getByRole('img', { name: /id-card/ })).toBeVisible();
     await expect(guestSelect.locator('option:checked')).toHaveText(/Vollständig/);
 
@@ -178,7 +175,7 @@ test.describe('on a phone', () => {
     await page.getByLabel(/^Staatsangehörigkeit/).selectOption('at');
     await page.getByRole('button', { name: 'Adresse vom Hauptgast übernehmen' }).click();
     await expect(page.getByLabel(/^Ort/)).toHaveValue('Salzburg');
-    await page.locator('input[type=file]').setInputFiles(idCard);
+    await page.locator('input[type=file]').setInputFiles(idCardFile);
     await expect(page.getByRole('img', { name: /id-card/ })).toBeVisible();
     await expect(guestSelect.locator('option:checked')).toHaveText(/Vollständig/);
 

@@ -2,12 +2,11 @@
 // doors, each step made through the portal's API as the guest's phone would; staff open a door from
 // the booking and keep the property's entrances in base data. axe and a screenshot on every screen.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { addDays, type TAccessPoint, type TBooking } from '@pms/contract';
-import { expect, expectAccessible, loginAs, shot, test, uniqueName } from './fixtures.ts';
+import { expect, expectAccessible, loginAs, shot, test, uniqueName, idCardFile } from './fixtures.ts';
 import { createBooking, propertyToday } from './stays.ts';
 
-const idCard = readFileSync(fileURLToPath(new URL('./files/id-card.png', import.meta.url)));
+const idCard = readFileSync(idCardFile);
 
 test.use({ viewport: { width: 1440, height: 900 } });
 

@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { addDays } from '@pms/contract';
 import type { TBooking } from '@pms/contract';
-import { expect, expectAccessible, shot, test, uniqueName } from './fixtures.ts';
+import { expect, expectAccessible, shot, test, uniqueName, idCardFile } from './fixtures.ts';
 import { fillPortalDate, sign } from './portal-steps.ts';
 import { createBooking, propertyToday } from './stays.ts';
 
@@ -20,7 +20,6 @@ const tealPalette = {
   '900': '#134e4a',
 };
 
-const idCard = fileURLToPath(new URL('./files/id-card.png', import.meta.url));
 // A passport whose machine readable zone the portal reads (rendered by scripts/render-id-fixtures.ts).
 const passport = fileURLToPath(
   new URL('../../apps/server/test/fixtures/ids/austrian-passport.png', import.meta.url),
@@ -133,7 +132,7 @@ test('a guest registers two guests, signs, confirms and checks in on a phone', a
   await fill(/^Postleitzahl/, '5020');
   await fill(/^Ort/, 'Salzburg');
   await page.getByLabel(/^Land/).selectOption('at');
-  await page.locator('input[type=file]').setInputFiles(idCard);
+  await page.locator('input[type=file]').setInputFiles(idCardFile);
   await expect(page.getByRole('img', { name: /id-card/ })).toBeVisible();
   // A picture without a machine readable zone: the invalid-document alert, and the upload still counts.
   await expect(page.getByText(/keinen Ausweis erkannt/)).toBeVisible();

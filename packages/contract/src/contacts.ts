@@ -3,6 +3,7 @@ import { ZAddress, ZCountry } from './addresses.ts';
 import { ZExpandQuery, ZId, ZIsoDate, ZRecord, ZText, ZTimestamp } from './common.ts';
 import { ZBookingStatus } from './bookings.ts';
 import { ZPageQuery } from './paging.ts';
+import { ZFile } from './files.ts';
 import { searchObjectTypes } from './search.ts';
 import { ZLanguage } from './session.ts';
 
@@ -153,6 +154,17 @@ export const ZInvoiceSummary = z.object({
 export type TInvoiceSummary = z.infer<typeof ZInvoiceSummary>;
 
 export const ZContactFileParams = z.object({ id: ZId, fileId: ZId });
+/** The stay a contact's document was handed in for: the booking link of that stay shows it. */
+export const ZDocumentStay = z.object({
+  bookingId: ZId,
+  code: z.string(),
+  checkIn: ZIsoDate,
+  checkOut: ZIsoDate,
+});
+/** A document on a contact record, with the stay it was handed in for (null: none, the portal never shows it). */
+export const ZContactDocument = ZFile.extend({ stay: ZDocumentStay.nullable() });
+export type TContactDocument = z.infer<typeof ZContactDocument>;
+
 /** Linking a contact's document: `bookingId` hands it in for one of the contact's stays (the portal shows it there). */
 export const ZLinkContactFileQuery = z.object({ bookingId: ZId.optional() });
 export type TLinkContactFileQuery = z.infer<typeof ZLinkContactFileQuery>;

@@ -22,7 +22,6 @@ import { containsText } from '../../lib/text-search.ts';
 export type TContactRow = typeof contacts.$inferSelect;
 export type TContactChanges = Partial<Omit<TContactRow, 'id' | 'propertyId' | 'createdAt' | 'updatedAt'>>;
 type TInvoiceRow = typeof invoices.$inferSelect;
-type TFileRow = typeof files.$inferSelect;
 
 const ofProperty = (propertyId: string, id?: string) =>
   and(eq(contacts.propertyId, propertyId), isNull(contacts.deletedAt), id ? eq(contacts.id, id) : undefined);
@@ -158,15 +157,23 @@ export function selectContactInvoicePage<T>(
   );
 }
 
-/** A contact's live documents, in the order they were added. */
-export async function selectContactFiles(db: Executor, contactId: string): Promise<TFileRow[]> {
-  const rows = await db
-    .select({ file: files })
+/** A contact's live documents with the stay each was handed in for, in the order they were added. */
+export async function selectContactFiles(db: Executor, contactId: string) {
+  return db
+    .select({
+      file: files,
+      stay: {
+        bookingId: bookings.id,
+        code: bookings.code,
+        checkIn: bookings.checkIn,
+        checkOut: bookings.checkOut,
+      },
+    })
     .from(contactFiles)
     .innerJoin(files, eq(files.id, contactFiles.fileId))
+    .leftJoin(bookings, eq(bookings.id, contactFiles.bookingId))
     .where(and(eq(contactFiles.contactId, contactId), isNull(files.deletedAt)))
     .orderBy(asc(contactFiles.createdAt), asc(files.id));
-  return rows.map((row) => row.file);
 }
 
 /**

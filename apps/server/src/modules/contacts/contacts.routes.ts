@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   ZContact,
   ZContactBooking,
+  ZContactDocument,
   ZContactFileParams,
   ZLinkContactFileQuery,
   ZInvoiceSummary,
@@ -138,7 +139,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
       schema: {
         tags,
         params: ZIdParams,
-        response: { 200: z.object({ data: z.array(ZFile) }), ...problemResponses },
+        response: { 200: z.object({ data: z.array(ZContactDocument) }), ...problemResponses },
       },
       config: { access: ['contacts', 'read'] },
     },

@@ -2,6 +2,7 @@ import {
   parseExpand,
   ZCreateContactRequest,
   type TContact,
+  type TContactDocument,
   type TContactBooking,
   type TInvoiceSummary,
   type TContactListQuery,
@@ -230,12 +231,16 @@ export async function listContactInvoices(
 }
 
 /** A contact's documents (ID scans and the like), in the order they were added. */
-export async function listContactFiles(ctx: AppContext, actor: TActor, id: string): Promise<TFile[]> {
+export async function listContactFiles(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+): Promise<TContactDocument[]> {
   requireAccess(actor, 'contacts', 'read');
   const { db } = ctx;
   await findContact(db, actor, id);
   const rows = await selectContactFiles(db, id);
-  return rows.map(toFile);
+  return rows.map((row) => ({ ...toFile(row.file), stay: row.stay }));
 }
 
 /** Adds an uploaded file of the property to a contact's documents; adding it twice changes nothing. */

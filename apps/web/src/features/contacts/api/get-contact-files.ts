@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TFile } from '@pms/contract/files';
+import type { TContactDocument } from '@pms/contract/contacts';
 import { api } from '../../../lib/api-client.ts';
 
-/** A contact's documents, in the order they were added. */
-export async function getContactFiles(id: string): Promise<TFile[]> {
-  const { data } = await api.get<{ data: TFile[] }>(`/contacts/${encodeURIComponent(id)}/files`);
+/** A contact's documents with the stay each was handed in for, in the order they were added. */
+export async function getContactFiles(id: string): Promise<TContactDocument[]> {
+  const { data } = await api.get<{ data: TContactDocument[] }>(`/contacts/${encodeURIComponent(id)}/files`);
   return data;
 }
 

@@ -6,8 +6,13 @@ import {
   DocumentTextIcon,
   TrashIcon,
 } from '@heroicons/react/24/outline';
-import { allowedFileTypes, type TFile } from '@pms/contract/files';
+import { useState } from 'react';
+import type { TBookingStatus } from '@pms/contract/bookings';
+import type { TContactBooking, TContactDocument } from '@pms/contract/contacts';
+import { allowedFileTypes } from '@pms/contract/files';
 import { useFormatDateTime } from '../../../lib/format.ts';
+import { useFormatDate } from '../../../lib/format-date.ts';
+import { Select } from '../../../ui/field.tsx';
 import { buttonClasses, IconButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { openConfirmDialog } from '../../../ui/confirm-dialog.tsx';
@@ -15,6 +20,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Spinner, SpinnerIcon } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
+import { useContactBookings } from '../api/get-contact-bookings.ts';
 import { useContactFiles } from '../api/get-contact-files.ts';
 import { fileContentUrl, useDownloadFile } from '../api/get-file-url.ts';
 import { useAddContactDocument } from '../api/link-contact-file.ts';
@@ -36,26 +42,85 @@ function useFormatFileSize(): (bytes: number) => string {
   };
 }
 
+/** The stays a document can be handed in for: the contact's bookings that are not called off. */
+const openStatuses: readonly TBookingStatus[] = ['pending', 'confirmed', 'checked_in'];
+
+/**
+ * The stay a new document is for: the contact's next or current open stay by default, which the
+ * booking link of that stay then shows; none keeps it on the contact record only.
+ */
+function useStayChoice(contactId: string) {
+  const bookings = useContactBookings(contactId, { pageNumber: 1, pageSize: 100 });
+  const stays = (bookings.data?.data ?? []).filter((booking) => booking.status !== 'canceled');
+  const next = stays
+    .filter((booking) => openStatuses.includes(booking.status))
+    .reduce<TContactBooking | undefined>(
+      (earliest, booking) => (!earliest || booking.checkIn < earliest.checkIn ? booking : earliest),
+      undefined,
+    );
+  const [chosen, choose] = useState<string | null | undefined>(undefined);
+  return { stays, bookingId: chosen === undefined ? (next?.id ?? null) : chosen, choose };
+}
+
 function UploadButton({ contactId }: { contactId: string }) {
   const { t } = useTranslation();
+  const formatDate = useFormatDate('short');
   const addDocument = useAddContactDocument(contactId);
+  const { stays, bookingId, choose } = useStayChoice(contactId);
   const upload = (file: File | undefined) => {
     if (!file) return;
-    addDocument.mutate(file, {
-      onSuccess: (stored) => toast.success(t('contacts.documents.uploaded', { name: stored.name })),
-    });
+    addDocument.mutate(
+      { file, bookingId },
+      { onSuccess: (stored) => toast.success(t('contacts.documents.uploaded', { name: stored.name })) },
+    );
   };
   return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label className="sr-only" htmlFor={`document-stay-${contactId}`}>
+        {t('contacts.documents.stay')}
+      </label>
+      <Select
+        id={`document-stay-${contactId}`}
+        value={bookingId ?? ''}
+        onChange={(event) => choose(event.target.value || null)}
+        className="w-auto"
+      >
+        <option value="">{t('contacts.documents.noStayOption')}</option>
+        {stays.map((stay) => (
+          <option key={stay.id} value={stay.id}>
+            {t('contacts.documents.stayOption', {
+              code: stay.code,
+              from: formatDate(stay.checkIn),
+              to: formatDate(stay.checkOut),
+            })}
+          </option>
+        ))}
+      </Select>
+      <UploadLabel isPending={addDocument.isPending} onFile={upload} label={t('contacts.documents.upload')} />
+    </div>
+  );
+}
+
+function UploadLabel({
+  isPending,
+  onFile,
+  label,
+}: {
+  isPending: boolean;
+  onFile: (file: File | undefined) => void;
+  label: string;
+}) {
+  return (
     <label className={buttonClasses({ className: 'relative cursor-pointer' })}>
-      {addDocument.isPending ? <SpinnerIcon /> : <ArrowUpTrayIcon aria-hidden="true" className="size-4" />}
-      {t('contacts.documents.upload')}
+      {isPending ? <SpinnerIcon /> : <ArrowUpTrayIcon aria-hidden="true" className="size-4" />}
+      {label}
       <input
         type="file"
         accept={acceptedTypes}
         className="sr-only"
-        disabled={addDocument.isPending}
+        disabled={isPending}
         onChange={(event) => {
-          upload(event.target.files?.[0]);
+          onFile(event.target.files?.[0]);
           event.target.value = '';
         }}
       />
@@ -63,8 +128,17 @@ function UploadButton({ contactId }: { contactId: string }) {
   );
 }
 
-function DocumentItem({ contactId, file, canWrite }: { contactId: string; file: TFile; canWrite: boolean }) {
+function DocumentItem({
+  contactId,
+  file,
+  canWrite,
+}: {
+  contactId: string;
+  file: TContactDocument;
+  canWrite: boolean;
+}) {
   const { t } = useTranslation();
+  const formatDate = useFormatDate('short');
   const formatDateTime = useFormatDateTime();
   const formatFileSize = useFormatFileSize();
   const downloadFile = useDownloadFile();
@@ -112,6 +186,15 @@ function DocumentItem({ contactId, file, canWrite }: { contactId: string; file: 
           </p>
           <p className="text-xs text-gray-500">
             {formatFileSize(file.size)} · {formatDateTime(file.createdAt)}
+          </p>
+          <p className="text-xs text-gray-500">
+            {file.stay
+              ? t('contacts.documents.forStay', {
+                  code: file.stay.code,
+                  from: formatDate(file.stay.checkIn),
+                  to: formatDate(file.stay.checkOut),
+                })
+              : t('contacts.documents.noStay')}
           </p>
         </div>
         <IconButton

@@ -28,6 +28,7 @@ import { SessionIdentities } from './http/session-identities.ts';
 import { LocalFileStore } from './integrations/files/local-file-store.ts';
 import { InvoiceDocumentRenderer } from './integrations/invoice-documents/index.ts';
 import { IdDocumentReader } from './integrations/id-documents/id-document-reader.ts';
+import { createPasswordHasher } from './lib/crypto.ts';
 import { loadSigningKey } from './lib/server-keys.ts';
 import { openSecretBox } from './lib/secret-box.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp({
     jobs: createJobQueue(clock),
     clock,
     signingKey: await loadSigningKey(database.db),
+    passwords: createPasswordHasher(),
     secrets: await openSecretBox(config, app.log),
     documents,
     idDocuments,

@@ -5,6 +5,7 @@ import type { FileStore } from './integrations/files/file-store.ts';
 import type { IdDocumentReader } from './integrations/id-documents/id-document-reader.ts';
 import type { InvoiceDocumentRenderer } from './integrations/invoice-documents/index.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { TPasswordHasher } from './lib/crypto.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 
 /**
@@ -19,6 +20,8 @@ export type AppContext = {
   config: TConfig;
   database: Database;
   signingKey: string;
+  /** Hashes and checks passwords (argon2id). */
+  passwords: TPasswordHasher;
   /** Seals and opens secret settings. */
   secrets: SecretBox;
   /** Renders invoice documents in a worker thread. */

@@ -63,6 +63,9 @@ export const routeCalls: Record<string, TRouteCall> = {
       newPassword: 'x'.repeat(12),
     }),
   'PATCH /api/session/profile': (c) => c.patch('/api/session/profile', { language: 'de' }),
+  // No invitation has this token: the call gets as far as the look-up.
+  'POST /api/session/accept_invitation': (c) =>
+    c.post('/api/session/accept_invitation', { token: 'x'.repeat(43) }),
   'POST /api/session/logout': (c) => c.post('/api/session/logout'),
 
   'GET /api/properties': (c) => c.get('/api/properties'),
@@ -357,6 +360,7 @@ export const routeCalls: Record<string, TRouteCall> = {
 export const forUsersOnly = new Set([
   'POST /api/properties',
   'POST /api/session/switch_property',
+  'POST /api/session/accept_invitation',
   'POST /api/session/update_password',
   'PATCH /api/session/profile',
 ]);

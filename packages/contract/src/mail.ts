@@ -3,8 +3,11 @@ import { ZId, ZRecord, ZText, ZTimestamp } from './common.ts';
 import { ZPageQuery } from './paging.ts';
 import { ZLanguage } from './session.ts';
 
-/** What an e-mail is about: the booking's portal link, the booking confirmation, an invoice. */
-export const mailKinds = ['link', 'confirmation', 'invoice'] as const;
+/**
+ * What an e-mail is about: the booking's portal link, the booking confirmation, an invoice, an
+ * invitation of an existing account to a property's team (addressed to the account, not in the outbox).
+ */
+export const mailKinds = ['link', 'confirmation', 'invoice', 'team_invitation'] as const;
 export type TMailKind = (typeof mailKinds)[number];
 
 /** The kinds with a template of their own; the link e-mail is in the general settings. */
@@ -31,6 +34,7 @@ export const mailPlaceholders = {
     'invoiceNumber',
     'invoiceAmount',
   ],
+  team_invitation: ['propertyName', 'role', 'link', 'expiresOn'],
 } as const satisfies Record<TMailKind, readonly string[]>;
 export type TMailPlaceholder = (typeof mailPlaceholders)[TMailKind][number];
 

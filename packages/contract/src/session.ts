@@ -5,11 +5,20 @@ import { languages } from './locales.ts';
 
 export const ZLanguage = z.enum(languages);
 
+/** A team invitation's token, as the link mailed to the invited account carries it. */
+export const ZInvitationToken = z.string().regex(/^[A-Za-z0-9_-]{22,200}$/, 'format');
+
 export const ZLoginRequest = z.object({
   email: z.email().max(254),
   password: ZText.min(1).max(200),
+  /** A team invitation of the account, accepted with the login: the session starts in its property. */
+  invitationToken: ZInvitationToken.optional(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+/** Accepting a team invitation: the signed-in account must be the one invited. */
+export const ZAcceptInvitationRequest = z.object({ token: ZInvitationToken });
+export type TAcceptInvitationRequest = z.infer<typeof ZAcceptInvitationRequest>;
 
 export const minPasswordLength = 8;
 export const ZPassword = ZText.min(minPasswordLength).max(200);

@@ -33,7 +33,8 @@ export type TCreateUserRequest = z.infer<typeof ZCreateUserRequest>;
 export const ZCreateUserResponse = ZTeamUser.extend({
   /**
    * A one-time password to hand over: a new account's first password. It is sent for an existing
-   * account too (and opens nothing there), so the answer does not tell whether the account existed.
+   * account too (which is mailed an invitation instead, and the password opens nothing there), so the
+   * answer does not tell whether the account existed.
    */
   defaultPassword: z.string(),
 });

@@ -34,3 +34,24 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
     return false;
   }
 }
+
+/** How passwords are hashed and checked; the app context carries one, so a test can count the checks. */
+export type TPasswordHasher = {
+  hash(password: string): Promise<string>;
+  verify(passwordHash: string, password: string): Promise<boolean>;
+};
+
+export function createPasswordHasher(): TPasswordHasher {
+  return { hash: hashPassword, verify: verifyPassword };
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * The hash of a random password nobody knows, made once with the current parameters: a login for an
+ * unknown e-mail address checks its password against it, so it costs what a known address costs.
+ */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomToken());
+  return dummyHash;
+}

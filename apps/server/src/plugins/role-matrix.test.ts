@@ -31,6 +31,7 @@ const expected: Record<string, string> = {
   'GET /api/session': 'anyone',
   'GET /api/session/properties': 'anyone',
   'POST /api/session/switch_property': 'anyone',
+  'POST /api/session/accept_invitation': 'anyone',
   'POST /api/session/update_password': 'anyone',
   'PATCH /api/session/profile': 'anyone',
   'POST /api/properties': 'admin manager',

@@ -1,5 +1,7 @@
 export const loginPath = '/login';
 export const profilePath = '/profile';
+/** Where the link of a team invitation e-mail leads (the server writes it with `?token=`). */
+export const invitationPath = '/team-invitation';
 
 /** Only a path inside the app may be a redirect target: no other origin, no loop back to login. */
 export function safeRedirect(target: string | null): string {

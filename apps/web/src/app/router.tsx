@@ -6,7 +6,7 @@ import { lazyWithNamespaces } from '../i18n/lazy-with-namespaces.ts';
 import { AnonymousOnly, RequireAccess, RequireUser } from './guards.tsx';
 import { HomeRedirect } from './home-redirect.tsx';
 import { MainLayout } from './layouts/main-layout.tsx';
-import { loginPath, profilePath } from './redirect.ts';
+import { invitationPath, loginPath, profilePath } from './redirect.ts';
 import { screenNamespaces, type TFeature } from './screen-namespaces.ts';
 
 /** Loads a screen's code and its feature's catalogues when it is first opened; the layout shows the spinner meanwhile. */
@@ -22,6 +22,11 @@ const LoginRoute = lazyScreen(
   'auth',
   () => import('../features/auth/routes/login-route.tsx'),
   (m) => m.LoginRoute,
+);
+const InvitationRoute = lazyScreen(
+  'auth',
+  () => import('../features/auth/routes/invitation-route.tsx'),
+  (m) => m.InvitationRoute,
 );
 const BookingsRoute = lazyScreen(
   'bookings',
@@ -174,6 +179,8 @@ export const router = createBrowserRouter([
       </AnonymousOnly>
     ),
   },
+  // The link of a team invitation e-mail: signed in or not, it leads to joining the team.
+  { path: invitationPath, element: <InvitationRoute /> },
   {
     path: '/',
     element: (

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -117,8 +118,58 @@ export const sessions = pgTable(
 );
 
 /**
- * Counters of rate-limiter-flexible (login throttling), one row per key: consumed points and when
- * the window ends. Updated with one atomic upsert, so every instance shares them.
+ * Failed logins in the current window: per account (the e-mail address typed, known or not) for
+ * clients without a device cookie of the account (`device` ''), else per account and device cookie.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    account: text('account').notNull(),
+    device: text('device').notNull(),
+    failures: integer('failures').notNull(),
+    windowEndsAt: timestamptz('window_ends_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'login_failures_pkey', columns: [t.account, t.device] }),
+    index('login_failures_window_idx').on(t.windowEndsAt),
+    check('login_failures_failures_check', sql`${t.failures} > 0`),
+  ],
+);
+
+/**
+ * An existing account invited to a property's team: it joins when its owner accepts with the mailed
+ * token (stored as its SHA-256). Until then the team sees what the administrator typed.
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    roleId: text('role_id').$type<TRole>().notNull(),
+    invitedName: text('invited_name').notNull(),
+    invitedEmail: text('invited_email').notNull(),
+    invitedLanguage: text('invited_language'),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('team_invitations_token_key').on(t.tokenHash),
+    uniqueIndex('team_invitations_member_key').on(t.propertyId, t.userId),
+    index('team_invitations_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Counters of rate-limiter-flexible (the portal's requests per link), one row per key: consumed points
+ * and when the window ends. Updated with one atomic upsert, so every instance shares them.
  */
 export const rateLimits = pgTable(
   'rate_limits',

@@ -60,7 +60,10 @@ export const mailMessages = pgTable(
     index('mail_messages_property_idx').on(t.propertyId, t.createdAt),
     index('mail_messages_booking_idx').on(t.bookingId),
     index('mail_messages_invoice_idx').on(t.invoiceId),
-    check('mail_messages_kind_check', sql`${t.kind} in ('link', 'confirmation', 'invoice')`),
+    check(
+      'mail_messages_kind_check',
+      sql`${t.kind} in ('link', 'confirmation', 'invoice', 'team_invitation')`,
+    ),
     check('mail_messages_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
     check('mail_messages_transport_check', sql`${t.transport} in ('smtp', 'outbox')`),
   ],

@@ -1,4 +1,4 @@
-import { formatMoney, type TLanguage, type TMailKind } from '@pms/contract';
+import { formatMoney, type TLanguage, type TMailKind, type TRole } from '@pms/contract';
 
 type TTemplateText = { subject: string; text: string };
 
@@ -53,6 +53,46 @@ export const defaultTemplates: Record<TMailKind, Record<TLanguage, TTemplateText
         'please find attached invoice {invoiceNumber} of {invoiceAmount} for your stay ' +
         'from {checkIn} to {checkOut}.\n\nThank you for staying with us!\n{propertyName}',
     },
+  },
+  team_invitation: {
+    de: {
+      subject: 'Einladung ins Team von {propertyName}',
+      text:
+        'Hallo,\n\n' +
+        '{propertyName} lädt dich ein, mit deinem bestehenden Konto als {role} ins Team zu kommen. ' +
+        'Wenn du das möchtest, melde dich an und nimm die Einladung bis {expiresOn} hier an:\n{link}\n\n' +
+        'Ein vorläufiges Passwort, das du vielleicht bekommen hast, brauchst du nicht: Es gilt dein eigenes. ' +
+        'Erwartest du diese Einladung nicht, ignoriere diese E-Mail; ohne deine Zustimmung ändert sich nichts.\n\n' +
+        '{propertyName}',
+    },
+    en: {
+      subject: 'Invitation to the team of {propertyName}',
+      text:
+        'Hello,\n\n' +
+        '{propertyName} invites you to join its team as {role} with your existing account. ' +
+        'If you want to, sign in and accept the invitation here by {expiresOn}:\n{link}\n\n' +
+        'You do not need a temporary password you may have been given: your own password stays the one. ' +
+        'If you do not expect this invitation, ignore this e-mail; nothing changes without your consent.\n\n' +
+        '{propertyName}',
+    },
+  },
+};
+
+/** The roles as a team invitation names them. */
+export const roleNames: Record<TLanguage, Record<TRole, string>> = {
+  de: {
+    admin: 'Administrator',
+    manager: 'Manager',
+    staff: 'Mitarbeiter',
+    cleaning: 'Reinigung',
+    catering: 'Gastronomie',
+  },
+  en: {
+    admin: 'Administrator',
+    manager: 'Manager',
+    staff: 'Staff',
+    cleaning: 'Cleaning',
+    catering: 'Catering',
   },
 };
 

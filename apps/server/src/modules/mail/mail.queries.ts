@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { TMailMessageListQuery, TMailTemplateKind, TLanguage } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -175,6 +175,7 @@ export async function insertMailMessage(
   return row!;
 }
 
+/** A page of the property's outbox; team invitations are the invited account's, not the property's. */
 export function selectMailMessagePage<T>(
   db: Executor,
   propertyId: string,
@@ -187,6 +188,7 @@ export function selectMailMessagePage<T>(
     and(
       eq(mailMessages.propertyId, propertyId),
       isNull(mailMessages.deletedAt),
+      ne(mailMessages.kind, 'team_invitation'),
       query.bookingId ? eq(mailMessages.bookingId, query.bookingId) : undefined,
       query.invoiceId ? eq(mailMessages.invoiceId, query.invoiceId) : undefined,
       query.status ? eq(mailMessages.status, query.status) : undefined,

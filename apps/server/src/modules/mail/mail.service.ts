@@ -5,6 +5,7 @@ import {
   mailTemplateKinds,
   unknownPlaceholders,
   fillPlaceholders,
+  todayIn,
   type TLanguage,
   type TMailKind,
   type TMailMessage,
@@ -12,6 +13,7 @@ import {
   type TMailTemplate,
   type TMailTemplateKind,
   type TPaged,
+  type TRole,
   type TSaveMailTemplateRequest,
   type TSendMailRequest,
 } from '@pms/contract';
@@ -26,7 +28,7 @@ import { composeMessage, type TComposedAttachment } from '../../integrations/mai
 import { createMailTransport } from '../../integrations/mail/mail-transport.ts';
 import { requireAccess, systemActor, type TActor, type TRoleActor } from '../../actor.ts';
 import { bookingLinkUrl } from '../bookings/bookings.service.ts';
-import { defaultTemplates, formatMailAmount, formatMailDate, mailLocale } from './mail-texts.ts';
+import { defaultTemplates, formatMailAmount, formatMailDate, mailLocale, roleNames } from './mail-texts.ts';
 import {
   insertMailMessage,
   lockMailMessage,
@@ -106,6 +108,7 @@ async function templateOf(db: Executor, propertyId: string, kind: TMailKind, lan
     }
     return fallback;
   }
+  if (kind === 'team_invitation') return defaultTemplates.team_invitation[language];
   return (await selectMailTemplate(db, propertyId, kind, language)) ?? defaultTemplates[kind][language];
 }
 
@@ -198,6 +201,43 @@ async function queueMessage(ctx: AppContext, db: Executor, draft: TDraft): Promi
     maxAttempts: mailSendAttempts,
   });
   return row;
+}
+
+/**
+ * Queues the invitation of an existing account to the property's team, in the caller's transaction:
+ * to the account's address, in its language, with the link that accepts it. It stays out of the
+ * property's outbox.
+ */
+export async function queueTeamInvitation(
+  ctx: AppContext,
+  db: Executor,
+  invitation: {
+    propertyId: string;
+    to: string;
+    language: TLanguage;
+    roleId: TRole;
+    link: string;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  const property = await findProperty(db, invitation.propertyId);
+  const { language } = invitation;
+  const locale = mailLocale(language, property.address.country);
+  await queueMessage(ctx, db, {
+    kind: 'team_invitation',
+    propertyId: property.id,
+    property,
+    to: invitation.to,
+    language,
+    values: {
+      propertyName: property.name,
+      role: roleNames[language][invitation.roleId],
+      link: invitation.link,
+      expiresOn: formatMailDate(todayIn(property.timeZone, invitation.expiresAt), locale),
+    },
+    bookingId: null,
+    invoiceId: null,
+  });
 }
 
 function bookingValues(
@@ -361,7 +401,9 @@ async function findMessage(
   options: { lock?: boolean } = {},
 ): Promise<TMailMessageRow> {
   const row = options.lock ? await lockMailMessage(db, id) : await selectMailMessage(db, id);
-  if (!row || row.propertyId !== actor.propertyId || row.deletedAt) throw notFound('mail message');
+  // A team invitation carries the invited account's token: not for the inviting property's staff.
+  const isOwnMessage = row?.propertyId === actor.propertyId && row.kind !== 'team_invitation';
+  if (!row || !isOwnMessage || row.deletedAt) throw notFound('mail message');
   return row;
 }
 

@@ -1,37 +1,57 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, demo, demoPassword, expectProblem, type TTestApp } from '../../../test/helpers.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TCreateUserResponse } from '@pms/contract';
+import { loginFailures } from '../../db/schema/index.ts';
 import {
-  accountFailuresBeforeDelay,
-  firstAccountDelayMs,
-  maxAttemptsPerAccountAndAddress,
-} from './login-throttle.ts';
+  ApiClient,
+  buildTestApp,
+  demo,
+  demoPassword,
+  expectProblem,
+  login,
+  type TTestApp,
+} from '../../../test/helpers.ts';
+import { deviceLifetimeMs } from './device-cookie.ts';
+import { failureWindowMs, maxDeviceFailures, maxUntrustedFailures } from './login-throttle.ts';
 
 let t: TTestApp;
+/** Accounts of this file's own, with their one-time passwords: each test locks its own account. */
+const accounts: Record<string, string> = {};
 beforeAll(async () => {
   t = await buildTestApp();
+  const admin = await login(t.app, demo.users.admin);
+  for (const name of ['window', 'timing', 'device']) {
+    const email = `${name}@throttle.example.com`;
+    const created = await admin.post('/api/users', { email, name, roleId: 'staff' });
+    expect(created.statusCode, created.body).toBe(201);
+    accounts[email] = created.json<TCreateUserResponse>().defaultPassword;
+  }
 });
 afterAll(async () => {
   await t.close();
 });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
-/**
- * A login as the client at `ip` behind the trusted proxy (app.inject's 127.0.0.1), or straight from
- * the peer `remoteAddress` when one is given.
- */
-function loginAs(
-  email: string,
-  password: string,
-  ip: string,
-  { app = t.app, remoteAddress }: { app?: FastifyInstance; remoteAddress?: string } = {},
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: '/api/session/login',
-    payload: { email, password },
-    headers: { 'x-forwarded-for': ip },
-    ...(remoteAddress ? { remoteAddress } : {}),
-  });
+/** A browser: it keeps the cookies the server sets, the known-device cookie among them. */
+function browser(app: FastifyInstance = t.app): ApiClient {
+  return new ApiClient(app);
+}
+
+/** A login from a browser as the client `ip` behind the trusted proxy (app.inject's 127.0.0.1). */
+function loginFrom(client: ApiClient, ip: string, email: string, password: string) {
+  return client.post('/api/session/login', { email, password }, { headers: { 'x-forwarded-for': ip } });
+}
+
+/** A browser that signed in as the account, so it is a known device of it from now on. */
+async function knownDevice(email: string, password = demoPassword, app = t.app): Promise<ApiClient> {
+  const client = browser(app);
+  const response = await loginFrom(client, '192.0.2.1', email, password);
+  expect(response.statusCode, response.body).toBe(200);
+  expect(client.cookie('pms_device')).toBeDefined();
+  return client;
 }
 
 function statuses(responses: LightMyRequestResponse[]): Record<number, number> {
@@ -40,93 +60,170 @@ function statuses(responses: LightMyRequestResponse[]): Record<number, number> {
   return counts;
 }
 
-describe('login throttling', () => {
-  it('checks no more passwords than the limit when 50 wrong logins arrive at once', async () => {
+function expectLocked(response: LightMyRequestResponse): void {
+  expectProblem(response, 429, 'auth/too_many_attempts');
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(failureWindowMs / 1000);
+}
+
+describe('login throttling by device', () => {
+  it("does not let wrong guesses from the owner's own address lock out the owner's device", async () => {
+    const ip = '198.51.100.1';
+    const owner = await knownDevice(demo.users.admin);
+    // Someone on the hotel's network, or behind the same proxy: the owner's address, no device cookie.
+    for (let n = 1; n <= maxUntrustedFailures + 2; n++) {
+      const guess = await loginFrom(browser(), ip, demo.users.admin, `guess-${n}`);
+      if (n <= maxUntrustedFailures) expectProblem(guess, 401, 'auth/invalid_credentials');
+      else expectLocked(guess);
+    }
+    expect((await loginFrom(owner, ip, demo.users.admin, demoPassword)).statusCode).toBe(200);
+  });
+
+  it('checks no more passwords than the cap when 100 wrong guesses from 100 addresses arrive at once', async () => {
+    const verify = vi.spyOn(t.app.context.passwords, 'verify');
     const guesses = await Promise.all(
-      Array.from({ length: 50 }, (_, n) => loginAs(demo.users.admin, `guess-${n}`, '198.51.100.1')),
-    );
-    // Every 401 is a password that was checked; the rest were refused before the check.
-    expect(statuses(guesses)).toEqual({ 401: maxAttemptsPerAccountAndAddress, 429: 45 });
-    for (const refused of guesses.filter((response) => response.statusCode === 429)) {
-      expectProblem(refused, 429, 'auth/too_many_attempts');
-    }
-
-    // Even the right password waits at that address, and says for how long...
-    const locked = await loginAs(demo.users.admin, demoPassword, '198.51.100.1');
-    expectProblem(locked, 429, 'auth/too_many_attempts');
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    // ...while the owner, elsewhere, still signs in.
-    expect((await loginAs(demo.users.admin, demoPassword, '198.51.100.2')).statusCode).toBe(200);
-  });
-
-  it('does not lock out the other accounts of an address that failed for many', async () => {
-    const ip = '198.51.100.10';
-    // Seven accounts, five failures each: more than the thirty that used to lock the whole address.
-    const accounts = [demo.users.catering, ...Array.from({ length: 6 }, (_, n) => `nobody${n}@example.com`)];
-    for (const email of accounts) {
-      for (let attempt = 1; attempt <= maxAttemptsPerAccountAndAddress; attempt++) {
-        expectProblem(await loginAs(email, 'wrong', ip), 401, 'auth/invalid_credentials');
-      }
-    }
-    expectProblem(await loginAs(demo.users.catering, demoPassword, ip), 429, 'auth/too_many_attempts');
-    // Someone else behind the same address signs in, and so does the account from another address.
-    expect((await loginAs(demo.users.staff, demoPassword, ip)).statusCode).toBe(200);
-    expect((await loginAs(demo.users.catering, demoPassword, '198.51.100.11')).statusCode).toBe(200);
-  });
-
-  it('starts the pair afresh after a successful login', async () => {
-    const ip = '198.51.100.20';
-    for (let round = 1; round <= 2; round++) {
-      for (let attempt = 1; attempt < maxAttemptsPerAccountAndAddress; attempt++) {
-        expectProblem(await loginAs(demo.users.cleaning, 'wrong', ip), 401, 'auth/invalid_credentials');
-      }
-      expect((await loginAs(demo.users.cleaning, demoPassword, ip)).statusCode).toBe(200);
-    }
-  });
-
-  it('delays, but does not lock, an account that failed from many addresses', async () => {
-    const email = demo.users.manager;
-    for (let n = 1; n <= accountFailuresBeforeDelay; n++) {
-      expectProblem(await loginAs(email, 'wrong', `203.0.113.${n}`), 401, 'auth/invalid_credentials');
-    }
-    const started = performance.now();
-    const response = await loginAs(email, demoPassword, '203.0.113.200');
-    expect(response.statusCode).toBe(200);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(firstAccountDelayMs - 50);
-  });
-
-  it('shares the count between two instances on one database', async () => {
-    const other = await t.startInstance();
-    const ip = '198.51.100.30';
-    const guesses = await Promise.all(
-      Array.from({ length: 40 }, (_, n) =>
-        loginAs(demo.users.staff, `guess-${n}`, ip, { app: n % 2 === 0 ? t.app : other }),
+      Array.from({ length: 100 }, (_, n) =>
+        loginFrom(browser(), `203.0.113.${n + 1}`, demo.users.manager, `guess-${n}`),
       ),
     );
-    expect(statuses(guesses)).toEqual({ 401: maxAttemptsPerAccountAndAddress, 429: 35 });
-    expectProblem(await loginAs(demo.users.staff, demoPassword, ip), 429, 'auth/too_many_attempts');
-    expectProblem(
-      await loginAs(demo.users.staff, demoPassword, ip, { app: other }),
-      429,
-      'auth/too_many_attempts',
-    );
+    expect(verify).toHaveBeenCalledTimes(maxUntrustedFailures);
+    // Every 401 is a password that was checked; the rest were refused before the check.
+    expect(statuses(guesses)).toEqual({ 401: maxUntrustedFailures, 429: 100 - maxUntrustedFailures });
+    for (const refused of guesses.filter((response) => response.statusCode === 429)) expectLocked(refused);
+    const [count] = await t.db
+      .select()
+      .from(loginFailures)
+      .where(and(eq(loginFailures.account, demo.users.manager), eq(loginFailures.device, '')));
+    expect(count?.failures).toBe(maxUntrustedFailures);
+
+    // The right password from a client the account does not know waits too, and is not checked.
+    expectLocked(await loginFrom(browser(), '203.0.113.200', demo.users.manager, demoPassword));
+    expect(verify).toHaveBeenCalledTimes(maxUntrustedFailures);
   });
 
-  it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async () => {
-    const peer = '192.0.2.77';
-    for (let attempt = 1; attempt <= maxAttemptsPerAccountAndAddress; attempt++) {
-      // A fresh made-up client address each time: were it believed, the pair would never fill up.
-      const response = await loginAs(demo.users.admin, 'wrong', `10.66.0.${attempt}`, {
-        remoteAddress: peer,
-      });
-      expectProblem(response, 401, 'auth/invalid_credentials');
+  it('lets the right password in from a known device while untrusted clients are capped', async () => {
+    const owner = await knownDevice(demo.users.staff);
+    // Another account's device cookie in the same browser makes no client known to this account.
+    const colleague = await knownDevice(demo.users.catering);
+    for (let n = 1; n <= maxUntrustedFailures; n++) {
+      const guess = await loginFrom(browser(), `203.0.113.${n}`, demo.users.staff, `guess-${n}`);
+      expectProblem(guess, 401, 'auth/invalid_credentials');
     }
-    expectProblem(
-      await loginAs(demo.users.admin, demoPassword, '10.66.0.99', { remoteAddress: peer }),
-      429,
-      'auth/too_many_attempts',
+    expectLocked(await loginFrom(browser(), '203.0.113.99', demo.users.staff, demoPassword));
+    expectLocked(await loginFrom(colleague, '192.0.2.1', demo.users.staff, demoPassword));
+    // A cookie altered by the client (here to live longer) is no known device either.
+    const [userId, nonce, expires, signature] = owner.cookie('pms_device')!.split('.');
+    const tampered = [userId, nonce, Number(expires) + 86_400, signature].join('.');
+    expectLocked(
+      await browser().post(
+        '/api/session/login',
+        { email: demo.users.staff, password: demoPassword },
+        { headers: { cookie: `pms_device=${tampered}` } },
+      ),
     );
-    // Through the trusted proxy the header names the client, which has failed nothing.
-    expect((await loginAs(demo.users.admin, demoPassword, '10.66.0.99')).statusCode).toBe(200);
+
+    const signedIn = await loginFrom(owner, '203.0.113.99', demo.users.staff, demoPassword);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    // ...and again, with the device cookie that login issued in place of the last.
+    expect((await loginFrom(owner, '203.0.113.99', demo.users.staff, demoPassword)).statusCode).toBe(200);
+  });
+
+  it('limits a known device that guesses wrong by itself, apart from the other clients', async () => {
+    const email = 'device@throttle.example.com';
+    const device = await knownDevice(email, accounts[email]);
+    for (let n = 1; n <= maxDeviceFailures; n++) {
+      const guess = await loginFrom(device, `198.51.100.${n}`, email, `guess-${n}`);
+      expectProblem(guess, 401, 'auth/invalid_credentials');
+    }
+    expectLocked(await loginFrom(device, '198.51.100.50', email, accounts[email]!));
+    // The device's failures are its own: a client the account does not know still signs in.
+    expect((await loginFrom(browser(), '198.51.100.51', email, accounts[email]!)).statusCode).toBe(200);
+  });
+
+  it('shares the cap between two instances on one database', async () => {
+    const other = await t.startInstance();
+    const owner = await knownDevice(demo.users.catering);
+    const checks = [vi.spyOn(t.app.context.passwords, 'verify'), vi.spyOn(other.context.passwords, 'verify')];
+    const guesses = await Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        loginFrom(
+          browser(n % 2 === 0 ? t.app : other),
+          `198.18.0.${n + 1}`,
+          demo.users.catering,
+          `guess-${n}`,
+        ),
+      ),
+    );
+    expect(statuses(guesses)).toEqual({ 401: maxUntrustedFailures, 429: 40 - maxUntrustedFailures });
+    expect(checks.reduce((sum, spy) => sum + spy.mock.calls.length, 0)).toBe(maxUntrustedFailures);
+    expectLocked(await loginFrom(browser(other), '198.18.0.99', demo.users.catering, demoPassword));
+    // The device cookie one instance issued is known to the other.
+    expect(
+      (await loginFrom(owner.clone(other), '198.18.0.99', demo.users.catering, demoPassword)).statusCode,
+    ).toBe(200);
+  });
+
+  it('admits untrusted clients again once the window has ended', async () => {
+    const email = 'window@throttle.example.com';
+    for (let n = 1; n <= maxUntrustedFailures; n++) {
+      expectProblem(
+        await loginFrom(browser(), '198.51.100.70', email, 'wrong'),
+        401,
+        'auth/invalid_credentials',
+      );
+    }
+    expectLocked(await loginFrom(browser(), '198.51.100.70', email, accounts[email]!));
+    await t.db
+      .update(loginFailures)
+      .set({ windowEndsAt: sql`now() - interval '1 second'` })
+      .where(eq(loginFailures.account, email));
+    expect((await loginFrom(browser(), '198.51.100.70', email, accounts[email]!)).statusCode).toBe(200);
+  });
+
+  it('does the same work for an unknown e-mail address as for a known one', async () => {
+    const known = 'timing@throttle.example.com';
+    const unknown = 'nobody.here@throttle.example.com';
+    const hash = vi.spyOn(t.app.context.passwords, 'hash');
+    const verify = vi.spyOn(t.app.context.passwords, 'verify');
+    const answers = [
+      await loginFrom(browser(), '198.51.100.80', known, 'wrong'),
+      await loginFrom(browser(), '198.51.100.80', unknown, 'wrong'),
+    ];
+    expect(answers.map((response) => response.body)).toEqual(Array(2).fill(answers[0]!.body));
+    // One argon2id check each, against hashes made with the same parameters; nothing hashed.
+    expect(hash).not.toHaveBeenCalled();
+    expect(verify).toHaveBeenCalledTimes(2);
+    const parameters = verify.mock.calls.map(([passwordHash]) =>
+      passwordHash.split('$').slice(0, 4).join('$'),
+    );
+    expect(parameters[0]).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+$/);
+    expect(parameters[1]).toBe(parameters[0]);
+    // And one failure counted each, the same way.
+    const counts = await t.db
+      .select({
+        account: loginFailures.account,
+        device: loginFailures.device,
+        failures: loginFailures.failures,
+      })
+      .from(loginFailures)
+      .where(inArray(loginFailures.account, [known, unknown]));
+    expect(counts.sort((a, b) => a.account.localeCompare(b.account))).toEqual([
+      { account: unknown, device: '', failures: 1 },
+      { account: known, device: '', failures: 1 },
+    ]);
+  });
+
+  it('issues the device cookie HttpOnly, for the login only, for half a year', async () => {
+    const email = 'timing@throttle.example.com';
+    const response = await loginFrom(browser(), '198.51.100.90', email, accounts[email]!);
+    expect(response.statusCode).toBe(200);
+    const cookie = response.cookies.find((entry) => entry.name === 'pms_device');
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/session/login',
+      maxAge: deviceLifetimeMs / 1000,
+    });
   });
 });

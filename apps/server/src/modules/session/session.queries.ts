@@ -1,12 +1,15 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { TRole } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import {
   apiKeys,
+  loginFailures,
   properties,
   propertyUsers,
   propertyVersions,
   rateLimits,
   sessions,
+  teamInvitations,
   users,
 } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
@@ -174,7 +177,87 @@ export async function updateUserRow(db: Executor, userId: string, changes: TUser
   return row!;
 }
 
-/** Drops the login throttle's counters that have expired. */
+/** Drops the portal's request counters that have expired. */
 export async function deleteExpiredRateLimits(db: Executor, now: Date): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.expire, now));
+}
+
+type TLoginFailureKey = { account: string; device: string };
+
+const failureKeyIs = ({ account, device }: TLoginFailureKey) =>
+  and(eq(loginFailures.account, account), eq(loginFailures.device, device));
+
+/**
+ * Takes one failure of the key's window, unless `cap` are taken already in a window that has not
+ * ended (a window that ended starts afresh): whether it was taken. One statement, so concurrent
+ * attempts on any instance queue on the row and never take more than the cap.
+ */
+export async function takeLoginFailure(
+  db: Executor,
+  key: TLoginFailureKey,
+  { cap, now, windowEndsAt }: { cap: number; now: Date; windowEndsAt: Date },
+): Promise<boolean> {
+  const hasEnded = sql`${loginFailures.windowEndsAt} <= ${sql.param(now, loginFailures.windowEndsAt)}`;
+  const taken = await db
+    .insert(loginFailures)
+    .values({ ...key, failures: 1, windowEndsAt })
+    .onConflictDoUpdate({
+      target: [loginFailures.account, loginFailures.device],
+      set: {
+        failures: sql`case when ${hasEnded} then 1 else ${loginFailures.failures} + 1 end`,
+        windowEndsAt: sql`case when ${hasEnded} then ${sql.param(windowEndsAt, loginFailures.windowEndsAt)} else ${loginFailures.windowEndsAt} end`,
+      },
+      setWhere: sql`${hasEnded} or ${loginFailures.failures} < ${cap}`,
+    })
+    .returning({ failures: loginFailures.failures });
+  return taken.length > 0;
+}
+
+/** When the key's window ends, if it has a count. */
+export async function selectLoginFailureWindowEnd(db: Executor, key: TLoginFailureKey): Promise<Date | null> {
+  const [row] = await db
+    .select({ windowEndsAt: loginFailures.windowEndsAt })
+    .from(loginFailures)
+    .where(failureKeyIs(key));
+  return row?.windowEndsAt ?? null;
+}
+
+/** Forgets the key's failures. */
+export async function clearLoginFailures(db: Executor, key: TLoginFailureKey): Promise<void> {
+  await db.delete(loginFailures).where(failureKeyIs(key));
+}
+
+/** Drops the failure counts whose window ended. */
+export async function deleteExpiredLoginFailures(db: Executor, now: Date): Promise<void> {
+  await db.delete(loginFailures).where(lt(loginFailures.windowEndsAt, now));
+}
+
+/** A team invitation by its token's hash, locked until the transaction ends, if its property is live. */
+export async function lockInvitation(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: teamInvitations.id,
+      propertyId: teamInvitations.propertyId,
+      userId: teamInvitations.userId,
+      roleId: teamInvitations.roleId,
+      expiresAt: teamInvitations.expiresAt,
+    })
+    .from(teamInvitations)
+    .innerJoin(properties, and(eq(properties.id, teamInvitations.propertyId), isNull(properties.deletedAt)))
+    .where(eq(teamInvitations.tokenHash, tokenHash))
+    .for('update', { of: teamInvitations });
+  return row;
+}
+
+/** Makes the user a member of the property with the role, unless they are one already. */
+export async function insertMembershipUnlessMember(
+  db: Executor,
+  values: { propertyId: string; userId: string; roleId: TRole },
+): Promise<void> {
+  await db.insert(propertyUsers).values(values).onConflictDoNothing();
+}
+
+/** Deletes a team invitation: it was accepted. */
+export async function deleteInvitationById(db: Executor, invitationId: string): Promise<void> {
+  await db.delete(teamInvitations).where(eq(teamInvitations.id, invitationId));
 }

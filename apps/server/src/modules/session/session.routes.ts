@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ZAcceptInvitationRequest,
   ZLoginRequest,
   ZPropertyMembership,
   ZSession,
@@ -11,9 +12,11 @@ import {
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { sessionCookie, xsrfCookie } from '../../http/session-cookies.ts';
+import { deviceCookie, sessionCookie, xsrfCookie } from '../../http/session-cookies.ts';
+import { dummyPasswordHash } from '../../lib/crypto.ts';
 import { actorOf, identityOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
+import { deviceLifetimeMs } from './device-cookie.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import * as service from './session.service.ts';
 
@@ -25,6 +28,8 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
   const api = app.withTypeProvider<ZodTypeProvider>();
   const isSecure = config.publicUrl.startsWith('https://');
   const throttle = new LoginThrottle(db);
+  // Made before the first login, so that the first unknown address costs no more than the others.
+  dummyPasswordHash().catch((error: unknown) => app.log.error({ err: error }, 'hashing failed'));
   const cleanup = setInterval(() => {
     throttle
       .clearExpired()
@@ -51,6 +56,17 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     });
   }
 
+  /** The known-device cookie goes to the login only: no other request needs it. */
+  function setDeviceCookie(reply: FastifyReply, value: string) {
+    reply.setCookie(deviceCookie, value, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: isSecure,
+      path: '/api/session/login',
+      maxAge: deviceLifetimeMs / 1000,
+    });
+  }
+
   api.post(
     '/api/session/login',
     {
@@ -59,8 +75,9 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
     async (request, reply) => {
       try {
-        const result = await service.login(db, throttle, request.body, request.ip);
+        const result = await service.login(ctx, throttle, request.body, request.cookies[deviceCookie]);
         setSessionCookies(reply, result.token, result.xsrfToken);
+        setDeviceCookie(reply, result.deviceCookie);
         return result.session;
       } catch (error) {
         const retryAfter = error instanceof AppError ? error.params?.retryAfterSeconds : undefined;
@@ -119,6 +136,15 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
       const { actor, mustChangePassword } = identityOf(request);
       return service.switchProperty(ctx, actor, request.query.propertyId, mustChangePassword);
     },
+  );
+
+  api.post(
+    '/api/session/accept_invitation',
+    {
+      schema: { tags, body: ZAcceptInvitationRequest, response: { 200: ZSession, ...problemResponses } },
+      config: { access: 'authenticated' },
+    },
+    async (request) => service.acceptInvitation(ctx, identityOf(request), request.body),
   );
 
   api.post(

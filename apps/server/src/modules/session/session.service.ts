@@ -1,4 +1,5 @@
 import type {
+  TAcceptInvitationRequest,
   TLoginRequest,
   TPropertyMembership,
   TSession,
@@ -7,19 +8,23 @@ import type {
 } from '@pms/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { dummyPasswordHash, randomToken, sha256 } from '../../lib/crypto.ts';
 import { selectProperty } from '../../lib/properties.ts';
 import { selectUserByEmail } from '../../lib/users.ts';
 import { requireStaff, requireUser, type TActor, type TIdentity } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
+import { findDevice, issueDevice } from './device-cookie.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import {
   clearInvitations,
+  deleteInvitationById,
   deleteOtherSessions,
   deleteSession,
   deleteUserSessions,
   findSessionIdentity,
+  insertMembershipUnlessMember,
   insertSession,
+  lockInvitation,
   selectMemberships,
   selectUser,
   setLastProperty,
@@ -73,28 +78,75 @@ async function revealToTeams(db: Db, userId: string): Promise<void> {
   await clearInvitations(db, userId);
 }
 
+export type TLogin = TNewSession & { deviceCookie: string };
+
 /**
- * Checks the credentials, after the throttle admitted the attempt, and opens a new session (a new id
- * at every login) in the last used property.
+ * Checks the credentials once the throttle took the attempt (per known device, else per account for
+ * every untrusted client), accepts the team invitation the login carries, and opens a new session (a
+ * new id at every login) in that invitation's property, else the last used one; the browser becomes a
+ * known device of the account. An unknown e-mail address does the same work as a known one: a count
+ * taken and a password checked, against a hash of no one's.
  */
 export async function login(
-  db: Db,
+  ctx: AppContext,
   throttle: LoginThrottle,
   input: TLoginRequest,
-  ip: string,
-): Promise<TNewSession> {
+  deviceCookie: string | undefined,
+): Promise<TLogin> {
+  const { db } = ctx;
   const email = input.email.trim().toLowerCase();
-  await throttle.admit(email, ip);
+  const now = new Date();
   const user = await selectUserByEmail(db, email);
-  const isValid = user
-    ? await verifyPassword(user.passwordHash, input.password)
-    : await hashPassword(input.password).then(() => false);
-  const memberships = user ? await listMemberships(db, user.id) : [];
-  if (!user || !isValid || memberships.length === 0) throw new AppError('auth/invalid_credentials');
-  await throttle.succeeded(email, ip);
+  const device = user ? findDevice(deviceCookie, user.id, ctx.signingKey, now) : null;
+  await throttle.admit(email, device);
+  const passwordHash = user?.passwordHash ?? (await dummyPasswordHash());
+  const isValid = await ctx.passwords.verify(passwordHash, input.password);
+  if (!user || !isValid) throw new AppError('auth/invalid_credentials');
+  const joinedId = input.invitationToken ? await joinByInvitation(ctx, user.id, input.invitationToken) : null;
+  const memberships = await listMemberships(db, user.id);
+  if (memberships.length === 0) throw new AppError('auth/invalid_credentials');
+  await throttle.succeeded(email, device);
   await revealToTeams(db, user.id);
-  const propertyId = memberships.find((m) => m.id === user.lastPropertyId)?.id ?? memberships[0]!.id;
-  return startSession(db, user.id, propertyId);
+  const lastUsedId = memberships.find((m) => m.id === user.lastPropertyId)?.id;
+  const propertyId = joinedId ?? lastUsedId ?? memberships[0]!.id;
+  const session = await startSession(db, user.id, propertyId);
+  return { ...session, deviceCookie: issueDevice(deviceCookie, user.id, ctx.signingKey, now) };
+}
+
+/**
+ * Accepts a team invitation for the user it was sent to: they join the inviting property's team with
+ * the invitation's role, and its team sees the account's own name from now on. Answers the property.
+ * Another account's, an unknown, withdrawn or spent invitation is not found; an expired one is gone.
+ */
+async function joinByInvitation(ctx: AppContext, userId: string, token: string): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const invitation = await lockInvitation(tx, sha256(token));
+    if (!invitation || invitation.userId !== userId) {
+      throw new AppError('user/invitation_invalid', 'no such invitation for this account');
+    }
+    if (invitation.expiresAt <= ctx.clock.now()) {
+      throw new AppError('user/invitation_expired', 'the invitation has expired');
+    }
+    await insertMembershipUnlessMember(tx, {
+      propertyId: invitation.propertyId,
+      userId,
+      roleId: invitation.roleId,
+    });
+    await deleteInvitationById(tx, invitation.id);
+    return invitation.propertyId;
+  });
+}
+
+/** The signed-in user accepts a team invitation sent to them; the session moves to its property. */
+export async function acceptInvitation(
+  ctx: AppContext,
+  identity: TIdentity,
+  input: TAcceptInvitationRequest,
+): Promise<TSession> {
+  const { actor, mustChangePassword } = identity;
+  requireUser(actor);
+  const propertyId = await joinByInvitation(ctx, actor.id, input.token);
+  return switchProperty(ctx, actor, propertyId, mustChangePassword);
 }
 
 export async function logout(ctx: AppContext, actor: TActor): Promise<void> {
@@ -138,11 +190,12 @@ export async function updatePassword(
   requireUser(actor);
   const { db } = ctx;
   const user = await selectUser(db, actor.id);
-  if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+  if (!user || !(await ctx.passwords.verify(user.passwordHash, input.currentPassword))) {
     throw new AppError('auth/wrong_password', 'The current password is wrong.');
   }
+  const passwordHash = await ctx.passwords.hash(input.newPassword);
   await db.transaction(async (tx) => {
-    await updatePasswordHash(tx, actor.id, await hashPassword(input.newPassword));
+    await updatePasswordHash(tx, actor.id, passwordHash);
     await deleteOtherSessions(tx, actor.id, actor.sessionId);
   });
 }

@@ -19,7 +19,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A login from its own client address, so the per-address throttle of one test never touches another. */
+/** A login from a client the account does not know yet (no device cookie), at a client address. */
 function loginFrom(ip: string, email: string, password: string) {
   return anonymous(t.app).post(
     '/api/session/login',

@@ -68,6 +68,7 @@ describe("a property's data version", () => {
       'users',
       'server_keys',
       'rate_limits',
+      'login_failures',
       'schema_migrations',
     ];
     const counted = tables.filter((table) => !uncounted.includes(table));

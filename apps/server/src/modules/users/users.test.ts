@@ -1,3 +1,4 @@
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TCreatedApiKey,
@@ -19,6 +20,7 @@ import {
   type TTestApp,
   startDemoApp,
 } from '../../../test/helpers.ts';
+import { mailMessages } from '../../db/schema/index.ts';
 
 let t: TTestApp;
 let admin: ApiClient;
@@ -40,6 +42,33 @@ async function addUser(client: ApiClient, email: string, roleId = 'staff'): Prom
   const response = await client.post('/api/users', { email, name: `User ${email}`, roleId });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<TCreateUserResponse>();
+}
+
+/** The newest team invitation mailed to an address, and the token its link carries. */
+async function invitationTo(email: string) {
+  const [message] = await t.db
+    .select()
+    .from(mailMessages)
+    .where(and(eq(mailMessages.toAddress, email), eq(mailMessages.kind, 'team_invitation')))
+    .orderBy(desc(mailMessages.createdAt))
+    .limit(1);
+  expect(message, `no invitation to ${email}`).toBeDefined();
+  const token = /\/team-invitation\?token=([A-Za-z0-9_-]+)/.exec(message!.text)?.[1];
+  expect(token).toBeDefined();
+  return { message: message!, token: token! };
+}
+
+function acceptInvitation(client: ApiClient, token: string) {
+  return client.post('/api/session/accept_invitation', { token });
+}
+
+/** A property of the admin's own, made current for the admin. */
+async function newProperty(client: ApiClient, name: string): Promise<string> {
+  const created = await client.post('/api/properties', { name });
+  expect(created.statusCode).toBe(201);
+  const id = created.json<TProperty>().id;
+  await switchProperty(client, id);
+  return id;
 }
 
 describe('GET /api/users', () => {
@@ -125,11 +154,8 @@ describe('POST /api/users', () => {
     expectProblem(upperCase, 409, 'property/user_already_assigned');
   });
 
-  it('adds an existing user of another property, whose own password stays the only one', async () => {
-    const created = await admin.post('/api/properties', { name: 'Haus am Berg' });
-    expect(created.statusCode).toBe(201);
-    const mountain = created.json<TProperty>().id;
-    await switchProperty(admin, mountain);
+  it('invites an existing account of another property: it joins only when its owner accepts', async () => {
+    const mountain = await newProperty(admin, 'Haus am Berg');
     const newcomer = await addUser(admin, 'wanderer@example.com', 'staff');
     const first = await login(t.app, 'wanderer@example.com', newcomer.defaultPassword);
     expect(
@@ -140,25 +166,47 @@ describe('POST /api/users', () => {
         })
       ).statusCode,
     ).toBe(204);
+    expect((await first.patch('/api/session/profile', { name: 'Wanda Wanderer' })).statusCode).toBe(200);
 
     await switchProperty(admin, ids[demo.austria]!);
-    const joined = await addUser(admin, 'wanderer@example.com', 'manager');
-    expect(joined).toMatchObject({ email: 'wanderer@example.com', roleId: 'manager' });
+    const invited = await addUser(admin, 'wanderer@example.com', 'manager');
+    expect(invited).toMatchObject({ email: 'wanderer@example.com', roleId: 'manager' });
     // The one-time password of the answer opens nothing for an account that already existed.
     expectProblem(
       await anonymous(t.app).post(
         '/api/session/login',
-        { email: 'wanderer@example.com', password: joined.defaultPassword },
+        { email: 'wanderer@example.com', password: invited.defaultPassword },
         { headers: { 'x-forwarded-for': '10.1.1.1' } },
       ),
       401,
       'auth/invalid_credentials',
     );
 
+    // Not a member before accepting: the account's properties and sessions stay as they were.
     const wanderer = await login(t.app, 'wanderer@example.com', 'wander-1234');
-    expect(wanderer.session!.mustChangePassword).toBe(false);
-    const memberships = await propertyIds(wanderer);
-    expect(Object.values(memberships).sort()).toEqual([mountain, ids[demo.austria]].sort());
+    expect(Object.values(await propertyIds(wanderer))).toEqual([mountain]);
+    const early = await wanderer.post('/api/session/switch_property', undefined, {
+      query: { propertyId: ids[demo.austria]! },
+    });
+    expectProblem(early, 404, 'property/not_member');
+    const listed = (await team(admin)).find((member) => member.email === 'wanderer@example.com');
+    expect(listed).toMatchObject({ name: 'User wanderer@example.com', roleId: 'manager' });
+
+    // The invitation is mailed to the account, with a link of at least 128 random bits.
+    const { message, token } = await invitationTo('wanderer@example.com');
+    expect(token.length).toBeGreaterThanOrEqual(22);
+    expect(message.text).toContain(demo.austria);
+    expect(message.text).not.toContain('Wanda Wanderer');
+
+    const accepted = await acceptInvitation(wanderer, token);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json<TSession>()).toMatchObject({ propertyId: ids[demo.austria], role: 'manager' });
+    expect(Object.values(await propertyIds(wanderer)).sort()).toEqual([mountain, ids[demo.austria]].sort());
+    // Having agreed to join, the account shows the team its own name.
+    const joined = (await team(admin)).find((member) => member.email === 'wanderer@example.com');
+    expect(joined).toMatchObject({ name: 'Wanda Wanderer', userId: newcomer.userId, roleId: 'manager' });
+    // The token is spent.
+    expectProblem(await acceptInvitation(wanderer, token), 404, 'user/invitation_invalid');
   });
 
   it('reveals nothing of an existing account added to a team (account lookup)', async () => {
@@ -188,17 +236,107 @@ describe('POST /api/users', () => {
     expect(existing.json<TCreateUserResponse>().email).toBe(owner.email);
     expect(existing.body).not.toContain(owner.name);
 
-    // The team list shows what was typed, not the account's own name and language...
-    const listed = (await team(manager)).find((member) => member.email === owner.email)!;
+    // The team list shows both alike, with what was typed, not the account's own name and language...
+    const members = await team(manager);
+    const listed = members.find((member) => member.email === owner.email)!;
     expect(listed).toMatchObject({ name: 'Somebody', user: { name: 'Somebody', language: 'en' } });
-    expect(JSON.stringify(await team(manager))).not.toContain(owner.name);
+    expect(members.find((member) => member.email === 'nobody.yet@example.com')).toMatchObject({
+      name: 'Somebody',
+      user: { name: 'Somebody', language: 'en' },
+    });
+    expect(JSON.stringify(members)).not.toContain(owner.name);
+    // ...and the property's outbox does not hold the invitation the account was mailed.
+    const outbox = await manager.get('/api/mail_messages');
+    expect(outbox.statusCode).toBe(200);
+    expect(outbox.body).not.toContain(owner.email);
+    const { message } = await invitationTo(owner.email!);
+    expectProblem(await manager.get(`/api/mail_messages/${message.id}`), 404, 'not_found');
 
-    // ...until the user signs in again: then the team sees who joined.
-    await login(t.app, demo.users.admin);
-    const joined = (await team(manager)).find((member) => member.email === owner.email)!;
-    expect(joined).toMatchObject({ name: owner.name, user: { name: owner.name } });
+    // Signing in is no consent: the account is not a member, and the team still sees what was typed.
+    const signedIn = await login(t.app, demo.users.admin);
+    expect(Object.keys(await propertyIds(signedIn))).not.toContain('Neugier Inn');
+    expect((await team(manager)).find((member) => member.email === owner.email)).toMatchObject({
+      name: 'Somebody',
+    });
     // The manager's next login lands back where the other tests expect them.
     await switchProperty(manager, ids[demo.austria]!);
+  });
+
+  it('refuses an invitation token that is wrong, expired, or another account’s', async () => {
+    await newProperty(admin, 'Einladungshaus');
+    await addUser(admin, demo.users.cleaning, 'staff');
+    const { token } = await invitationTo(demo.users.cleaning);
+    await switchProperty(admin, ids[demo.austria]!);
+    const cleaning = await login(t.app, demo.users.cleaning);
+    const before = await propertyIds(cleaning);
+
+    // Another account holding the link joins nothing, and learns nothing of the invitation.
+    const staff = await login(t.app, demo.users.staff);
+    expectProblem(await acceptInvitation(staff, token), 404, 'user/invitation_invalid');
+    expect(Object.keys(await propertyIds(staff))).not.toContain('Einladungshaus');
+    expectProblem(await acceptInvitation(cleaning, 'x'.repeat(43)), 404, 'user/invitation_invalid');
+    expectProblem(await acceptInvitation(cleaning, 'too-short'), 400, 'validation');
+
+    t.clock.set(new Date(Date.now() + 15 * 24 * 60 * 60 * 1000));
+    try {
+      expectProblem(await acceptInvitation(cleaning, token), 410, 'user/invitation_expired');
+    } finally {
+      t.clock.reset();
+    }
+    expect(await propertyIds(cleaning)).toEqual(before);
+    // Within its time the invitation still joins the account it was sent to.
+    expect((await acceptInvitation(cleaning, token)).statusCode).toBe(200);
+    expect(Object.keys(await propertyIds(cleaning))).toContain('Einladungshaus');
+  });
+
+  it('keeps an invitation to its property: another property neither lists, withdraws nor joins by it', async () => {
+    const home = await newProperty(admin, 'Hof Eins');
+    const drifter = await addUser(admin, 'drifter@example.com', 'staff');
+    await switchProperty(admin, ids[demo.austria]!);
+    await addUser(admin, 'drifter@example.com', 'cleaning');
+    const { token } = await invitationTo('drifter@example.com');
+
+    await switchProperty(admin, ids[demo.germany]!);
+    expect((await team(admin)).map((member) => member.email)).not.toContain('drifter@example.com');
+    expectProblem(await admin.delete(`/api/users/${drifter.userId}`), 404, 'not_found');
+    await switchProperty(admin, ids[demo.austria]!);
+    expect((await team(admin)).map((member) => member.email)).toContain('drifter@example.com');
+
+    const user = await login(t.app, 'drifter@example.com', drifter.defaultPassword);
+    await user.post('/api/session/update_password', {
+      currentPassword: drifter.defaultPassword,
+      newPassword: 'drifting-1',
+    });
+    const accepted = await acceptInvitation(user, token);
+    expect(accepted.json<TSession>()).toMatchObject({ propertyId: ids[demo.austria], role: 'cleaning' });
+    expect(Object.values(await propertyIds(user)).sort()).toEqual([home, ids[demo.austria]].sort());
+  });
+
+  it('withdraws an invitation when the administrator removes it from the team', async () => {
+    await newProperty(admin, 'Hof Zwei');
+    const created = await addUser(admin, 'undecided@example.com', 'staff');
+    await switchProperty(admin, ids[demo.austria]!);
+    await addUser(admin, 'undecided@example.com', 'staff');
+    // Invited once is enough: the address is in the team's list, as a new member would be.
+    expectProblem(
+      await admin.post('/api/users', { email: 'undecided@example.com', name: 'Again', roleId: 'staff' }),
+      409,
+      'property/user_already_assigned',
+    );
+    const { token } = await invitationTo('undecided@example.com');
+
+    expect((await admin.delete(`/api/users/${created.userId}`)).statusCode).toBe(204);
+    expect((await team(admin)).map((member) => member.userId)).not.toContain(created.userId);
+    const withInvitation = {
+      email: 'undecided@example.com',
+      password: created.defaultPassword,
+      invitationToken: token,
+    };
+    expectProblem(
+      await anonymous(t.app).post('/api/session/login', withInvitation),
+      404,
+      'user/invitation_invalid',
+    );
   });
 
   it('refuses invalid input with 400 validation', async () => {
@@ -255,7 +393,8 @@ describe('DELETE /api/users/:id', () => {
       newPassword: 'two-houses-1',
     });
     const inBerlin = await login(t.app, 'two.houses@example.com', 'two-houses-1');
-    await switchProperty(inBerlin, ids[demo.germany]!);
+    const accepted = await acceptInvitation(inBerlin, (await invitationTo('two.houses@example.com')).token);
+    expect(accepted.json<TSession>().propertyId).toBe(ids[demo.germany]);
     await switchProperty(user, ids[demo.austria]!);
 
     expect((await admin.delete(`/api/users/${created.userId}`)).statusCode).toBe(204);
@@ -267,7 +406,7 @@ describe('DELETE /api/users/:id', () => {
     expect(Object.values(await propertyIds(again))).toEqual([ids[demo.germany]]);
   });
 
-  it('can add a removed member back', async () => {
+  it('can invite a removed member back, who accepts it with their login', async () => {
     const created = await addUser(admin, 'boomerang@example.com', 'staff');
     expect((await admin.delete(`/api/users/${created.userId}`)).statusCode).toBe(204);
     const back = await admin.post('/api/users', {
@@ -277,6 +416,22 @@ describe('DELETE /api/users/:id', () => {
     });
     expect(back.statusCode).toBe(201);
     expect(back.json<TCreateUserResponse>()).toMatchObject({ userId: created.userId, roleId: 'catering' });
+
+    // An account without any property cannot sign in to accept: it accepts with the login itself.
+    const credentials = { email: 'boomerang@example.com', password: created.defaultPassword };
+    expectProblem(
+      await anonymous(t.app).post('/api/session/login', credentials),
+      401,
+      'auth/invalid_credentials',
+    );
+    const { token } = await invitationTo('boomerang@example.com');
+    const wrong = { ...credentials, password: 'not-the-password', invitationToken: token };
+    expectProblem(await anonymous(t.app).post('/api/session/login', wrong), 401, 'auth/invalid_credentials');
+    const returning = anonymous(t.app);
+    const response = await returning.post('/api/session/login', { ...credentials, invitationToken: token });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<TSession>()).toMatchObject({ propertyId: ids[demo.austria], role: 'catering' });
+    expect((await returning.get('/api/session')).statusCode).toBe(200);
   });
 
   it('refuses to remove oneself with 400 user/cannot_remove_self', async () => {

@@ -8,6 +8,16 @@ import type {
   TPortalProperty,
 } from './portal.ts';
 
+/**
+ * Whether a link staff give the guests (the property's info page) may be written into the portal: an
+ * https address, or an http one where `allowHttp` (a server not in production). `javascript:`, `data:`
+ * and every other scheme never are.
+ */
+export function isGuestLinkUrl(value: string, options: { allowHttp: boolean }): boolean {
+  // Only a value that starts with the scheme itself: a browser reads ` java\tscript:` as javascript: too.
+  return options.allowHttp ? /^https?:/i.test(value) : /^https:/i.test(value);
+}
+
 /** The languages the portal speaks; German is the fallback. */
 export const portalLanguages = ['de', 'en'] as const;
 export type TPortalLanguage = (typeof portalLanguages)[number];

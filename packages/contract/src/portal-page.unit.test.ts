@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandVariables, parsePortalRoute } from './portal-page.ts';
+import { brandVariables, isGuestLinkUrl, parsePortalRoute } from './portal-page.ts';
 
 describe('parsePortalRoute', () => {
   it('reads the link and the screen of a portal path', () => {
@@ -40,5 +40,31 @@ describe('brandVariables', () => {
         }),
       ),
     ).toEqual([['--color-primary-700', '#1d4ed8']]);
+  });
+});
+
+describe('isGuestLinkUrl', () => {
+  it('takes https, and http only where allowed', () => {
+    expect(isGuestLinkUrl('https://alpenhof.example/info', { allowHttp: false })).toBe(true);
+    expect(isGuestLinkUrl('HTTPS://alpenhof.example', { allowHttp: false })).toBe(true);
+    expect(isGuestLinkUrl('http://alpenhof.example/info', { allowHttp: false })).toBe(false);
+    expect(isGuestLinkUrl('http://alpenhof.example/info', { allowHttp: true })).toBe(true);
+  });
+
+  it('refuses every other scheme and what is no address', () => {
+    for (const value of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      'file:///etc/passwd',
+      'ftp://alpenhof.example',
+      '//alpenhof.example',
+      '/info',
+      '',
+    ]) {
+      expect(isGuestLinkUrl(value, { allowHttp: true }), value).toBe(false);
+    }
   });
 });

@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { isStorableText, storableTextMessage, ZRecord, ZText } from './common.ts';
+import { isGuestLinkUrl } from './portal-page.ts';
 
 export const ZGeneralSettings = z.object({
   featurePreCheckIn: z.boolean(),
   featurePayment: z.boolean(),
   featureCheckInJack: z.boolean(),
-  propertyInfoUrl: z.url().max(2000).refine(isStorableText, storableTextMessage).nullable(),
+  /**
+   * A web page for the guests, linked from the portal: https (http too on a server not in production,
+   * which the server checks). The refinement names the web's `validation.url` message.
+   */
+  propertyInfoUrl: z
+    .url()
+    .max(2000)
+    .refine(isStorableText, storableTextMessage)
+    .refine((url) => isGuestLinkUrl(url, { allowHttp: true }), 'url')
+    .nullable(),
   linkEmailSubject: ZText.max(300).nullable(),
   linkEmailBody: ZText.max(20000).nullable(),
 });

@@ -109,7 +109,8 @@ describe('POST /api/api_keys', () => {
       new URL('../../db/migrations/0023_hardening.sql', import.meta.url),
       'utf8',
     );
-    await t.db.execute(sql.raw(migration));
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await t.db.execute(sql.raw(statement));
     const prefixOf = async (id: string) => (await admin.get(`/api/api_keys/${id}`)).json<TApiKey>().prefix;
     expect(await prefixOf(chosen.id)).toMatch(/^pms_[0-9a-f]{4}$/);
     expect(await prefixOf(generated.id)).toBe(generated.prefix);

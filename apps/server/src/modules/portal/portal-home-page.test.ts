@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn, zonedInstant, type TBooking, type TPortalHomeData } from '@pms/contract';
-import { bookingLinks, rooms } from '../../db/schema/index.ts';
+import { bookingLinks, generalSettings, rooms } from '../../db/schema/index.ts';
 import {
   ApiClient,
   buildTestApp,
@@ -170,6 +170,28 @@ describe('the home of a link', () => {
     expect(page.body).not.toContain('<b>Ω');
     expect([...page.body.matchAll(/<script/g)]).toHaveLength(2);
     expect(homeData(page.body).booking.guests[0]!.name).toBe(name);
+  });
+
+  it('links the property’s info page only when it is a web address, whatever was stored', async () => {
+    const { linkId } = await newStay();
+    const propertyId = (await admin.get('/api/properties/current')).json<{ id: string }>().id;
+    const setInfoUrl = (propertyInfoUrl: string) =>
+      t.db.update(generalSettings).set({ propertyInfoUrl }).where(eq(generalSettings.propertyId, propertyId));
+    try {
+      for (const stored of [
+        'javascript:alert(document.cookie)',
+        'data:text/html,<script>alert(1)</script>',
+      ]) {
+        await setInfoUrl(stored);
+        const page = await openPage(`/portal/${linkId}`);
+        expect(page.statusCode).toBe(200);
+        expect(page.body).not.toMatch(/href="(javascript|data):/i);
+      }
+      await setInfoUrl('https://alpenhof.example/info');
+      expect((await openPage(`/portal/${linkId}`)).body).toContain('href="https://alpenhof.example/info"');
+    } finally {
+      await setInfoUrl('https://alpenhof-salzburg.example/info');
+    }
   });
 
   it('lists the doors of a checked-in guest’s key with the page', async () => {

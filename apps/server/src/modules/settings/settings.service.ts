@@ -1,6 +1,7 @@
 import { assertKnownPlaceholders } from '../mail/mail.service.ts';
 import {
   defaultAccountingSettings,
+  isGuestLinkUrl,
   secretMask,
   ZCreateSettingRequest,
   type TAccountingSettings,
@@ -13,7 +14,7 @@ import {
   type TUpdateGeneralSettingsRequest,
 } from '@pms/contract';
 import type { Db, Executor } from '../../db/client.ts';
-import { notFound } from '../../errors.ts';
+import { invalidField, notFound } from '../../errors.ts';
 import { insertDefaultGeneralSettings } from '../../lib/general-settings.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { toRecord } from '../../lib/records.ts';
@@ -67,6 +68,9 @@ export async function updateGeneralSettings(
 ): Promise<TGeneralSettings> {
   requireAccess(actor, 'settings', 'write');
   assertKnownPlaceholders('link', input.linkEmailSubject, input.linkEmailBody);
+  const allowHttp = ctx.config.environment !== 'production';
+  if (input.propertyInfoUrl && !isGuestLinkUrl(input.propertyInfoUrl, { allowHttp }))
+    throw invalidField('body/propertyInfoUrl', 'an https:// address');
   const { db } = ctx;
   const row = await upsertGeneralSettings(db, actor.propertyId, input, ctx.clock.now());
   return toGeneralSettings(row);

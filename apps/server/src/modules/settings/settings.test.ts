@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretMask, type TGeneralSettings, type TPaged, type TSettingEntry } from '@pms/contract';
 import {
+  buildTestApp,
   demo,
   expectProblem,
   login,
@@ -9,6 +13,7 @@ import {
   type TTestApp,
   startDemoApp,
 } from '../../../test/helpers.ts';
+import { generalSettings } from '../../db/schema/index.ts';
 
 let t: TTestApp;
 let admin: ApiClient;
@@ -79,6 +84,73 @@ describe('/api/settings/general', () => {
       'validation',
     );
     expectProblem(await admin.patch('/api/settings/general', { featurePayment: 'yes' }), 400, 'validation');
+  });
+
+  it('takes only a web address for the property info: no javascript: or data: link reaches the guests', async () => {
+    for (const propertyInfoUrl of [
+      'javascript:alert(document.cookie)',
+      'JavaScript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      'file:///etc/passwd',
+      'ftp://alpenhof.example/info',
+    ]) {
+      expectProblem(await admin.patch('/api/settings/general', { propertyInfoUrl }), 400, 'validation');
+    }
+    // Outside production a development server's plain http address is fine.
+    const plain = await admin.patch('/api/settings/general', {
+      propertyInfoUrl: 'http://localhost:8080/info',
+    });
+    expect(plain.statusCode, plain.body).toBe(200);
+    const secure = await admin.patch('/api/settings/general', {
+      propertyInfoUrl: 'https://alpenhof.example/info',
+    });
+    expect(secure.json<TGeneralSettings>().propertyInfoUrl).toBe('https://alpenhof.example/info');
+  });
+
+  it('drops a stored property info address that is no web address (migration 0023)', async () => {
+    const propertyId = ids[demo.austria]!;
+    await t.db
+      .update(generalSettings)
+      .set({ propertyInfoUrl: 'javascript:alert(1)' })
+      .where(eq(generalSettings.propertyId, propertyId));
+    const migration = readFileSync(
+      new URL('../../db/migrations/0023_hardening.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await t.db.execute(sql.raw(statement));
+    const settings = await admin.get('/api/settings/general');
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect(settings.json<TGeneralSettings>().propertyInfoUrl).toBeNull();
+    await switchProperty(admin, ids[demo.germany]!);
+    expect((await admin.get('/api/settings/general')).json<TGeneralSettings>().propertyInfoUrl).toBe(
+      'https://spreeblick-berlin.example/info',
+    );
+    await switchProperty(admin, propertyId);
+  });
+
+  it('takes only https for the property info in production', async () => {
+    const production = await buildTestApp({
+      NODE_ENV: 'production',
+      SECRET_KEY: randomBytes(32).toString('base64'),
+    });
+    try {
+      const client = await login(production.app, demo.users.admin);
+      await switchProperty(client, ids[demo.austria]!);
+      const problem = expectProblem(
+        await client.patch('/api/settings/general', { propertyInfoUrl: 'http://alpenhof.example/info' }),
+        400,
+        'validation',
+      );
+      expect(problem.errors?.map((error) => error.path)).toEqual(['body/propertyInfoUrl']);
+      const secure = await client.patch('/api/settings/general', {
+        propertyInfoUrl: 'https://alpenhof.example/info',
+      });
+      expect(secure.statusCode, secure.body).toBe(200);
+    } finally {
+      await production.close();
+    }
   });
 
   it('is open to the manager and closed to staff, cleaning and catering', async () => {

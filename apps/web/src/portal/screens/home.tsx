@@ -1,6 +1,7 @@
 // The portal home (spec section 2): the booking summary and the cards, each shown under its condition.
 import { useEffect, useState } from 'react';
 import type { TAccessPoint } from '@pms/contract/doors';
+import { isGuestLinkUrl } from '@pms/contract/portal-page';
 import { checkIn } from '../api/check-in.ts';
 import { PortalError } from '../api/client.ts';
 import { getAccessPoints, unlockAccessPoint } from '../api/doors.ts';
@@ -218,7 +219,7 @@ export function HomeScreen() {
         </Card>
       )}
 
-      {settings.propertyInfoUrl && (
+      {settings.propertyInfoUrl && isGuestLinkUrl(settings.propertyInfoUrl, { allowHttp: true }) && (
         <Card title={t('infoCard')}>
           <a
             href={settings.propertyInfoUrl}

@@ -24,6 +24,7 @@ export const errorStatus = {
   'user/invitation_invalid': 404,
   'user/invitation_expired': 410,
   'setting/already_exists': 409,
+  'outbound/url_not_allowed': 400,
   'contact/already_exists': 409,
   'rate/no_matching_price': 400,
   'rate/price_already_configured': 409,

@@ -19,6 +19,7 @@ import { findProperty } from '../../lib/properties.ts';
 import { shortenStayAtCheckOut } from './booking-checkout.ts';
 import {
   findBooking,
+  hasClosedFolio,
   selectBookingDetailsByIds,
   selectBookingsForUpdate,
   updateBookingRow,
@@ -98,6 +99,13 @@ export async function performAction(
       );
     const now = ctx.clock.now();
     await assertActionReady(tx, booking, action, now);
+    // The stay is shortened only where its bill can follow: an invoiced stay (a closed folio) keeps
+    // billing the booked nights, so the invoice is cancelled first.
+    if (action === 'check_out' && options.shortenStay && (await hasClosedFolio(tx, id)))
+      throw new AppError(
+        'booking/read_only',
+        'the stay is invoiced: cancel the invoice first, then shorten the stay',
+      );
     const updated = await updateBookingRow(tx, id, {
       status,
       ...(action === 'check_in' ? { checkedInAt: now } : {}),

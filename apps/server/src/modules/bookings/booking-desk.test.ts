@@ -290,8 +290,14 @@ describe('automatic room assignment', () => {
 
 describe('an early check-out', () => {
   /** A guest in house since two days ago, booked until three days ahead, with the rate's charges. */
-  async function guestInHouse(roomNumber: string): Promise<TBooking> {
-    const booking = await bookOk({ roomTypeId, occupancy: 1, checkIn: day(300), checkOut: day(305) });
+  async function guestInHouse(roomNumber: string, body: Record<string, unknown> = {}): Promise<TBooking> {
+    const booking = await bookOk({
+      roomTypeId,
+      occupancy: 1,
+      checkIn: day(300),
+      checkOut: day(305),
+      ...body,
+    });
     await t.db
       .update(bookings)
       .set({ checkIn: day(-2), checkOut: day(3), status: 'checked_in', roomId: roomIds[roomNumber] })
@@ -340,13 +346,36 @@ describe('an early check-out', () => {
     });
   });
 
-  it('keeps the charges of a closed folio', async () => {
-    const booking = await guestInHouse('807');
-    await t.db.update(folios).set({ closedAt: new Date() }).where(eq(folios.bookingId, booking.id));
-    const response = await admin.post(`/api/bookings/${booking.id}/actions/check_out`, undefined, {
-      query: { shortenStay: 'true', confirmDueAmount: 'true' },
+  it('refuses to shorten an invoiced stay, whose bill could not follow, and checks it out as booked', async () => {
+    const address = { line1: 'Ring 2', postalCode: '1010', city: 'Wien', country: 'at' };
+    const customer = await admin.post('/api/contacts', { name: 'Rita Rechnung', address });
+    expect(customer.statusCode, customer.body).toBe(201);
+    const booking = await guestInHouse('807', { customerId: customer.json<{ id: string }>().id });
+    const [folio] = await t.db.select().from(folios).where(eq(folios.bookingId, booking.id));
+    const invoiced = await admin.post('/api/invoices', { folioId: folio!.id, closeWithDueAmount: true });
+    expect(invoiced.statusCode, invoiced.body).toBe(201);
+    expectProblem(
+      await admin.post(`/api/bookings/${booking.id}/actions/check_out`, undefined, {
+        query: { shortenStay: 'true', confirmDueAmount: 'true' },
+      }),
+      409,
+      'booking/read_only',
+    );
+    // Nothing of the refused check-out stays behind: the guest is still in the house, booked as before.
+    expect((await admin.get(`/api/bookings/${booking.id}`)).json<TBooking>()).toMatchObject({
+      status: 'checked_in',
+      checkOut: day(3),
+      grossAmount: 45_000,
     });
-    expect(response.json<TBooking>()).toMatchObject({ checkOut: today, grossAmount: 45_000 });
+    const asBooked = await admin.post(`/api/bookings/${booking.id}/actions/check_out`, undefined, {
+      query: { shortenStay: 'false', confirmDueAmount: 'true' },
+    });
+    expect(asBooked.statusCode, asBooked.body).toBe(200);
+    expect(asBooked.json<TBooking>()).toMatchObject({
+      status: 'checked_out',
+      checkOut: day(3),
+      grossAmount: 45_000,
+    });
   });
 
   it('keeps one night for a guest leaving on the arrival day', async () => {

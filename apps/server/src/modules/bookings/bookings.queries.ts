@@ -171,6 +171,18 @@ export async function readOnlyBookingIds(db: Executor, bookingIds: string[]): Pr
   return new Set(rows.map((row) => row.bookingId!));
 }
 
+/** Whether one of the booking's folios is closed: its charges no longer follow the stay. */
+export async function hasClosedFolio(db: Executor, bookingId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: folios.id })
+    .from(folios)
+    .where(
+      and(eq(folios.bookingId, bookingId), isNull(folios.deletedAt), sql`${folios.closedAt} is not null`),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 type TGuestJson = {
   isPrimary: boolean;
   isFamilyMember: boolean;

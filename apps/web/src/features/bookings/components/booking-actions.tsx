@@ -59,7 +59,8 @@ export function BookingActions({ booking }: { booking: TBooking }) {
   const hasDueAtCheckOut = (action: TBookingAction) => action === 'check_out' && booking.dueAmount > 0;
 
   const run = async (action: TBookingAction) => {
-    const choice = { shortenStay: true };
+    // An invoiced stay cannot be shortened: its invoice bills the booked nights until it is cancelled.
+    const choice = { shortenStay: !booking.isReadOnly };
     const isConfirmed = await openConfirmDialog({
       title: t(`bookings.confirmations.${action}`, { code: booking.code }),
       subtitle: (
@@ -74,7 +75,10 @@ export function BookingActions({ booking }: { booking: TBooking }) {
           {hasDueAtCheckOut(action) && (
             <p>{t('bookings.actions.checkOutWithDue', { amount: formatMoney(booking.dueAmount) })}</p>
           )}
-          {isEarlyCheckOut(action) && (
+          {isEarlyCheckOut(action) && booking.isReadOnly && (
+            <p>{t('bookings.actions.shortenInvoiced', { date: formatDate(booking.checkOut) })}</p>
+          )}
+          {isEarlyCheckOut(action) && !booking.isReadOnly && (
             <CheckboxField
               label={t('bookings.actions.shortenStay')}
               description={t('bookings.actions.shortenStayHint', { date: formatDate(booking.checkOut) })}

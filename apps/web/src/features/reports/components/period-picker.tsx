@@ -7,6 +7,7 @@ import type { TReportPeriodState } from '../report-period.ts';
 export function PeriodPicker({ state }: { state: TReportPeriodState }) {
   const { t } = useTranslation();
   const { period, change } = state;
+  const isIncomplete = !state.customFrom || !state.customTo;
   return (
     <div className="grid gap-4 sm:grid-cols-3">
       <Field label={t('reports.period')}>
@@ -27,9 +28,11 @@ export function PeriodPicker({ state }: { state: TReportPeriodState }) {
               onChange={(event) => change({ from: event.target.value })}
             />
           </Field>
+          {/* A hint while a day is missing; an error only once both are typed the wrong way round. */}
           <Field
             label={t('reports.to')}
-            error={state.range === null ? t('reports.customPeriodHint') : undefined}
+            description={isIncomplete ? t('reports.customPeriodHint') : undefined}
+            error={!isIncomplete && state.range === null ? t('reports.customPeriodHint') : undefined}
           >
             <Input
               type="date"

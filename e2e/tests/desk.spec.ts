@@ -283,3 +283,30 @@ test('a document staff upload on a contact is handed in for the guest’s next s
     guests.find((candidate) => candidate.id === booking.customerId)!.files.map((file) => file.name),
   ).toEqual(['id-card.png']);
 });
+
+test('a check-in with money due says so before any dialog, and the button waits for the payment', async ({
+  page,
+  adminApi,
+}) => {
+  const today = await propertyToday(adminApi);
+  const [room] = await freeRooms(adminApi, 'Doppelzimmer', today, addDays(today, 1));
+  const booking = await createBooking(adminApi, {
+    roomId: room!.id,
+    checkIn: today,
+    checkOut: addDays(today, 1),
+    occupancy: 2,
+    customer: { name: uniqueName('Paul Zahlt-Noch') },
+  });
+  expect(booking.dueAmount).toBeGreaterThan(0);
+  await loginAs(page, 'admin@example.com', undefined, {
+    property: propertyNames.austria,
+    path: `/bookings/${booking.id}`,
+  });
+  const checkIn = page.getByRole('group', { name: 'Aktionen der Buchung' }).getByRole('button', {
+    name: 'Einchecken',
+  });
+  await expect(checkIn).toBeDisabled();
+  await expect(checkIn).toHaveAccessibleDescription(/vor dem Einchecken/);
+  await expectAccessible(page);
+  await shot(page, 'booking-check-in-money-due');
+});

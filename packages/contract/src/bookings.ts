@@ -80,6 +80,15 @@ export function bookingActionBlocker(
 }
 
 /**
+ * Whether money due keeps a booking from checking in: it does unless the booking or its customer is a
+ * debtor (spec section 5). The desk asks before its confirm dialog; the server refuses with
+ * `booking/payment_due`.
+ */
+export function isCheckInHeldByDue(booking: { dueAmount: number; isDebtor: boolean }): boolean {
+  return booking.dueAmount > 0 && !booking.isDebtor;
+}
+
+/**
  * Statuses whose booking holds its room; a pending booking is an unconfirmed request. The database
  * trigger `sync_booking_occupancy` names the same list (a test compares them).
  */

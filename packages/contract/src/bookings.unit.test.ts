@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   availableBookingActions,
   bookingActionBlocker,
+  isCheckInHeldByDue,
   bookingActions,
   bookingDisplayName,
   bookingEventByAction,
@@ -111,5 +112,14 @@ describe('bookingDisplayName', () => {
       'B00042',
     );
     expect(bookingDisplayName({ customerName: null, guestName: '', code: 'B00042' })).toBe('B00042');
+  });
+});
+
+describe('isCheckInHeldByDue', () => {
+  it('holds a check-in with money due unless the booking or its customer is a debtor', () => {
+    expect(isCheckInHeldByDue({ dueAmount: 1, isDebtor: false })).toBe(true);
+    expect(isCheckInHeldByDue({ dueAmount: 1, isDebtor: true })).toBe(false);
+    expect(isCheckInHeldByDue({ dueAmount: 0, isDebtor: false })).toBe(false);
+    expect(isCheckInHeldByDue({ dueAmount: -500, isDebtor: false })).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import {
   bookingActionBlocker,
+  isCheckInHeldByDue,
   bookingEventByAction,
   droppedBookingStatuses,
   nextBookingStatus,
@@ -67,7 +68,11 @@ async function assertBalanceRules(
   if (action !== 'check_in' && action !== 'check_out') return 0;
   const { dueAmount } = await getBookingTotals(db, booking.propertyId, booking.id);
   if (dueAmount <= 0) return dueAmount;
-  if (action === 'check_in' && !options.allowDueAmount && !(await isDebtor(db, booking)))
+  if (
+    action === 'check_in' &&
+    !options.allowDueAmount &&
+    isCheckInHeldByDue({ dueAmount, isDebtor: await isDebtor(db, booking) })
+  )
     throw new AppError('booking/payment_due', `${dueAmount} cents are due before check-in`, { dueAmount });
   if (action === 'check_out' && !options.confirmDueAmount)
     throw new AppError('booking/check_out_confirmation_required', `${dueAmount} cents are due`, {

@@ -3,6 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import {
   availableBookingActions,
   bookingActionBlocker,
+  isCheckInHeldByDue,
   type TBooking,
   type TBookingAction,
 } from '@pms/contract/bookings';
@@ -41,6 +42,9 @@ export function BookingActions({ booking }: { booking: TBooking }) {
   const hintOf = (action: TBookingAction): string | null => {
     const blocker = bookingActionBlocker(action, booking, today);
     if (blocker === 'booking/room_required') return t('bookings.actions.checkInNeedsRoom');
+    // Money due is said before the confirm dialog, not refused after it.
+    if (blocker === null && action === 'check_in' && isCheckInHeldByDue(booking))
+      return t('bookings.actions.checkInNeedsPayment', { amount: formatMoney(booking.dueAmount) });
     if (blocker === null) return null;
     const date = formatDate(booking.checkIn);
     return action === 'no_show'

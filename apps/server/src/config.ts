@@ -29,6 +29,11 @@ export type TConfig = {
   paymentSimulator: boolean;
   /** STRIPE_API_URL: another address for Stripe's API, such as a local stand-in; unset: Stripe's own. */
   stripeApiUrl: string | undefined;
+  /**
+   * ALLOW_PRIVATE_OUTBOUND: addresses administrators give the server to call (the lock system's
+   * webhook) may be in private networks or on this machine, such as a local stand-in; off by default.
+   */
+  allowPrivateOutbound: boolean;
 };
 
 function parseBoolean(value: string | undefined): boolean | undefined {
@@ -106,5 +111,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     secretKey,
     paymentSimulator: parseBoolean(env.PAYMENT_SIMULATOR) ?? environment !== 'production',
     stripeApiUrl: env.STRIPE_API_URL || undefined,
+    allowPrivateOutbound: parseBoolean(env.ALLOW_PRIVATE_OUTBOUND) ?? false,
   };
 }

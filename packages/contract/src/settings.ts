@@ -25,6 +25,14 @@ export type TUpdateGeneralSettingsRequest = z.infer<typeof ZUpdateGeneralSetting
 
 export const secretMask = '********';
 
+/** The setting entry holding the address of the property's lock system (its webhook). */
+export const lockWebhookUrlSettingKey = 'doors.webhookUrl';
+/**
+ * The setting entries whose value is an address the server calls: the server takes only an http or
+ * https address, and only a public one (no private network, not the machine itself).
+ */
+export const outboundUrlSettingKeys: readonly string[] = [lockWebhookUrlSettingKey];
+
 export const ZSettingEntry = ZRecord.extend({
   key: z.string(),
   /** The value, or the mask when the entry is secret: secrets never leave the server. */

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { requestOutbound, type TOutboundPolicy } from '../../lib/outbound-url.ts';
 
 /** A credential as the lock system is told of it: which door, for whom, and when. */
 export type TLockCredential = {
@@ -46,23 +47,33 @@ export function webhookSignature(secret: string, body: string, timestamp: number
 /**
  * A lock system behind an HTTP endpoint of the hotel's choice: each call is a POST of JSON
  * `{ action, ... }` signed with HMAC-SHA256 over the timestamp and body (`X-Pms-Signature`), so the
- * receiver knows it came from this server and is fresh. A non-2xx answer fails the call.
+ * receiver knows it came from this server and is fresh. A non-2xx answer (a redirect included) fails
+ * the call, and so does an address in a private network unless the policy allows those.
  */
-export function webhookLockSystem(url: string, secret: string, now: () => Date): LockSystem {
+export function webhookLockSystem(
+  url: string,
+  secret: string,
+  now: () => Date,
+  policy: TOutboundPolicy,
+): LockSystem {
   async function call(action: string, data: Record<string, unknown>): Promise<Record<string, unknown>> {
     const body = JSON.stringify({ action, ...data });
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-pms-signature': webhookSignature(secret, body, Math.floor(now().getTime() / 1000)),
+    const response = await requestOutbound(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-pms-signature': webhookSignature(secret, body, Math.floor(now().getTime() / 1000)),
+        },
+        body,
+        timeoutMs: 10_000,
       },
-      body,
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!response.ok) throw new Error(`the lock system answered ${response.status} to ${action}`);
-    const text = await response.text();
-    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+      policy,
+    );
+    if (response.status < 200 || response.status > 299)
+      throw new Error(`the lock system answered ${response.status} to ${action}`);
+    return response.body ? (JSON.parse(response.body) as Record<string, unknown>) : {};
   }
   const describe = (credential: TLockCredential) => ({
     credentialId: credential.credentialId,

@@ -1,4 +1,4 @@
-import { portalWindow, type TAccessPoint, type TAccessToken } from '@pms/contract';
+import { lockWebhookUrlSettingKey, portalWindow, type TAccessPoint, type TAccessToken } from '@pms/contract';
 import { AppError, notFound } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { assertOwned } from '../../lib/records.ts';
@@ -30,13 +30,14 @@ import {
 } from './doors.queries.ts';
 
 /** The setting entries (the secret one sealed) that connect a property to its lock system's webhook. */
-export const doorSettingKeys = { webhookUrl: 'doors.webhookUrl', webhookSecret: 'doors.webhookSecret' };
+export const doorSettingKeys = { webhookUrl: lockWebhookUrlSettingKey, webhookSecret: 'doors.webhookSecret' };
 
 /** The property's lock system: its webhook when set up, else the built-in simulator. */
 async function lockSystemOf(ctx: AppContext, db: Executor, propertyId: string): Promise<LockSystem> {
   const url = await readSettingValue(db, ctx.secrets, propertyId, doorSettingKeys.webhookUrl);
   const secret = await readSettingValue(db, ctx.secrets, propertyId, doorSettingKeys.webhookSecret);
-  return url && secret ? webhookLockSystem(url, secret, () => ctx.clock.now()) : simulatedLockSystem;
+  const policy = { allowPrivateAddresses: ctx.config.allowPrivateOutbound };
+  return url && secret ? webhookLockSystem(url, secret, () => ctx.clock.now(), policy) : simulatedLockSystem;
 }
 
 function toAccessPoint(credential: TCredentialRow): TAccessPoint {

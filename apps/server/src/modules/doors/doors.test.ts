@@ -162,6 +162,8 @@ describe('the lock system behind a webhook', () => {
   let server: Server;
 
   beforeAll(async () => {
+    // The stand-in listens on this machine: ALLOW_PRIVATE_OUTBOUND, as in development.
+    t.app.context.config.allowPrivateOutbound = true;
     server = createServer((request, response) => {
       let raw = '';
       request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
@@ -190,6 +192,7 @@ describe('the lock system behind a webhook', () => {
   });
   afterAll(() => {
     server.close();
+    t.app.context.config.allowPrivateOutbound = false;
   });
 
   it('issues, opens and revokes through signed calls, and reports a door that did not open', async () => {

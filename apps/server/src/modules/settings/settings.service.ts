@@ -2,6 +2,7 @@ import { assertKnownPlaceholders } from '../mail/mail.service.ts';
 import {
   defaultAccountingSettings,
   isGuestLinkUrl,
+  outboundUrlSettingKeys,
   secretMask,
   ZCreateSettingRequest,
   type TAccountingSettings,
@@ -16,6 +17,7 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import { invalidField, notFound } from '../../errors.ts';
 import { insertDefaultGeneralSettings } from '../../lib/general-settings.ts';
+import { assertOutboundUrl } from '../../lib/outbound-url.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { toRecord } from '../../lib/records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
@@ -122,6 +124,12 @@ export async function createSetting(
   requireAccess(actor, 'advancedSettings', 'write');
   const { db, secrets } = ctx;
   const data = ZCreateSettingRequest.parse(input);
+  if (outboundUrlSettingKeys.includes(data.key))
+    await assertOutboundUrl(
+      data.value,
+      { allowPrivateAddresses: ctx.config.allowPrivateOutbound },
+      'body/value',
+    );
   const value = data.secret
     ? secrets.seal(data.value, secretContext(actor.propertyId, data.key))
     : data.value;

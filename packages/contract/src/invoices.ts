@@ -19,7 +19,7 @@ export const ZInvoiceLine = z.object({
 });
 export type TInvoiceLine = z.infer<typeof ZInvoiceLine>;
 
-/** The tax of one rate over the whole invoice (EN 16931 BG-23). */
+/** The tax of one rate over the invoice's VAT-bearing lines (EN 16931 BG-23); the local tax is apart. */
 export const ZInvoiceTax = z.object({
   taxPercentage: z.number(),
   netAmount: z.number().int(),
@@ -35,9 +35,13 @@ export const ZInvoice = ZRecord.extend({
   /** Null while a draft: the number is given when the invoice is issued. */
   number: z.string().nullable(),
   status: ZInvoiceStatus,
+  // The totals the PDF, the e-invoice and the portal show, from one computation on the server: the
+  // gross of everything billed, the net and tax of the VAT-bearing lines, the local tax apart, and
+  // what is paid and due (a cancellation invoice and the invoice it cancelled owe nothing).
   totalAmount: z.number().int(),
   netAmount: z.number().int(),
   taxAmount: z.number().int(),
+  localTaxAmount: z.number().int(),
   paidAmount: z.number().int(),
   dueAmount: z.number().int(),
   recipient: z.string().nullable(),

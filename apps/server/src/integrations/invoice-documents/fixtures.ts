@@ -73,7 +73,7 @@ export const austrianInvoice: TInvoiceDocument = {
     { vatCategory: 'S', taxRate: 1000, net: 32727, tax: 3273 },
     { vatCategory: 'S', taxRate: 2000, net: 750, tax: 150 },
   ],
-  totals: { net: 33477, tax: 3423, gross: 36900, paid: 20000, due: 16900 },
+  totals: { net: 33477, tax: 3423, localTax: 0, gross: 36900, paid: 20000, due: 16900 },
   additionalText: 'Vielen Dank für Ihren Aufenthalt!',
 };
 
@@ -143,7 +143,7 @@ export const germanInvoice: TInvoiceDocument = {
     { vatCategory: 'S', taxRate: 1900, net: 1261, tax: 239 },
   ],
   localTaxLines: [{ text: 'City tax', quantity: 2, serviceDate: '2026-03-02', amount: 500 }],
-  totals: { net: 19018, tax: 1482, gross: 21000, paid: 21000, due: 0 },
+  totals: { net: 19018, tax: 1482, localTax: 500, gross: 21000, paid: 21000, due: 0 },
 };
 
 function negate(doc: TInvoiceDocument): TInvoiceDocument {
@@ -155,9 +155,10 @@ function negate(doc: TInvoiceDocument): TInvoiceDocument {
     totals: {
       net: -doc.totals.net,
       tax: -doc.totals.tax,
+      localTax: -doc.totals.localTax,
       gross: -doc.totals.gross,
       paid: 0,
-      due: -doc.totals.gross,
+      due: 0,
     },
   };
 }

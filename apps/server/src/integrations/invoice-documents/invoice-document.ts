@@ -66,9 +66,13 @@ export interface TDocumentTotals {
   /** sum of the VAT-bearing lines' nets */
   net: number;
   tax: number;
-  /** everything the guest owes: VAT lines gross plus the local tax */
+  /** the local tax lines' sum, without VAT */
+  localTax: number;
+  /** everything billed: VAT lines gross plus the local tax */
   gross: number;
+  /** 0 on a cancellation, which neither owes nor refunds anything (the payments stay on the folio) */
   paid: number;
+  /** what is still owed; 0 on a cancellation */
   due: number;
 }
 
@@ -138,10 +142,13 @@ export function invoiceDocumentProblems(doc: TInvoiceDocument): string[] {
   const { totals } = doc;
   if (sum(doc.taxes.map((t) => t.net)) !== totals.net) problems.push('total net != taxes');
   if (sum(doc.taxes.map((t) => t.tax)) !== totals.tax) problems.push('total tax != taxes');
-  if (totals.net + totals.tax + localTax !== totals.gross) {
+  if (localTax !== totals.localTax) problems.push('total local tax != local tax lines');
+  if (totals.net + totals.tax + totals.localTax !== totals.gross) {
     problems.push('total gross != net + tax + local tax');
   }
-  if (totals.gross - totals.paid !== totals.due) problems.push('due != gross - paid');
+  if (doc.kind === 'cancellation') {
+    if (totals.paid !== 0 || totals.due !== 0) problems.push('a cancellation neither owes nor refunds');
+  } else if (totals.gross - totals.paid !== totals.due) problems.push('due != gross - paid');
   if (doc.kind === 'cancellation' && !doc.cancels) {
     problems.push('a cancellation must name the invoice it cancels');
   }

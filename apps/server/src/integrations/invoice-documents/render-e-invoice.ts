@@ -5,7 +5,8 @@
 //   library leaves out ApplicableHeaderTradeDelivery, which EN 16931 requires.
 // - The customization id is the library's to set (it knows the profile).
 // - A cancellation is a credit note (type code 381) with the cancelled amounts as positive values and
-//   the reference to the cancelled invoice (InvoiceReferencedDocument).
+//   the reference to the cancelled invoice (InvoiceReferencedDocument); it is settled with that invoice
+//   (its total as paid amount), so nothing is due.
 // - The local tax (Ortstaxe) carries no VAT: it is a line of VAT category E with an exemption reason,
 //   because category O may not stand beside other categories (BR-O-*). See docs/decisions.md.
 
@@ -77,8 +78,11 @@ export function toEInvoiceData(doc: TInvoiceDocument): Invoice {
     [`${key}@currencyID`]: currency,
   });
   const localTaxLines = doc.localTaxLines ?? [];
-  const localTax = localTaxLines.reduce((sum, l) => sum + l.amount, 0);
-  const lineNets = doc.lines.reduce((sum, l) => sum + l.net, 0) + localTax;
+  const localTax = doc.totals.localTax;
+  // The local tax is an exempt line in the e-invoice, so it counts in the lines' net (BT-106).
+  const lineNets = doc.totals.net + localTax;
+  // What is paid or otherwise settled (BT-113): a cancellation is settled with the cancelled invoice.
+  const settled = doc.totals.gross - doc.totals.due;
 
   let lineId = 0;
   const invoiceLine = (line: {
@@ -209,13 +213,15 @@ export function toEInvoiceData(doc: TInvoiceDocument): Invoice {
             ],
           }
         : {}),
-      ...(due > 0 ? { 'cac:PaymentTerms': { 'cbc:Note': PAYMENT_TERMS[doc.kind][doc.language] } } : {}),
+      ...(due > 0 || doc.kind === 'cancellation'
+        ? { 'cac:PaymentTerms': { 'cbc:Note': PAYMENT_TERMS[doc.kind][doc.language] } }
+        : {}),
       'cac:TaxTotal': [{ ...money('cbc:TaxAmount', doc.totals.tax), 'cac:TaxSubtotal': subtotals }],
       'cac:LegalMonetaryTotal': {
         ...money('cbc:LineExtensionAmount', lineNets),
         ...money('cbc:TaxExclusiveAmount', lineNets),
         ...money('cbc:TaxInclusiveAmount', doc.totals.gross),
-        ...(doc.totals.paid !== 0 ? money('cbc:PrepaidAmount', doc.totals.paid) : {}),
+        ...(settled !== 0 ? money('cbc:PrepaidAmount', settled) : {}),
         ...money('cbc:PayableAmount', doc.totals.due),
       },
       'cac:InvoiceLine': lines,

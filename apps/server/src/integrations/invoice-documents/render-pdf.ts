@@ -195,15 +195,21 @@ export function renderInvoicePdf(doc: TInvoiceDocument): Promise<Buffer> {
   }
   y += 12;
 
-  // Totals.
-  const localTax = (doc.localTaxLines ?? []).reduce((sum, l) => sum + l.amount, 0);
+  // Totals. A cancellation reverses the amounts and owes or refunds nothing, which it says in words.
+  const isCancellation = doc.kind === 'cancellation';
   const totals: [string, string, boolean][] = [
     [t.totalNet, money(doc.totals.net), false],
     [t.totalTax, money(doc.totals.tax), false],
-    ...(localTax !== 0 ? [[t.totalLocalTax, money(localTax), false] as [string, string, boolean]] : []),
+    ...(doc.totals.localTax !== 0
+      ? [[t.totalLocalTax, money(doc.totals.localTax), false] as [string, string, boolean]]
+      : []),
     [t.totalGross, money(doc.totals.gross), true],
-    [t.paid, money(doc.totals.paid), false],
-    [t.due, money(doc.totals.due), true],
+    ...(isCancellation
+      ? []
+      : ([
+          [t.paid, money(doc.totals.paid), false],
+          [t.due, money(doc.totals.due), true],
+        ] as [string, string, boolean][])),
   ];
   ensureSpace(16 * totals.length);
   for (const [label, value, strong] of totals) {
@@ -211,6 +217,13 @@ export function renderInvoicePdf(doc: TInvoiceDocument): Promise<Buffer> {
     pdf.text(label, left + 250, y, { width: 150 });
     pdf.text(value, left + 400, y, { width: width - 400, align: 'right' });
     y = pdf.y + 3;
+  }
+  if (isCancellation) {
+    y += 10;
+    pdf.font('regular').fontSize(9);
+    ensureSpace(pdf.heightOfString(t.cancellationSettled, { width }));
+    pdf.text(t.cancellationSettled, left, y, { width });
+    y = pdf.y;
   }
 
   if (doc.additionalText) {

@@ -37,12 +37,14 @@ function legalFields(doc: TInvoiceDocument): string[] {
       money(tax.tax),
       money(tax.net + tax.tax),
     ]),
-    // totals, paid and due
+    // totals, paid and due (a cancellation says in words that nothing is owed or refunded)
     `${t.totalNet} ${money(doc.totals.net)}`,
     `${t.totalTax} ${money(doc.totals.tax)}`,
+    ...(doc.totals.localTax !== 0 ? [`${t.totalLocalTax} ${money(doc.totals.localTax)}`] : []),
     `${t.totalGross} ${money(doc.totals.gross)}`,
-    `${t.paid} ${money(doc.totals.paid)}`,
-    `${t.due} ${money(doc.totals.due)}`,
+    ...(doc.kind === 'cancellation'
+      ? [squash(t.cancellationSettled)]
+      : [`${t.paid} ${money(doc.totals.paid)}`, `${t.due} ${money(doc.totals.due)}`]),
   ];
 }
 
@@ -85,6 +87,15 @@ describe('the cancellation PDF', () => {
     expect(text).toContain(
       squash(documentTexts.de.cancels(germanInvoice.number, formatDate(germanInvoice.issueDate, 'de'))),
     );
+  });
+
+  it('shows its reversed totals and no amount owed or to be refunded', async () => {
+    const { text } = await pdfText(await renderInvoicePdf(germanCancellation));
+    const t = documentTexts.de;
+    expect(text).toContain(`${t.totalGross} ${squash(formatMoney(-21000, 'EUR', 'de'))}`);
+    expect(text).not.toContain(t.due);
+    expect(text).not.toContain(`${t.paid} `);
+    expect(text).toContain(squash(t.cancellationSettled));
   });
 });
 

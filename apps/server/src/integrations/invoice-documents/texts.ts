@@ -6,7 +6,9 @@ export const documentTexts = {
     cancellation: 'Stornorechnung',
     number: 'Nr.',
     cancels: (number: string, date: string) =>
-      `Storno der Rechnung Nr. ${number} vom ${date}. Die Beträge der Rechnung werden hiermit aufgehoben.`,
+      `Storniert die Rechnung Nr. ${number} vom ${date}; ihre Beträge werden hiermit aufgehoben.`,
+    cancellationSettled:
+      'Es ist kein Betrag offen und keiner zu erstatten: Zahlungen auf die stornierte Rechnung bleiben auf dem Gastkonto und werden mit der neuen Rechnung verrechnet.',
     issueDate: 'Rechnungsdatum',
     servicePeriod: 'Leistungszeitraum',
     deliveryDate: 'Abreisedatum',
@@ -44,7 +46,9 @@ export const documentTexts = {
     cancellation: 'Cancellation invoice',
     number: 'No.',
     cancels: (number: string, date: string) =>
-      `Cancellation of invoice no. ${number} of ${date}. The amounts of that invoice are hereby reversed.`,
+      `Cancels invoice no. ${number} of ${date}; its amounts are hereby reversed.`,
+    cancellationSettled:
+      'No amount is owed or to be refunded: payments made on the cancelled invoice stay on the guest account and are settled with the new invoice.',
     issueDate: 'Invoice date',
     servicePeriod: 'Service period',
     deliveryDate: 'Departure date',

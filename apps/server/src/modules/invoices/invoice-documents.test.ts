@@ -24,9 +24,10 @@ import {
   type TTestApp,
 } from '../../../test/helpers.ts';
 import { createEInvoiceValidator, type TEInvoiceValidator } from '../../../test/einvoice-validation.ts';
-import { pdfText } from '../../../test/pdf-text.ts';
+import { pdfText, squash } from '../../../test/pdf-text.ts';
 import { systemActor } from '../../actor.ts';
 import type { InvoiceDocumentRenderer } from '../../integrations/invoice-documents/index.ts';
+import { formatMoney } from '../../integrations/invoice-documents/texts.ts';
 import { renderInvoiceDocuments } from './invoices.service.ts';
 
 // Rendering the documents and running the EN 16931 rules take seconds each on a busy machine.
@@ -37,6 +38,7 @@ let admin: ApiClient;
 let ids: Record<string, string>;
 let validator: TEInvoiceValidator;
 const today = todayIn('Europe/Vienna');
+const money = (cents: number, language: 'de' | 'en') => formatMoney(cents, 'EUR', language);
 
 /** A customer with a complete address in the client's current property. */
 async function customer(client: ApiClient, name: string, country: string): Promise<string> {
@@ -158,6 +160,11 @@ describe('the documents of an issued invoice', () => {
     expect(xml.headers['content-type']).toContain('application/xml');
 
     const { text } = await pdfText(pdf.rawPayload);
+    // The totals the API answers are the ones the PDF prints.
+    expect(text).toContain(`Summe netto ${squash(money(invoice.netAmount, 'de'))}`);
+    expect(text).toContain(`Gesamtbetrag ${squash(money(invoice.totalAmount, 'de'))}`);
+    expect(text).toContain(`Bezahlt ${squash(money(invoice.paidAmount, 'de'))}`);
+    expect(text).toContain(`Offener Betrag ${squash(money(invoice.dueAmount, 'de'))}`);
     for (const field of [
       invoice.number!,
       'Alpenhof Salzburg GmbH',
@@ -221,6 +228,15 @@ describe('the documents of an issued invoice', () => {
     expect(reversal.pdf.headers['content-disposition']).toBe(
       `attachment; filename="Cancellation invoice ${cancellation.number}.pdf"`,
     );
+    // The cancellation prints its own (reversed) totals as the API answers them, and no amount owed.
+    const cancellationText = (await pdfText(reversal.pdf.rawPayload)).text;
+    expect(cancellationText).toContain(`Total ${squash(money(cancellation.totalAmount, 'en'))}`);
+    expect(cancellationText).toContain(`Total net ${squash(money(cancellation.netAmount, 'en'))}`);
+    expect(cancellationText).toContain(`Local tax ${squash(money(cancellation.localTaxAmount, 'en'))}`);
+    expect(cancellationText).not.toContain('Amount due');
+    expect(cancellationText).toContain('No amount is owed or to be refunded');
+    expect(cancellation).toMatchObject({ paidAmount: 0, dueAmount: 0 });
+    expect(reversal.xml.body).toContain('<ram:DuePayableAmount>0.00</ram:DuePayableAmount>');
     expect(reversal.xml.body).toContain('<ram:TypeCode>381</ram:TypeCode>');
     expect(reversal.xml.body).toContain(`<ram:IssuerAssignedID>${invoice.number}</ram:IssuerAssignedID>`);
     expect(await validator.problems(reversal.xml.body)).toEqual([]);

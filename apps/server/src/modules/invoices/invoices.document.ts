@@ -4,8 +4,10 @@ import type {
   TDocumentLine,
   TDocumentTax,
   TInvoiceDocument,
+  TVatCategory,
 } from '../../integrations/invoice-documents/index.ts';
 import type { TPropertyRow } from '../../lib/properties.ts';
+import { invoiceTotals } from './invoice-totals.ts';
 import type { TInvoiceLineRow, TInvoiceRow } from './invoices.queries.ts';
 
 export type TInvoiceDocumentSource = {
@@ -19,6 +21,9 @@ export type TInvoiceDocumentSource = {
   /** The customer's language and VAT ID, when the invoice has a customer. */
   customer: { language: string | null; vatId: string | null } | null;
 };
+
+/** A rate of 0 is exempt (category E), any other the standard category. */
+const vatCategory = (taxBasisPoints: number): TVatCategory => (taxBasisPoints > 0 ? 'S' : 'E');
 
 function documentAddress(address: TAddress): TDocumentAddress {
   return {
@@ -50,17 +55,19 @@ export function toInvoiceDocument(source: TInvoiceDocumentSource): TInvoiceDocum
       tax: line.taxAmount,
       gross: line.grossAmount,
       taxRate: line.taxBasisPoints,
-      vatCategory: line.taxBasisPoints > 0 ? 'S' : 'E',
+      vatCategory: vatCategory(line.taxBasisPoints),
     }));
-  const taxes: TDocumentTax[] = [];
-  for (const line of lines) {
-    const tax = taxes.find((t) => t.vatCategory === line.vatCategory && t.taxRate === line.taxRate);
-    if (tax) {
-      tax.net += line.net;
-      tax.tax += line.tax;
-    } else taxes.push({ vatCategory: line.vatCategory, taxRate: line.taxRate, net: line.net, tax: line.tax });
-  }
-  taxes.sort((a, b) => a.taxRate - b.taxRate);
+  // An invoice cancelled before its documents were rendered prints what it billed when it was issued.
+  const totals = invoiceTotals(source.lines, {
+    status: invoice.status === 'canceled' ? 'open' : invoice.status,
+    folioPaidAmount: invoice.paidAmount,
+  });
+  const taxes: TDocumentTax[] = totals.taxes.map((tax) => ({
+    vatCategory: vatCategory(tax.taxBasisPoints),
+    taxRate: tax.taxBasisPoints,
+    net: tax.netAmount,
+    tax: tax.taxAmount,
+  }));
   const localTaxLines = source.lines
     .filter((line) => line.isLocalTax)
     .map((line) => ({
@@ -69,9 +76,6 @@ export function toInvoiceDocument(source: TInvoiceDocumentSource): TInvoiceDocum
       serviceDate: line.serviceDate,
       amount: line.grossAmount,
     }));
-  const net = taxes.reduce((sum, tax) => sum + tax.net, 0);
-  const tax = taxes.reduce((sum, t) => sum + t.tax, 0);
-  const paid = cancelled ? 0 : invoice.paidAmount;
   const first = invoice.serviceFrom ?? issueDate(invoice);
   const last = [invoice.serviceTo ?? first, source.checkOut ?? first].sort().at(-1)!;
   const { company, communication, bank } = property;
@@ -102,7 +106,14 @@ export function toInvoiceDocument(source: TInvoiceDocumentSource): TInvoiceDocum
     lines,
     taxes,
     localTaxLines,
-    totals: { net, tax, gross: invoice.totalAmount, paid, due: invoice.totalAmount - paid },
+    totals: {
+      net: totals.netAmount,
+      tax: totals.taxAmount,
+      localTax: totals.localTaxAmount,
+      gross: totals.totalAmount,
+      paid: totals.paidAmount,
+      due: totals.dueAmount,
+    },
     additionalText: invoice.additionalText,
   };
 }

@@ -1,6 +1,7 @@
 import type { TInvoice, TInvoiceListItem, TInvoiceSummary } from '@pms/contract';
-import type { invoiceLines, invoices, invoiceTaxes } from '../../db/schema/index.ts';
+import type { invoiceLines, invoices } from '../../db/schema/index.ts';
 import { toRecord } from '../../lib/records.ts';
+import type { TInvoiceTotals } from './invoice-totals.ts';
 
 type TInvoiceRow = typeof invoices.$inferSelect;
 
@@ -15,21 +16,12 @@ export function toInvoiceSummary(row: TInvoiceRow): TInvoiceSummary {
   };
 }
 
-/** What is paid and due follows the status: an open invoice owes what its folio had not paid at issue. */
-function paymentState(row: TInvoiceRow): { paidAmount: number; dueAmount: number } {
-  switch (row.status) {
-    case 'draft':
-      return { paidAmount: 0, dueAmount: row.totalAmount };
-    case 'open':
-      return { paidAmount: row.paidAmount, dueAmount: row.totalAmount - row.paidAmount };
-    case 'paid':
-      return { paidAmount: row.totalAmount, dueAmount: 0 };
-    default:
-      return { paidAmount: 0, dueAmount: 0 };
-  }
-}
-
-export function toInvoiceListItem(row: TInvoiceRow, canceledBy: string | null): TInvoiceListItem {
+/** An invoice with its totals, which `invoiceTotals` computed from its lines. */
+export function toInvoiceListItem(
+  row: TInvoiceRow,
+  totals: TInvoiceTotals,
+  canceledBy: string | null,
+): TInvoiceListItem {
   return {
     ...toRecord(row),
     folioId: row.folioId,
@@ -37,10 +29,12 @@ export function toInvoiceListItem(row: TInvoiceRow, canceledBy: string | null): 
     customerId: row.customerId,
     number: row.number,
     status: row.status,
-    totalAmount: row.totalAmount,
-    netAmount: row.netAmount,
-    taxAmount: row.taxAmount,
-    ...paymentState(row),
+    totalAmount: totals.totalAmount,
+    netAmount: totals.netAmount,
+    taxAmount: totals.taxAmount,
+    localTaxAmount: totals.localTaxAmount,
+    paidAmount: totals.paidAmount,
+    dueAmount: totals.dueAmount,
     recipient: row.recipient,
     billingAddress: row.billingAddress,
     additionalText: row.additionalText,
@@ -56,11 +50,11 @@ export function toInvoiceListItem(row: TInvoiceRow, canceledBy: string | null): 
 export function toInvoice(
   row: TInvoiceRow,
   lines: (typeof invoiceLines.$inferSelect)[],
-  taxes: (typeof invoiceTaxes.$inferSelect)[],
+  totals: TInvoiceTotals,
   canceledBy: string | null,
 ): TInvoice {
   return {
-    ...toInvoiceListItem(row, canceledBy),
+    ...toInvoiceListItem(row, totals, canceledBy),
     lines: lines.map((line) => ({
       position: line.position,
       text: line.text,
@@ -71,7 +65,7 @@ export function toInvoice(
       grossAmount: line.grossAmount,
       taxPercentage: line.taxBasisPoints / 100,
     })),
-    taxes: taxes.map((tax) => ({
+    taxes: totals.taxes.map((tax) => ({
       taxPercentage: tax.taxBasisPoints / 100,
       netAmount: tax.netAmount,
       taxAmount: tax.taxAmount,

@@ -207,10 +207,6 @@ export async function selectCancellations(db: Executor, invoiceIds: string[]): P
   return new Map(rows.map((row) => [row.cancels!, row.id]));
 }
 
-/** What an invoice's payment state reads: the paid amount and the amount due, by status. */
-const paidAmount = sql<number>`(case when ${invoices.status} = 'paid' then ${invoices.totalAmount} when ${invoices.status} = 'open' then ${invoices.paidAmount} else 0 end)`;
-const dueAmount = sql<number>`(case when ${invoices.status} in ('draft', 'open') then ${invoices.totalAmount} - (case when ${invoices.status} = 'open' then ${invoices.paidAmount} else 0 end) else 0 end)`;
-
 function listFilter(propertyId: string, query: TInvoiceListQuery): SQL | undefined {
   // An invoice paid by card, cash or transfer: its folio holds a payment of a method of that kind.
   const paidBy = (kind: string) =>
@@ -231,34 +227,59 @@ function listFilter(propertyId: string, query: TInvoiceListQuery): SQL | undefin
   );
 }
 
-/** A page of the property's invoices, newest first, with the count and sums over every match. */
+/**
+ * A page of the property's invoices, newest first, with the count and what the sums over every match
+ * need (status, total, the paid amount stored at issue and the folio's payments now), each with the
+ * folio's payments now.
+ */
 export async function selectInvoicePage(db: Executor, propertyId: string, query: TInvoiceListQuery) {
   const where = listFilter(propertyId, query);
-  const [totals] = await db
+  // What the payments of the invoice's folio add up to now (a draft's paid amount). Named in full:
+  // Drizzle leaves a single table's columns unqualified, which inside the subquery would mean payments.
+  const folioPaidAmount = sql<string>`(select coalesce(sum(${sql.identifier('p')}.amount), 0) from ${payments} as ${sql.identifier('p')} where ${sql.identifier('p')}.folio_id = ${sql.identifier('invoices')}.folio_id and ${sql.identifier('p')}.deleted_at is null)`;
+  const matches = await db
     .select({
-      count: count(),
-      totalAmount: sql<string>`coalesce(sum(${invoices.totalAmount}), 0)`,
-      paidAmount: sql<string>`coalesce(sum(${paidAmount}), 0)`,
-      dueAmount: sql<string>`coalesce(sum(${dueAmount}), 0)`,
+      status: invoices.status,
+      totalAmount: invoices.totalAmount,
+      paidAmount: invoices.paidAmount,
+      folioPaidAmount,
     })
     .from(invoices)
     .where(where);
   const rows = await db
-    .select()
+    .select({ invoice: invoices, folioPaidAmount })
     .from(invoices)
     .where(where)
-    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    // Newest first as the list says: by the day issued (a draft by the day made), then by number in
+    // its natural order (RE-10 after RE-9), drafts of a day above what was issued that day.
+    .orderBy(
+      sql`coalesce(${invoices.issuedAt}, ${invoices.createdAt})::date desc`,
+      sql`room_number_order(${invoices.number}) desc nulls first`,
+      desc(invoices.createdAt),
+      desc(invoices.id),
+    )
     .limit(query.pageSize)
     .offset((query.pageNumber - 1) * query.pageSize);
   return {
-    rows,
-    count: totals?.count ?? 0,
-    aggregate: {
-      totalAmount: Number(totals?.totalAmount ?? 0),
-      paidAmount: Number(totals?.paidAmount ?? 0),
-      dueAmount: Number(totals?.dueAmount ?? 0),
-    },
+    rows: rows.map((row) => ({ ...row, folioPaidAmount: Number(row.folioPaidAmount) })),
+    matches: matches.map((row) => ({ ...row, folioPaidAmount: Number(row.folioPaidAmount) })),
   };
+}
+
+/** The lines of the given invoices, in order, by invoice. */
+export async function selectLinesOfInvoices(
+  db: Executor,
+  invoiceIds: string[],
+): Promise<Map<string, TInvoiceLineRow[]>> {
+  const byInvoice = new Map<string, TInvoiceLineRow[]>(invoiceIds.map((id) => [id, []]));
+  if (invoiceIds.length === 0) return byInvoice;
+  const rows = await db
+    .select()
+    .from(invoiceLines)
+    .where(inArray(invoiceLines.invoiceId, invoiceIds))
+    .orderBy(asc(invoiceLines.position));
+  for (const row of rows) byInvoice.get(row.invoiceId)?.push(row);
+  return byInvoice;
 }
 
 /** The folio's open issued invoices: paid once the folio is. */

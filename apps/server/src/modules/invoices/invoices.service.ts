@@ -21,6 +21,7 @@ import { computeInvoiceTax } from '../../lib/invoice-tax.ts';
 import { findOwned } from '../../lib/records.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { openOwnedFile, storeGeneratedFile } from '../files/files.service.ts';
+import { invoicePayment, invoiceTotals } from './invoice-totals.ts';
 import { toInvoiceDocument } from './invoices.document.ts';
 import { requireAccess, requireBookingAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -40,6 +41,7 @@ import {
   selectInvoiceLines,
   selectInvoicePage,
   selectInvoiceTaxes,
+  selectLinesOfInvoices,
   selectOpenInvoicesOfFolio,
   selectStandingInvoiceOfFolio,
   setFolioClosedAt,
@@ -170,7 +172,12 @@ async function issueDraft(
   assertAddressComplete(draft);
   const amounts = await snapshotLines(tx, draft, folio);
   const paid = await selectFolioPayments(tx, folio.id);
-  const isPaid = amounts.totalAmount - paid.amount <= 0;
+  const payment = invoicePayment({
+    status: 'draft',
+    totalAmount: amounts.totalAmount,
+    folioPaidAmount: paid.amount,
+  });
+  const isPaid = payment.dueAmount <= 0;
   if (!isPaid && !closeWithDueAmount) throw new AppError('invoice/due_amount_unconfirmed');
   const { prefix, number } = await allocateInvoiceNumber(tx, actor.propertyId);
   const now = ctx.clock.now();
@@ -178,7 +185,7 @@ async function issueDraft(
     ...amounts,
     number: formatNumber(prefix, number),
     status: isPaid ? 'paid' : 'open',
-    paidAmount: Math.min(paid.amount, amounts.totalAmount),
+    paidAmount: payment.paidAmount,
     issuedAt: now,
   });
   await setFolioClosedAt(tx, folio.id, now);
@@ -189,13 +196,22 @@ async function issueDraft(
   return issued;
 }
 
+/**
+ * An invoice's payment source: a draft counts its folio's payments now, an issued invoice what was paid
+ * when it was issued.
+ */
+function paymentSource(row: Pick<TInvoiceRow, 'status' | 'paidAmount'>, folioPaidAmount: number) {
+  return { status: row.status, folioPaidAmount: row.status === 'draft' ? folioPaidAmount : row.paidAmount };
+}
+
 async function readInvoice(db: Executor, row: TInvoiceRow): Promise<TInvoice> {
-  const [lines, taxes, cancellations] = await Promise.all([
+  const [lines, cancellations, folioPaid] = await Promise.all([
     selectInvoiceLines(db, row.id),
-    selectInvoiceTaxes(db, row.id),
     selectCancellations(db, [row.id]),
+    row.status === 'draft' ? selectFolioPayments(db, row.folioId) : { amount: 0 },
   ]);
-  return toInvoice(row, lines, taxes, cancellations.get(row.id) ?? null);
+  const totals = invoiceTotals(lines, paymentSource(row, folioPaid.amount));
+  return toInvoice(row, lines, totals, cancellations.get(row.id) ?? null);
 }
 
 export async function listInvoices(
@@ -206,13 +222,30 @@ export async function listInvoices(
   // A booking's invoices: also its guest through the portal.
   if (query.bookingId) requireBookingAccess(actor, 'invoices', 'read', query.bookingId);
   else requireAccess(actor, 'invoices', 'read');
-  const { rows, count, aggregate } = await selectInvoicePage(ctx.db, actor.propertyId, query);
-  const cancellations = await selectCancellations(
-    ctx.db,
-    rows.map((row) => row.id),
+  const { rows, matches } = await selectInvoicePage(ctx.db, actor.propertyId, query);
+  const ids = rows.map((row) => row.invoice.id);
+  const [cancellations, lines] = await Promise.all([
+    selectCancellations(ctx.db, ids),
+    selectLinesOfInvoices(ctx.db, ids),
+  ]);
+  const items = rows.map(({ invoice, folioPaidAmount }) =>
+    toInvoiceListItem(
+      invoice,
+      invoiceTotals(lines.get(invoice.id) ?? [], paymentSource(invoice, folioPaidAmount)),
+      cancellations.get(invoice.id) ?? null,
+    ),
   );
-  const items = rows.map((row) => toInvoiceListItem(row, cancellations.get(row.id) ?? null));
-  return { ...toPaged(items, count, query), aggregate };
+  const aggregate = { totalAmount: 0, paidAmount: 0, dueAmount: 0 };
+  for (const match of matches) {
+    const payment = invoicePayment({
+      totalAmount: match.totalAmount,
+      ...paymentSource(match, match.folioPaidAmount),
+    });
+    aggregate.totalAmount += match.totalAmount;
+    aggregate.paidAmount += payment.paidAmount;
+    aggregate.dueAmount += payment.dueAmount;
+  }
+  return { ...toPaged(items, matches.length, query), aggregate };
 }
 
 export async function getInvoice(ctx: AppContext, actor: TActor, id: string): Promise<TInvoice> {

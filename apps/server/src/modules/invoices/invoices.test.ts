@@ -83,7 +83,7 @@ async function bookedFolio(customer = customerId): Promise<{ booking: TBooking; 
 
 /** A folio without booking, billed to the complete customer, with the charges given. */
 async function looseFolio(
-  lines: { grossAmount: number; taxBasisPoints: number; text?: string }[] = [
+  lines: { grossAmount: number; taxBasisPoints: number; text?: string; isLocalTax?: boolean }[] = [
     { grossAmount: 1000, taxBasisPoints: 1900 },
   ],
   propertyId = austria,
@@ -101,6 +101,7 @@ async function looseFolio(
       netAmount,
       taxAmount: line.grossAmount - netAmount,
       taxBasisPoints: line.taxBasisPoints,
+      isTransitory: line.isLocalTax ?? false,
       bookedOn: day(1),
     });
   }
@@ -181,16 +182,31 @@ describe('creating an invoice from a folio', () => {
       { grossAmount: 1000, taxBasisPoints: 1900, text: 'Wein' },
       { grossAmount: 1000, taxBasisPoints: 1900, text: 'Wein' },
       { grossAmount: 10700, taxBasisPoints: 700, text: 'Übernachtung' },
-      { grossAmount: 250, taxBasisPoints: 0, text: 'Ortstaxe' },
+      { grossAmount: 250, taxBasisPoints: 0, text: 'Ortstaxe', isLocalTax: true },
     ]);
     const invoice = await invoiceOk({ folioId, closeWithDueAmount: true });
+    // The local tax carries no VAT: it stands apart from the net and the tax per rate, as in the PDF.
     expect(invoice.taxes).toEqual([
-      { taxPercentage: 0, netAmount: 250, taxAmount: 0, grossAmount: 250 },
       { taxPercentage: 7, netAmount: 10000, taxAmount: 700, grossAmount: 10700 },
       { taxPercentage: 19, netAmount: 1681, taxAmount: 319, grossAmount: 2000 },
     ]);
-    expect(invoice).toMatchObject({ totalAmount: 12950, netAmount: 11931, taxAmount: 1019 });
+    expect(invoice).toMatchObject({
+      totalAmount: 12950,
+      netAmount: 11681,
+      taxAmount: 1019,
+      localTaxAmount: 250,
+      paidAmount: 0,
+      dueAmount: 12950,
+    });
     expect(invoice.lines.map((line) => line.netAmount)).toEqual([841, 840, 10000, 250]);
+    const listed = (
+      await admin.get(`/api/invoices?customerId=${customerId}&pageSize=100`)
+    ).json<TInvoicePage>();
+    expect(listed.data.find((item) => item.id === invoice.id)).toMatchObject({
+      netAmount: 11681,
+      localTaxAmount: 250,
+      totalAmount: 12950,
+    });
   });
 
   it('turns paid when the payments on its folio cover it', async () => {
@@ -288,6 +304,29 @@ describe('creating an invoice from a folio', () => {
 });
 
 describe('drafts', () => {
+  it('count the payments already posted on the folio, in the detail, the list and its sums', async () => {
+    const folioId = await looseFolio([{ grossAmount: 40540, taxBasisPoints: 1000 }]);
+    await pay(folioId, 25000);
+    const draft = await invoiceOk({ folioId, draft: true });
+    expect(draft).toMatchObject({ status: 'draft', totalAmount: 40540, paidAmount: 25000, dueAmount: 15540 });
+    const listed = (
+      await admin.get(`/api/invoices?customerId=${customerId}&status=draft&pageSize=100`)
+    ).json<TInvoicePage>();
+    expect(listed.data.find((item) => item.id === draft.id)).toMatchObject({
+      paidAmount: 25000,
+      dueAmount: 15540,
+    });
+    expect(listed.aggregate.paidAmount).toBe(listed.data.reduce((sum, item) => sum + item.paidAmount, 0));
+    expect(listed.aggregate.dueAmount).toBe(listed.data.reduce((sum, item) => sum + item.dueAmount, 0));
+    // Paid in full, it issues without the confirmation of an amount due, as its due amount said.
+    await pay(folioId, 15540);
+    const covered = (await admin.get(`/api/invoices/${draft.id}`)).json<TInvoice>();
+    expect(covered).toMatchObject({ paidAmount: 40540, dueAmount: 0 });
+    const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, {});
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(issued.json<TInvoice>()).toMatchObject({ status: 'paid', paidAmount: 40540, dueAmount: 0 });
+  });
+
   it('have no number, can be edited, issued and then no longer edited', async () => {
     const folioId = await looseFolio();
     const draft = await invoiceOk({ folioId, draft: true });
@@ -446,6 +485,8 @@ describe('cancelling', () => {
       totalAmount: -24000,
       netAmount: -invoice.netAmount,
       taxAmount: -invoice.taxAmount,
+      // Nothing is owed or refunded by a cancellation: the payments stay on the reopened folio.
+      paidAmount: 0,
       dueAmount: 0,
       serviceFrom: invoice.serviceFrom,
       serviceTo: invoice.serviceTo,

@@ -97,6 +97,13 @@ export default function InvoicesScreen() {
                   <p className="text-sm text-gray-700">
                     {formatMoney(invoice.totalAmount, property.currency, language)}
                   </p>
+                  {invoice.dueAmount > 0 && (
+                    <p className="text-sm font-medium text-gray-900">
+                      {t('invoiceDue', {
+                        amount: formatMoney(invoice.dueAmount, property.currency, language),
+                      })}
+                    </p>
+                  )}
                 </div>
                 <span
                   className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusColours[invoice.status] ?? statusColours.draft}`}

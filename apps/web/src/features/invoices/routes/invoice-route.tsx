@@ -225,6 +225,27 @@ function addressLines(invoice: TInvoice, language: string): string[] {
   ].filter((line): line is string => Boolean(line));
 }
 
+type TSum = 'net' | 'tax' | 'localTax' | 'total' | 'paid' | 'due';
+
+/**
+ * The totals as the server computed them (the PDF prints the same): the local tax apart when there is
+ * one; a cancellation owes and refunds nothing, which the screen says in words instead.
+ */
+function sums(invoice: TInvoice): [TSum, number][] {
+  return [
+    ['net', invoice.netAmount],
+    ['tax', invoice.taxAmount],
+    ...(invoice.localTaxAmount !== 0 ? [['localTax', invoice.localTaxAmount] as [TSum, number]] : []),
+    ['total', invoice.totalAmount],
+    ...(invoice.cancels
+      ? []
+      : ([
+          ['paid', invoice.paidAmount],
+          ['due', invoice.dueAmount],
+        ] as [TSum, number][])),
+  ];
+}
+
 function InvoiceDetails({ invoice }: { invoice: TInvoice }) {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
@@ -433,15 +454,7 @@ function InvoiceDetails({ invoice }: { invoice: TInvoice }) {
           </Card>
           <Card title={t('billing.detail.totals')}>
             <dl className="space-y-2 text-sm">
-              {(
-                [
-                  ['net', invoice.netAmount],
-                  ['tax', invoice.taxAmount],
-                  ['total', invoice.totalAmount],
-                  ['paid', invoice.paidAmount],
-                  ['due', invoice.dueAmount],
-                ] as const
-              ).map(([key, amount]) => (
+              {sums(invoice).map(([key, amount]) => (
                 <div
                   key={key}
                   className={
@@ -455,6 +468,9 @@ function InvoiceDetails({ invoice }: { invoice: TInvoice }) {
                 </div>
               ))}
             </dl>
+            {invoice.cancels && (
+              <p className="mt-4 text-sm text-gray-600">{t('billing.detail.cancellationSettled')}</p>
+            )}
           </Card>
         </div>
       </div>

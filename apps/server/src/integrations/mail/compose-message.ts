@@ -1,12 +1,20 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
 
-export type TComposedAttachment = { filename: string; contentType: string; content: Buffer };
+export type TComposedAttachment = {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+  /** Set for an image the HTML shows inline (`<img src="cid:...">`) rather than a file to open. */
+  cid?: string;
+};
 
 export type TComposeInput = {
   from: { name: string; address: string };
   to: string;
   subject: string;
   text: string;
+  /** The same text as HTML: the message becomes multipart/alternative. */
+  html?: string;
   /** `<id@host>`: kept when the message is composed again with its attachments. */
   messageId: string;
   date: Date;
@@ -20,12 +28,14 @@ export async function composeMessage(input: TComposeInput): Promise<string> {
     to: input.to,
     subject: input.subject,
     text: input.text,
+    ...(input.html ? { html: input.html } : {}),
     messageId: input.messageId,
     date: input.date,
     attachments: (input.attachments ?? []).map((attachment) => ({
       filename: attachment.filename,
       contentType: attachment.contentType,
       content: attachment.content,
+      ...(attachment.cid ? { cid: attachment.cid, contentDisposition: 'inline' as const } : {}),
     })),
   });
   const message = await composer.compile().build();

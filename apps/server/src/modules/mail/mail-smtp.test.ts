@@ -15,6 +15,7 @@ import {
   type TTestApp,
 } from '../../../test/helpers.ts';
 import { MailFixtures } from '../../../test/mail-fixtures.ts';
+import { pngBytes } from '../../../test/helpers.ts';
 
 type TReceived = { from: string; to: string[]; raw: Buffer };
 
@@ -63,12 +64,14 @@ let t: TTestApp;
 let admin: ApiClient;
 let fixtures: MailFixtures;
 let guestId: string;
+let propertyId: string;
 
 beforeAll(async () => {
   await smtp.start();
   t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
   admin = await login(t.app, demo.users.admin);
-  await switchProperty(admin, (await propertyIds(admin))[demo.austria]!);
+  propertyId = (await propertyIds(admin))[demo.austria]!;
+  await switchProperty(admin, propertyId);
   fixtures = new MailFixtures(t, admin);
   await fixtures.setUp('MS');
   guestId = await fixtures.contact({ name: 'Sam Smtp', email: 'sam@example.com', language: 'en' });
@@ -191,5 +194,61 @@ describe('e-mail over SMTP', () => {
     await t.app.jobRunner.runDue();
     expect(await fixtures.message(id)).toMatchObject({ status: 'sent', attempts: 9 });
     expect((await mailEvents('booking', booking.id)).sort()).toEqual(['mail_failed', 'mail_sent']);
+  });
+
+  it("sends HTML in the property's colour with its logo inline beside the text, the typed name escaped", async () => {
+    const shades = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900'];
+    const palette = Object.fromEntries(
+      shades.map((shade) => [shade, shade === '600' ? '#0f766e' : '#ccfbf1']),
+    );
+    const logo = await admin.upload(
+      '/api/files',
+      { name: 'logo.png', content: pngBytes(40, 20) },
+      {
+        query: { purpose: 'logo' },
+      },
+    );
+    expect(logo.statusCode, logo.body).toBe(201);
+    const branded = await admin.put(`/api/properties/${propertyId}`, {
+      branding: { logoId: logo.json<{ id: string }>().id, primaryColor: JSON.stringify(palette) },
+    });
+    expect(branded.statusCode, branded.body).toBe(200);
+    try {
+      const name = 'Sam <script>alert("x")</script>';
+      const customerId = await fixtures.contact({ name, email: 'script@example.com', language: 'en' });
+      const booking = await fixtures.booking(customerId);
+      const queued = await admin.post(`/api/bookings/${booking.id}/confirmation/send`, {});
+      expect(queued.statusCode, queued.body).toBe(202);
+      const id = queued.json<TMailMessage>().id;
+      await t.app.jobRunner.runDue();
+      const received = smtp.received.at(-1)!;
+      expect(received.to).toEqual(['script@example.com']);
+
+      const raw = received.raw.toString('utf8');
+      expect(raw).toMatch(/Content-Type: multipart\/alternative/i);
+      const parsed = await simpleParser(received.raw, { keepCidLinks: true });
+      const message = await fixtures.message(id);
+      // The plain part is the template's text as filled in; the HTML says the same, escaped.
+      expect(parsed.text?.trimEnd()).toBe(message.text.trimEnd());
+      expect(message.text).toContain(`Dear ${name},`);
+      const html = String(parsed.html);
+      expect(html).not.toContain('<script>');
+      expect(html).toContain('Dear Sam &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;,');
+      expect(html).toContain(`<a href="${booking.link.url}"`);
+      expect(html).toContain('background-color:#0f766e;');
+      expect(html).toContain('Alpenhof Salzburg');
+      const [image] = parsed.attachments;
+      expect(parsed.attachments).toHaveLength(1);
+      expect(image).toMatchObject({ contentType: 'image/png', contentDisposition: 'inline', related: true });
+      expect(html).toContain(`<img src="cid:${image!.cid}"`);
+      // The outbox keeps exactly what was sent.
+      const eml = await admin.get(`/api/mail_messages/${id}/eml`);
+      expect(eml.body.trimEnd()).toBe(raw.trimEnd());
+    } finally {
+      const reset = await admin.put(`/api/properties/${propertyId}`, {
+        branding: { logoId: null, primaryColor: null },
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+    }
   });
 });

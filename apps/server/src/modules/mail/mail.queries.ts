@@ -123,6 +123,15 @@ export async function selectInvoiceDocument(db: Executor, invoiceId: string) {
   return document;
 }
 
+/** The property's logo file, while it is there. */
+export async function selectLogoFile(db: Executor, propertyId: string, fileId: string) {
+  const [file] = await db
+    .select({ storageKey: files.storageKey })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.propertyId, propertyId), isNull(files.deletedAt)));
+  return file;
+}
+
 export function selectMailTemplates(db: Executor, propertyId: string): Promise<TMailTemplateRow[]> {
   return db
     .select()

@@ -1,10 +1,12 @@
 import type { Readable } from 'node:stream';
+import sharp from 'sharp';
 import addressparser from 'nodemailer/lib/addressparser';
 import {
   languages,
   mailTemplateKinds,
   unknownPlaceholders,
   fillPlaceholders,
+  parsePalette,
   todayIn,
   type TLanguage,
   type TMailKind,
@@ -28,6 +30,7 @@ import { composeMessage, type TComposedAttachment } from '../../integrations/mai
 import { createMailTransport } from '../../integrations/mail/mail-transport.ts';
 import { requireAccess, systemActor, type TActor, type TRoleActor } from '../../actor.ts';
 import { bookingLinkUrl } from '../bookings/bookings.service.ts';
+import { renderMailHtml, type TMailBrand } from './mail-html.ts';
 import { defaultTemplates, formatMailAmount, formatMailDate, mailLocale, roleNames } from './mail-texts.ts';
 import {
   insertMailMessage,
@@ -38,6 +41,7 @@ import {
   selectInvoiceDocument,
   selectInvoiceEmail,
   selectLinkEmailSettings,
+  selectLogoFile,
   selectMailBooking,
   selectMailInvoice,
   selectMailMessage,
@@ -152,6 +156,85 @@ function isLanguage(value: string | null | undefined): value is TLanguage {
   return (languages as readonly string[]).includes(value ?? '');
 }
 
+/** The colour of an e-mail when the property has no palette: the staff app's own shade 600. */
+const defaultMailColour = '#2563eb';
+/** The logo's height in the e-mail, in CSS pixels; the image has twice as many for sharp screens. */
+const logoHeight = 56;
+const logoMaxWidth = 536;
+const logoCid = 'property-logo@pms';
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}
+
+/** The property's logo as a PNG no larger than the e-mail shows it (WebP is not shown everywhere), if it has one. */
+async function mailLogo(ctx: AppContext, db: Executor, property: TPropertyRow) {
+  if (!property.logoId) return null;
+  const file = await selectLogoFile(db, property.id, property.logoId);
+  if (!file) return null;
+  const { data, info } = await sharp(await readAll(await ctx.files.get(file.storageKey)))
+    .resize({ height: logoHeight * 2, withoutEnlargement: true })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  const scale = Math.min(logoHeight / info.height, logoMaxWidth / info.width, 1);
+  const size = { width: Math.round(info.width * scale) || 1, height: Math.round(info.height * scale) || 1 };
+  const image: TComposedAttachment = {
+    filename: 'logo.png',
+    contentType: 'image/png',
+    content: data,
+    cid: logoCid,
+  };
+  return { image, size };
+}
+
+function footerLines(property: TPropertyRow, language: TLanguage): string[] {
+  const { address, communication } = property;
+  const countries = new Intl.DisplayNames([language], { type: 'region' });
+  return [
+    [address.line1, address.line2].filter(Boolean).join(', '),
+    [
+      [address.postalCode, address.city].filter(Boolean).join(' '),
+      address.country && countries.of(address.country.toUpperCase()),
+    ]
+      .filter(Boolean)
+      .join(', '),
+    [communication.phone, communication.email].filter(Boolean).join(' · '),
+  ].filter((line) => line !== '');
+}
+
+type TBrandedMessage = {
+  property: TPropertyRow;
+  language: TLanguage;
+  from: { name: string; address: string };
+  to: string;
+  subject: string;
+  text: string;
+  messageId: string;
+  date: Date;
+  attachments?: TComposedAttachment[];
+};
+
+/** The message with its text, the same text as HTML in the property's colour, logo and footer, and its files. */
+async function composeBrandedMessage(
+  ctx: AppContext,
+  db: Executor,
+  message: TBrandedMessage,
+): Promise<string> {
+  const { property, language, attachments = [], ...parts } = message;
+  const logo = await mailLogo(ctx, db, property);
+  const brand: TMailBrand = {
+    colour: parsePalette(property.primaryColor)?.['600'] ?? defaultMailColour,
+    logo: logo ? { cid: logoCid, ...logo.size } : null,
+    propertyName: property.name,
+    footerLines: footerLines(property, language),
+  };
+  const html = renderMailHtml({ subject: parts.subject, text: parts.text, language, brand });
+  return composeMessage({ ...parts, html, attachments: logo ? [logo.image, ...attachments] : attachments });
+}
+
 type TDraft = {
   kind: TMailKind;
   propertyId: string;
@@ -176,7 +259,16 @@ async function queueMessage(ctx: AppContext, db: Executor, draft: TDraft): Promi
   const now = ctx.clock.now();
   const from = senderOf(ctx, draft.property);
   const messageId = `<${id}@${from.address.split('@')[1] ?? 'localhost'}>`;
-  const raw = await composeMessage({ from, to: draft.to, subject, text, messageId, date: now });
+  const raw = await composeBrandedMessage(ctx, db, {
+    property: draft.property,
+    language: draft.language,
+    from,
+    to: draft.to,
+    subject,
+    text,
+    messageId,
+    date: now,
+  });
   const row = await insertMailMessage(db, {
     id,
     propertyId: draft.propertyId,
@@ -455,13 +547,6 @@ export async function retryMailMessage(ctx: AppContext, actor: TActor, id: strin
 // ---------------------------------------------------------------------------------------------------
 // Sending (the mail.send job)
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream)
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  return Buffer.concat(chunks);
-}
-
 /** The message composed again with its attachments, read now: an invoice's PDF may have been rendering when it was queued. */
 async function withAttachments(ctx: AppContext, row: TMailMessageRow) {
   if (row.attachments.length === 0 || !row.invoiceId) return { raw: row.raw, attachments: row.attachments };
@@ -474,7 +559,9 @@ async function withAttachments(ctx: AppContext, row: TMailMessageRow) {
     contentType: document.mimeType,
     content,
   }));
-  const raw = await composeMessage({
+  const raw = await composeBrandedMessage(ctx, ctx.db, {
+    property: await findProperty(ctx.db, row.propertyId),
+    language: row.language,
     from: from!,
     to: row.toAddress,
     subject: row.subject,

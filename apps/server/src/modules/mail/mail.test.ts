@@ -204,6 +204,29 @@ describe('the booking confirmation', () => {
       'booking/invalid_transition',
     );
   });
+
+  it('answers 404 for another property’s booking, refuses roles without bookings write, and records the sending', async () => {
+    const customer = await fixtures.contact({ name: 'Clara Kundin', email: 'clara@example.com' });
+    const booking = await fixtures.booking(customer);
+    const url = `/api/bookings/${booking.id}/confirmation/send`;
+    const germany = await login(t.app, demo.users.admin);
+    await switchProperty(germany, ids[demo.germany]!);
+    expectProblem(await germany.post(url, {}), 404, 'not_found');
+    for (const role of ['cleaning', 'catering'] as const) {
+      const user = await login(t.app, demo.users[role]);
+      await switchProperty(user, ids[demo.austria]!);
+      expectProblem(await user.post(url, {}), 403, 'auth/forbidden');
+    }
+    expect(await t.db.select().from(mailMessages).where(eq(mailMessages.bookingId, booking.id))).toEqual([]);
+    const staff = await login(t.app, demo.users.staff);
+    await switchProperty(staff, ids[demo.austria]!);
+    const response = await staff.post(url, { to: 'other@example.com' });
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.json<TMailMessage>()).toMatchObject({ kind: 'confirmation', to: 'other@example.com' });
+    await t.app.jobRunner.runDue();
+    const sent = (await bookingEvents(booking.id)).filter((event) => event.type === 'mail_sent');
+    expect(sent.map((event) => event.data)).toEqual([expect.objectContaining({ kind: 'confirmation' })]);
+  });
 });
 
 describe('e-mail templates', () => {

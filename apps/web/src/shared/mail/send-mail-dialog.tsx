@@ -19,6 +19,8 @@ type TSendMailDialogProps = {
   onClose: () => void;
   title: string;
   description: string;
+  /** The recipient filled in to start with (editable); empty leaves it to the server. */
+  defaultTo?: string;
   /** Sends with the recipient and language chosen (both left to the server when empty). */
   onSend: (values: TSendMailRequest) => void;
   isPending: boolean;
@@ -26,6 +28,7 @@ type TSendMailDialogProps = {
 };
 
 function SendMailForm({
+  defaultTo = '',
   onClose,
   onSend,
   isPending,
@@ -36,7 +39,7 @@ function SendMailForm({
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodFormResolver(ZSendMailForm), defaultValues: { to: '', language: '' } });
+  } = useForm({ resolver: zodFormResolver(ZSendMailForm), defaultValues: { to: defaultTo, language: '' } });
   const send = handleSubmit((values) => onSend(values));
 
   return (

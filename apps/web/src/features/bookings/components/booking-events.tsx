@@ -8,6 +8,15 @@ import type { TColumn } from '../../../ui/paged-table.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useBookingEvents } from '../api/get-booking-events.ts';
 
+const mailEventKinds = ['link', 'confirmation', 'invoice'] as const;
+
+/** The e-mail a mail event is about, when it is one the booking names. */
+function mailEventKind(event: TEvent) {
+  const type = event.type === 'mail_sent' || event.type === 'mail_failed' ? event.type : null;
+  const kind = mailEventKinds.find((candidate) => candidate === event.data.kind);
+  return type && kind ? ({ type, kind } as const) : null;
+}
+
 /** What happened to the booking, newest first: time, who and what. */
 export function BookingEvents({ bookingId }: { bookingId: string }) {
   const { t } = useTranslation();
@@ -34,8 +43,11 @@ export function BookingEvents({ bookingId }: { bookingId: string }) {
     {
       id: 'what',
       header: t('bookings.events.what'),
-      cell: (event) =>
-        isBookingEventType(event.type) ? t(`bookings.events.types.${event.type}`) : event.type,
+      cell: (event) => {
+        const mail = mailEventKind(event);
+        if (mail) return t(`bookings.events.mail.${mail.type}.${mail.kind}`);
+        return isBookingEventType(event.type) ? t(`bookings.events.types.${event.type}`) : event.type;
+      },
     },
   ];
 

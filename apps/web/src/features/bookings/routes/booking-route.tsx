@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ArrowLeftIcon, PencilSquareIcon } from '@heroicons/react/24/outline';
+import { ArrowLeftIcon, EnvelopeIcon, PencilSquareIcon } from '@heroicons/react/24/outline';
 import { hasBookingDetails, type TBookingView } from '@pms/contract/bookings';
 import { can } from '@pms/contract/permissions';
 import { NotesPanel } from '../../../shared/notes/notes-panel.tsx';
@@ -24,6 +24,7 @@ import { BookingOverview } from '../components/booking-overview.tsx';
 import { BookingStatusBadge } from '../../../shared/bookings/booking-status-badge.tsx';
 import { BookingSummaryOverview } from '../components/booking-summary-overview.tsx';
 import { EditBookingDialog } from '../components/edit-booking-dialog.tsx';
+import { SendConfirmationDialog } from '../components/send-confirmation-dialog.tsx';
 
 type TBookingTab = 'overview' | 'guests' | 'folios' | 'invoices' | 'notes' | 'events';
 
@@ -32,10 +33,13 @@ function BookingDetails({ booking }: { booking: TBookingView }) {
   const user = useCurrentUser();
   const formatDate = useFormatDate();
   const [isEditOpen, setIsEditOpen] = useState(false);
+  const [isConfirmationOpen, setIsConfirmationOpen] = useState(false);
   // Without the booking's details (catering) the server sends its summary: read only, no guest data.
   const details = hasBookingDetails(booking) ? booking : null;
   const canWrite = details !== null && can(user.role, 'bookings', 'write');
   const canEdit = canWrite && !booking.isReadOnly;
+  const canSendConfirmation =
+    canWrite && can(user.role, 'mail', 'write') && !['canceled', 'no_show'].includes(booking.status);
 
   const tabs: TQueryTab<TBookingTab>[] = [
     {
@@ -102,10 +106,19 @@ function BookingDetails({ booking }: { booking: TBookingView }) {
           </>
         }
         actions={
-          canEdit && (
-            <Button variant="secondary" icon={PencilSquareIcon} onClick={() => setIsEditOpen(true)}>
-              {t('bookings.detail.edit')}
-            </Button>
+          (canSendConfirmation || canEdit) && (
+            <>
+              {canSendConfirmation && (
+                <Button variant="secondary" icon={EnvelopeIcon} onClick={() => setIsConfirmationOpen(true)}>
+                  {t('bookings.sendConfirmation.open')}
+                </Button>
+              )}
+              {canEdit && (
+                <Button variant="secondary" icon={PencilSquareIcon} onClick={() => setIsEditOpen(true)}>
+                  {t('bookings.detail.edit')}
+                </Button>
+              )}
+            </>
           )
         }
       />
@@ -120,6 +133,14 @@ function BookingDetails({ booking }: { booking: TBookingView }) {
         </div>
       )}
       <QueryTabs label={t('bookings.detail.tabsLabel')} tabs={tabs} />
+      {details && canSendConfirmation && (
+        <SendConfirmationDialog
+          bookingId={booking.id}
+          email={details.customer?.email}
+          open={isConfirmationOpen}
+          onClose={() => setIsConfirmationOpen(false)}
+        />
+      )}
       {details && canEdit && (
         <EditBookingDialog booking={details} open={isEditOpen} onClose={() => setIsEditOpen(false)} />
       )}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TMailMessage, TSendMailRequest } from '@pms/contract/mail';
+import { api } from '../../../lib/api-client.ts';
+import { bookingKey } from '../../../shared/bookings/query-keys.ts';
+
+export type TSendBookingConfirmation = TSendMailRequest & { bookingId: string };
+
+/** Queues the booking confirmation e-mail; the job runner sends it. */
+export function sendBookingConfirmation({
+  bookingId,
+  ...body
+}: TSendBookingConfirmation): Promise<TMailMessage> {
+  return api.post<TMailMessage>(`/bookings/${encodeURIComponent(bookingId)}/confirmation/send`, { body });
+}
+
+export function useSendBookingConfirmation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendBookingConfirmation,
+    meta: { errorTitle: 'bookings.sendConfirmation.notSent' },
+    onSuccess: (_message, { bookingId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['mail-messages'] }),
+        queryClient.invalidateQueries({ queryKey: [...bookingKey(bookingId), 'events'] }),
+      ]),
+  });
+}

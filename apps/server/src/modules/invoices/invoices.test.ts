@@ -677,6 +677,26 @@ describe('the invoices list', () => {
   });
 });
 
+describe('the invoices list order', () => {
+  it('is newest first: a draft issued later comes before an invoice issued earlier, numbers in natural order', async () => {
+    const { folioId: laterFolio } = await bookedFolio();
+    const draft = await invoiceOk({ folioId: laterFolio, draft: true });
+    const earlier = await invoiceOk({ folioId: await looseFolio(), closeWithDueAmount: true });
+    const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, { closeWithDueAmount: true });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const later = issued.json<TInvoice>();
+    expect(numberOf(later)).toBe(numberOf(earlier) + 1);
+    const page = (await admin.get('/api/invoices', { query: { pageSize: '100' } })).json<TInvoicePage>();
+    const order = page.data.map((invoice) => invoice.id);
+    expect(order.indexOf(later.id)).toBeLessThan(order.indexOf(earlier.id));
+    // Issued invoices of a day come by number, highest first, whatever order they were made in.
+    const numbers = page.data
+      .filter((invoice) => invoice.number)
+      .map((invoice) => numberOf(invoice as TInvoice));
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+  });
+});
+
 describe('who may', () => {
   it('follows the role matrix, the property, and XSRF', async () => {
     const invoice = await invoiceOk({ folioId: await looseFolio(), closeWithDueAmount: true });

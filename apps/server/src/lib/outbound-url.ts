@@ -15,12 +15,17 @@ export type TOutboundPolicy = { allowPrivateAddresses: boolean };
  * Whether an IP address is a public unicast one the server may call. Refused are loopback, private
  * (RFC 1918), carrier-grade NAT (100.64/10), link-local (169.254/16 with the cloud metadata service,
  * fe80::/10), unique local (fc00::/7 with fd00:ec2::254), unspecified, broadcast, multicast, and every
- * other range ipaddr.js names (documentation, benchmarking, 6to4, Teredo, NAT64, ...); an IPv4 address
- * written as IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it is.
+ * other range ipaddr.js names (documentation, benchmarking, 6to4, Teredo, NAT64, ...) and the
+ * IPv4-compatible ::/96; an IPv4 address written as IPv6 (::ffff:127.0.0.1) is judged as the IPv4
+ * address it is.
  */
 export function isPublicAddress(address: string): boolean {
   if (isIP(address) === 0) return false;
-  return ipaddr.process(address).range() === 'unicast';
+  const parsed = ipaddr.process(address);
+  // ::/96 (IPv4-compatible, deprecated by RFC 4291: ::127.0.0.1) is no public address either.
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0))
+    return false;
+  return parsed.range() === 'unicast';
 }
 
 /** The refusal of an address: the code tells the client, the detail names the host. */

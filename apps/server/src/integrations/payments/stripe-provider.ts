@@ -29,6 +29,20 @@ function paidCheckout(session: Stripe.Checkout.Session): TPaidCheckout | null {
   };
 }
 
+/**
+ * The time a `Stripe-Signature` header says it was signed at, read as the SDK reads it (the last
+ * `t=` entry counts), so the check of the clock and the SDK's check of the signature take the same
+ * one; null when there is none.
+ */
+function signedAtOf(header: string): number | null {
+  let signedAt: number | null = null;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') signedAt = Number.parseInt(value ?? '', 10);
+  }
+  return signedAt === null || Number.isNaN(signedAt) ? null : signedAt;
+}
+
 /** Stripe Checkout through the official SDK: a hosted page, the payment confirmed by a signed webhook. */
 export function stripeProvider(
   credentials: TStripeCredentials,
@@ -82,11 +96,12 @@ export function stripeProvider(
     /**
      * Verifies the signature and age (raw body, `Stripe-Signature`), throwing when either fails. The SDK
      * refuses only old messages; one signed ahead of the clock by more than the tolerance is refused
-     * too, so it cannot be kept for a replay later.
+     * too, so it cannot be kept for a replay later. An event without an id (no event of Stripe's) is
+     * refused as well.
      */
     readEvent(rawBody, signature, now) {
-      const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
-      if (signedAt > Math.floor(now.getTime() / 1000) + webhookTolerance)
+      const signedAt = signedAtOf(signature);
+      if (signedAt === null || signedAt > Math.floor(now.getTime() / 1000) + webhookTolerance)
         throw new Error('the webhook is signed ahead of the clock beyond the tolerance');
       const event = stripe.webhooks.constructEvent(
         rawBody,
@@ -101,6 +116,7 @@ export function stripeProvider(
         event.type === 'checkout.session.async_payment_succeeded'
           ? paidCheckout(event.data.object)
           : null;
+      if (typeof event.id !== 'string' || event.id === '') throw new Error('the event has no id');
       return { eventId: event.id, paid };
     },
   };

@@ -13,6 +13,8 @@ export const ZCompany = z.object({
   name: ZText.max(200).nullish(),
   managingDirector: ZText.max(200).nullish(),
   registerNumber: ZText.max(100).nullish(),
+  /** The court keeping the register: Firmenbuchgericht (AT), Registergericht (DE). */
+  registerCourt: ZText.max(200).nullish(),
   taxNumber: ZText.max(100).nullish(),
   vatNumber: ZText.max(100).nullish(),
   costCenter: ZText.max(100).nullish(),
@@ -46,6 +48,8 @@ const propertyFields = {
   bookingCodeSuffix: ZText.max(10),
   invoicePrefix: ZText.max(20),
   nextInvoiceNumber: ZInteger.min(1),
+  /** Days an invoice with money open gives to pay it (its due date is the issue date plus these). */
+  paymentTermDays: ZInteger.min(0).max(365),
 };
 
 export const ZProperty = ZRecord.extend({
@@ -69,6 +73,7 @@ export const ZCreatePropertyRequest = z.object({
   bookingCodeSuffix: propertyFields.bookingCodeSuffix.default(''),
   invoicePrefix: propertyFields.invoicePrefix.default(''),
   nextInvoiceNumber: propertyFields.nextInvoiceNumber.default(1),
+  paymentTermDays: propertyFields.paymentTermDays.default(14),
   branding: z.object({ logoId: ZId.nullable().optional(), primaryColor: ZPrimaryColorInput }).default({}),
 });
 export type TCreatePropertyRequest = z.input<typeof ZCreatePropertyRequest>;

@@ -20,6 +20,7 @@ type TCompany = {
   name?: string | null;
   managingDirector?: string | null;
   registerNumber?: string | null;
+  registerCourt?: string | null;
   taxNumber?: string | null;
   vatNumber?: string | null;
   costCenter?: string | null;
@@ -43,6 +44,7 @@ export const properties = pgTable(
     bookingCodeSuffix: text('booking_code_suffix').notNull().default(''),
     invoicePrefix: text('invoice_prefix').notNull().default(''),
     nextInvoiceNumber: integer('next_invoice_number').notNull().default(1),
+    paymentTermDays: integer('payment_term_days').notNull().default(14),
     logoId: uuid('logo_id'),
     primaryColor: text('primary_color'),
   },
@@ -50,6 +52,7 @@ export const properties = pgTable(
     uniqueIndex('properties_slug_key')
       .on(t.slug)
       .where(sql`${t.deletedAt} is null`),
+    check('properties_payment_term_days_check', sql`${t.paymentTermDays} between 0 and 365`),
   ],
 );
 
@@ -210,6 +213,7 @@ export const generalSettings = pgTable('general_settings', {
   propertyInfoUrl: text('property_info_url'),
   linkEmailSubject: text('link_email_subject'),
   linkEmailBody: text('link_email_body'),
+  sendConfirmationOnCreate: boolean('send_confirmation_on_create').notNull().default(false),
   updatedAt: timestamptz('updated_at')
     .notNull()
     .defaultNow()

@@ -18,7 +18,8 @@ export const austrianInvoice: TInvoiceDocument = {
     address: { line1: 'Dorfstraße 12', postalCode: '6020', city: 'Innsbruck', country: 'AT' },
     vatId: 'ATU12345678',
     taxNumber: '81 123/4567',
-    companyRegister: 'FN 123456a, Landesgericht Innsbruck',
+    companyRegister: 'FN 123456a',
+    registerCourt: 'Landesgericht Innsbruck',
     email: 'rezeption@alpenhof.example',
     phone: '+43 512 123456',
     bank: { iban: 'AT61 1904 3002 3457 3201', bic: 'BKAUATWW' },
@@ -74,6 +75,7 @@ export const austrianInvoice: TInvoiceDocument = {
     { vatCategory: 'S', taxRate: 2000, net: 750, tax: 150 },
   ],
   totals: { net: 33477, tax: 3423, localTax: 0, gross: 36900, paid: 20000, due: 16900 },
+  dueDate: '2026-07-28',
   additionalText: 'Vielen Dank für Ihren Aufenthalt!',
 };
 
@@ -90,7 +92,8 @@ export const germanInvoice: TInvoiceDocument = {
     address: { line1: 'Seestraße 5', postalCode: '82319', city: 'Starnberg', country: 'DE' },
     vatId: 'DE123456789',
     taxNumber: '117/123/45678',
-    companyRegister: 'Amtsgericht München HRB 123456',
+    companyRegister: 'HRB 123456',
+    registerCourt: 'Amtsgericht München',
     email: 'info@seeblick.example',
     phone: '+49 8151 12345',
     bank: { iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' },

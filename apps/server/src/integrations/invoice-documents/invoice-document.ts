@@ -21,8 +21,10 @@ export interface TDocumentSeller {
   /** USt-IdNr. / UID, e.g. DE123456789 or ATU12345678 */
   vatId: string;
   taxNumber?: string | null;
-  /** e.g. "Amtsgericht München HRB 12345" or "FN 123456a, Landesgericht Innsbruck" */
+  /** the register number, e.g. "HRB 12345" or "FN 123456a" */
   companyRegister?: string | null;
+  /** the court keeping it, e.g. "Amtsgericht München" or "Landesgericht Innsbruck" */
+  registerCourt?: string | null;
   email: string;
   phone?: string | null;
   bank?: { iban: string; bic?: string | null; accountName?: string | null } | null;
@@ -94,6 +96,8 @@ export interface TInvoiceDocument {
   taxes: TDocumentTax[];
   localTaxLines?: TDocumentLocalTaxLine[];
   totals: TDocumentTotals;
+  /** when money is open: the issue date plus the property's payment term (BT-9) */
+  dueDate?: string | null;
   additionalText?: string | null;
 }
 
@@ -109,6 +113,7 @@ export function invoiceDocumentProblems(doc: TInvoiceDocument): string[] {
     ['service period start', doc.servicePeriod.start],
     ['service period end', doc.servicePeriod.end],
     ['delivery date', doc.deliveryDate],
+    ...(doc.dueDate ? [['due date', doc.dueDate] as const] : []),
     ...doc.lines.map((l) => [`service date of "${l.text}"`, l.serviceDate]),
   ] as const) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) problems.push(`${name} is not YYYY-MM-DD: ${value}`);
@@ -149,6 +154,7 @@ export function invoiceDocumentProblems(doc: TInvoiceDocument): string[] {
   if (doc.kind === 'cancellation') {
     if (totals.paid !== 0 || totals.due !== 0) problems.push('a cancellation neither owes nor refunds');
   } else if (totals.gross - totals.paid !== totals.due) problems.push('due != gross - paid');
+  if (totals.due > 0 !== !!doc.dueDate) problems.push('a due date is given exactly when money is due');
   if (doc.kind === 'cancellation' && !doc.cancels) {
     problems.push('a cancellation must name the invoice it cancels');
   }

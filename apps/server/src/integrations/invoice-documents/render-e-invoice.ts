@@ -12,7 +12,7 @@
 
 import { InvoiceService, type FormatFactoryService, type Invoice } from '@e-invoice-eu/core';
 import { invoiceDocumentProblems, type TInvoiceDocument, type TVatCategory } from './invoice-document.ts';
-import { decimalAmount, decimalRate } from './texts.ts';
+import { decimalAmount, decimalRate, documentTexts, formatDate } from './texts.ts';
 
 export const LOCAL_TAX_EXEMPTION_REASON = {
   de: 'Ortstaxe: durchlaufender Posten im Namen und für Rechnung der Gemeinde, nicht umsatzsteuerbar',
@@ -22,12 +22,9 @@ const EXEMPTION_REASON = {
   de: 'Steuerfreie Leistung',
   en: 'VAT exempt supply',
 } as const;
-const PAYMENT_TERMS = {
-  invoice: { de: 'Zahlbar sofort ohne Abzug.', en: 'Payable immediately without deduction.' },
-  cancellation: {
-    de: 'Der Betrag wird mit der stornierten Rechnung verrechnet.',
-    en: 'The amount is offset against the cancelled invoice.',
-  },
+const CANCELLATION_TERMS = {
+  de: 'Der Betrag wird mit der stornierten Rechnung verrechnet.',
+  en: 'The amount is offset against the cancelled invoice.',
 } as const;
 
 type TUblObject = Record<string, unknown>;
@@ -140,12 +137,11 @@ export function toEInvoiceData(doc: TInvoiceDocument): Invoice {
 
   const seller = doc.seller;
   const buyer = doc.buyer;
-  const due = doc.totals.due * sign;
   const invoice = {
     'ubl:Invoice': {
       'cbc:ID': doc.number,
       'cbc:IssueDate': doc.issueDate,
-      ...(due > 0 ? { 'cbc:DueDate': doc.issueDate } : {}),
+      ...(doc.dueDate ? { 'cbc:DueDate': doc.dueDate } : {}),
       'cbc:InvoiceTypeCode': doc.kind === 'cancellation' ? '381' : '380',
       ...(doc.additionalText ? { 'cbc:Note': doc.additionalText } : {}),
       'cbc:DocumentCurrencyCode': currency,
@@ -213,9 +209,15 @@ export function toEInvoiceData(doc: TInvoiceDocument): Invoice {
             ],
           }
         : {}),
-      ...(due > 0 || doc.kind === 'cancellation'
-        ? { 'cac:PaymentTerms': { 'cbc:Note': PAYMENT_TERMS[doc.kind][doc.language] } }
-        : {}),
+      ...(doc.kind === 'cancellation'
+        ? { 'cac:PaymentTerms': { 'cbc:Note': CANCELLATION_TERMS[doc.language] } }
+        : doc.dueDate
+          ? {
+              'cac:PaymentTerms': {
+                'cbc:Note': documentTexts[doc.language].payableBy(formatDate(doc.dueDate, doc.language)),
+              },
+            }
+          : {}),
       'cac:TaxTotal': [{ ...money('cbc:TaxAmount', doc.totals.tax), 'cac:TaxSubtotal': subtotals }],
       'cac:LegalMonetaryTotal': {
         ...money('cbc:LineExtensionAmount', lineNets),

@@ -5,13 +5,14 @@
 import PDFDocument from 'pdfkit';
 import { loadFonts } from '../pdf-fonts.ts';
 import type { TInvoiceDocument } from './invoice-document.ts';
-import { documentTexts, formatDate, formatMoney, formatRate } from './texts.ts';
+import { documentTexts, formatDate, formatMoney, formatRate, sellerTexts } from './texts.ts';
 
 const PAGE_MARGIN = 50;
 const FOOTER_HEIGHT = 70;
 
 export function renderInvoicePdf(doc: TInvoiceDocument): Promise<Buffer> {
   const t = documentTexts[doc.language];
+  const legal = sellerTexts(doc.language, doc.seller.address.country);
   const money = (cents: number) => formatMoney(cents, doc.currency, doc.language);
   const date = (iso: string) => formatDate(iso, doc.language);
   const title = `${doc.kind === 'cancellation' ? t.cancellation : t.invoice} ${t.number} ${doc.number}`;
@@ -76,7 +77,7 @@ export function renderInvoicePdf(doc: TInvoiceDocument): Promise<Buffer> {
   pdf.text([doc.buyer.name, ...addressLines(doc.buyer.address)].join('\n'), left, pdf.y, {
     width: 260,
   });
-  if (doc.buyer.vatId) pdf.text(`${t.buyerVatId}: ${doc.buyer.vatId}`, left, pdf.y, { width: 260 });
+  if (doc.buyer.vatId) pdf.text(`${legal.buyerVatId}: ${doc.buyer.vatId}`, left, pdf.y, { width: 260 });
 
   // Invoice facts (right).
   const facts: [string, string][] = [
@@ -218,6 +219,12 @@ export function renderInvoicePdf(doc: TInvoiceDocument): Promise<Buffer> {
     pdf.text(value, left + 400, y, { width: width - 400, align: 'right' });
     y = pdf.y + 3;
   }
+  if (doc.dueDate) {
+    y += 8;
+    pdf.font('bold').fontSize(10);
+    pdf.text(t.payableBy(date(doc.dueDate)), left, y, { width });
+    y = pdf.y;
+  }
   if (isCancellation) {
     y += 10;
     pdf.font('regular').fontSize(9);
@@ -238,9 +245,10 @@ export function renderInvoicePdf(doc: TInvoiceDocument): Promise<Buffer> {
   const footer = [
     [s.name, ...addressLines(s.address)].join(' · '),
     [
-      `${t.vatId} ${s.vatId}`,
+      `${legal.vatId} ${s.vatId}`,
       s.taxNumber ? `${t.taxNumber} ${s.taxNumber}` : null,
-      s.companyRegister ? `${t.register}: ${s.companyRegister}` : null,
+      s.companyRegister ? `${legal.register}: ${s.companyRegister}` : null,
+      s.registerCourt ? `${legal.registerCourt}: ${s.registerCourt}` : null,
     ]
       .filter(Boolean)
       .join(' · '),

@@ -111,3 +111,25 @@ describe('a long invoice', () => {
     expect(text).toContain(documentTexts.de.page(pages, pages));
   });
 });
+
+describe('the legal wording', () => {
+  it("follows the seller's country: Austria's UID and Firmenbuch, Germany's USt-IdNr. and register court", async () => {
+    const austrian = (await pdfText(await renderInvoicePdf(austrianInvoice))).text;
+    expect(austrian).toContain(`UID-Nr. ${austrianInvoice.seller.vatId}`);
+    expect(austrian).toContain('Firmenbuchnummer: FN 123456a');
+    expect(austrian).toContain('Firmenbuchgericht: Landesgericht Innsbruck');
+    expect(austrian).not.toContain('USt-IdNr.');
+    const german = (await pdfText(await renderInvoicePdf(germanCancellation))).text;
+    expect(german).toContain(`USt-IdNr. ${germanCancellation.seller.vatId}`);
+    expect(german).toContain('Handelsregister: HRB 123456');
+    expect(german).toContain('Registergericht: Amtsgericht München');
+    expect(german).not.toContain('UID-Nr.');
+  });
+
+  it('names the due date when money is open, and none when it is paid', async () => {
+    const open = (await pdfText(await renderInvoicePdf(austrianInvoice))).text;
+    expect(open).toContain(documentTexts.de.payableBy('28.07.2026'));
+    const paid = (await pdfText(await renderInvoicePdf(germanInvoice))).text;
+    expect(paid).not.toContain('Payable by');
+  });
+});

@@ -13,7 +13,6 @@ export const documentTexts = {
     servicePeriod: 'Leistungszeitraum',
     deliveryDate: 'Abreisedatum',
     recipient: 'Rechnungsempfänger',
-    buyerVatId: 'USt-IdNr. des Empfängers',
     date: 'Datum',
     description: 'Leistung',
     quantity: 'Menge',
@@ -33,9 +32,8 @@ export const documentTexts = {
     totalGross: 'Gesamtbetrag',
     paid: 'Bezahlt',
     due: 'Offener Betrag',
-    vatId: 'USt-IdNr.',
     taxNumber: 'Steuernummer',
-    register: 'Register',
+    payableBy: (date: string) => `Zahlbar bis ${date} ohne Abzug.`,
     email: 'E-Mail',
     phone: 'Telefon',
     bank: 'Bank',
@@ -53,7 +51,6 @@ export const documentTexts = {
     servicePeriod: 'Service period',
     deliveryDate: 'Departure date',
     recipient: 'Invoice recipient',
-    buyerVatId: "Recipient's VAT ID",
     date: 'Date',
     description: 'Description',
     quantity: 'Qty',
@@ -73,9 +70,8 @@ export const documentTexts = {
     totalGross: 'Total',
     paid: 'Paid',
     due: 'Amount due',
-    vatId: 'VAT ID',
     taxNumber: 'Tax number',
-    register: 'Company register',
+    payableBy: (date: string) => `Payable by ${date} without deduction.`,
     email: 'E-mail',
     phone: 'Phone',
     bank: 'Bank',
@@ -84,6 +80,43 @@ export const documentTexts = {
 } as const;
 
 export type TDocumentTexts = (typeof documentTexts)['de' | 'en'];
+
+/** The legal labels that follow the seller's country: Austria's UID and Firmenbuch, else Germany's. */
+const sellerCountryTexts = {
+  de: {
+    AT: {
+      vatId: 'UID-Nr.',
+      buyerVatId: 'UID-Nr. des Empfängers',
+      register: 'Firmenbuchnummer',
+      registerCourt: 'Firmenbuchgericht',
+    },
+    DE: {
+      vatId: 'USt-IdNr.',
+      buyerVatId: 'USt-IdNr. des Empfängers',
+      register: 'Handelsregister',
+      registerCourt: 'Registergericht',
+    },
+  },
+  en: {
+    AT: {
+      vatId: 'VAT ID (UID)',
+      buyerVatId: "Recipient's VAT ID",
+      register: 'Company register no. (Firmenbuch)',
+      registerCourt: 'Register court',
+    },
+    DE: {
+      vatId: 'VAT ID (USt-IdNr.)',
+      buyerVatId: "Recipient's VAT ID",
+      register: 'Commercial register',
+      registerCourt: 'Register court',
+    },
+  },
+} as const;
+
+/** The labels of the seller's VAT id and company register for its country (ISO alpha-2). */
+export function sellerTexts(language: 'de' | 'en', country: string) {
+  return sellerCountryTexts[language][country.toUpperCase() === 'AT' ? 'AT' : 'DE'];
+}
 
 const locales = { de: 'de-DE', en: 'en-GB' } as const;
 

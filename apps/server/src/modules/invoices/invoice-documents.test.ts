@@ -2,7 +2,7 @@ import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { todayIn, type TFolio, type TInvoice } from '@pms/contract';
+import { addDays, todayIn, type TFolio, type TInvoice } from '@pms/contract';
 import {
   bookings,
   charges,
@@ -165,6 +165,13 @@ describe('the documents of an issued invoice', () => {
     expect(text).toContain(`Gesamtbetrag ${squash(money(invoice.totalAmount, 'de'))}`);
     expect(text).toContain(`Bezahlt ${squash(money(invoice.paidAmount, 'de'))}`);
     expect(text).toContain(`Offener Betrag ${squash(money(invoice.dueAmount, 'de'))}`);
+    // An Austrian seller: UID and Firmenbuch with its court; money open: the 14 days' payment term.
+    expect(text).toContain('UID-Nr. ATU12345678');
+    expect(text).toContain('Firmenbuchgericht: Landesgericht Salzburg');
+    expect(text).not.toContain('USt-IdNr.');
+    const dueDate = addDays(todayIn('Europe/Vienna', new Date(invoice.issuedAt!)), 14);
+    expect(text).toContain(`Zahlbar bis ${dueDate.split('-').reverse().join('.')}`);
+    expect(xml.body).toContain(`${dueDate.replaceAll('-', '')}</udt:DateTimeString>`);
     for (const field of [
       invoice.number!,
       'Alpenhof Salzburg GmbH',
@@ -218,6 +225,13 @@ describe('the documents of an issued invoice', () => {
     );
     expect(before.xml.body).toContain('<ram:CategoryCode>E</ram:CategoryCode>');
     expect(before.xml.body).toContain('<ram:ID schemeID="VA">DE123456789</ram:ID>');
+    // A German seller: USt-IdNr. and the register court; paid in full: no due date.
+    const invoiceText = (await pdfText(before.pdf.rawPayload)).text;
+    expect(invoiceText).toContain('VAT ID (USt-IdNr.) DE123456789');
+    expect(invoiceText).toContain('Register court: Amtsgericht Charlottenburg');
+    expect(invoiceText).toContain(`Total net ${squash(money(invoice.netAmount, 'en'))}`);
+    expect(invoiceText).not.toContain('Payable by');
+    expect(before.xml.body).not.toContain('<ram:DueDateDateTime>');
     expect(await validator.problems(before.xml.body)).toEqual([]);
 
     const cancelled = await client.post(`/api/invoices/${invoice.id}/actions/cancel`);

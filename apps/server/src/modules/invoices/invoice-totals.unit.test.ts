@@ -27,11 +27,17 @@ const property: TPropertyRow = {
   communication: { email: 'rechnung@alpenhof.example' },
   address: { line1: 'Getreidegasse 12', postalCode: '5020', city: 'Salzburg', country: 'AT' },
   bank: { iban: 'AT611904300234573201', bic: 'BKAUATWW' },
-  company: { name: 'Alpenhof Salzburg GmbH', vatNumber: 'ATU12345678', registerNumber: 'FN 123456a' },
+  company: {
+    name: 'Alpenhof Salzburg GmbH',
+    vatNumber: 'ATU12345678',
+    registerNumber: 'FN 123456a',
+    registerCourt: 'Landesgericht Salzburg',
+  },
   bookingCodePrefix: '',
   bookingCodeSuffix: '',
   invoicePrefix: '2026',
   nextInvoiceNumber: 13,
+  paymentTermDays: 14,
   logoId: null,
   primaryColor: null,
 };
@@ -175,10 +181,18 @@ describe.each([
     if (cancelled) {
       expect(text).not.toContain(t.due);
       expect(text).toContain(squash(t.cancellationSettled));
+      expect(text).not.toContain('Zahlbar bis');
     } else {
       expect(text).toContain(`${t.paid} ${money(totals.paidAmount)}`);
       expect(text).toContain(`${t.due} ${money(totals.dueAmount)}`);
+      // Money is open: the property's payment term of 14 days from the issue date.
+      expect(text).toContain('Zahlbar bis 27.07.2026');
     }
+    // An Austrian seller: the UID and the Firmenbuch with its court.
+    expect(text).toContain('UID-Nr. ATU12345678');
+    expect(text).toContain('Firmenbuchnummer: FN 123456a');
+    expect(text).toContain('Firmenbuchgericht: Landesgericht Salzburg');
+    expect(text).not.toContain('USt-IdNr.');
 
     const { xml } = await renderEInvoice(document, pdf);
     const amount = (cents: number) => (Math.abs(cents) / 100).toFixed(2);
@@ -191,6 +205,8 @@ describe.each([
     );
     expect(xml).toContain(`<ram:GrandTotalAmount>${amount(totals.totalAmount)}</ram:GrandTotalAmount>`);
     expect(xml).toContain(`<ram:DuePayableAmount>${amount(totals.dueAmount)}</ram:DuePayableAmount>`);
+    if (cancelled) expect(xml).not.toContain('<ram:DueDateDateTime>');
+    else expect(xml).toMatch(/<ram:DueDateDateTime>\s*<udt:DateTimeString format="102">20260727</);
     expect(await validator.problems(xml)).toEqual([]);
   });
 });

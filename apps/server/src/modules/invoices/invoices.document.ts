@@ -1,4 +1,4 @@
-import { todayIn, type TAddress } from '@pms/contract';
+import { addDays, todayIn, type TAddress } from '@pms/contract';
 import type {
   TDocumentAddress,
   TDocumentLine,
@@ -94,6 +94,7 @@ export function toInvoiceDocument(source: TInvoiceDocumentSource): TInvoiceDocum
       vatId: company.vatNumber ?? '',
       taxNumber: company.taxNumber ?? null,
       companyRegister: company.registerNumber ?? null,
+      registerCourt: company.registerCourt ?? null,
       email: communication.invoiceEmail || communication.email || '',
       phone: communication.phone ?? null,
       bank: bank.iban ? { iban: bank.iban, bic: bank.bic ?? null, accountName: company.name ?? null } : null,
@@ -114,6 +115,7 @@ export function toInvoiceDocument(source: TInvoiceDocumentSource): TInvoiceDocum
       paid: totals.paidAmount,
       due: totals.dueAmount,
     },
+    dueDate: totals.dueAmount > 0 ? addDays(issueDate(invoice), property.paymentTermDays) : null,
     additionalText: invoice.additionalText,
   };
 }

@@ -22,6 +22,7 @@ export function toProperty(row: TPropertyRow): TProperty {
     bookingCodeSuffix: row.bookingCodeSuffix,
     invoicePrefix: row.invoicePrefix,
     nextInvoiceNumber: row.nextInvoiceNumber,
+    paymentTermDays: row.paymentTermDays,
     branding: {
       logoId: row.logoId,
       logo: row.logoId ? `/api/files/${row.logoId}/content` : null,

@@ -112,6 +112,7 @@ describe('POST /api/properties', () => {
       checkInTime: '15:00',
       checkOutTime: '11:00',
       nextInvoiceNumber: 1,
+      paymentTermDays: 14,
       deletedAt: null,
     });
     expect(property.branding.primaryColor).toBe(palette);
@@ -198,6 +199,26 @@ describe('PUT /api/properties/:id', () => {
     expect(property.company.vatNumber).toBe('ATU99999999');
     expect(property.branding.primaryColor).toBe(palette);
     expect((await admin.get('/api/properties/current')).json<TProperty>().checkInTime).toBe('14:30');
+  });
+
+  it('keeps the register court and the payment term the invoices print, within 0 to 365 days', async () => {
+    const url = `/api/properties/${ids[demo.germany]}`;
+    const german = await login(t.app, demo.users.admin);
+    await switchProperty(german, ids[demo.germany]!);
+    const current = (await german.get(url)).json<TProperty>();
+    expect(current.company.registerCourt).toBe('Amtsgericht Charlottenburg');
+    const response = await german.put(url, {
+      company: { ...current.company, registerCourt: 'Amtsgericht Berlin (Charlottenburg)' },
+      paymentTermDays: 30,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<TProperty>()).toMatchObject({
+      paymentTermDays: 30,
+      company: { registerCourt: 'Amtsgericht Berlin (Charlottenburg)', registerNumber: 'HRB 98765 B' },
+    });
+    expectProblem(await german.put(url, { paymentTermDays: -1 }), 400, 'validation');
+    expectProblem(await german.put(url, { paymentTermDays: 366 }), 400, 'validation');
+    expectProblem(await german.put(url, { paymentTermDays: 1.5 }), 400, 'validation');
   });
 
   it('answers 404 for a member property that is not the current one', async () => {

@@ -29,6 +29,7 @@ const ZPropertyForm = ZProperty.pick({
   bookingCodeSuffix: true,
   invoicePrefix: true,
   nextInvoiceNumber: true,
+  paymentTermDays: true,
 }).extend({
   currency: z
     .string()
@@ -55,6 +56,7 @@ const ZPropertyForm = ZProperty.pick({
     name: textOrNull(company.shape.name),
     managingDirector: textOrNull(company.shape.managingDirector),
     registerNumber: textOrNull(company.shape.registerNumber),
+    registerCourt: textOrNull(company.shape.registerCourt),
     taxNumber: textOrNull(company.shape.taxNumber),
     vatNumber: textOrNull(company.shape.vatNumber),
     costCenter: textOrNull(company.shape.costCenter),
@@ -72,6 +74,7 @@ function toFormValues(property: TProperty): z.input<typeof ZPropertyForm> {
     bookingCodeSuffix: property.bookingCodeSuffix,
     invoicePrefix: property.invoicePrefix,
     nextInvoiceNumber: property.nextInvoiceNumber,
+    paymentTermDays: property.paymentTermDays,
     communication: {
       email: property.communication.email ?? '',
       phone: property.communication.phone ?? '',
@@ -93,6 +96,7 @@ function toFormValues(property: TProperty): z.input<typeof ZPropertyForm> {
       name: property.company.name ?? '',
       managingDirector: property.company.managingDirector ?? '',
       registerNumber: property.company.registerNumber ?? '',
+      registerCourt: property.company.registerCourt ?? '',
       taxNumber: property.company.taxNumber ?? '',
       vatNumber: property.company.vatNumber ?? '',
       costCenter: property.company.costCenter ?? '',
@@ -286,6 +290,12 @@ export function PropertyForm({ property }: { property: TProperty }) {
               <Input autoComplete="off" {...register('company.registerNumber')} />
             </Field>
             <Field
+              label={optional(t('baseData.property.registerCourt'))}
+              error={errors.company?.registerCourt?.message}
+            >
+              <Input autoComplete="off" {...register('company.registerCourt')} />
+            </Field>
+            <Field
               label={optional(t('baseData.property.taxNumber'))}
               error={errors.company?.taxNumber?.message}
             >
@@ -332,6 +342,15 @@ export function PropertyForm({ property }: { property: TProperty }) {
                 min={1}
                 inputMode="numeric"
                 {...register('nextInvoiceNumber', { valueAsNumber: true })}
+              />
+            </Field>
+            <Field label={t('baseData.property.paymentTermDays')} error={errors.paymentTermDays?.message}>
+              <Input
+                type="number"
+                min={0}
+                max={365}
+                inputMode="numeric"
+                {...register('paymentTermDays', { valueAsNumber: true })}
               />
             </Field>
           </Section>

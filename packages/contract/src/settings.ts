@@ -18,6 +18,8 @@ export const ZGeneralSettings = z.object({
     .nullable(),
   linkEmailSubject: ZText.max(300).nullable(),
   linkEmailBody: ZText.max(20000).nullable(),
+  /** Whether a new booking whose customer has an e-mail address sends the booking confirmation by itself. */
+  sendConfirmationOnCreate: z.boolean(),
 });
 export type TGeneralSettings = z.infer<typeof ZGeneralSettings>;
 export const ZUpdateGeneralSettingsRequest = ZGeneralSettings.partial();

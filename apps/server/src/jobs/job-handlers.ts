@@ -3,7 +3,7 @@ import type { jobs } from '../db/schema/index.ts';
 import { systemActor } from '../actor.ts';
 import { renderInvoiceDocuments } from '../modules/invoices/invoices.service.ts';
 import { syncAccessToken } from '../modules/doors/doors.service.ts';
-import { deliverMailMessage } from '../modules/mail/mail.service.ts';
+import { deliverMailMessage, queueNewBookingConfirmation } from '../modules/mail/mail.service.ts';
 import { applyRoomLocksEverywhere } from '../modules/room-locks/room-locks.service.ts';
 import type { TJobType } from './job-types.ts';
 
@@ -21,6 +21,10 @@ export const jobHandlers: Record<TJobType, TJobHandler> = {
   },
   // Sends one queued e-mail; a failure is retried with the runner's backoff.
   'mail.send': deliverMailMessage,
+  // Queues a new booking's confirmation, when the general settings ask for it.
+  'mail.booking_confirmation': async (ctx, job) => {
+    await queueNewBookingConfirmation(ctx, job.propertyId!, (job.payload as { bookingId: string }).bookingId);
+  },
   // Issues and revokes a key's credentials at the lock system.
   'doors.sync': async (ctx, job) => {
     await syncAccessToken(ctx, (job.payload as { tokenId: string }).tokenId);

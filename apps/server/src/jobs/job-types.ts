@@ -1,5 +1,11 @@
 /** The kinds of background job; each has one handler in `job-handlers.ts`. */
-export const jobTypes = ['room_locks.apply', 'invoices.render', 'mail.send', 'doors.sync'] as const;
+export const jobTypes = [
+  'room_locks.apply',
+  'invoices.render',
+  'mail.send',
+  'mail.booking_confirmation',
+  'doors.sync',
+] as const;
 export type TJobType = (typeof jobTypes)[number];
 
 /** Jobs that run on a schedule: one row each, under its key, moved to the next due time after each run. */

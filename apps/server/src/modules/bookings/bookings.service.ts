@@ -24,6 +24,7 @@ import { findRoom } from '../base-data/rooms.service.ts';
 import { AppError } from '../../errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { recordEvent } from '../../lib/events.ts';
+import { isConfirmationSentOnCreate } from '../../lib/general-settings.ts';
 import { assertOwned, findOwned, toRecord } from '../../lib/records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import { findProperty, type TPropertyRow } from '../../lib/properties.ts';
@@ -262,6 +263,14 @@ export async function createBooking(
       type: 'created',
       data: { code: row.code },
     });
+    // The confirmation is queued as a job of its own: whatever becomes of the e-mail, the booking stands.
+    if (customerId && (await isConfirmationSentOnCreate(tx, actor.propertyId))) {
+      await ctx.jobs.enqueue(tx, {
+        type: 'mail.booking_confirmation',
+        payload: { bookingId: row.id },
+        propertyId: actor.propertyId,
+      });
+    }
     return toBooking(ctx, tx, row);
   });
 }

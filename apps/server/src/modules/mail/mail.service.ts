@@ -351,8 +351,8 @@ function bookingValues(
   };
 }
 
-async function findMailBooking(db: Executor, actor: TRoleActor, bookingId: string) {
-  const booking = await selectMailBooking(db, actor.propertyId, bookingId);
+async function findMailBooking(db: Executor, propertyId: string, bookingId: string) {
+  const booking = await selectMailBooking(db, propertyId, bookingId);
   if (!booking) throw notFound('booking');
   const customer = booking.customerId ? await selectContact(db, booking.customerId) : undefined;
   const mainGuest = await selectMainGuest(db, booking.id);
@@ -379,7 +379,7 @@ export async function sendBookingLink(
   requireAccess(actor, 'bookingDetails', 'read');
   requireAccess(actor, 'mail', 'write');
   return ctx.db.transaction(async (tx) => {
-    const { booking, customer, mainGuest } = await findMailBooking(tx, actor, bookingId);
+    const { booking, customer, mainGuest } = await findMailBooking(tx, actor.propertyId, bookingId);
     const link = await selectBookingLink(tx, booking.id, linkId);
     if (!link) throw notFound('link');
     if (link.revokedAt || link.expiresAt <= ctx.clock.now()) {
@@ -404,6 +404,36 @@ export async function sendBookingLink(
   });
 }
 
+/** Queues the booking confirmation to the customer (else the main guest), in the caller's transaction. */
+async function queueConfirmation(
+  ctx: AppContext,
+  db: Executor,
+  propertyId: string,
+  stay: Awaited<ReturnType<typeof findMailBooking>>,
+  request: TSendMailRequest,
+): Promise<TMailMessageRow> {
+  const { booking, customer, mainGuest } = stay;
+  if (booking.status === 'canceled' || booking.status === 'no_show') {
+    throw new AppError('booking/invalid_transition', `a ${booking.status} booking is not confirmed`);
+  }
+  const property = await findProperty(db, propertyId);
+  const addressee = addresseeOf([customer, mainGuest]);
+  const language = languageOf(request, addressee, customer, mainGuest);
+  const { values } = bookingValues(property, booking, language, addressee?.name ?? booking.code);
+  const link = await selectCurrentBookingLink(db, booking.id);
+  const isLinkActive = link && link.expiresAt > ctx.clock.now();
+  return queueMessage(ctx, db, {
+    kind: 'confirmation',
+    propertyId,
+    property,
+    to: request.to ?? addressee?.email,
+    language,
+    values: { ...values, link: isLinkActive ? bookingLinkUrl(ctx, link.id) : '' },
+    bookingId: booking.id,
+    invoiceId: null,
+  });
+}
+
 /** Queues the booking confirmation to the customer (else the main guest). */
 export async function sendBookingConfirmation(
   ctx: AppContext,
@@ -415,27 +445,27 @@ export async function sendBookingConfirmation(
   requireAccess(actor, 'bookingDetails', 'read');
   requireAccess(actor, 'mail', 'write');
   return ctx.db.transaction(async (tx) => {
-    const { booking, customer, mainGuest } = await findMailBooking(tx, actor, bookingId);
-    if (booking.status === 'canceled' || booking.status === 'no_show') {
-      throw new AppError('booking/invalid_transition', `a ${booking.status} booking is not confirmed`);
-    }
-    const property = await findProperty(tx, actor.propertyId);
-    const addressee = addresseeOf([customer, mainGuest]);
-    const language = languageOf(request, addressee, customer, mainGuest);
-    const { values } = bookingValues(property, booking, language, addressee?.name ?? booking.code);
-    const link = await selectCurrentBookingLink(tx, booking.id);
-    const isLinkActive = link && link.expiresAt > ctx.clock.now();
-    const row = await queueMessage(ctx, tx, {
-      kind: 'confirmation',
-      propertyId: actor.propertyId,
-      property,
-      to: request.to ?? addressee?.email,
-      language,
-      values: { ...values, link: isLinkActive ? bookingLinkUrl(ctx, link.id) : '' },
-      bookingId: booking.id,
-      invoiceId: null,
-    });
-    return toMailMessage(row);
+    const stay = await findMailBooking(tx, actor.propertyId, bookingId);
+    return toMailMessage(await queueConfirmation(ctx, tx, actor.propertyId, stay, request));
+  });
+}
+
+/**
+ * Queues a new booking's confirmation to its customer's address (the `mail.booking_confirmation` job,
+ * enqueued with the booking when the general settings ask for it). A customer without an address, or
+ * a booking cancelled or deleted since, gets none.
+ */
+export async function queueNewBookingConfirmation(
+  ctx: AppContext,
+  propertyId: string,
+  bookingId: string,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const booking = await selectMailBooking(tx, propertyId, bookingId);
+    if (!booking || booking.status === 'canceled' || booking.status === 'no_show') return;
+    const stay = await findMailBooking(tx, propertyId, bookingId);
+    if (!stay.customer?.email) return;
+    await queueConfirmation(ctx, tx, propertyId, stay, { to: stay.customer.email });
   });
 }
 
@@ -456,7 +486,7 @@ export async function sendInvoice(
     }
     const property = await findProperty(tx, actor.propertyId);
     const customer = invoice.customerId ? await selectContact(tx, invoice.customerId) : undefined;
-    const stay = invoice.bookingId ? await findMailBooking(tx, actor, invoice.bookingId) : null;
+    const stay = invoice.bookingId ? await findMailBooking(tx, actor.propertyId, invoice.bookingId) : null;
     const invoiceEmail = invoice.customerId ? await selectInvoiceEmail(tx, invoice.customerId) : null;
     const addressee = addresseeOf([customer, stay?.customer, stay?.mainGuest]);
     const language = languageOf(request, customer, addressee);

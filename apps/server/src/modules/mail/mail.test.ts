@@ -229,6 +229,51 @@ describe('the booking confirmation', () => {
   });
 });
 
+describe('the confirmation of a new booking', () => {
+  async function confirmations(bookingId: string) {
+    await t.app.jobRunner.runDue();
+    return t.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.bookingId, bookingId), eq(mailMessages.kind, 'confirmation')));
+  }
+
+  it('is not sent while the general setting is off, which it is at first', async () => {
+    expect((await admin.get('/api/settings/general')).json()).toMatchObject({
+      sendConfirmationOnCreate: false,
+    });
+    const customer = await fixtures.contact({ name: 'Olga Ohne', email: 'olga@example.com' });
+    expect(await confirmations((await fixtures.booking(customer)).id)).toEqual([]);
+  });
+
+  it('goes to the customer with an address when the setting is on; without one the booking stands', async () => {
+    const on = await admin.patch('/api/settings/general', { sendConfirmationOnCreate: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ sendConfirmationOnCreate: true });
+    try {
+      const customer = await fixtures.contact({
+        name: 'Nora Neu',
+        email: 'nora@example.com',
+        language: 'en',
+      });
+      const booking = await fixtures.booking(customer);
+      const [message] = await confirmations(booking.id);
+      expect(message).toMatchObject({ toAddress: 'nora@example.com', language: 'en' });
+      const sent = (await bookingEvents(booking.id)).filter((event) => event.type === 'mail_sent');
+      expect(sent.map((event) => event.data)).toEqual([expect.objectContaining({ kind: 'confirmation' })]);
+
+      const silent = await fixtures.contact({ name: 'Stefan Still' });
+      const withoutAddress = await fixtures.booking(silent);
+      expect(await confirmations(withoutAddress.id)).toEqual([]);
+      const pending = await t.db.select().from(jobs).where(eq(jobs.type, 'mail.booking_confirmation'));
+      expect(pending.map((job) => job.status)).toEqual(pending.map(() => 'done'));
+      expect(await confirmations((await fixtures.booking(null)).id)).toEqual([]);
+    } finally {
+      await admin.patch('/api/settings/general', { sendConfirmationOnCreate: false });
+    }
+  });
+});
+
 describe('e-mail templates', () => {
   it('lists German and English defaults and saved texts; refuses unknown placeholders', async () => {
     const list = await admin.get('/api/email_templates');

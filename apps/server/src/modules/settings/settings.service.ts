@@ -47,6 +47,7 @@ function toGeneralSettings(row: TGeneralSettingsRow): TGeneralSettings {
     propertyInfoUrl: row.propertyInfoUrl,
     linkEmailSubject: row.linkEmailSubject,
     linkEmailBody: row.linkEmailBody,
+    sendConfirmationOnCreate: row.sendConfirmationOnCreate,
   };
 }
 

@@ -82,6 +82,16 @@ export function GeneralSettingsForm({ settings }: { settings: TGeneralSettings }
           >
             <Input type="url" placeholder="https://" {...register('propertyInfoUrl')} />
           </Field>
+          <fieldset className="space-y-4">
+            <legend className="mb-4 text-sm font-semibold text-gray-900">
+              {t('settings.general.confirmationEmail')}
+            </legend>
+            <CheckboxField
+              label={t('settings.general.sendConfirmationOnCreate')}
+              description={t('settings.general.sendConfirmationOnCreateHint')}
+              {...register('sendConfirmationOnCreate')}
+            />
+          </fieldset>
           <fieldset className="max-w-xl space-y-5">
             <legend className="mb-1 text-sm font-semibold text-gray-900">
               {t('settings.general.linkEmail')}

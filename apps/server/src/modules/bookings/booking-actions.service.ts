@@ -21,6 +21,7 @@ import { shortenStayAtCheckOut } from './booking-checkout.ts';
 import {
   findBooking,
   hasClosedFolio,
+  lockRoomsInOrder,
   selectBookingDetailsByIds,
   selectBookingsForUpdate,
   updateBookingRow,
@@ -155,6 +156,10 @@ export async function confirmBookings(ctx: AppContext, actor: TActor, ids: strin
     return await ctx.db.transaction(async (tx) => {
       const rows = await selectBookingsForUpdate(tx, actor.propertyId, ids);
       if (rows.length !== new Set(ids).size) throw notFound('booking');
+      await lockRoomsInOrder(
+        tx,
+        rows.flatMap((booking) => (booking.status === 'pending' && booking.roomId ? [booking.roomId] : [])),
+      );
       const confirmed: TBookingRow[] = [];
       for (const booking of rows) {
         if (booking.status !== 'pending') {

@@ -336,7 +336,18 @@ export function selectBookingsForUpdate(
     .select()
     .from(bookings)
     .where(and(inArray(bookings.id, ids), eq(bookings.propertyId, propertyId), isNull(bookings.deletedAt)))
+    .orderBy(asc(bookings.id))
     .for('update');
+}
+
+/**
+ * Takes the occupancy locks of several rooms (the ones the triggers take) in one order, the rooms' ids
+ * sorted, before a transaction writes stays into them: two such writers with their rooms the other way
+ * round wait for each other instead of deadlocking again on every retry.
+ */
+export async function lockRoomsInOrder(db: Executor, roomIds: string[]): Promise<void> {
+  for (const id of [...new Set(roomIds)].sort())
+    await db.execute(sql`select lock_room_occupancy(${id}::uuid)`);
 }
 
 /** Whether a booking of the property has the code. */

@@ -1,8 +1,18 @@
 // An attacker's second look at the hardening of card payments, outbound addresses and bookings by room
 // type: each case is an attack that was tried through the real app, kept as a guard.
 import Stripe from 'stripe';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectProblem, startDemoApp, type ApiClient, type TTestApp } from '../../../test/helpers.ts';
+import { addDays, type TCreatedApiKey } from '@pms/contract';
+import { bookings, roomOccupancies } from '../../db/schema/index.ts';
+import {
+  bearer,
+  createStayFixture,
+  expectProblem,
+  startDemoApp,
+  type ApiClient,
+  type TTestApp,
+} from '../../../test/helpers.ts';
 import { doorSettingKeys } from '../doors/doors.service.ts';
 import { stripeSettingKeys } from '../payments/payments.service.ts';
 
@@ -158,4 +168,140 @@ describe('the lock system’s webhook address', () => {
       expectProblem(response, 400, 'outbound/url_not_allowed');
     }
   });
+});
+
+describe('races over two instances', () => {
+  let instances: ApiClient[];
+  beforeAll(async () => {
+    const key = await admin.post('/api/api_keys', { name: 'Angriff', roleId: 'staff' });
+    expect(key.statusCode, key.body).toBe(201);
+    const secret = key.json<TCreatedApiKey>().secret;
+    instances = [bearer(t.app, secret), bearer(await t.startInstance(), secret)];
+  });
+  const day = (offset: number) => addDays('2027-04-12', offset);
+
+  it('bookings by room type, bookings of a room and room locks on the same rooms: one holder a room, no 500', async () => {
+    const { roomTypeId, roomIds, rateId } = await createStayFixture(admin, {
+      roomType: { name: 'Gemischt', code: 'GEM' },
+      rooms: 'G1-G4',
+      rate: { name: 'Gemischt', code: 'GEM' },
+      prices: [9000, 12000],
+    });
+    const roomList = Object.values(roomIds);
+    const stay = { checkIn: day(50), checkOut: day(52), occupancy: 1, rateId };
+    const answers = await Promise.all(
+      Array.from({ length: 36 }, (_, i) => {
+        const client = instances[i % 2]!;
+        const roomId = roomList[i % roomList.length]!;
+        if (i % 3 === 0)
+          return client.post('/api/bookings', { ...stay, roomTypeId, customer: { name: `Typ ${i}` } });
+        if (i % 3 === 1)
+          return client.post('/api/bookings', { ...stay, roomId, customer: { name: `Zimmer ${i}` } });
+        return client.post('/api/room_locks', {
+          roomId,
+          startDate: day(51),
+          endDate: day(51),
+          reason: 'Sperre',
+        });
+      }),
+    );
+    for (const answer of answers) {
+      if (answer.statusCode === 201) continue;
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(['booking/overlap_detected', 'room_lock/overlap_detected', 'booking/no_free_room']).toContain(
+        answer.json<{ type: string }>().type,
+      );
+    }
+    const placed = answers.filter((answer) => answer.statusCode === 201);
+    expect(placed).toHaveLength(roomList.length);
+    const held = await t.db
+      .select({ roomId: roomOccupancies.roomId })
+      .from(roomOccupancies)
+      .where(and(eq(roomOccupancies.propertyId, propertyId)));
+    const ofType = held.filter((row) => roomList.includes(row.roomId)).map((row) => row.roomId);
+    expect(new Set(ofType).size).toBe(ofType.length);
+    expect(ofType).toHaveLength(roomList.length);
+  }, 60_000);
+
+  it('confirming pending bookings in crossing room orders at once answers no 500 (deadlocks stay inside)', async () => {
+    const { roomIds, rateId } = await createStayFixture(admin, {
+      roomType: { name: 'Kreuzung', code: 'KRZ' },
+      rooms: 'K1-K2',
+      rate: { name: 'Kreuzung', code: 'KRZ' },
+      prices: [9000, 12000],
+    });
+    const [first, second] = Object.values(roomIds) as [string, string];
+    const pairs = 24;
+    const ids: string[] = [];
+    for (let k = 0; k < pairs * 2; k++) {
+      // Pair j: its first booking is in one room and its second in the other, the order crossing from
+      // pair to pair; every booking of a room on days of its own, so all of them can be confirmed.
+      const j = Math.floor(k / 2);
+      const roomId = (k + j) % 2 === 0 ? first : second;
+      const created = await admin.post('/api/bookings', {
+        roomId,
+        status: 'pending',
+        checkIn: day(100 + 2 * k),
+        checkOut: day(101 + 2 * k),
+        occupancy: 1,
+        rateId,
+        customer: { name: `Kreuzung ${k}` },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      ids.push(created.json<{ id: string }>().id);
+    }
+    const answers = await Promise.all(
+      Array.from({ length: pairs }, (_, j) =>
+        instances[j % 2]!.post('/api/bookings/confirm', { ids: [ids[2 * j]!, ids[2 * j + 1]!] }),
+      ),
+    );
+    const failed = answers.filter((answer) => answer.statusCode !== 200);
+    expect(
+      failed.map((answer) => `${answer.statusCode} ${answer.body}`),
+      'every confirmation goes through',
+    ).toEqual([]);
+  }, 60_000);
+
+  it('a group deleted while bookings move into it (PUT and the group’s route) keeps none of them', async () => {
+    const { roomTypeId, rateId } = await createStayFixture(admin, {
+      roomType: { name: 'Gruppenzug', code: 'GZ' },
+      rooms: 'GZ1-GZ2',
+      rate: { name: 'Gruppenzug', code: 'GZ' },
+      prices: [9000, 12000],
+    });
+    for (let round = 0; round < 4; round++) {
+      const pending = await Promise.all(
+        Array.from({ length: 6 }, async (_, i) => {
+          const created = await admin.post('/api/bookings', {
+            roomTypeId,
+            status: 'pending',
+            checkIn: day(60 + round),
+            checkOut: day(61 + round),
+            occupancy: 1,
+            rateId,
+            customer: { name: `Umzug ${round}.${i}` },
+          });
+          expect(created.statusCode, created.body).toBe(201);
+          return created.json<{ id: string }>().id;
+        }),
+      );
+      const group = await admin.post('/api/groups', { name: `Umzugsgruppe ${round}` });
+      const groupId = group.json<{ id: string }>().id;
+      const [deleted, ...answers] = await Promise.all([
+        instances[round % 2]!.delete(`/api/groups/${groupId}`),
+        ...pending.map((bookingId, i) =>
+          i % 2 === 0
+            ? instances[i % 2]!.put(`/api/bookings/${bookingId}`, { groupId })
+            : instances[(i + 1) % 2]!.post(`/api/groups/${groupId}/bookings`, { bookingId }),
+        ),
+      ]);
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      for (const answer of answers) if (answer.statusCode !== 200) expectProblem(answer, 404, 'not_found');
+      const left = await t.db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.groupId, groupId), isNull(bookings.deletedAt)));
+      expect(left).toEqual([]);
+    }
+  }, 60_000);
 });

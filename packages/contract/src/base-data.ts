@@ -135,6 +135,11 @@ export const ZTaxRate = ZRecord.extend({
 });
 export type TTaxRate = z.infer<typeof ZTaxRate>;
 
+/** A DATEV tax key (BU-Schlüssel): a number of one to four digits, such as 3 (19 % VAT in SKR03). */
+export function isDatevTaxCode(code: string): boolean {
+  return /^\d{1,4}$/.test(code);
+}
+
 /** A tax rate's fields, without the check between them (forms extend these). */
 export const ZTaxRateFields = z.object({
   name: ZName,
@@ -147,7 +152,10 @@ export const ZTaxRateFields = z.object({
       'at most two decimals',
     ),
   accountNumber: ZOptionalText,
-  taxCode: ZOptionalText,
+  taxCode: ZOptionalText.refine(
+    (code) => !code || isDatevTaxCode(code),
+    'a DATEV tax key (BU-Schlüssel) is a number of one to four digits',
+  ),
   kind: ZOptionalText,
   validFrom: ZIsoDate.nullish(),
   validUntil: ZIsoDate.nullish(),

@@ -64,6 +64,7 @@ export const errorStatus = {
   'base_data/in_use': 409,
   'report/period_spans_fiscal_years': 400,
   'report/accounting_settings_incomplete': 409,
+  'report/datev_tax_code_invalid': 409,
   'mail/no_recipient': 400,
   'mail/unknown_placeholder': 400,
   'mail/link_inactive': 409,

@@ -122,14 +122,15 @@ export async function seedFrontOffice(
         name: isAustria ? 'Beherbergung 10 %' : 'Beherbergung 7 %',
         basisPoints: isAustria ? 1000 : 700,
         accountNumber: '4010',
-        taxCode: 'U',
+        // DATEV tax keys (BU-Schlüssel): 2 is VAT at the reduced rate, 3 at the standard rate.
+        taxCode: '2',
       },
       {
         propertyId: property.id,
         name: isAustria ? 'Normalsatz 20 %' : 'Normalsatz 19 %',
         basisPoints: isAustria ? 2000 : 1900,
         accountNumber: '4020',
-        taxCode: 'N',
+        taxCode: '3',
       },
       {
         // The local tax is a levy of the municipality, not a sale: it carries no VAT.

@@ -7,6 +7,7 @@ import type {
   TItem,
   TPaged,
   TPaymentMethod,
+  TProblem,
   TProperty,
   TRate,
   TRateItem,
@@ -559,13 +560,39 @@ describe('/api/rooms', () => {
 });
 
 describe('/api/tax_rates', () => {
+  it('refuses a tax key DATEV would not read (a letter such as U or N) with 400 validation', async () => {
+    for (const taxCode of ['U', 'N', '12345', '3a']) {
+      const response = await admin.post('/api/tax_rates', { name: 'Normal', percentage: 20, taxCode });
+      expectProblem(response, 400, 'validation');
+      expect(
+        response
+          .json<TProblem>()
+          .errors?.map((error) => error.path)
+          .join(),
+      ).toContain('taxCode');
+    }
+    const [rate] = await list<TTaxRate>(admin, '/api/tax_rates');
+    const update = await admin.put(`/api/tax_rates/${rate!.id}`, {
+      name: rate!.name,
+      percentage: rate!.percentage,
+      taxCode: 'U',
+    });
+    expectProblem(update, 400, 'validation');
+    expect((await admin.get(`/api/tax_rates/${rate!.id}`)).json<TTaxRate>().taxCode).toBe(rate!.taxCode);
+    expect(
+      (await list<TTaxRate>(admin, '/api/tax_rates')).every(
+        (r) => r.taxCode === null || /^\d{1,4}$/.test(r.taxCode),
+      ),
+    ).toBe(true);
+  });
+
   it('creates, reads, updates and deletes a tax rate, keeping basis points in the database', async () => {
     const created = await create<TTaxRate>(admin, '/api/tax_rates', {
       name: 'Ermäßigt',
       percentage: 7.5,
-      taxCode: 'E',
+      taxCode: '2',
     });
-    expect(created).toMatchObject({ name: 'Ermäßigt', percentage: 7.5, taxCode: 'E', accountNumber: null });
+    expect(created).toMatchObject({ name: 'Ermäßigt', percentage: 7.5, taxCode: '2', accountNumber: null });
     const [row] = await t.db.select().from(taxRates).where(eq(taxRates.id, created.id));
     expect(row!.basisPoints).toBe(750);
     expect((await admin.get(`/api/tax_rates/${created.id}`)).json<TTaxRate>()).toEqual(created);

@@ -100,7 +100,7 @@ describe('folios', () => {
       kind: 'charge',
       default: true,
       taxPercentage: 10,
-      taxCode: 'U',
+      taxCode: '2',
     });
     expect(list.totals).toEqual({ grossAmount: 20000, paidAmount: 0, dueAmount: 20000 });
     expect(folio!.warnings.chargeCardBeforeCheckOut).toBe(false);
@@ -121,7 +121,7 @@ describe('folios', () => {
       netAmount: 750,
       taxAmount: 150,
       taxPercentage: 20,
-      taxCode: 'N',
+      taxCode: '3',
       accountNumber: '4120',
       bookedOn: today,
       default: false,
@@ -169,7 +169,7 @@ describe('folios', () => {
       percentage: 7,
       kind: 'food',
       validFrom: '2027-01-01',
-      taxCode: 'E',
+      taxCode: '2',
     });
     expect(after).toMatchObject({ kind: 'food', validFrom: '2027-01-01' });
     expect((await admin.get(`/api/tax_rates/${before.id}`)).json()).toMatchObject({
@@ -205,7 +205,7 @@ describe('folios', () => {
       ['2026-12-31', 19, 1798, 342],
       ['2027-01-01', 7, 2000, 140],
     ]);
-    expect(dinners[1]!.taxCode).toBe('E');
+    expect(dinners[1]!.taxCode).toBe('2');
   });
 
   it('needs a price for an item without one and refuses bad input', async () => {

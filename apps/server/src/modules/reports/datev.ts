@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import iconv from 'iconv-lite';
-import type { TAccountingPosting } from '@pms/contract';
+import { isDatevTaxCode, type TAccountingPosting } from '@pms/contract';
 import { AppError } from '../../errors.ts';
 
 /**
@@ -219,4 +219,26 @@ export function renderDatevText(batch: TDatevBatch): string {
 /** The Buchungsstapel file as DATEV reads it: Windows-1252. */
 export function renderDatevFile(batch: TDatevBatch): Buffer {
   return iconv.encode(renderDatevText(batch), 'win1252');
+}
+
+/**
+ * The revenue postings DATEV would refuse for their tax key (BU-Schlüssel): a key that is not a number
+ * of one to four digits, or none on a VAT-bearing rate. A rate of 0 % (the local tax, exempt sales)
+ * may go without one. Each named by invoice, account, rate and key.
+ */
+export function datevTaxCodeProblems(
+  postings: readonly TAccountingPosting[],
+): { path: string; message: string }[] {
+  return postings
+    .filter(
+      (posting) =>
+        posting.kind === 'revenue' &&
+        (posting.taxCode ? !isDatevTaxCode(posting.taxCode) : (posting.taxBasisPoints ?? 0) > 0),
+    )
+    .map((posting) => ({
+      path: `invoice/${posting.documentNumber}`,
+      message:
+        `account ${posting.contraAccount || '(none)'}, tax rate ${(posting.taxBasisPoints ?? 0) / 100} %, ` +
+        `tax key ${posting.taxCode ? `"${posting.taxCode}"` : '(none)'}`,
+    }));
 }

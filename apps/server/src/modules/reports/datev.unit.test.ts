@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
+import type { TAccountingPosting } from '@pms/contract';
 import { AppError } from '../../errors.ts';
 import { toAccountingPostings } from './accounting-postings.ts';
 import {
   datevAmount,
   datevColumns,
+  datevTaxCodeProblems,
   fiscalYearOfPeriod,
   fiscalYearStart,
   renderDatevFile,
@@ -190,5 +192,46 @@ describe('fiscal years', () => {
     expect((refusal as AppError).code).toBe('report/period_spans_fiscal_years');
     expect((refusal as AppError).status).toBe(400);
     expect(() => fiscalYearOfPeriod('2026-06-01', '2026-07-31', 7)).toThrow(AppError);
+  });
+});
+
+describe('datevTaxCodeProblems', () => {
+  const revenue = (taxCode: string | null, taxBasisPoints: number): TAccountingPosting => ({
+    kind: 'revenue',
+    date: '2026-03-04',
+    documentNumber: 'RE-7',
+    text: 'Rechnung RE-7',
+    account: '10000',
+    contraAccount: '8400',
+    taxCode,
+    taxBasisPoints,
+    amount: 11900,
+  });
+
+  it('accepts numeric keys, and no key on a rate of 0 % or on a payment', () => {
+    expect(
+      datevTaxCodeProblems([
+        revenue('3', 1900),
+        revenue('1009', 1900),
+        revenue(null, 0),
+        { ...revenue(null, 0), kind: 'payment', taxBasisPoints: null },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('names a letter, a key too long and a VAT rate without a key by invoice, account and rate', () => {
+    expect(
+      datevTaxCodeProblems([
+        revenue('U', 1900),
+        revenue('N', 700),
+        revenue('12345', 1900),
+        revenue(null, 700),
+      ]),
+    ).toEqual([
+      { path: 'invoice/RE-7', message: 'account 8400, tax rate 19 %, tax key "U"' },
+      { path: 'invoice/RE-7', message: 'account 8400, tax rate 7 %, tax key "N"' },
+      { path: 'invoice/RE-7', message: 'account 8400, tax rate 19 %, tax key "12345"' },
+      { path: 'invoice/RE-7', message: 'account 8400, tax rate 7 %, tax key (none)' },
+    ]);
   });
 });

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { toAccountingPostings } from './accounting-postings.ts';
-import { fiscalYearOfPeriod, renderDatevFile } from './datev.ts';
+import { datevTaxCodeProblems, fiscalYearOfPeriod, renderDatevFile } from './datev.ts';
 import { countGuests } from './guest-statistics.ts';
 import { itemsCsv, postingsCsv, statisticsCsv, type TCsvLanguage } from './report-csv.ts';
 import {
@@ -166,6 +166,16 @@ export async function getAccountingExportFile(
   if (settings.adviserNumber === null || settings.clientNumber === null)
     throw new AppError('report/accounting_settings_incomplete', 'set the adviser and client numbers first');
   const { postings } = await getAccountingExport(ctx, actor, query);
+  // DATEV refuses the whole file for one bad tax key: name the invoices instead of writing it.
+  const problems = datevTaxCodeProblems(postings);
+  if (problems.length > 0) {
+    throw new AppError(
+      'report/datev_tax_code_invalid',
+      problems.map((problem) => `${problem.path}: ${problem.message}`).join('; '),
+      { count: problems.length },
+      problems,
+    );
+  }
   const content = renderDatevFile({
     createdAt: datevTimestamp(ctx.clock.now(), property.timeZone),
     adviserNumber: settings.adviserNumber,

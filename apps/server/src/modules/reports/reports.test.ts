@@ -1,6 +1,8 @@
 import iconv from 'iconv-lite';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  TProblem,
   TAccountingExport,
   TAccountingSettings,
   TBooking,
@@ -18,6 +20,7 @@ import {
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
+import { taxRates } from '../../db/schema/index.ts';
 
 let t: TTestApp;
 let admin: ApiClient;
@@ -292,6 +295,55 @@ describe('accounting export', () => {
     expect(fine.statusCode, fine.body).toBe(200);
     expect(iconv.decode(fine.rawPayload, 'win1252').split(';')[12]).toBe('20300701');
     await admin.patch('/api/settings/accounting', { fiscalYearStartMonth: 1 });
+  });
+
+  it('refuses the DATEV file, naming the invoices, while a tax key is not a number or missing on a VAT rate', async () => {
+    // A key saved before keys were checked ("U"), and a VAT rate without a key.
+    const letter = await created<{ id: string }>(admin, '/api/tax_rates', {
+      name: 'Alt 19 %',
+      percentage: 19,
+      accountNumber: '8500',
+      taxCode: '3',
+    });
+    await t.db.update(taxRates).set({ taxCode: 'U' }).where(eq(taxRates.id, letter.id));
+    const keyless = await created<{ id: string }>(admin, '/api/tax_rates', {
+      name: 'Ohne Schlüssel 7 %',
+      percentage: 7,
+      accountNumber: '8600',
+    });
+    const customer = await created(admin, '/api/contacts', {
+      name: 'Altdaten KG',
+      address: { line1: 'Linzer Gasse 1', postalCode: '5020', city: 'Salzburg', country: 'at' },
+    });
+    const group = await created(admin, '/api/groups', { name: 'Altdaten', customerId: customer.id });
+    const folio = await created(admin, '/api/folios', { groupId: group.id, customerId: customer.id });
+    for (const taxRateId of [letter.id, keyless.id]) {
+      const item = await created(admin, '/api/items', {
+        name: `Posten ${taxRateId}`,
+        type: 'other',
+        amount: 5000,
+        taxRateId,
+      });
+      await created(admin, `/api/folios/${folio.id}/charges`, { itemId: item.id, bookedOn: day });
+    }
+    const bad = await created<TInvoice>(admin, '/api/invoices', {
+      folioId: folio.id,
+      closeWithDueAmount: true,
+    });
+    const refused = await admin.get('/api/reports/accounting', { query: { ...period, format: 'datev' } });
+    expectProblem(refused, 409, 'report/datev_tax_code_invalid');
+    const problem = refused.json<TProblem>();
+    expect(problem.params).toEqual({ count: 2 });
+    expect(problem.errors).toHaveLength(2);
+    expect(problem.errors).toEqual(
+      expect.arrayContaining([
+        { path: `invoice/${bad.number}`, message: 'account 8500, tax rate 19 %, tax key "U"' },
+        { path: `invoice/${bad.number}`, message: 'account 8600, tax rate 7 %, tax key (none)' },
+      ]),
+    );
+    // The plain CSV still lists every posting, so the adviser can see what to correct.
+    const csv = await admin.get('/api/reports/accounting', { query: { ...period, format: 'csv' } });
+    expect(csv.statusCode, csv.body).toBe(200);
   });
 });
 

@@ -53,6 +53,15 @@ export const ZPayment = z.object({
 });
 export type TPayment = z.infer<typeof ZPayment>;
 
+/** One VAT rate's share of what an invoice over the folio would bill now (EN 16931's breakdown). */
+export const ZFolioTaxShare = z.object({
+  taxPercentage: z.number(),
+  netAmount: ZInteger,
+  taxAmount: ZInteger,
+  grossAmount: ZInteger,
+});
+export type TFolioTaxShare = z.infer<typeof ZFolioTaxShare>;
+
 export const ZFolio = ZRecord.extend({
   bookingId: ZId.nullable(),
   groupId: ZId.nullable(),
@@ -65,6 +74,12 @@ export const ZFolio = ZRecord.extend({
   charges: z.array(ZFolioCharge),
   payments: z.array(ZPayment),
   totals: ZFolioTotals,
+  /**
+   * What an invoice over the folio would bill now, per VAT rate, computed as the invoice computes it;
+   * the local tax apart, without VAT.
+   */
+  taxes: z.array(ZFolioTaxShare),
+  localTaxAmount: ZInteger,
   /** The spec's virtual-payment warning: charge the card before check-out (set while money is due). */
   warnings: z.object({ chargeCardBeforeCheckOut: z.boolean() }),
 });

@@ -80,3 +80,44 @@ export function computeInvoiceTax<T extends TTaxableLine>(lines: readonly T[]): 
   );
   return { lines: taxedLines, taxes, totals };
 }
+
+/** A folio entry as an invoice reads it: a charge, or an allowance correcting the charge it names. */
+export type TFolioEntry = TTaxableLine & {
+  id: string;
+  kind: 'charge' | 'allowance';
+  correctsChargeId: string | null;
+  /** The local tax: collected for the municipality, billed apart and without VAT. */
+  isLocalTax: boolean;
+};
+
+/**
+ * The folio's entries as an invoice bills them: each allowance folded into the charge it corrects (a
+ * discount lowers the charge; a charge moved to another folio and its reversal here cancel out), and a
+ * charge corrected to nothing left out. An invoice line is always a positive quantity of something.
+ */
+export function billedCharges<T extends TFolioEntry>(rows: readonly T[]): T[] {
+  const billed = new Map<string, T>();
+  const isFolded = (row: T) => row.kind === 'allowance' && row.correctsChargeId !== null;
+  for (const row of rows) if (!isFolded(row)) billed.set(row.id, { ...row });
+  for (const row of rows.filter(isFolded)) {
+    const corrected = billed.get(row.correctsChargeId!);
+    if (corrected) corrected.grossAmount += row.grossAmount;
+    else billed.set(row.id, { ...row });
+  }
+  return [...billed.values()].filter((charge) => charge.grossAmount !== 0);
+}
+
+/**
+ * What an invoice over the folio would bill now, per VAT rate with the local tax apart: the same
+ * computation an invoice's lines are made with, so the folio shows before any invoice what it will say.
+ */
+export function folioTaxPreview(entries: readonly TFolioEntry[]): {
+  taxes: TTaxBreakdown[];
+  localTaxAmount: number;
+} {
+  const billed = billedCharges(entries);
+  return {
+    taxes: computeInvoiceTax(billed.filter((line) => !line.isLocalTax)).taxes,
+    localTaxAmount: billed.filter((line) => line.isLocalTax).reduce((sum, line) => sum + line.grossAmount, 0),
+  };
+}

@@ -28,6 +28,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
+import { folioTaxPreview } from '../../lib/invoice-tax.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { assertOwned, findOwned, toRecord } from '../../lib/records.ts';
 import { requireAccess, requireBookingAccess, type TActor, type TRoleActor } from '../../actor.ts';
@@ -113,6 +114,10 @@ async function toFolios(db: Executor, rows: TFolioRow[]): Promise<TFolio[]> {
   ];
   return rows.map((row) => {
     const totals = totalsOf(sums.get(row.id));
+    const entries = charges.filter((charge) => charge.folioId === row.id);
+    const preview = folioTaxPreview(
+      entries.map((charge) => ({ ...charge, isLocalTax: charge.isTransitory })),
+    );
     return {
       ...toRecord(row),
       bookingId: row.bookingId,
@@ -123,9 +128,14 @@ async function toFolios(db: Executor, rows: TFolioRow[]): Promise<TFolio[]> {
       isVirtualPayment: row.isVirtualPayment,
       closedAt: row.closedAt?.toISOString() ?? null,
       isClosed: row.closedAt !== null,
-      charges: charges.filter((charge) => charge.folioId === row.id).map(toCharge),
+      charges: entries.map(toCharge),
       payments: payments.filter((payment) => payment.folioId === row.id).map(toPayment),
       totals,
+      taxes: preview.taxes.map(({ taxBasisPoints, ...share }) => ({
+        taxPercentage: taxBasisPoints / 100,
+        ...share,
+      })),
+      localTaxAmount: preview.localTaxAmount,
       warnings: { chargeCardBeforeCheckOut: row.isVirtualPayment && totals.dueAmount > 0 },
     };
   });

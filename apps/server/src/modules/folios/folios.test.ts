@@ -152,6 +152,29 @@ describe('folios', () => {
     expect((await folioEvents(folio.id)).filter((event) => event.type === 'charge_created')).toHaveLength(3);
   });
 
+  it('shows per VAT rate, before any invoice, what the invoice then bills; the local tax apart', async () => {
+    const booking = await book();
+    const folio = await mainFolio(booking.id);
+    await admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Getränke'], quantity: 3 });
+    await admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Ortstaxe'], quantity: 2 });
+    const parking = ok(
+      await admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Parkplatz'], unitAmount: 999 }),
+    );
+    const preview = await mainFolio(booking.id);
+    expect(preview.localTaxAmount).toBe(520);
+    expect(preview.taxes.map((share) => share.taxPercentage)).toEqual([10, 20]);
+    for (const share of preview.taxes) expect(share.netAmount + share.taxAmount).toBe(share.grossAmount);
+    expect(preview.taxes.reduce((sum, share) => sum + share.grossAmount, 0) + preview.localTaxAmount).toBe(
+      parking.totals.grossAmount,
+    );
+    const draft = await admin.post('/api/invoices', { folioId: folio.id, draft: true });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const invoiceTaxes = draft
+      .json<{ taxes: TFolio['taxes'] }>()
+      .taxes.filter((tax) => tax.taxPercentage !== 0);
+    expect(invoiceTaxes).toEqual(preview.taxes);
+  });
+
   it("takes the tax rate of an item's kind valid on the service date", async () => {
     const rate = async (body: Record<string, unknown>) => {
       const response = await admin.post('/api/tax_rates', body);

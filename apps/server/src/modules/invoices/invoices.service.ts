@@ -17,7 +17,7 @@ import type { Executor } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
-import { computeInvoiceTax } from '../../lib/invoice-tax.ts';
+import { billedCharges, computeInvoiceTax } from '../../lib/invoice-tax.ts';
 import { findOwned } from '../../lib/records.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { openOwnedFile, storeGeneratedFile } from '../files/files.service.ts';
@@ -92,25 +92,6 @@ function assertAddressComplete(invoice: Pick<TInvoiceRow, 'recipient' | 'billing
 }
 
 /** Copies the folio's charges onto the draft as lines with their tax per rate, and returns the totals. */
-type TFolioCharge = Awaited<ReturnType<typeof selectFolioCharges>>[number];
-
-/**
- * The folio's charges as an invoice bills them: each allowance folded into the charge it corrects (a
- * discount lowers the charge; a charge moved to another folio and its reversal here cancel out), and a
- * charge corrected to nothing left out. An invoice line is always a positive quantity of something.
- */
-export function billedCharges(rows: readonly TFolioCharge[]): TFolioCharge[] {
-  const billed = new Map<string, TFolioCharge>();
-  const isFolded = (row: TFolioCharge) => row.kind === 'allowance' && row.correctsChargeId !== null;
-  for (const row of rows) if (!isFolded(row)) billed.set(row.id, { ...row });
-  for (const row of rows.filter(isFolded)) {
-    const corrected = billed.get(row.correctsChargeId!);
-    if (corrected) corrected.grossAmount += row.grossAmount;
-    else billed.set(row.id, { ...row });
-  }
-  return [...billed.values()].filter((charge) => charge.grossAmount !== 0);
-}
-
 async function snapshotLines(db: Executor, invoice: TInvoiceRow, folio: TInvoiceFolio) {
   const charges = billedCharges(await selectFolioCharges(db, folio.id));
   const { lines, taxes, totals } = computeInvoiceTax(charges);

@@ -198,9 +198,21 @@ export function FolioCard({
       className: amountClasses,
     },
     {
+      id: 'net',
+      header: t('billing.folios.net'),
+      cell: (entry) => formatMoney(entry.netAmount),
+      className: amountClasses,
+    },
+    {
       id: 'tax',
       header: t('billing.folios.taxRate'),
       cell: (entry) => formatPercentage(entry.taxPercentage),
+      className: amountClasses,
+    },
+    {
+      id: 'taxAmount',
+      header: t('billing.folios.taxAmount'),
+      cell: (entry) => formatMoney(entry.taxAmount),
       className: amountClasses,
     },
     {
@@ -365,6 +377,35 @@ export function FolioCard({
           emptyText={t('billing.folios.noCharges')}
         />
       </div>
+      {(folio.taxes.length > 0 || folio.localTaxAmount !== 0) && (
+        <div className="border-t border-gray-100 px-5 py-3">
+          <h3 className="pb-2 text-sm font-semibold text-gray-900">{t('billing.folios.taxSummary')}</h3>
+          <p className="pb-2 text-xs text-gray-500">{t('billing.folios.taxSummaryHint')}</p>
+          <dl className="grid gap-1 text-sm sm:max-w-md">
+            {folio.taxes.map((share) => (
+              <div key={share.taxPercentage} className="flex justify-between gap-4">
+                <dt className="text-gray-600">
+                  {t('billing.folios.taxShare', { rate: formatPercentage(share.taxPercentage) })}
+                </dt>
+                <dd className="text-right whitespace-nowrap text-gray-900 tabular-nums">
+                  {t('billing.folios.taxShareAmounts', {
+                    net: formatMoney(share.netAmount),
+                    tax: formatMoney(share.taxAmount),
+                  })}
+                </dd>
+              </div>
+            ))}
+            {folio.localTaxAmount !== 0 && (
+              <div className="flex justify-between gap-4">
+                <dt className="text-gray-600">{t('billing.folios.localTax')}</dt>
+                <dd className="text-right whitespace-nowrap text-gray-900 tabular-nums">
+                  {formatMoney(folio.localTaxAmount)}
+                </dd>
+              </div>
+            )}
+          </dl>
+        </div>
+      )}
       {folio.payments.length > 0 && (
         <div className="border-t border-gray-100">
           <h3 className="px-5 pt-4 pb-2 text-sm font-semibold text-gray-900">

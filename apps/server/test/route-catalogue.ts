@@ -22,6 +22,8 @@ export type TRecordIds = {
   roomLock: string;
   note: string;
   file: string;
+  /** A file of its own for the property's branding: the property's logo is readable by every role. */
+  logo: string;
   invoice: string;
   apiKey: string;
   user: string;
@@ -73,7 +75,7 @@ export const routeCalls: Record<string, TRouteCall> = {
   'GET /api/properties/current': (c) => c.get('/api/properties/current'),
   'GET /api/properties/:id': (c, ids) => c.get(`/api/properties/${ids.property}`),
   'PUT /api/properties/:id': (c, ids) =>
-    c.put(`/api/properties/${ids.property}`, { checkOutTime: '11:00', branding: { logoId: ids.file } }),
+    c.put(`/api/properties/${ids.property}`, { checkOutTime: '11:00', branding: { logoId: ids.logo } }),
 
   'GET /api/users': (c) => c.get('/api/users'),
   'POST /api/users': (c) =>
@@ -448,6 +450,13 @@ export async function createRecords(t: TTestApp, client: ApiClient): Promise<TRe
     await client.post(`/api/bookings/${booking}/confirmation/send`, { to: 'fixture@example.com' }),
   );
   const file = idOf(await client.upload('/api/files', { name: 'fixture.png', content: png }));
+  const logo = idOf(
+    await client.upload(
+      '/api/files',
+      { name: 'fixture-logo.png', content: png },
+      { query: { purpose: 'logo' } },
+    ),
+  );
   const apiKey = idOf(
     await client.post('/api/api_keys', { name: `Fixture ${unique()}`, roleId: 'catering' }),
   );
@@ -497,6 +506,7 @@ export async function createRecords(t: TTestApp, client: ApiClient): Promise<TRe
     roomLock,
     note,
     file,
+    logo,
     invoice: invoice!.id,
     apiKey,
     user,

@@ -409,7 +409,7 @@ describe('contacts', () => {
 
     const listed = await staff.get(`/api/contacts/${contact.id}/files`);
     expect(listed.statusCode).toBe(200);
-    expect(listed.json<{ data: TFile[] }>().data).toEqual([file]);
+    expect(listed.json<{ data: TFile[] }>().data).toEqual([{ ...file, stay: null }]);
 
     expect((await staff.delete(`/api/contacts/${contact.id}/files/${file.id}`)).statusCode).toBe(204);
     expect((await staff.get(`/api/contacts/${contact.id}/files`)).json<{ data: TFile[] }>().data).toEqual([]);

@@ -43,7 +43,11 @@ export class LoginThrottle {
     const windowEndsAt = new Date(now.getTime() + failureWindowMs);
     if (await takeLoginFailure(this.db, key, { cap, now, windowEndsAt })) return;
     const endsAt = (await selectLoginFailureWindowEnd(this.db, key)) ?? windowEndsAt;
-    const retryAfterSeconds = Math.max(1, Math.ceil((endsAt.getTime() - now.getTime()) / 1000));
+    // A parallel attempt that read the clock a little later may have opened the window: never more than one.
+    const retryAfterSeconds = Math.min(
+      failureWindowMs / 1000,
+      Math.max(1, Math.ceil((endsAt.getTime() - now.getTime()) / 1000)),
+    );
     throw new AppError(
       'auth/too_many_attempts',
       device === null

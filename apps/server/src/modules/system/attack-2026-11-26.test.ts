@@ -3,9 +3,16 @@
 import Stripe from 'stripe';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, type TCreatedApiKey } from '@pms/contract';
+import {
+  addDays,
+  type TCreatedApiKey,
+  type TCreateUserResponse,
+  type TFolioList,
+  type TPaged,
+} from '@pms/contract';
 import { bookings, roomOccupancies } from '../../db/schema/index.ts';
 import {
+  ApiClient as Browser,
   bearer,
   createStayFixture,
   expectProblem,
@@ -19,6 +26,9 @@ import { stripeSettingKeys } from '../payments/payments.service.ts';
 let t: TTestApp;
 let admin: ApiClient;
 let propertyId: string;
+/** Two instances of the application on one database, each called with a staff API key. */
+let instances: ApiClient[];
+const day = (offset: number) => addDays('2027-04-12', offset);
 
 const webhookSecret = 'whsec_attack_secret';
 const stripe = new Stripe('sk_test_fake');
@@ -35,6 +45,10 @@ beforeAll(async () => {
     const response = await admin.post('/api/settings', { key, value, secret: true });
     expect(response.statusCode, response.body).toBe(201);
   }
+  const key = await admin.post('/api/api_keys', { name: 'Angriff', roleId: 'staff' });
+  expect(key.statusCode, key.body).toBe(201);
+  const secret = key.json<TCreatedApiKey>().secret;
+  instances = [bearer(t.app, secret), bearer(await t.startInstance(), secret)];
 });
 afterAll(async () => {
   await t.close();
@@ -171,15 +185,6 @@ describe('the lock system’s webhook address', () => {
 });
 
 describe('races over two instances', () => {
-  let instances: ApiClient[];
-  beforeAll(async () => {
-    const key = await admin.post('/api/api_keys', { name: 'Angriff', roleId: 'staff' });
-    expect(key.statusCode, key.body).toBe(201);
-    const secret = key.json<TCreatedApiKey>().secret;
-    instances = [bearer(t.app, secret), bearer(await t.startInstance(), secret)];
-  });
-  const day = (offset: number) => addDays('2027-04-12', offset);
-
   it('bookings by room type, bookings of a room and room locks on the same rooms: one holder a room, no 500', async () => {
     const { roomTypeId, roomIds, rateId } = await createStayFixture(admin, {
       roomType: { name: 'Gemischt', code: 'GEM' },
@@ -303,5 +308,109 @@ describe('races over two instances', () => {
         .where(and(eq(bookings.groupId, groupId), isNull(bookings.deletedAt)));
       expect(left).toEqual([]);
     }
+  }, 60_000);
+});
+
+describe('login throttling', () => {
+  async function newAccount(name: string): Promise<{ email: string; password: string }> {
+    const email = `${name}@attack.example.com`;
+    const created = await admin.post('/api/users', { email, name, roleId: 'staff' });
+    expect(created.statusCode, created.body).toBe(201);
+    return { email, password: created.json<TCreateUserResponse>().defaultPassword };
+  }
+  const attempt = (client: Browser, email: string, password: string) =>
+    client.post('/api/session/login', { email, password });
+
+  it('counts every spelling of an address against one cap, and another account’s device cookie buys nothing', async () => {
+    const victim = await newAccount('opfer');
+    const other = await newAccount('angreifer');
+    // The attacker signs in to an account of their own: the browser becomes a known device of it.
+    const attacker = new Browser(t.app);
+    expect((await attempt(attacker, other.email, other.password)).statusCode).toBe(200);
+    expect(attacker.cookie('pms_device')).toBeDefined();
+    const spellings = [
+      victim.email.toUpperCase(),
+      ` ${victim.email}`,
+      `${victim.email} `,
+      victim.email.replace('opfer', 'OpFeR'),
+      victim.email.replace('attack', 'ATTACK'),
+    ];
+    const answers = [];
+    for (let i = 0; i < 10; i++)
+      answers.push(await attempt(attacker, spellings[i % spellings.length]!, `falsch-${i}`));
+    for (const answer of answers) expect([400, 401]).toContain(answer.statusCode);
+    const refused = answers.filter((answer) => answer.statusCode === 401).length;
+    // Whatever spellings were taken at all counted against the one account.
+    for (let i = refused; i < 10; i++) await attempt(attacker, victim.email, `falsch-x${i}`);
+    for (const spelling of [victim.email, victim.email.toUpperCase()]) {
+      expectProblem(await attempt(attacker, spelling, victim.password), 429, 'auth/too_many_attempts');
+      expectProblem(
+        await attempt(new Browser(t.app), spelling, victim.password),
+        429,
+        'auth/too_many_attempts',
+      );
+    }
+    // A device cookie signed for another account, rewritten to name the victim, is no device of it.
+    const [, nonce, expires, signature] = attacker.cookie('pms_device')!.split('.');
+    const victimId = (await admin.get('/api/users', { query: { pageSize: '100' } }))
+      .json<TPaged<{ id: string; email: string }>>()
+      .data.find((user) => user.email === victim.email)?.id;
+    expect(victimId).toBeDefined();
+    {
+      const forged = await t.app.inject({
+        method: 'POST',
+        url: '/api/session/login',
+        headers: { cookie: `pms_device=${[victimId, nonce, expires, signature].join('.')}` },
+        payload: { email: victim.email, password: victim.password },
+      });
+      expectProblem(forged, 429, 'auth/too_many_attempts');
+    }
+  });
+});
+
+describe('refunds over two instances', () => {
+  it('never pays back more than was paid, whatever refunds and deletions race', async () => {
+    const { roomIds, rateId } = await createStayFixture(admin, {
+      roomType: { name: 'Erstattung', code: 'ERS' },
+      rooms: 'E1-E2',
+      rate: { name: 'Erstattung', code: 'ERS' },
+      prices: [10000, 15000],
+    });
+    const booking = await admin.post('/api/bookings', {
+      roomId: Object.values(roomIds)[0],
+      checkIn: day(70),
+      checkOut: day(71),
+      occupancy: 1,
+      rateId,
+      customer: { name: 'Erstattung' },
+    });
+    expect(booking.statusCode, booking.body).toBe(201);
+    const bookingId = booking.json<{ id: string }>().id;
+    const folio = (await admin.get('/api/folios', { query: { bookingId } })).json<TFolioList>().data[0]!;
+    const methods = (await admin.get('/api/payment_methods', { query: { pageSize: '100' } })).json<
+      TPaged<{ id: string; kind: string }>
+    >().data;
+    const cash = methods.find((method) => method.kind === 'cash')!.id;
+    const paid = await admin.post(`/api/folios/${folio.id}/payments`, {
+      amount: 10000,
+      paymentMethodId: cash,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const paymentId = paid
+      .json<{ payments: { id: string; amount: number }[] }>()
+      .payments.find((payment) => payment.amount === 10000)?.id;
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, (_, i) =>
+        instances[i % 2]!.post(`/api/folios/${folio.id}/refunds`, { amount: 1000, paymentMethodId: cash }),
+      ),
+      ...(paymentId ? [instances[1]!.delete(`/api/folios/${folio.id}/payments/${paymentId}`)] : []),
+    ]);
+    for (const answer of answers) {
+      if (answer.statusCode < 300) continue;
+      expectProblem(answer, 400, 'payment/refund_exceeds_paid');
+    }
+    expect(paymentId).toBeDefined();
+    const totals = (await admin.get('/api/folios', { query: { bookingId } })).json<TFolioList>().totals;
+    expect(totals.paidAmount).toBeGreaterThanOrEqual(0);
   }, 60_000);
 });

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import addressparser from 'nodemailer/lib/addressparser';
 import {
@@ -170,12 +171,13 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The property's logo as a PNG no larger than the e-mail shows it (WebP is not shown everywhere), if it has one. */
-async function mailLogo(ctx: AppContext, db: Executor, property: TPropertyRow) {
-  if (!property.logoId) return null;
-  const file = await selectLogoFile(db, property.id, property.logoId);
-  if (!file) return null;
-  const { data, info } = await sharp(await readAll(await ctx.files.get(file.storageKey)))
+type TMailLogo = { image: TComposedAttachment; size: { width: number; height: number } };
+
+/** Logos made ready for e-mails, by stored file: a file's content never changes (a new logo is a new file). */
+const mailLogos = new WeakMap<AppContext, LRUCache<string, TMailLogo>>();
+
+async function prepareMailLogo(ctx: AppContext, storageKey: string): Promise<TMailLogo> {
+  const { data, info } = await sharp(await readAll(await ctx.files.get(storageKey)))
     .resize({ height: logoHeight * 2, withoutEnlargement: true })
     .png()
     .toBuffer({ resolveWithObject: true });
@@ -188,6 +190,27 @@ async function mailLogo(ctx: AppContext, db: Executor, property: TPropertyRow) {
     cid: logoCid,
   };
   return { image, size };
+}
+
+/**
+ * The property's logo as a PNG no larger than the e-mail shows it (WebP is not shown everywhere), if
+ * it has one; kept, so that composing a message (a team invitation while the inviter waits) costs
+ * little more than before.
+ */
+async function mailLogo(ctx: AppContext, db: Executor, property: TPropertyRow): Promise<TMailLogo | null> {
+  if (!property.logoId) return null;
+  const file = await selectLogoFile(db, property.id, property.logoId);
+  if (!file) return null;
+  let logos = mailLogos.get(ctx);
+  if (!logos) {
+    logos = new LRUCache({ max: 16 });
+    mailLogos.set(ctx, logos);
+  }
+  const kept = logos.get(file.storageKey);
+  if (kept) return kept;
+  const logo = await prepareMailLogo(ctx, file.storageKey);
+  logos.set(file.storageKey, logo);
+  return logo;
 }
 
 function footerLines(property: TPropertyRow, language: TLanguage): string[] {

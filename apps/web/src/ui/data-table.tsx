@@ -23,7 +23,11 @@ export function DataTable<T extends { id: string }>({
   // Without rows a plain text says so, readable on a phone where the table would scroll sideways.
   if (rows.length === 0) return <p className="px-4 py-12 text-center text-sm text-gray-500">{emptyText}</p>;
   return (
-    <div className="overflow-x-auto">
+    <div
+      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary-500"
+      // A table wider than the screen scrolls sideways: keyboard users reach it by Tab.
+      tabIndex={0}
+    >
       <table aria-label={label} className="min-w-full divide-y divide-gray-200 text-sm">
         <thead className="bg-gray-50">
           <tr>

@@ -129,7 +129,11 @@ export function PagedTable<T extends { id: string }>({
 
   return (
     <div className={clsx(query.isPlaceholderData && 'opacity-60 transition-opacity')}>
-      <div className="relative overflow-x-auto">
+      <div
+        className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary-500"
+        // A table wider than the screen scrolls sideways: keyboard users reach it by Tab.
+        tabIndex={0}
+      >
         <table aria-label={label} className="min-w-full divide-y divide-gray-200 text-sm">
           <thead className="bg-gray-50">
             <tr>

@@ -507,6 +507,38 @@ describe('check-in', () => {
     );
   });
 
+  it('keeps the registration read-only after check-out, the confirmation and the check-in too', async () => {
+    const { guest, customerId, booking } = await newStay({ isDebtor: true });
+    const document = await register(guest, customerId);
+    afterCheckInTime();
+    expect((await guest.post('/api/portal/check_in')).statusCode).toBe(200);
+    const checkedOut = await admin.post(`/api/bookings/${booking.id}/actions/check_out`, undefined, {
+      query: { shortenStay: 'false', confirmDueAmount: 'true' },
+    });
+    expect(checkedOut.statusCode, checkedOut.body).toBe(200);
+    // The link lives until the booked check-out; the guest still reads the stay and its invoices.
+    expect((await guest.get('/api/portal/booking')).json<TPortalBooking>()).toMatchObject({
+      status: 'checked_out',
+      isCheckedIn: false,
+    });
+    expect((await guest.get('/api/portal/invoices')).statusCode).toBe(200);
+    const refusals = [
+      await guest.patch(`/api/portal/guests/${customerId}`, { name: 'Neu' }),
+      await guest.upload(`/api/portal/contacts/${customerId}/files`, 'pass.png', pngBytes()),
+      await guest.post(`/api/portal/contacts/${customerId}/files/${document.id}`),
+      await guest.upload('/api/portal/signature', 'signature.png', pngBytes(), 'signature', 'PATCH'),
+      await guest.delete('/api/portal/signature'),
+      await guest.post('/api/portal/pre_check_in'),
+      await guest.post('/api/portal/check_in'),
+    ];
+    for (const refusal of refusals) expectProblem(refusal, 409, 'portal/checked_in');
+    const kept = (await guest.get('/api/portal/booking')).json<TPortalBooking>();
+    expect(kept.hasSignature).toBe(true);
+    expect(kept.guests.find((one) => one.id === customerId)?.files.map((file) => file.id)).toContain(
+      document.id,
+    );
+  });
+
   it('answers one of two check-ins at once, the other finds it checked in', async () => {
     const { guest, customerId } = await newStay({ isDebtor: true });
     await register(guest, customerId);

@@ -98,13 +98,19 @@ test('the desk posts charges, splits the bill, takes a payment, invoices, cancel
   await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);
   const invoiceId = new URL(page.url()).pathname.split('/').pop()!;
   const issued = await adminApi.get(`/api/invoices/${invoiceId}`);
-  const invoiceNumber = ((await issued.json()) as TInvoice).number!;
+  const issuedInvoice = (await issued.json()) as TInvoice;
+  const invoiceNumber = issuedInvoice.number!;
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toContainText(`Rechnung ${invoiceNumber}`);
   await expect(heading).toContainText('Bezahlt');
   await expect(page.getByRole('table', { name: 'Positionen' })).toContainText('Parkplatz');
   await expect(page.getByRole('table', { name: 'Steuer je Satz' })).toContainText('20');
   await expect(page.locator('address')).toContainText(customerName);
+  // The totals are the server's, the ones the PDF prints: the net of the VAT-bearing lines.
+  const sum = (label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('+ dd');
+  const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+  await expect(sum('Netto')).toContainText(euros(issuedInvoice.netAmount));
+  await expect(sum('Gesamtbetrag')).toContainText(euros(issuedInvoice.totalAmount));
   await expectAccessible(page);
   await shot(page, 'billing-invoice');
 
@@ -147,6 +153,9 @@ test('the desk posts charges, splits the bill, takes a payment, invoices, cancel
   await expect(heading).toContainText('Stornorechnung');
   await expect(page.getByText('Das Folio ist wieder offen.', { exact: true })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Positionen' })).toContainText('25,00');
+  // A cancellation owes and refunds nothing, and says so instead of a negative amount due.
+  await expect(page.getByText(/^Es ist kein Betrag offen und keiner zu erstatten/)).toBeVisible();
+  await expect(sum('Offener Betrag')).toHaveCount(0);
   await expectAccessible(page);
   await shot(page, 'billing-cancellation');
 

@@ -37,6 +37,7 @@ import {
   sniffFileType,
   storeBookingFile,
   toFile,
+  isAcceptedImageSize,
   maxImagePixels,
 } from '../files/files.service.ts';
 import { hasAccessToken, listAccessPoints } from '../doors/doors.service.ts';
@@ -374,11 +375,31 @@ function isSvg(content: Buffer): boolean {
 }
 
 /**
+ * What an SVG of a signature pad (strokes) never has: a filter (a blur over a large picture keeps a
+ * core busy for minutes), also a CSS one written with a character reference (`fil&#116;er`) or a CSS
+ * escape (`fil\74 er`); a reference to another element or file; an entity.
+ */
+const unsignatureLikeSvg =
+  /filter|&#|\\|@import|<!entity|href|<use[\s/>]|<image[\s/>]|<pattern[\s/>]|<mask[\s/>]|foreignobject/i;
+
+/** Refuses an SVG a signature pad would not make, before it is drawn: see `unsignatureLikeSvg`, and sizes. */
+async function assertSignatureLikeSvg(content: Buffer): Promise<void> {
+  const refused = new AppError('portal/signature_type', 'the signature must be a PNG, JPEG or SVG image');
+  if (unsignatureLikeSvg.test(content.toString('utf8'))) throw refused;
+  const { width = 0, height = 0 } = await sharp(content)
+    .metadata()
+    .catch(() => ({ width: 0, height: 0 }));
+  if (!isAcceptedImageSize({ width, height })) throw refused;
+}
+
+/**
  * The signature as a PNG: a PNG, JPEG or SVG by its content, whatever its name says. An SVG is drawn
- * to pixels here, so no script or reference in it ever reaches a browser or the PDF.
+ * to pixels here, so no script or reference in it ever reaches a browser or the PDF; one with what a
+ * signature pad never writes (a filter, a reference, extreme dimensions) is refused before it is drawn.
  */
 async function signatureImage(content: Buffer): Promise<Buffer> {
   let isImage = isSvg(content);
+  if (isImage) await assertSignatureLikeSvg(content);
   if (!isImage) {
     try {
       const { mimeType } = await sniffFileType(content);

@@ -5,6 +5,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
+  type TBooking,
   type TCreatedApiKey,
   type TCreateUserResponse,
   type TFolioList,
@@ -16,6 +17,7 @@ import {
   bearer,
   createStayFixture,
   expectProblem,
+  PortalGuest,
   startDemoApp,
   type ApiClient,
   type TTestApp,
@@ -412,5 +414,56 @@ describe('refunds over two instances', () => {
     expect(paymentId).toBeDefined();
     const totals = (await admin.get('/api/folios', { query: { bookingId } })).json<TFolioList>().totals;
     expect(totals.paidAmount).toBeGreaterThanOrEqual(0);
+  }, 60_000);
+});
+
+describe('the portal’s signature', () => {
+  it('refuses an SVG a signature pad never makes (a filter, a sliver) before drawing it', async () => {
+    const { roomTypeId, rateId } = await createStayFixture(admin, {
+      roomType: { name: 'Unterschrift', code: 'UNT' },
+      rooms: 'U1-U2',
+      rate: { name: 'Unterschrift', code: 'UNT' },
+      prices: [9000, 12000],
+    });
+    const created = await admin.post('/api/bookings', {
+      roomTypeId,
+      checkIn: day(80),
+      checkOut: day(81),
+      occupancy: 1,
+      rateId,
+      customer: { name: 'Unterschrift' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const booking = (
+      await admin.get(`/api/bookings/${created.json<TBooking>().id}`, { query: { expand: 'link' } })
+    ).json<TBooking & { link: { id: string } }>();
+    const guest = new PortalGuest(t.app, booking.link.id);
+    const sign = (svg: string) =>
+      guest.upload('/api/portal/signature', 'signature.svg', Buffer.from(svg), 'signature', 'PATCH');
+    const svgOpen = '<svg xmlns="http://www.w3.org/2000/svg"';
+    // A blur over the whole picture: at 7000 × 7000 pixels it kept a core busy for minutes; this one
+    // takes seconds, and must be refused at once.
+    const started = Date.now();
+    const blurred = await sign(
+      `${svgOpen} width="2400" height="2400"><filter id="f"><feGaussianBlur stdDeviation="300"/></filter>` +
+        `<g filter="url(#f)"><rect width="2400" height="2400"/></g></svg>`,
+    );
+    expectProblem(blurred, 415, 'portal/signature_type');
+    expect(Date.now() - started).toBeLessThan(2000);
+    for (const svg of [
+      `${svgOpen} width="1500" height="32000"><rect width="1500" height="32000"/></svg>`,
+      `${svgOpen} width="1500" height="1500"><rect width="1500" height="1500" style="fil&#116;er: blur(300px)"/></svg>`,
+      `${svgOpen} width="1500" height="1500"><rect width="1500" height="1500" style="fil\\74 er: blur(300px)"/></svg>`,
+      `${svgOpen} width="1500" height="1500"><style>rect { filter: blur(300px) }</style><rect width="1500" height="1500"/></svg>`,
+      `${svgOpen} width="10" height="30000"><path d="M0 0 L10 30000" stroke="black"/></svg>`,
+      `${svgOpen} xmlns:x="http://www.w3.org/1999/xlink" width="40" height="20"><image x:href="file:///etc/passwd" width="40" height="20"/></svg>`,
+      `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">]>${svgOpen} width="40" height="20"><text>&a;</text></svg>`,
+    ])
+      expectProblem(await sign(svg), 415, 'portal/signature_type');
+    // What a pad makes is still taken.
+    const pad = await sign(
+      `${svgOpen} width="400" height="150"><path d="M10 80 C 40 10, 65 10, 95 80 S 150 150, 180 80" stroke="black" fill="none"/></svg>`,
+    );
+    expect(pad.statusCode, pad.body).toBe(200);
   }, 60_000);
 });

@@ -270,9 +270,17 @@ export async function takeStripeEvent(
   return { isNew: taken !== null };
 }
 
+/**
+ * A checkout the simulator made, while the simulator is allowed: once it is switched off (production,
+ * PAYMENT_SIMULATOR), its page neither shows nor takes the payment of a checkout it made before.
+ */
+async function findSimulatedCheckout(ctx: AppContext, checkoutId: string) {
+  return ctx.config.paymentSimulator ? selectSimulatedCheckout(ctx.db, checkoutId) : undefined;
+}
+
 /** The simulator's checkout for its hosted page. */
 export async function getSimulatedCheckout(ctx: AppContext, checkoutId: string) {
-  const checkout = await selectSimulatedCheckout(ctx.db, checkoutId);
+  const checkout = await findSimulatedCheckout(ctx, checkoutId);
   if (!checkout) throw notFound('checkout session');
   const property = await findProperty(ctx.db, checkout.propertyId);
   const back = `${ctx.config.publicUrl}${checkout.returnPath}`;
@@ -286,7 +294,7 @@ export async function getSimulatedCheckout(ctx: AppContext, checkoutId: string) 
 
 /** The guest paid on the simulator's page: booked as a partner's payment would be, once. */
 export async function paySimulatedCheckout(ctx: AppContext, checkoutId: string): Promise<void> {
-  const checkout = await selectSimulatedCheckout(ctx.db, checkoutId);
+  const checkout = await findSimulatedCheckout(ctx, checkoutId);
   if (!checkout?.providerSessionId) throw notFound('checkout session');
   // Like a partner's page, the simulator's takes no payment once the guest left it.
   if (checkout.status === 'canceled') return;
@@ -303,7 +311,7 @@ export async function paySimulatedCheckout(ctx: AppContext, checkoutId: string):
 
 /** The guest left the simulator's page without paying. */
 export async function cancelSimulatedCheckout(ctx: AppContext, checkoutId: string): Promise<void> {
-  const checkout = await selectSimulatedCheckout(ctx.db, checkoutId);
+  const checkout = await findSimulatedCheckout(ctx, checkoutId);
   if (!checkout) throw notFound('checkout session');
   await cancelOpenCheckout(ctx.db, checkout.id);
 }

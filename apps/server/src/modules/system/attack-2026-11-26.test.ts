@@ -23,7 +23,7 @@ import {
   type TTestApp,
 } from '../../../test/helpers.ts';
 import { doorSettingKeys } from '../doors/doors.service.ts';
-import { stripeSettingKeys } from '../payments/payments.service.ts';
+import { createCheckout, stripeSettingKeys } from '../payments/payments.service.ts';
 
 let t: TTestApp;
 let admin: ApiClient;
@@ -466,4 +466,57 @@ describe('the portal’s signature', () => {
     );
     expect(pad.statusCode, pad.body).toBe(200);
   }, 60_000);
+});
+
+describe('the payment simulator switched off', () => {
+  it('takes no payment on the page of a checkout it made before', async () => {
+    const { roomTypeId, rateId } = await createStayFixture(admin, {
+      roomType: { name: 'Simulator', code: 'SIM' },
+      rooms: 'S1-S2',
+      rate: { name: 'Simulator', code: 'SIM' },
+      prices: [9000, 12000],
+    });
+    const created = await admin.post('/api/bookings', {
+      roomTypeId,
+      checkIn: day(90),
+      checkOut: day(91),
+      occupancy: 1,
+      rateId,
+      customer: { name: 'Simulator' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const bookingId = created.json<TBooking>().id;
+    expect((await admin.patch('/api/settings/general', { featurePayment: true })).statusCode).toBe(200);
+    const config = t.app.context.config;
+    const before = { simulator: config.paymentSimulator, stripe: config.stripeApiUrl };
+    // The property's own Stripe account is set up in this file: the simulator's checkout is made as
+    // it was before the account was connected.
+    const stripeSecret = (await admin.get('/api/settings', { query: { pageSize: '100' } }))
+      .json<TPaged<{ id: string; key: string }>>()
+      .data.filter((entry) => entry.key.startsWith('stripe.'));
+    for (const entry of stripeSecret) await admin.delete(`/api/settings/${entry.id}`);
+    try {
+      config.paymentSimulator = true;
+      const checkout = await createCheckout(
+        t.app.context,
+        { kind: 'guest', id: 'link', propertyId, bookingId, name: 'Gast' },
+        bookingId,
+        { returnPath: '/portal/link/check-in', language: 'de' },
+      );
+      config.paymentSimulator = false;
+      const page = await t.app.inject({ method: 'GET', url: `/payments/simulator/${checkout.id}` });
+      expect(page.statusCode).toBe(404);
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: `/payments/simulator/${checkout.id}/pay`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(paid.statusCode).toBe(404);
+      const totals = (await admin.get('/api/folios', { query: { bookingId } })).json<TFolioList>().totals;
+      expect(totals.paidAmount).toBe(0);
+    } finally {
+      config.paymentSimulator = before.simulator;
+    }
+  });
 });

@@ -1,4 +1,5 @@
 // Money and dates for the guest, in the guest's language and the property's time zone.
+import { localeOf } from '@pms/contract/locales';
 import { brandVariables } from '@pms/contract/portal-page';
 import type { TLanguage } from './i18n.tsx';
 
@@ -23,11 +24,18 @@ function dateFormat(language: TLanguage, timeZone: string, withTime: boolean): I
   return format;
 }
 
-export function formatMoney(cents: number, currency: string, language: TLanguage): string {
-  const key = `${language} ${currency}`;
+/** Money as the property's country writes it (de-AT "€ 1.234,50", de-DE "1.234,50 €"), as PDFs and mails do. */
+export function formatMoney(
+  cents: number,
+  currency: string,
+  language: TLanguage,
+  country: string | null,
+): string {
+  const locale = localeOf(language, country);
+  const key = `${locale} ${currency}`;
   let format = moneyFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locales[language], { style: 'currency', currency });
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
     moneyFormats.set(key, format);
   }
   return format.format(cents / 100);

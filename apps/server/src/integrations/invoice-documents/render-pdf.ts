@@ -13,7 +13,7 @@ const FOOTER_HEIGHT = 70;
 export function renderInvoicePdf(doc: TInvoiceDocument): Promise<Buffer> {
   const t = documentTexts[doc.language];
   const legal = sellerTexts(doc.language, doc.seller.address.country);
-  const money = (cents: number) => formatMoney(cents, doc.currency, doc.language);
+  const money = (cents: number) => formatMoney(cents, doc.currency, doc.language, doc.seller.address.country);
   const date = (iso: string) => formatDate(iso, doc.language);
   const title = `${doc.kind === 'cancellation' ? t.cancellation : t.invoice} ${t.number} ${doc.number}`;
   const issued = new Date(`${doc.issueDate}T00:00:00Z`);

@@ -10,7 +10,8 @@ vi.setConfig({ testTimeout: 30_000 });
 
 function legalFields(doc: TInvoiceDocument): string[] {
   const t = documentTexts[doc.language];
-  const money = (cents: number) => squash(formatMoney(cents, doc.currency, doc.language));
+  const money = (cents: number) =>
+    squash(formatMoney(cents, doc.currency, doc.language, doc.seller.address.country));
   const date = (iso: string) => formatDate(iso, doc.language);
   const address = (a: TInvoiceDocument['seller']['address']) => [a.line1, a.postalCode, a.city];
   return [
@@ -92,7 +93,7 @@ describe('the cancellation PDF', () => {
   it('shows its reversed totals and no amount owed or to be refunded', async () => {
     const { text } = await pdfText(await renderInvoicePdf(germanCancellation));
     const t = documentTexts.de;
-    expect(text).toContain(`${t.totalGross} ${squash(formatMoney(-21000, 'EUR', 'de'))}`);
+    expect(text).toContain(`${t.totalGross} ${squash(formatMoney(-21000, 'EUR', 'de', 'DE'))}`);
     expect(text).not.toContain(t.due);
     expect(text).not.toContain(`${t.paid} `);
     expect(text).toContain(squash(t.cancellationSettled));
@@ -131,5 +132,14 @@ describe('the legal wording', () => {
     expect(open).toContain(documentTexts.de.payableBy('28.07.2026'));
     const paid = (await pdfText(await renderInvoicePdf(germanInvoice))).text;
     expect(paid).not.toContain('Payable by');
+  });
+});
+
+describe('money in the PDF', () => {
+  it("is written as the seller's country writes it: € 369,00 in Austria, 210,00 € in Germany", async () => {
+    const austrian = (await pdfText(await renderInvoicePdf(austrianInvoice))).text;
+    expect(austrian).toContain('Gesamtbetrag € 369,00');
+    const german = (await pdfText(await renderInvoicePdf(germanCancellation))).text;
+    expect(german).toContain('Gesamtbetrag -210,00 €');
   });
 });

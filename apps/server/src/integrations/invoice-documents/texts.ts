@@ -1,5 +1,8 @@
 // Labels and number/date formatting of the invoice documents, German and English.
 
+import { localeOf } from '@pms/contract/locales';
+import { formatMoney as contractFormatMoney } from '@pms/contract/money';
+
 export const documentTexts = {
   de: {
     invoice: 'Rechnung',
@@ -120,9 +123,12 @@ export function sellerTexts(language: 'de' | 'en', country: string) {
 
 const locales = { de: 'de-DE', en: 'en-GB' } as const;
 
-/** 123456 cents -> "1.234,56 €" (de) or "€1,234.56" (en) */
-export function formatMoney(cents: number, currency: string, language: 'de' | 'en'): string {
-  return new Intl.NumberFormat(locales[language], { style: 'currency', currency }).format(cents / 100);
+/**
+ * 123456 cents as the seller's country writes them: "€ 1.234,56" (de, AT), "1.234,56 €" (de, DE) or
+ * "€1,234.56" (en), by the locale rule of the PDFs, mails and portal.
+ */
+export function formatMoney(cents: number, currency: string, language: 'de' | 'en', country: string): string {
+  return contractFormatMoney(cents, currency, localeOf(language, country));
 }
 
 /** 1000 basis points -> "10 %" (de) or "10%" (en); 550 -> "5,5 %" */

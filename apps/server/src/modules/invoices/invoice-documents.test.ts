@@ -38,7 +38,8 @@ let admin: ApiClient;
 let ids: Record<string, string>;
 let validator: TEInvoiceValidator;
 const today = todayIn('Europe/Vienna');
-const money = (cents: number, language: 'de' | 'en') => formatMoney(cents, 'EUR', language);
+const money = (cents: number, language: 'de' | 'en') =>
+  formatMoney(cents, 'EUR', language, language === 'de' ? 'AT' : 'DE');
 
 /** A customer with a complete address in the client's current property. */
 async function customer(client: ApiClient, name: string, country: string): Promise<string> {

@@ -173,7 +173,7 @@ describe.each([
     const pdf = await renderInvoicePdf(document);
     const { text } = await pdfText(pdf);
     const t = documentTexts.de;
-    const money = (cents: number) => squash(formatMoney(cents, 'EUR', 'de'));
+    const money = (cents: number) => squash(formatMoney(cents, 'EUR', 'de', 'AT'));
     expect(text).toContain(`${t.totalNet} ${money(totals.netAmount)}`);
     expect(text).toContain(`${t.totalTax} ${money(totals.taxAmount)}`);
     expect(text).toContain(`${t.totalLocalTax} ${money(totals.localTaxAmount)}`);

@@ -1,4 +1,4 @@
-import { formatMoney, type TLanguage, type TMailKind, type TRole } from '@pms/contract';
+import { formatMoney, localeOf, type TLanguage, type TMailKind, type TRole } from '@pms/contract';
 
 type TTemplateText = { subject: string; text: string };
 
@@ -98,10 +98,7 @@ export const roleNames: Record<TLanguage, Record<TRole, string>> = {
 
 /** The locale an e-mail's dates and amounts are written in: British English, or German as the property's country writes it. */
 export function mailLocale(language: TLanguage, propertyCountry: string | null | undefined): string {
-  if (language === 'en') return 'en-GB';
-  if (propertyCountry === 'at') return 'de-AT';
-  if (propertyCountry === 'ch') return 'de-CH';
-  return 'de-DE';
+  return localeOf(language, propertyCountry);
 }
 
 /** A date (YYYY-MM-DD) written out in the locale: 1 March 2031, 1. März 2031. */

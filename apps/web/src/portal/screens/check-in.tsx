@@ -318,7 +318,7 @@ function Payment({ busy, onPay }: { busy: boolean; onPay: () => void }) {
       () => setCharges('error'),
     );
   }, []);
-  const money = (cents: number) => formatMoney(cents, property.currency, language);
+  const money = (cents: number) => formatMoney(cents, property.currency, language, property.country);
   return (
     <div className="mt-2 flex flex-col gap-3">
       {charges === null && <Loading />}

@@ -95,12 +95,12 @@ export default function InvoicesScreen() {
                 <div>
                   <p className="font-semibold text-gray-900">{fileNameOf(invoice)}</p>
                   <p className="text-sm text-gray-700">
-                    {formatMoney(invoice.totalAmount, property.currency, language)}
+                    {formatMoney(invoice.totalAmount, property.currency, language, property.country)}
                   </p>
                   {invoice.dueAmount > 0 && (
                     <p className="text-sm font-medium text-gray-900">
                       {t('invoiceDue', {
-                        amount: formatMoney(invoice.dueAmount, property.currency, language),
+                        amount: formatMoney(invoice.dueAmount, property.currency, language, property.country),
                       })}
                     </p>
                   )}

@@ -28,9 +28,12 @@ const constraintErrors: Record<string, TConstraintError> = {
 };
 
 // SQLSTATEs that stand for one error code whatever the constraint: a reference to a record that is not
-// there (or belongs to another property: the tenant keys); a lock or statement that timed out.
+// there (or belongs to another property: the tenant keys); a lock or statement that timed out; a
+// serialization failure or deadlock still there after the transaction's retries (try again later).
 const stateCodes: Record<string, AppError['code']> = {
   '23503': 'not_found',
+  '40001': 'unavailable',
+  '40P01': 'unavailable',
   '55P03': 'unavailable',
   '57014': 'unavailable',
 };

@@ -1,7 +1,6 @@
 // Labels and number/date formatting of the invoice documents, German and English.
 
-import { localeOf } from '@pms/contract/locales';
-import { formatMoney as contractFormatMoney } from '@pms/contract/money';
+import { formatMoney as contractFormatMoney, localeOf } from '@pms/contract';
 
 export const documentTexts = {
   de: {

@@ -18,15 +18,36 @@ function namesLanguage(language: string): string {
   return languages.find((known) => known === base) ?? 'de';
 }
 
+/**
+ * Codes whose name the library leaves in English in a language (its German list says "United States
+ * Minor Outlying Islands"); the runtime's own region names stand in for them.
+ */
+const untranslatedByLibrary: Record<string, readonly string[]> = { de: ['UM'] };
+
+function regionName(
+  code: string,
+  namesLanguage: string,
+  libraryName: string | undefined,
+): string | undefined {
+  const upper = code.toUpperCase();
+  if (!untranslatedByLibrary[namesLanguage]?.includes(upper)) return libraryName;
+  return new Intl.DisplayNames(namesLanguage, { type: 'region' }).of(upper) ?? libraryName;
+}
+
 /** A country's name in a language; an unknown code stays as it is. */
 export function countryName(code: string, language: string): string {
-  return getName(code, namesLanguage(language)) ?? code;
+  const names = namesLanguage(language);
+  return regionName(code, names, getName(code, names)) ?? code;
 }
 
 /** Every country named in a language: Austria, Germany and Switzerland first, the rest by name. */
 export function countryOptions(language: string): TCountryOption[] {
-  const names = getNames(namesLanguage(language));
-  const toOption = (code: string): TCountryOption => ({ code, name: names[code.toUpperCase()] ?? code });
+  const listLanguage = namesLanguage(language);
+  const names = getNames(listLanguage);
+  const toOption = (code: string): TCountryOption => ({
+    code,
+    name: regionName(code, listLanguage, names[code.toUpperCase()]) ?? code,
+  });
   const first: readonly string[] = propertyCountries;
   const rest = countryCodes
     .filter((code) => !first.includes(code))

@@ -14,6 +14,17 @@ describe('countryOptions', () => {
     expect(countryOptions('de')[0]).toEqual({ code: 'at', name: 'Österreich' });
     expect(countryOptions('en')[2]).toEqual({ code: 'ch', name: 'Switzerland' });
   });
+
+  it('leaves no name in English in the German list', () => {
+    const german = countryOptions('de');
+    expect(german.find((option) => option.code === 'um')?.name).toBe('Amerikanische Überseeinseln');
+    expect(countryName('um', 'de')).toBe('Amerikanische Überseeinseln');
+    expect(countryName('um', 'en')).toBe('United States Minor Outlying Islands');
+    const english = new Map(countryOptions('en').map((option) => [option.code, option.name]));
+    // Names alike in both languages are German too (Japan, Chile); none is made of English words.
+    const alike = german.filter((option) => english.get(option.code) === option.name);
+    expect(alike.filter((option) => /\b(Islands?|United|States|and|of|the)\b/.test(option.name))).toEqual([]);
+  });
 });
 
 describe('countryName', () => {

@@ -19,6 +19,13 @@ export function isoOfParts({ day, month, year }: TDateParts): string {
   return `${String(fullYear).padStart(4, '0')}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
 }
 
+/** Whether the parts are typed in full but name no date (31.02.1990), which the field calls invalid. */
+export function isImpossibleDate(parts: TDateParts): boolean {
+  const isTyped =
+    /^\d{1,2}$/.test(parts.day) && /^\d{1,2}$/.test(parts.month) && /^(\d{2}|\d{4})$/.test(parts.year);
+  return isTyped && isoOfParts(parts) === '';
+}
+
 /** The parts of an ISO date; empty parts for anything else. */
 export function partsOfIso(iso: string): TDateParts {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);

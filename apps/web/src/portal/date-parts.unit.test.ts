@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoOfParts, partsOfIso } from './date-parts.ts';
+import { isImpossibleDate, isoOfParts, partsOfIso } from './date-parts.ts';
 
 describe('isoOfParts', () => {
   it('makes the ISO date of day, month and year, padded', () => {
@@ -20,6 +20,17 @@ describe('isoOfParts', () => {
     expect(isoOfParts({ day: '29', month: '2', year: '1984' })).toBe('1984-02-29');
     expect(isoOfParts({ day: '1', month: '13', year: '1985' })).toBe('');
     expect(isoOfParts({ day: '1', month: '1', year: '1850' })).toBe('');
+  });
+});
+
+describe('isImpossibleDate', () => {
+  it('names a date typed in full that does not exist, never one still being typed', () => {
+    expect(isImpossibleDate({ day: '31', month: '02', year: '1990' })).toBe(true);
+    expect(isImpossibleDate({ day: '1', month: '13', year: '85' })).toBe(true);
+    expect(isImpossibleDate({ day: '1', month: '1', year: '1850' })).toBe(true);
+    expect(isImpossibleDate({ day: '28', month: '02', year: '1990' })).toBe(false);
+    expect(isImpossibleDate({ day: '31', month: '02', year: '199' })).toBe(false);
+    expect(isImpossibleDate({ day: '', month: '', year: '' })).toBe(false);
   });
 });
 

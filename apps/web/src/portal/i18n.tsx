@@ -92,6 +92,7 @@ const de = {
   dateMonthPlaceholder: 'MM',
   dateYearPlaceholder: 'JJJJ',
   dateHint: 'Tag, Monat und Jahr, zum Beispiel 24 12 1985',
+  dateInvalid: 'Ungültiges Datum',
   idReading: 'Ihr Ausweis wird gelesen …',
   idReadTitle: 'Angaben aus Ihrem Ausweis',
   idReadText: 'Wir haben diese Angaben aus Ihrem Ausweis gelesen. Möchten Sie sie übernehmen?',
@@ -134,6 +135,17 @@ const de = {
   checkInNotOpen: 'Check-in ist ab {{date}} möglich.',
   checkedIn: 'Sie sind eingecheckt. Willkommen!',
   checkInSuccess: 'Check-in erfolgreich',
+  thankYouCard: 'Danke für Ihren Aufenthalt',
+  thankYouText: 'Wir hoffen, Sie hatten eine schöne Zeit. Ihre Rechnungen finden Sie hier.',
+  checkedOut: 'Sie sind ausgecheckt. Ihre Angaben können nicht mehr geändert werden.',
+  signatureImage: 'Ihre gespeicherte Unterschrift',
+  redrawSignature: 'Neu unterschreiben',
+  confirmedNext: 'Danke, Ihre Angaben sind bestätigt.',
+  nextPay: 'Nächster Schritt: Bezahlen Sie den offenen Betrag, dann können Sie einchecken.',
+  nextCheckIn: 'Nächster Schritt: Checken Sie ein.',
+  nextCheckInAt: 'Nächster Schritt: Check-in ab {{date}}.',
+  nextAction: 'Weiter zum nächsten Schritt',
+  bookedOn: 'Datum',
   registrationPdf: 'Meldeblatt herunterladen',
   invoices: 'Rechnungen',
   file: 'Datei',
@@ -162,6 +174,10 @@ const de = {
   'error.portal/check_in_not_open': 'Der Check-in ist noch nicht möglich.',
   'error.portal/checked_in': 'Sie sind bereits eingecheckt.',
   'error.portal/signature_type': 'Die Unterschrift konnte nicht gelesen werden.',
+  'error.file/type_not_allowed': 'Dieser Dateityp ist nicht erlaubt. Erlaubt sind JPG, PNG, WebP und PDF.',
+  'error.file/too_large': 'Die Datei ist zu groß. Erlaubt sind höchstens {{limit}}.',
+  'error.file/image_dimensions':
+    'Das Bild ist zu groß oder zu schmal, um es zu lesen. Bitte fotografieren Sie den Ausweis erneut, formatfüllend.',
   'error.booking/payment_due': 'Bitte bezahlen Sie zuerst den offenen Betrag.',
   'error.booking/room_required': 'Ihr Zimmer wird noch zugeteilt. Bitte wenden Sie sich an die Rezeption.',
   'error.generic': 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
@@ -258,6 +274,7 @@ const en: Record<TKey, string> = {
   dateMonthPlaceholder: 'MM',
   dateYearPlaceholder: 'YYYY',
   dateHint: 'Day, month and year, for example 24 12 1985',
+  dateInvalid: 'Invalid date',
   idReading: 'Reading your document …',
   idReadTitle: 'Details from your document',
   idReadText: 'We read these details from your document. Take them over?',
@@ -300,6 +317,17 @@ const en: Record<TKey, string> = {
   checkInNotOpen: 'Check-in opens on {{date}}.',
   checkedIn: 'You are checked in. Welcome!',
   checkInSuccess: 'Check-in successful',
+  thankYouCard: 'Thank you for your stay',
+  thankYouText: 'We hope you had a lovely time. Your invoices are here.',
+  checkedOut: 'You are checked out. Your details can no longer be changed.',
+  signatureImage: 'Your saved signature',
+  redrawSignature: 'Sign again',
+  confirmedNext: 'Thank you, your details are confirmed.',
+  nextPay: 'Next step: pay the amount due, then you can check in.',
+  nextCheckIn: 'Next step: check in.',
+  nextCheckInAt: 'Next step: check-in from {{date}}.',
+  nextAction: 'Go to the next step',
+  bookedOn: 'Date',
   registrationPdf: 'Download registration form',
   invoices: 'Invoices',
   file: 'File',
@@ -328,6 +356,10 @@ const en: Record<TKey, string> = {
   'error.portal/check_in_not_open': 'Check-in is not open yet.',
   'error.portal/checked_in': 'You are checked in already.',
   'error.portal/signature_type': 'The signature could not be read.',
+  'error.file/type_not_allowed': 'This file type is not allowed. Allowed are JPG, PNG, WebP and PDF.',
+  'error.file/too_large': 'The file is too large. The limit is {{limit}}.',
+  'error.file/image_dimensions':
+    'The image is too large or too narrow to be read. Please photograph the document again, filling the frame.',
   'error.booking/payment_due': 'Please pay the amount due first.',
   'error.booking/room_required': 'Your room is still being assigned. Please contact the front desk.',
   'error.generic': 'An error occurred. Please try again.',
@@ -371,8 +403,8 @@ export const I18nContext = createContext<TI18n>({
 });
 export const useT = () => useContext(I18nContext);
 
-/** The text for a problem code, or the generic one. */
-export function errorText(t: TTranslate, type: string | undefined): string {
+/** The text for a problem code (with the values it names, such as a limit), or the generic one. */
+export function errorText(t: TTranslate, type: string | undefined, values?: Record<string, string>): string {
   const key = `error.${type}` as TKey;
-  return key in de ? t(key) : t('error.generic');
+  return key in de ? t(key, values) : t('error.generic');
 }

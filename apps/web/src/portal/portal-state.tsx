@@ -23,6 +23,8 @@ export type TPortalState = {
   /** Whether the check-in window (and the door) has opened when the state was read. */
   isCheckInOpen: boolean;
   isCheckedIn: boolean;
+  /** After check-out the portal only shows: the registration is kept as it was. */
+  isCheckedOut: boolean;
   /** The doors as the server wrote them into the page, until the home reads them itself. */
   accessPoints: TAccessPoint[] | null;
 };
@@ -74,6 +76,7 @@ function portalState(
     isExpired: Date.now() >= new Date(metadata.expiresAt).getTime(),
     isCheckInOpen: Date.now() >= new Date(metadata.checkInOpensAt).getTime(),
     isCheckedIn: booking.status === 'checked_in',
+    isCheckedOut: booking.status === 'checked_out',
     accessPoints,
   };
 }

@@ -5,14 +5,14 @@ import type { TPortalGuest } from '@pms/contract/portal';
 import { checkIn, preCheckIn } from '../api/check-in.ts';
 import type { PortalError } from '../api/client.ts';
 import { confirmPayment, createCheckoutSession, getCharges, type TPortalCharge } from '../api/payments.ts';
-import { formatDateTime, formatMoney } from '../format.ts';
+import { formatDate, formatDateTime, formatMoney } from '../format.ts';
 import { errorText, useT, type TKey } from '../i18n.tsx';
 import { usePortal } from '../portal-state.tsx';
 import { navigate } from '../router.ts';
 import { Button, Card, Loading, Notice, Spinner } from '../ui.tsx';
 import { guestLabel, wizardStep, wizardSteps } from '../wizard.ts';
 import { GuestForm } from './guest-form.tsx';
-import { InternalLink } from './home.tsx';
+import { confirmedNoticeKey, InternalLink } from './home.tsx';
 
 const SignatureField = lazy(() =>
   import('./signature.tsx').then((module) => ({ default: module.SignatureField })),
@@ -24,7 +24,9 @@ const confirmedKey = (linkId: string) => `portal_confirmed_${linkId}`;
 
 export default function CheckInScreen() {
   const portal = usePortal();
-  const { linkId, property, booking, metadata, settings, isCheckedIn, refresh } = portal;
+  const { linkId, property, booking, metadata, settings, isCheckedIn, isCheckedOut, refresh } = portal;
+  // Checked in or out: the registration is kept as it is, the wizard only shows it.
+  const isSettled = isCheckedIn || isCheckedOut;
   const { t, language } = useT();
   const base = `/portal/${encodeURIComponent(linkId)}`;
   const [guests, setGuests] = useState<TPortalGuest[]>(booking.guests);
@@ -104,7 +106,8 @@ export default function CheckInScreen() {
       sessionStorage.setItem(confirmedKey(linkId), '1');
       setConfirmed(true);
       await refresh();
-      // After a successful pre-check-in the guest goes to the portal home.
+      // After a successful pre-check-in the guest goes to the portal home, which tells the next step.
+      sessionStorage.setItem(confirmedNoticeKey(linkId), '1');
       navigate(base);
     } catch (caught) {
       setNotice({ kind: 'error', text: errorText(t, (caught as PortalError).problem?.type) });
@@ -142,7 +145,7 @@ export default function CheckInScreen() {
   };
 
   const checkInOpen = openedAt >= new Date(metadata.checkInOpensAt).getTime();
-  const canConfirm = areGuestsComplete && booking.hasSignature && !isCheckedIn;
+  const canConfirm = areGuestsComplete && booking.hasSignature && !isSettled;
   const checkInBlocked = !confirmed
     ? t('checkInDisabled')
     : !checkInOpen
@@ -171,13 +174,13 @@ export default function CheckInScreen() {
       <header>
         <h1 className="text-xl font-semibold text-gray-900">{t('checkInCard')}</h1>
         <p className="text-sm font-medium text-primary-800">
-          {t('step', { n: isCheckedIn ? steps.length : step, total: steps.length })}
+          {t('step', { n: isSettled ? steps.length : step, total: steps.length })}
         </p>
         <ol className="mt-2 flex gap-1" aria-hidden="true">
           {steps.map((key, index) => (
             <li
               key={key}
-              className={`h-1.5 flex-1 rounded-full ${index < (isCheckedIn ? steps.length : step) ? 'bg-primary-600' : 'bg-gray-200'}`}
+              className={`h-1.5 flex-1 rounded-full ${index < (isSettled ? steps.length : step) ? 'bg-primary-600' : 'bg-gray-200'}`}
             />
           ))}
         </ol>
@@ -245,18 +248,18 @@ export default function CheckInScreen() {
               guest={selected}
               propertyCountry={property.country}
               mainGuest={mainGuest}
-              disabled={isCheckedIn}
+              disabled={isSettled}
               onSaving={onSaving}
               onSaved={onGuestSaved}
             />
           )}
-          {!isCheckedIn && (
+          {(!isSettled || booking.signature) && (
             <section aria-labelledby="signature-heading">
               <h3 id="signature-heading" className="text-base font-semibold text-gray-900">
                 {t('signature')}
               </h3>
               <Suspense fallback={<Loading />}>
-                <SignatureField hasSignature={booking.hasSignature} onChanged={refresh} />
+                <SignatureField signature={booking.signature} isReadOnly={isSettled} onChanged={refresh} />
               </Suspense>
             </section>
           )}
@@ -265,14 +268,14 @@ export default function CheckInScreen() {
 
       <Card
         title={`2. ${t('steps.confirmation')}`}
-        disabledText={canConfirm || isCheckedIn ? null : t('confirmationDisabled')}
+        disabledText={canConfirm || isSettled ? null : t('confirmationDisabled')}
       >
         <label className="mt-3 flex min-h-11 items-start gap-3 text-sm text-gray-900">
           <input
             type="checkbox"
             className="mt-0.5 size-5"
-            checked={confirmed || isCheckedIn || busy === 'confirm'}
-            disabled={isCheckedIn || busy === 'confirm'}
+            checked={confirmed || isSettled || busy === 'confirm'}
+            disabled={isSettled || busy === 'confirm'}
             onChange={(event) => void confirm(event.target.checked)}
           />
           <span>{t('confirmationLabel')}</span>
@@ -283,18 +286,17 @@ export default function CheckInScreen() {
       {paymentEnabled && (
         <Card
           title={`3. ${t('steps.payment')}`}
-          disabledText={confirmed || isCheckedIn ? null : t('checkInDisabled')}
+          disabledText={confirmed || isSettled ? null : t('checkInDisabled')}
         >
           <Payment busy={busy === 'pay'} onPay={() => void pay()} />
         </Card>
       )}
 
-      <Card
-        title={`${steps.length}. ${t('steps.checkIn')}`}
-        disabledText={isCheckedIn ? null : checkInBlocked}
-      >
-        {isCheckedIn ? (
-          <p className="mt-2 text-sm font-medium text-green-800">{t('checkedIn')}</p>
+      <Card title={`${steps.length}. ${t('steps.checkIn')}`} disabledText={isSettled ? null : checkInBlocked}>
+        {isSettled ? (
+          <p className="mt-2 text-sm font-medium text-green-800">
+            {isCheckedOut ? t('checkedOut') : t('checkedIn')}
+          </p>
         ) : (
           <>
             <p className="mt-1 text-sm text-gray-700">{t('checkInText')}</p>
@@ -328,6 +330,7 @@ function Payment({ busy, onPay }: { busy: boolean; onPay: () => void }) {
           <thead className="text-gray-700">
             <tr>
               <th className="py-1 pr-2 font-medium">{t('quantity')}</th>
+              <th className="hidden py-1 pr-2 font-medium sm:table-cell">{t('bookedOn')}</th>
               <th className="py-1 pr-2 font-medium">{t('text')}</th>
               <th className="hidden py-1 pr-2 text-right font-medium sm:table-cell">{t('net')}</th>
               <th className="hidden py-1 pr-2 text-right font-medium sm:table-cell">{t('tax')}</th>
@@ -340,7 +343,13 @@ function Payment({ busy, onPay }: { busy: boolean; onPay: () => void }) {
               return (
                 <tr key={charge.id} className="border-t border-gray-100 align-top">
                   <td className="py-1 pr-2">{charge.quantity}</td>
+                  <td className="hidden py-1 pr-2 whitespace-nowrap sm:table-cell">
+                    {formatDate(charge.bookedOn, language)}
+                  </td>
                   <td className="py-1 pr-2">
+                    <span className="block text-xs text-gray-700 sm:hidden">
+                      {formatDate(charge.bookedOn, language)}
+                    </span>
                     {charge.text}
                     <span className="block text-xs text-gray-700 sm:hidden">
                       {t('net')} {money(charge.netAmount)} · {t('tax')} {tax}

@@ -1,7 +1,7 @@
 // A date as a European guest writes it: day, month and year in three small fields (a native date
 // input follows the browser's language, which shows mm/dd/yyyy to many English-speaking guests).
 import { useState } from 'react';
-import { isoOfParts, partsOfIso, type TDateParts } from '../date-parts.ts';
+import { isImpossibleDate, isoOfParts, partsOfIso, type TDateParts } from '../date-parts.ts';
 import { useT } from '../i18n.tsx';
 import { inputClass } from '../ui.tsx';
 
@@ -40,6 +40,8 @@ export function DateField({
     setParts(next);
     onChange(isoOfParts(next));
   };
+  // A date typed in full that does not exist is told as such, not as still missing.
+  const isInvalid = isImpossibleDate(parts);
   const part = (key: keyof TDateParts, labelKey: 'dateDay' | 'dateMonth' | 'dateYear', maxLength: number) => (
     <div className={key === 'year' ? 'w-24' : 'w-16'}>
       <label htmlFor={`${id}-${key}`} className="mb-1 block text-xs text-gray-700">
@@ -54,8 +56,8 @@ export function DateField({
         placeholder={t(`${labelKey}Placeholder`)}
         value={parts[key]}
         disabled={disabled}
-        aria-invalid={isMissing || undefined}
-        aria-describedby={`${id}-hint`}
+        aria-invalid={isInvalid || isMissing || undefined}
+        aria-describedby={isInvalid ? `${id}-invalid ${id}-hint` : `${id}-hint`}
         onChange={(event) => edit({ [key]: event.target.value.replace(/\D/g, '') })}
         className={inputClass}
       />
@@ -66,7 +68,13 @@ export function DateField({
     <fieldset>
       <legend className="mb-1 block text-sm font-medium text-gray-900">
         {label}
-        {isMissing && <span className="ml-2 text-xs font-semibold text-red-800">{t('missing')}</span>}
+        {isInvalid ? (
+          <span id={`${id}-invalid`} className="ml-2 text-xs font-semibold text-red-800">
+            {t('dateInvalid')}
+          </span>
+        ) : (
+          isMissing && <span className="ml-2 text-xs font-semibold text-red-800">{t('missing')}</span>
+        )}
       </legend>
       <div className="flex items-end gap-2">
         {part('day', 'dateDay', 2)}

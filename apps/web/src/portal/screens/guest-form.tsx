@@ -1,7 +1,7 @@
 // One guest's registration: the fields the property's country asks for, saved 250 ms after each edit,
 // with what is still missing marked; and the guest's ID documents.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { TFile } from '@pms/contract/files';
+import { maxFileSize, type TFile } from '@pms/contract/files';
 import type { TIdDocumentAnalysis } from '@pms/contract/id-documents';
 import {
   missingRegistrationFields,
@@ -370,12 +370,13 @@ export function GuestForm({
 
 const previewTypes = new Set(['.jpeg', '.jpg', '.png']);
 
-function DocumentPreview({ file }: { file: TFile }) {
+/** A stored image of the booking, read with the link (an img cannot send the Link-Id header). */
+export function StoredImage({ fileId, alt, className }: { fileId: string; alt: string; className: string }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     let revoked = false;
     let objectUrl: string | null = null;
-    fileBlob(file.id).then(
+    fileBlob(fileId).then(
       (blob) => {
         if (revoked) return;
         objectUrl = URL.createObjectURL(blob);
@@ -387,13 +388,16 @@ function DocumentPreview({ file }: { file: TFile }) {
       revoked = true;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [file.id]);
+  }, [fileId]);
   return url ? (
-    <img src={url} alt={file.name} className="h-32 w-full rounded-lg bg-gray-100 object-contain" />
+    <img src={url} alt={alt} className={className} />
   ) : (
-    <div className="h-32 w-full animate-pulse rounded-lg bg-gray-100" />
+    <div className={`${className} animate-pulse`} />
   );
 }
+
+/** Refusals of the file itself: sending it again cannot succeed. */
+const fileRefusals = new Set(['file/type_not_allowed', 'file/too_large', 'file/image_dimensions']);
 
 function Documents({
   guest,
@@ -430,8 +434,10 @@ function Documents({
       onChange([...files, saved]);
       if (blob.type.startsWith('image/')) read(blob, name);
     } catch (caught) {
-      setFailed(file);
-      setError(errorText(t, (caught as PortalError).problem?.type));
+      const type = (caught as PortalError).problem?.type;
+      // Sending the same file again helps only when the refusal was not about the file itself.
+      setFailed(type !== undefined && fileRefusals.has(type) ? null : file);
+      setError(errorText(t, type, { limit: `${maxFileSize / (1024 * 1024)} MB` }));
     } finally {
       setProgress(null);
     }
@@ -477,7 +483,11 @@ function Documents({
         {files.map((file) => (
           <li key={file.id} className="flex flex-col gap-1 rounded-lg border border-gray-200 p-2">
             {previewTypes.has(file.type.toLowerCase()) ? (
-              <DocumentPreview file={file} />
+              <StoredImage
+                fileId={file.id}
+                alt={file.name}
+                className="h-32 w-full rounded-lg bg-gray-100 object-contain"
+              />
             ) : (
               <button
                 type="button"

@@ -43,6 +43,32 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/** Set by the wizard when the guest confirms, read once by the home to tell what comes next. */
+export const confirmedNoticeKey = (linkId: string) => `portal_confirmed_notice_${linkId}`;
+
+/** After the confirmation: that it went through, and the next step (payment or check-in) with its link. */
+function ConfirmedNotice({ base, onClose }: { base: string; onClose: () => void }) {
+  const { t, language } = useT();
+  const { property, metadata, settings, isCheckInOpen } = usePortal();
+  const next =
+    settings.featurePayment && metadata.dueAmount > 0 && !metadata.isReadyForCheckIn
+      ? t('nextPay')
+      : isCheckInOpen
+        ? t('nextCheckIn')
+        : t('nextCheckInAt', { date: formatDateTime(metadata.checkInOpensAt, property.timeZone, language) });
+  return (
+    <Notice kind="success" onClose={onClose}>
+      <p className="font-semibold">{t('confirmedNext')}</p>
+      <p className="mt-1">{next}</p>
+      <div className="mt-2">
+        <InternalLink to={`${base}/check-in`} secondary>
+          {t('nextAction')}
+        </InternalLink>
+      </div>
+    </Notice>
+  );
+}
+
 /** The doors of the guest's key, each with its open button; the outcome of the last press. */
 function Doors() {
   const { t } = useT();
@@ -136,15 +162,32 @@ function CreateKey() {
 }
 
 export function HomeScreen() {
-  const { linkId, property, booking, metadata, settings, isExpired, isCheckedIn, isCheckInOpen } =
-    usePortal();
+  const {
+    linkId,
+    property,
+    booking,
+    metadata,
+    settings,
+    isExpired,
+    isCheckedIn,
+    isCheckedOut,
+    isCheckInOpen,
+  } = usePortal();
   const { t, language } = useT();
   const base = `/portal/${encodeURIComponent(linkId)}`;
   const at = (instant: string) => formatDateTime(instant, property.timeZone, language);
-  const showDoors = !isExpired && (!settings.featurePreCheckIn || isCheckedIn);
+  const showDoors = !isExpired && !isCheckedOut && (!settings.featurePreCheckIn || isCheckedIn);
   const address = property.address;
+  // Set by the wizard just before it comes here, so never on a home the server writes.
+  const [isJustConfirmed, setIsJustConfirmed] = useState(
+    () => typeof sessionStorage !== 'undefined' && sessionStorage.getItem(confirmedNoticeKey(linkId)) === '1',
+  );
+  useEffect(() => sessionStorage.removeItem(confirmedNoticeKey(linkId)), [linkId]);
   return (
     <>
+      {isJustConfirmed && !isCheckedIn && !isCheckedOut && (
+        <ConfirmedNotice base={base} onClose={() => setIsJustConfirmed(false)} />
+      )}
       <section
         aria-labelledby="booking-heading"
         className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm"
@@ -181,6 +224,15 @@ export function HomeScreen() {
         </dl>
       </section>
 
+      {isCheckedOut && (
+        <Card title={t('thankYouCard')}>
+          <p className="mt-1 text-sm text-gray-700">{t('thankYouText')}</p>
+          <div className="mt-3">
+            <InternalLink to={`${base}/invoices`}>{t('invoices')}</InternalLink>
+          </div>
+        </Card>
+      )}
+
       {showDoors && (
         <Card title={t('doorsCard')}>
           {metadata.hasAccessToken ? <Doors /> : <CreateKey />}
@@ -195,7 +247,7 @@ export function HomeScreen() {
         </Card>
       )}
 
-      {settings.featureCheckInJack && metadata.hasAccessToken && booking.room && (
+      {settings.featureCheckInJack && metadata.hasAccessToken && booking.room && !isCheckedOut && (
         <Card title={t('keyCard')}>
           <p className="mt-1 text-sm text-gray-900">
             {t('room')} {booking.room.number}
@@ -208,7 +260,7 @@ export function HomeScreen() {
         </Card>
       )}
 
-      {settings.featurePreCheckIn && (
+      {settings.featurePreCheckIn && !isCheckedOut && (
         <Card title={t('checkInCard')} disabledText={isExpired ? t('disabledExpired') : null}>
           <p className="mt-1 text-sm text-gray-700">{isCheckedIn ? t('checkedIn') : t('checkInCardText')}</p>
           <div className="mt-3">
@@ -232,7 +284,7 @@ export function HomeScreen() {
         </Card>
       )}
 
-      {metadata.hasInvoices && (
+      {metadata.hasInvoices && !isCheckedOut && (
         <Card title={t('invoicesCard')}>
           <p className="mt-1 text-sm text-gray-700">{t('invoicesCardText')}</p>
           <div className="mt-3">

@@ -1,10 +1,12 @@
 // The signature pad (spec section 9 constants), loaded with the check-in screen only.
 import { useLayoutEffect, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
+import type { TFile } from '@pms/contract/files';
 import { deleteSignature, uploadSignature } from '../api/check-in.ts';
 import { errorText, useT } from '../i18n.tsx';
 import type { PortalError } from '../api/client.ts';
 import { Button, Notice } from '../ui.tsx';
+import { StoredImage } from './guest-form.tsx';
 
 const resizeDelayMs = 50;
 const pngQuality = 0.92;
@@ -16,11 +18,17 @@ function dataUrlToBlob(dataUrl: string): Blob {
   return new Blob([bytes], { type });
 }
 
+/**
+ * The saved signature as its image, with delete and redraw (a new one replaces it when saved); the pad
+ * while there is none. Read-only once the registration is settled.
+ */
 export function SignatureField({
-  hasSignature,
+  signature,
+  isReadOnly = false,
   onChanged,
 }: {
-  hasSignature: boolean;
+  signature: TFile | null;
+  isReadOnly?: boolean;
   onChanged: () => Promise<unknown>;
 }) {
   const { t } = useT();
@@ -29,12 +37,14 @@ export function SignatureField({
   const [isEmpty, setIsEmpty] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [isRedrawing, setIsRedrawing] = useState(false);
+  const showsPad = !isReadOnly && (signature === null || isRedrawing);
 
   // A layout effect: the pad listens before the canvas is first painted, so a stroke started at once
   // is not lost (Preact, which the portal runs on, runs plain effects only after the paint).
   useLayoutEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas || hasSignature) return;
+    if (!canvas || !showsPad) return;
     const pad = new SignaturePad(canvas, {
       minWidth: 0.5,
       maxWidth: 2.5,
@@ -67,7 +77,7 @@ export function SignatureField({
       pad.off();
       padRef.current = null;
     };
-  }, [hasSignature]);
+  }, [showsPad]);
 
   const save = async () => {
     const pad = padRef.current;
@@ -80,6 +90,7 @@ export function SignatureField({
       const blob = dataUrlToBlob(pad.toDataURL('image/png', pngQuality));
       await uploadSignature(blob);
       await onChanged();
+      setIsRedrawing(false);
     } catch (caught) {
       setError(errorText(t, (caught as PortalError).problem?.type));
     } finally {
@@ -103,12 +114,24 @@ export function SignatureField({
   return (
     <div className="mt-3 flex flex-col gap-3">
       {error && <Notice kind="error">{error}</Notice>}
-      {hasSignature ? (
+      {!showsPad && signature ? (
         <>
-          <Notice kind="success">{t('signatureSaved')}</Notice>
-          <Button variant="danger" onClick={() => void remove()} loading={busy} className="self-start">
-            {t('deleteSignature')}
-          </Button>
+          <p className="text-sm font-medium text-green-800">{t('signatureSaved')}</p>
+          <StoredImage
+            fileId={signature.id}
+            alt={t('signatureImage')}
+            className="h-32 w-full max-w-sm rounded-lg border border-gray-200 bg-white object-contain"
+          />
+          {!isReadOnly && (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" disabled={busy} onClick={() => setIsRedrawing(true)}>
+                {t('redrawSignature')}
+              </Button>
+              <Button variant="danger" onClick={() => void remove()} loading={busy}>
+                {t('deleteSignature')}
+              </Button>
+            </div>
+          )}
         </>
       ) : (
         <>
@@ -140,6 +163,11 @@ export function SignatureField({
             >
               {t('delete')}
             </Button>
+            {isRedrawing && (
+              <Button variant="secondary" disabled={busy} onClick={() => setIsRedrawing(false)}>
+                {t('cancel')}
+              </Button>
+            )}
           </div>
         </>
       )}

@@ -160,14 +160,22 @@ test('a guest registers two guests, signs, confirms and checks in on a phone', a
 
   // The signature.
   await sign(page, 'Unterschrift speichern', 'Ihre Unterschrift ist gespeichert.');
+  // The saved signature is shown as its image, to delete or to draw again.
+  await expect(page.getByRole('img', { name: 'Ihre gespeicherte Unterschrift' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Neu unterschreiben' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Unterschrift löschen' })).toBeVisible();
   // Payment is on and nothing is due: the rule puts the guest on the last step.
   await expect(page.getByText('Schritt 4 von 4')).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'portal-check-in-signed');
 
-  // Confirming sends the guest home; the check-in card leads back.
+  // Confirming sends the guest home, which says so and names the next step; the check-in card leads back.
   await page.getByLabel('Ich bestätige, dass alle Angaben richtig und vollständig sind.').check();
   await expect(page.getByRole('heading', { name: `Buchung ${booking.code}` })).toBeVisible();
+  await expect(page.getByText('Danke, Ihre Angaben sind bestätigt.')).toBeVisible();
+  await expect(page.getByText('Nächster Schritt: Checken Sie ein.')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'portal-home-confirmed');
   await page.getByRole('link', { name: 'Einchecken' }).click();
 
   // The payment step (payment feature on): nothing is due, so no pay button (paying at the

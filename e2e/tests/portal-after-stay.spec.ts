@@ -128,6 +128,7 @@ test('the portal names a refused upload and an impossible date, and is read-only
     page.getByText('Sie sind ausgecheckt. Ihre Angaben können nicht mehr geändert werden.'),
   ).toBeVisible();
   await expect(page.getByLabel(/^Vor- und Nachname/)).toBeDisabled();
+  await expect(page.getByText('Fehlt noch')).toHaveCount(0);
   await expect(page.locator('input[type=file]')).toHaveCount(0);
   await expect(page.getByTestId('signature-pad')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Einchecken' })).toHaveCount(0);

@@ -189,6 +189,11 @@ test.describe('on a phone', () => {
     // The payment step: the line item and the pay button with the amount due.
     await expect(page.getByText('Bitte begleichen Sie den offenen Betrag vor dem Check-in.')).toBeVisible();
     await expect(page.getByText('Seezimmer Pauschale')).toBeVisible();
+    // Each line shows the day it is booked on, the first night's on the arrival day.
+    const [year, month, day] = booking.checkIn.split('-');
+    await expect(page.getByRole('row').filter({ hasText: 'Seezimmer Pauschale' }).first()).toContainText(
+      `${day}.${month}.${year}`,
+    );
     const payButton = page.getByRole('button', { name: '€ 240,00 bezahlen' });
     await expect(payButton).toBeVisible();
     await expectAccessible(page);

@@ -125,26 +125,29 @@ export function GuestForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- saves on form edits only
   }, [form]);
 
+  // A registration kept as it is (after check-in or check-out) marks nothing: nothing can be added.
   const missing = new Set<TRegistrationField>(
-    missingRegistrationFields(propertyCountry, {
-      name: form.name,
-      gender: form.gender,
-      dateOfBirth: isIsoDate(form.dateOfBirth) ? form.dateOfBirth : null,
-      nationality: orNull(form.nationality),
-      address: {
-        line1: form.line1,
-        postalCode: form.postalCode,
-        city: form.city,
-        country: orNull(form.country),
-      },
-      documentType: (orNull(form.documentType) as TPortalGuest['documentType']) ?? null,
-      documentNumber: form.documentNumber,
-      documentIssueDate: form.documentIssueDate,
-      documentIssuingAuthority: form.documentIssuingAuthority,
-      isFamilyMember: form.isFamilyMember,
-      isPrimary: guest.isPrimary,
-      documentCount: files.length,
-    }),
+    disabled
+      ? []
+      : missingRegistrationFields(propertyCountry, {
+          name: form.name,
+          gender: form.gender,
+          dateOfBirth: isIsoDate(form.dateOfBirth) ? form.dateOfBirth : null,
+          nationality: orNull(form.nationality),
+          address: {
+            line1: form.line1,
+            postalCode: form.postalCode,
+            city: form.city,
+            country: orNull(form.country),
+          },
+          documentType: (orNull(form.documentType) as TPortalGuest['documentType']) ?? null,
+          documentNumber: form.documentNumber,
+          documentIssueDate: form.documentIssueDate,
+          documentIssuingAuthority: form.documentIssuingAuthority,
+          isFamilyMember: form.isFamilyMember,
+          isPrimary: guest.isPrimary,
+          documentCount: files.length,
+        }),
   );
   const isForeignNationality = (nationality: string) => !nationality || nationality !== propertyCountry;
   const isForeign = isForeignNationality(form.nationality);

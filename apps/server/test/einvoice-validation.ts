@@ -1,8 +1,8 @@
 // Checks an e-invoice XML the way an EN 16931 receiver does: against the UN/CEFACT CII D16B schema
 // (xmllint-wasm) and the EN 16931 business rules (the official Schematron compiled to XSLT, run by
-// SaxonJS). The official files live in shared/einvoice-validation beside the repository. The XSLT
-// is compiled to a SEF file once and cached under the repository's .tmp/ (keyed by the XSLT's hash),
-// so a fresh checkout compiles it in the first test run and later runs reuse it.
+// SaxonJS). The official files are kept in test/fixtures/einvoice-validation (EUPL 1.2, see its README
+// and licence). The XSLT is compiled to a SEF file once and cached under the repository's .tmp/ (keyed
+// by the XSLT's hash), so a fresh checkout compiles it in the first test run and later runs reuse it.
 
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -15,7 +15,7 @@ import { validateXML } from 'xmllint-wasm';
 
 const require = createRequire(import.meta.url);
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-export const validationDir = path.resolve(repoRoot, '../shared/einvoice-validation');
+export const validationDir = path.join(import.meta.dirname, 'fixtures', 'einvoice-validation');
 const xsdDir = path.join(validationDir, 'xsd');
 const xsltFile = path.join(validationDir, 'EN16931-CII-validation.xslt');
 

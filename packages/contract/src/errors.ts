@@ -38,6 +38,7 @@ export const errorStatus = {
   'invoice/invalid_transition': 409,
   'file/invoice_document': 409,
   'invoice/document_pending': 409,
+  'invoice/recipient_vat_id_required': 400,
   'folio/closed': 409,
   'folio/invalid_allowance': 409,
   'folio/invalid_move': 409,

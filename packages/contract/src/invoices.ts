@@ -44,7 +44,11 @@ export const ZInvoice = ZRecord.extend({
   localTaxAmount: z.number().int(),
   paidAmount: z.number().int(),
   dueAmount: z.number().int(),
+  /** Who the invoice is addressed to: a person, or a company's contact person. */
   recipient: z.string().nullable(),
+  /** The company billed (EN 16931 BT-44) and its VAT ID (BT-48), when the recipient is a company. */
+  recipientCompany: z.string().nullable(),
+  recipientVatId: z.string().nullable(),
   billingAddress: ZAddress,
   additionalText: z.string().nullable(),
   fileId: ZId.nullable(),
@@ -96,11 +100,23 @@ export const ZCreateInvoiceRequest = z.object({
 });
 export type TCreateInvoiceRequest = z.input<typeof ZCreateInvoiceRequest>;
 
-/** What may change on a draft; the recipient and billing address default to the customer's. */
+/** A VAT ID as printed: two letters of the country, then letters and digits (ATU12345678, DE123456789). */
+export const ZVatId = ZText.trim()
+  .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{2}[0-9A-Z+*.]{2,13}$/));
+
+/**
+ * What may change on a draft; the recipient, company, VAT ID and billing address default to the
+ * customer's. `saveAddressToContact` also writes the billing address to the customer, so the next
+ * invoice starts from it.
+ */
 export const ZUpdateInvoiceRequest = z.object({
   customerId: ZId.nullish(),
   recipient: ZText.trim().min(1).max(200).nullish(),
+  recipientCompany: ZText.trim().min(1).max(200).nullish(),
+  recipientVatId: ZVatId.nullish(),
   billingAddress: ZAddress.optional(),
+  saveAddressToContact: z.boolean().optional(),
   additionalText: ZText.max(2000).nullish(),
 });
 export type TUpdateInvoiceRequest = z.input<typeof ZUpdateInvoiceRequest>;

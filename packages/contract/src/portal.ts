@@ -9,7 +9,7 @@ import { zonedInstant } from './dates.ts';
 import { ZGender, ZTravelDocumentType, type TGender, type TTravelDocumentType } from './contacts.ts';
 import { ZFile } from './files.ts';
 import { ZFolioCharge, ZFolioTotals } from './folios.ts';
-import { ZInvoiceListItem } from './invoices.ts';
+import { ZInvoiceListItem, ZVatId } from './invoices.ts';
 
 /** The Link-Id header a portal request carries: the booking link's url-safe token. */
 export const portalLinkHeader = 'link-id';
@@ -303,7 +303,10 @@ export const ZUpdatePortalInvoiceRequest = z
   .object({
     folioId: ZId,
     customerId: ZId.nullable(),
+    recipientCompany: ZText.trim().min(1).max(200).nullable(),
+    recipientVatId: ZVatId.nullable(),
     billingAddress: ZAddress,
+    saveAddressToContact: z.boolean(),
     additionalText: ZText.max(2000).nullable(),
   })
   .partial()

@@ -378,6 +378,9 @@ export const invoices = pgTable(
     paidAmount: integer('paid_amount').notNull().default(0),
     billingAddress: jsonb('billing_address').$type<TAddress>().notNull().default({}),
     recipient: text('recipient'),
+    /** A company recipient's name and VAT ID; the recipient is then its contact person. */
+    recipientCompany: text('recipient_company'),
+    recipientVatId: text('recipient_vat_id'),
     additionalText: text('additional_text'),
     /** The PDF/A-3 with the e-invoice embedded, stored once the invoice is issued. */
     fileId: uuid('file_id').references(() => files.id),

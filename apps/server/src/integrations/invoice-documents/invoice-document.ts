@@ -31,7 +31,10 @@ export interface TDocumentSeller {
 }
 
 export interface TDocumentBuyer {
+  /** the person's or company's name (BT-44) */
   name: string;
+  /** a company's contact person (BT-56) */
+  contactPerson?: string | null;
   address: TDocumentAddress;
   vatId?: string | null;
 }

@@ -189,6 +189,7 @@ export function toEInvoiceData(doc: TInvoiceDocument): Invoice {
               }
             : {}),
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': buyer.name },
+          ...(buyer.contactPerson ? { 'cac:Contact': { 'cbc:Name': buyer.contactPerson } } : {}),
         },
       },
       'cac:Delivery': { 'cbc:ActualDeliveryDate': doc.deliveryDate },

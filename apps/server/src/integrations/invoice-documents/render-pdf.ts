@@ -74,7 +74,8 @@ export function renderInvoicePdf(doc: TInvoiceDocument): Promise<Buffer> {
   pdf.font('regular').fontSize(7).fillColor('#555555');
   pdf.text(`${t.recipient}:`, left, y);
   pdf.fillColor('black').fontSize(10);
-  pdf.text([doc.buyer.name, ...addressLines(doc.buyer.address)].join('\n'), left, pdf.y, {
+  const attention = doc.buyer.contactPerson ? [t.attention(doc.buyer.contactPerson)] : [];
+  pdf.text([doc.buyer.name, ...attention, ...addressLines(doc.buyer.address)].join('\n'), left, pdf.y, {
     width: 260,
   });
   if (doc.buyer.vatId) pdf.text(`${legal.buyerVatId}: ${doc.buyer.vatId}`, left, pdf.y, { width: 260 });

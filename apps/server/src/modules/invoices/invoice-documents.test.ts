@@ -376,3 +376,35 @@ describe('the documents of an issued invoice', () => {
     expectProblem(await admin.get('/api/invoices/nicht-da/pdf'), 400, 'validation');
   });
 });
+
+describe('the documents of an invoice to a company', () => {
+  it('print the company, its contact person and VAT ID, and carry them into the e-invoice', async () => {
+    const austria = ids[demo.austria]!;
+    const folioId = await folio(austria, await customer(admin, 'Maria Muster', 'at'), [
+      { text: 'Seminarraum', gross: 1_200_000, basisPoints: 2000 },
+    ]);
+    const draft = (await admin.post('/api/invoices', { folioId, draft: true })).json<TInvoice>();
+    expectProblem(
+      await admin.post(`/api/invoices/${draft.id}/actions/issue`, {}),
+      409,
+      'invoice/due_amount_unconfirmed',
+    );
+    const company = await admin.put(`/api/invoices/${draft.id}`, {
+      recipientCompany: 'Beispiel Handels GmbH',
+      recipientVatId: 'ATU87654321',
+    });
+    expect(company.statusCode, company.body).toBe(200);
+    const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, { closeWithDueAmount: true });
+    expect(issued.statusCode, issued.body).toBe(200);
+    await runJobs();
+    const { pdf, xml } = await documents(admin, issued.json<TInvoice>());
+    const { text } = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Beispiel Handels GmbH z. Hd. Maria Muster Hauptstraße 1');
+    expect(text).toContain('UID-Nr. des Empfängers: ATU87654321');
+    const buyer = /<ram:BuyerTradeParty>([\s\S]*?)<\/ram:BuyerTradeParty>/.exec(xml.body)?.[1] ?? '';
+    expect(buyer).toMatch(/<ram:Name>Beispiel Handels GmbH<\/ram:Name>/);
+    expect(buyer).toMatch(/<ram:PersonName>Maria Muster<\/ram:PersonName>/);
+    expect(buyer).toMatch(/<ram:ID schemeID="VA">ATU87654321<\/ram:ID>/);
+    expect(await validator.problems(xml.body)).toEqual([]);
+  });
+});

@@ -108,3 +108,23 @@ export function invoiceTotals(
     ...invoicePayment({ ...payment, totalAmount }),
   };
 }
+
+/** Austria's invoices over this gross amount name the recipient's VAT ID (§ 11 Abs. 1 Z 2a UStG). */
+export const austrianVatIdThreshold = 1_000_000;
+
+/**
+ * An Austrian property's invoice to a company over €10,000 gross is refused without the company's VAT
+ * ID; a private recipient has none, and Germany has no such rule.
+ */
+export function isRecipientVatIdRequired(
+  propertyCountry: string | null | undefined,
+  invoice: { recipientCompany: string | null; recipientVatId: string | null },
+  totalAmount: number,
+): boolean {
+  return (
+    propertyCountry?.toLowerCase() === 'at' &&
+    !!invoice.recipientCompany &&
+    !invoice.recipientVatId &&
+    totalAmount > austrianVatIdThreshold
+  );
+}

@@ -6,7 +6,7 @@ import { renderInvoicePdf } from '../../integrations/invoice-documents/render-pd
 import { documentTexts, formatMoney } from '../../integrations/invoice-documents/texts.ts';
 import { computeInvoiceTax } from '../../lib/invoice-tax.ts';
 import type { TPropertyRow } from '../../lib/properties.ts';
-import { invoicePayment, invoiceTotals } from './invoice-totals.ts';
+import { invoicePayment, invoiceTotals, isRecipientVatIdRequired } from './invoice-totals.ts';
 import { toInvoiceDocument } from './invoices.document.ts';
 import type { TInvoiceLineRow, TInvoiceRow } from './invoices.queries.ts';
 
@@ -91,6 +91,8 @@ function invoiceRow(changes: Partial<TInvoiceRow>): TInvoiceRow {
     paidAmount: 25000,
     billingAddress: { line1: 'Hauptstraße 1', postalCode: '1010', city: 'Wien', country: 'AT' },
     recipient: 'Franz Gast',
+    recipientCompany: null,
+    recipientVatId: null,
     additionalText: null,
     fileId: null,
     xmlFileId: null,
@@ -208,5 +210,65 @@ describe.each([
     if (cancelled) expect(xml).not.toContain('<ram:DueDateDateTime>');
     else expect(xml).toMatch(/<ram:DueDateDateTime>\s*<udt:DateTimeString format="102">20260727</);
     expect(await validator.problems(xml)).toEqual([]);
+  });
+});
+
+describe('a company as recipient', () => {
+  const invoice = invoiceRow({
+    recipient: 'Maria Muster',
+    recipientCompany: 'Beispiel Handels GmbH',
+    recipientVatId: 'ATU87654321',
+  });
+  const document = toInvoiceDocument({
+    invoice,
+    lines: lineRows(invoice.id, 1),
+    property,
+    cancelled: null,
+    checkOut: null,
+    customer: null,
+  });
+
+  it('is printed with its contact person and VAT ID', async () => {
+    const { text } = await pdfText(await renderInvoicePdf(document));
+    expect(text).toContain(
+      `Beispiel Handels GmbH ${documentTexts.de.attention('Maria Muster')} Hauptstraße 1`,
+    );
+    expect(text).toContain('UID-Nr. des Empfängers: ATU87654321');
+  });
+
+  it('is the e-invoice buyer with its VAT ID (BT-48) and contact person (BT-56)', async () => {
+    const { xml } = await renderEInvoice(document, await renderInvoicePdf(document));
+    const buyer = /<ram:BuyerTradeParty>([\s\S]*?)<\/ram:BuyerTradeParty>/.exec(xml)?.[1] ?? '';
+    expect(buyer).toMatch(/<ram:Name>Beispiel Handels GmbH<\/ram:Name>/);
+    expect(buyer).toMatch(/<ram:DefinedTradeContact>\s*<ram:PersonName>Maria Muster<\/ram:PersonName>/);
+    expect(buyer).toMatch(
+      /<ram:SpecifiedTaxRegistration>\s*<ram:ID schemeID="VA">ATU87654321<\/ram:ID>\s*<\/ram:SpecifiedTaxRegistration>/,
+    );
+    expect(await validator.problems(xml)).toEqual([]);
+  });
+
+  it('that only repeats the company name names no contact person', () => {
+    const named = toInvoiceDocument({
+      invoice: invoiceRow({ recipient: 'Beispiel Handels GmbH', recipientCompany: 'Beispiel Handels GmbH' }),
+      lines: lineRows(invoice.id, 1),
+      property,
+      cancelled: null,
+      checkOut: null,
+      customer: null,
+    });
+    expect(named.buyer).toMatchObject({ name: 'Beispiel Handels GmbH', contactPerson: null, vatId: null });
+  });
+});
+
+describe('isRecipientVatIdRequired', () => {
+  const company = { recipientCompany: 'Beispiel Handels GmbH', recipientVatId: null };
+  it.each([
+    ['an Austrian invoice to a company over €10,000 gross', 'at', company, 1_000_001, true],
+    ['exactly €10,000', 'at', company, 1_000_000, false],
+    ['with the VAT ID', 'at', { ...company, recipientVatId: 'ATU87654321' }, 2_000_000, false],
+    ['to a private person', 'at', { recipientCompany: null, recipientVatId: null }, 2_000_000, false],
+    ['of a German property', 'de', company, 2_000_000, false],
+  ] as const)('%s: %s', (_name, country, recipient, total, expected) => {
+    expect(isRecipientVatIdRequired(country, recipient, total)).toBe(expected);
   });
 });

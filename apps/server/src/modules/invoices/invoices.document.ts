@@ -18,8 +18,8 @@ export type TInvoiceDocumentSource = {
   cancelled: TInvoiceRow | null;
   /** The booking's check-out, when the invoice bills a stay. */
   checkOut: string | null;
-  /** The customer's language and VAT ID, when the invoice has a customer. */
-  customer: { language: string | null; vatId: string | null } | null;
+  /** The customer's language, when the invoice has a customer. */
+  customer: { language: string | null } | null;
 };
 
 /** A rate of 0 is exempt (category E), any other the standard category. */
@@ -100,9 +100,12 @@ export function toInvoiceDocument(source: TInvoiceDocumentSource): TInvoiceDocum
       bank: bank.iban ? { iban: bank.iban, bic: bank.bic ?? null, accountName: company.name ?? null } : null,
     },
     buyer: {
-      name: invoice.recipient ?? '',
+      name: invoice.recipientCompany ?? invoice.recipient ?? '',
+      // A company's recipient is its contact person, unless it only repeats the company's name.
+      contactPerson:
+        invoice.recipientCompany && invoice.recipient !== invoice.recipientCompany ? invoice.recipient : null,
       address: documentAddress(invoice.billingAddress),
-      vatId: source.customer?.vatId ?? null,
+      vatId: invoice.recipientVatId,
     },
     lines,
     taxes,

@@ -36,6 +36,8 @@ export function toInvoiceListItem(
     paidAmount: totals.paidAmount,
     dueAmount: totals.dueAmount,
     recipient: row.recipient,
+    recipientCompany: row.recipientCompany,
+    recipientVatId: row.recipientVatId,
     billingAddress: row.billingAddress,
     additionalText: row.additionalText,
     fileId: row.fileId,

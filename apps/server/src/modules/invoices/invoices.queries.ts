@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { TInvoiceListQuery } from '@pms/contract';
+import type { TAddress, TInvoiceListQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import {
   bookings,
@@ -308,12 +308,18 @@ export async function selectDocumentParties(db: Executor, invoice: TInvoiceRow) 
     : [];
   const [customer] = invoice.customerId
     ? await db
-        .select({ language: contacts.language, company: contacts.company })
+        .select({ language: contacts.language })
         .from(contacts)
         .where(eq(contacts.id, invoice.customerId))
     : [];
-  return {
-    checkOut: booking?.checkOut ?? null,
-    customer: customer ? { language: customer.language, vatId: customer.company.vatNumber ?? null } : null,
-  };
+  return { checkOut: booking?.checkOut ?? null, customer: customer ?? null };
+}
+
+/** The invoice's customer keeps the billing address typed on it, for the next invoice. */
+export async function updateContactAddress(
+  db: Executor,
+  contactId: string,
+  address: TAddress,
+): Promise<void> {
+  await db.update(contacts).set({ address }).where(eq(contacts.id, contactId));
 }

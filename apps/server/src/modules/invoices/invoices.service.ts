@@ -4,7 +4,6 @@ import {
   toPaged,
   ZCreateInvoiceRequest,
   ZIssueInvoiceRequest,
-  type TAddress,
   type TCreateInvoiceRequest,
   type TFile,
   type TInvoice,
@@ -21,7 +20,7 @@ import { billedCharges, computeInvoiceTax } from '../../lib/invoice-tax.ts';
 import { findOwned } from '../../lib/records.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { openOwnedFile, storeGeneratedFile } from '../files/files.service.ts';
-import { invoicePayment, invoiceTotals } from './invoice-totals.ts';
+import { invoicePayment, invoiceTotals, isRecipientVatIdRequired } from './invoice-totals.ts';
 import { toInvoiceDocument } from './invoices.document.ts';
 import { requireAccess, requireBookingAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -45,6 +44,7 @@ import {
   selectOpenInvoicesOfFolio,
   selectStandingInvoiceOfFolio,
   setFolioClosedAt,
+  updateContactAddress,
   updateInvoiceRow,
   type TInvoiceFolio,
   type TInvoiceRow,
@@ -71,22 +71,33 @@ async function findFolio(db: Executor, actor: TActor, folioId: string): Promise<
   return folio;
 }
 
-/** Who the invoice goes to and where: the customer's name and address, copied onto the invoice. */
-async function recipientOf(
-  db: Executor,
-  actor: TActor,
-  customerId: string | null,
-): Promise<{ customerId: string | null; recipient: string | null; billingAddress: TAddress }> {
-  if (!customerId) return { customerId: null, recipient: null, billingAddress: {} };
+type TRecipient = Pick<
+  TInvoiceRow,
+  'customerId' | 'recipient' | 'recipientCompany' | 'recipientVatId' | 'billingAddress'
+>;
+
+/**
+ * Who the invoice goes to and where, copied onto the invoice from the customer: the name and address,
+ * a company contact's company name, and the VAT ID the contact keeps.
+ */
+async function recipientOf(db: Executor, actor: TActor, customerId: string | null): Promise<TRecipient> {
+  const none = { recipient: null, recipientCompany: null, recipientVatId: null };
+  if (!customerId) return { customerId: null, ...none, billingAddress: {} };
   const contact = await findOwned(db, contacts, actor.propertyId, customerId, 'contact');
-  return { customerId: contact.id, recipient: contact.name, billingAddress: contact.address };
+  return {
+    customerId: contact.id,
+    recipient: contact.name,
+    recipientCompany: contact.type === 'company' ? contact.company.name || contact.name : null,
+    recipientVatId: contact.company.vatNumber || null,
+    billingAddress: contact.address,
+  };
 }
 
-/** The recipient's name and address carry every field an invoice must name. */
-function assertAddressComplete(invoice: Pick<TInvoiceRow, 'recipient' | 'billingAddress'>): void {
+/** The recipient's name (a person's or a company's) and address carry every field an invoice must name. */
+function assertAddressComplete(invoice: TRecipient): void {
   const address = invoice.billingAddress;
   const isComplete =
-    !!invoice.recipient?.trim() &&
+    !!(invoice.recipientCompany ?? invoice.recipient)?.trim() &&
     [address.line1, address.postalCode, address.city, address.country].every((part) => !!part?.trim());
   if (!isComplete) throw new AppError('folio/customer_address_incomplete');
 }
@@ -152,6 +163,9 @@ async function issueDraft(
 ): Promise<TInvoiceRow> {
   assertAddressComplete(draft);
   const amounts = await snapshotLines(tx, draft, folio);
+  const property = await findProperty(tx, actor.propertyId);
+  if (isRecipientVatIdRequired(property.address.country, draft, amounts.totalAmount))
+    throw new AppError('invoice/recipient_vat_id_required');
   const paid = await selectFolioPayments(tx, folio.id);
   const payment = invoicePayment({
     status: 'draft',
@@ -280,8 +294,9 @@ function assertDraft(row: TInvoiceRow): void {
 }
 
 /**
- * Changes a draft's customer, recipient, billing address or additional text: staff, or the guest of
- * the invoice's booking through the portal.
+ * Changes a draft's customer, recipient, company, VAT ID, billing address or additional text: staff, or
+ * the guest of the invoice's booking through the portal. Asked to, it also saves the billing address
+ * to the invoice's customer.
  */
 export async function updateInvoice(
   ctx: AppContext,
@@ -299,12 +314,26 @@ export async function updateInvoice(
         input.customerId !== undefined && input.customerId !== current.customerId
           ? await recipientOf(tx, actor, input.customerId)
           : {};
+      const { saveAddressToContact, ...fields } = input;
       const updated = await updateInvoiceRow(tx, id, {
         ...customer,
-        ...(input.recipient !== undefined ? { recipient: input.recipient } : {}),
-        ...(input.billingAddress !== undefined ? { billingAddress: input.billingAddress } : {}),
-        ...(input.additionalText !== undefined ? { additionalText: input.additionalText } : {}),
+        ...(fields.recipient !== undefined ? { recipient: fields.recipient } : {}),
+        ...(fields.recipientCompany !== undefined ? { recipientCompany: fields.recipientCompany } : {}),
+        ...(fields.recipientVatId !== undefined ? { recipientVatId: fields.recipientVatId } : {}),
+        ...(fields.billingAddress !== undefined ? { billingAddress: fields.billingAddress } : {}),
+        ...(fields.additionalText !== undefined ? { additionalText: fields.additionalText } : {}),
       });
+      if (saveAddressToContact && updated.customerId) {
+        await updateContactAddress(tx, updated.customerId, updated.billingAddress);
+        await recordEvent(tx, {
+          propertyId: actor.propertyId,
+          actor,
+          objectType: 'contact',
+          objectId: updated.customerId,
+          type: 'updated',
+          data: { fields: ['address'], invoiceId: id },
+        });
+      }
       await recordEvent(tx, {
         propertyId: actor.propertyId,
         actor,
@@ -365,6 +394,8 @@ export async function cancelInvoice(ctx: AppContext, actor: TActor, id: string):
         bookingId: original.bookingId,
         customerId: original.customerId,
         recipient: original.recipient,
+        recipientCompany: original.recipientCompany,
+        recipientVatId: original.recipientVatId,
         billingAddress: original.billingAddress,
         additionalText: original.additionalText,
         cancels: original.id,

@@ -769,3 +769,143 @@ describe('numbering', () => {
     expect(Number(duplicates!.n)).toBe(0);
   });
 });
+
+describe('a company as recipient', () => {
+  /** A company contact with a complete address (and its VAT ID, when given) in the client's property. */
+  async function company(client: ApiClient, vatNumber?: string): Promise<string> {
+    const response = await client.post('/api/contacts', {
+      name: 'Beispiel Handels GmbH',
+      type: 'company',
+      company: { name: 'Beispiel Handels GmbH', ...(vatNumber ? { vatNumber } : {}) },
+      address: { line1: 'Ring 1', postalCode: '1010', city: 'Wien', country: 'at' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ id: string }>().id;
+  }
+
+  it('takes the company and its VAT ID from the customer, can be edited on a draft and is kept once issued', async () => {
+    const draft = await invoiceOk({
+      folioId: await looseFolio(undefined, austria, await company(admin, 'ATU87654321')),
+      draft: true,
+    });
+    expect(draft).toMatchObject({ recipientCompany: 'Beispiel Handels GmbH', recipientVatId: 'ATU87654321' });
+    const edited = await admin.put(`/api/invoices/${draft.id}`, {
+      recipient: 'Maria Muster',
+      recipientCompany: 'Beispiel Handels GmbH, Filiale Wien',
+      recipientVatId: 'atu 1234 5678',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<TInvoice>()).toMatchObject({
+      recipient: 'Maria Muster',
+      recipientCompany: 'Beispiel Handels GmbH, Filiale Wien',
+      recipientVatId: 'ATU12345678',
+    });
+    expectProblem(
+      await admin.put(`/api/invoices/${draft.id}`, { recipientVatId: '1234' }),
+      400,
+      'validation',
+    );
+    expectProblem(await admin.put(`/api/invoices/${draft.id}`, { recipientCompany: '' }), 400, 'validation');
+    const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, { closeWithDueAmount: true });
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(issued.json<TInvoice>()).toMatchObject({
+      recipientCompany: 'Beispiel Handels GmbH, Filiale Wien',
+      recipientVatId: 'ATU12345678',
+    });
+    expectProblem(
+      await admin.put(`/api/invoices/${draft.id}`, { recipientVatId: 'ATU87654321' }),
+      409,
+      'invoice/immutable',
+    );
+    const byId = eq(invoices.id, draft.id);
+    await expect(t.db.update(invoices).set({ recipientVatId: 'ATU87654321' }).where(byId)).rejects.toThrow();
+    await expect(t.db.update(invoices).set({ recipientCompany: 'X' }).where(byId)).rejects.toThrow();
+    // A person's invoice names no company.
+    const personal = await invoiceOk({ folioId: await looseFolio(), draft: true });
+    expect(personal).toMatchObject({
+      recipient: 'Anna Rechnung',
+      recipientCompany: null,
+      recipientVatId: null,
+    });
+  });
+
+  it('over €10,000 gross in Austria is refused without the VAT ID, with its own code', async () => {
+    const expensive = [{ grossAmount: 1_000_001, taxBasisPoints: 1000 }];
+    const draft = await invoiceOk({
+      folioId: await looseFolio(expensive, austria, await company(admin)),
+      draft: true,
+    });
+    expect(draft).toMatchObject({ recipientCompany: 'Beispiel Handels GmbH', recipientVatId: null });
+    expectProblem(
+      await admin.post(`/api/invoices/${draft.id}/actions/issue`, { closeWithDueAmount: true }),
+      400,
+      'invoice/recipient_vat_id_required',
+    );
+    expect(await t.db.select().from(invoices).where(eq(invoices.id, draft.id))).toMatchObject([
+      { status: 'draft', number: null },
+    ]);
+    await admin.put(`/api/invoices/${draft.id}`, { recipientVatId: 'ATU87654321' });
+    const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, { closeWithDueAmount: true });
+    expect(issued.statusCode, issued.body).toBe(200);
+    // €10,000 exactly, and a private recipient, need none.
+    const atThreshold = [{ grossAmount: 1_000_000, taxBasisPoints: 1000 }];
+    await invoiceOk({
+      folioId: await looseFolio(atThreshold, austria, await company(admin)),
+      closeWithDueAmount: true,
+    });
+    await invoiceOk({ folioId: await looseFolio(expensive), closeWithDueAmount: true });
+  });
+
+  it('over €10,000 gross in Germany needs no VAT ID', async () => {
+    const german = await login(t.app, demo.users.admin);
+    await switchProperty(german, ids[demo.germany]!);
+    const folioId = await looseFolio(
+      [{ grossAmount: 2_000_000, taxBasisPoints: 700 }],
+      ids[demo.germany],
+      await company(german),
+    );
+    await invoiceOk({ folioId, closeWithDueAmount: true }, german);
+  });
+});
+
+describe('the billing address saved to the contact', () => {
+  it('lets the next invoice of a contact without address be issued', async () => {
+    const contact = await admin.post('/api/contacts', { name: 'Olga Ohneadresse' });
+    const contactId = contact.json<{ id: string }>().id;
+    const first = await invoiceOk({ folioId: await looseFolio(undefined, austria, contactId), draft: true });
+    const typed = await admin.put(`/api/invoices/${first.id}`, {
+      billingAddress: completeAddress,
+      saveAddressToContact: true,
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json<TInvoice>().billingAddress).toEqual(completeAddress);
+    const saved = await admin.get(`/api/contacts/${contactId}`);
+    expect(saved.json<{ address: unknown }>().address).toEqual(completeAddress);
+    const next = await admin.post('/api/invoices', {
+      folioId: await looseFolio(undefined, austria, contactId),
+      closeWithDueAmount: true,
+    });
+    expect(next.statusCode, next.body).toBe(201);
+    expect(next.json<TInvoice>().billingAddress).toEqual(completeAddress);
+  });
+
+  it('leaves the contact as it is without the flag', async () => {
+    const contact = await admin.post('/api/contacts', { name: 'Otto Ohneflag' });
+    const contactId = contact.json<{ id: string }>().id;
+    const draft = await invoiceOk({ folioId: await looseFolio(undefined, austria, contactId), draft: true });
+    await admin.put(`/api/invoices/${draft.id}`, {
+      billingAddress: completeAddress,
+      saveAddressToContact: false,
+    });
+    const kept = await admin.get(`/api/contacts/${contactId}`);
+    expect(kept.json<{ address: unknown }>().address).toEqual({});
+    expectProblem(
+      await admin.post('/api/invoices', {
+        folioId: await looseFolio(undefined, austria, contactId),
+        closeWithDueAmount: true,
+      }),
+      400,
+      'folio/customer_address_incomplete',
+    );
+  });
+});

@@ -268,6 +268,8 @@ export async function selectBookingInvoice(db: Executor, bookingId: string, invo
       status: invoices.status,
       cancels: invoices.cancels,
       customerId: invoices.customerId,
+      recipientCompany: invoices.recipientCompany,
+      recipientVatId: invoices.recipientVatId,
       billingAddress: invoices.billingAddress,
       additionalText: invoices.additionalText,
     })

@@ -719,10 +719,15 @@ export async function updatePortalInvoice(
     const inTransaction: AppContext = { ...ctx, db: tx };
     await cancelInvoice(inTransaction, actor, invoiceId);
     const draft = await createInvoice(inTransaction, actor, { folioId: invoice.folioId, draft: true });
+    const kept = <K extends keyof typeof changes & keyof typeof invoice>(key: K) =>
+      changes[key] !== undefined ? changes[key] : invoice[key];
     await updateInvoice(inTransaction, actor, draft.id, {
-      customerId: changes.customerId !== undefined ? changes.customerId : invoice.customerId,
+      customerId: kept('customerId'),
+      recipientCompany: kept('recipientCompany'),
+      recipientVatId: kept('recipientVatId'),
       billingAddress: changes.billingAddress ?? invoice.billingAddress,
-      additionalText: changes.additionalText !== undefined ? changes.additionalText : invoice.additionalText,
+      saveAddressToContact: changes.saveAddressToContact,
+      additionalText: kept('additionalText'),
     });
     return issueInvoice(inTransaction, actor, draft.id, { closeWithDueAmount: true });
   });

@@ -655,6 +655,33 @@ describe('money', () => {
     );
   });
 
+  it('names a company with its VAT ID on a draft and its re-issue, and saves the typed address to the contact', async () => {
+    const { guest, booking, customerId } = await newStay({ isDebtor: true });
+    const draft = await invoiceOf(booking.id, 'draft');
+    const company = { recipientCompany: 'Beispiel Handels GmbH', recipientVatId: 'ATU87654321' };
+    const changed = await guest.patch(`/api/portal/invoices/${draft.id}`, {
+      ...company,
+      billingAddress,
+      saveAddressToContact: true,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ ...company, billingAddress });
+    expect((await admin.get(`/api/contacts/${customerId}`)).json()).toMatchObject({
+      address: billingAddress,
+    });
+    expectProblem(
+      await guest.patch(`/api/portal/invoices/${draft.id}`, { recipientVatId: 'x' }),
+      400,
+      'validation',
+    );
+
+    const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, { closeWithDueAmount: true });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const reissued = await guest.patch(`/api/portal/invoices/${draft.id}`, { additionalText: 'Projekt 7' });
+    expect(reissued.statusCode, reissued.body).toBe(200);
+    expect(reissued.json()).toMatchObject({ ...company, status: 'open', additionalText: 'Projekt 7' });
+  });
+
   it('re-issues an issued invoice with the changes, once, and serves only this booking’s invoice documents', async () => {
     const { guest, booking } = await newStay({ isDebtor: true, guest: { address: billingAddress } });
     const other = await newStay({ guest: { address: billingAddress } });

@@ -1,5 +1,5 @@
-// The invoices screen: the booking's invoices with status colours, open, download and the billing
-// address dialog; a canceled invoice locks editing for all.
+// The invoices screen: the booking's invoices with status colours, open, download and the dialog of
+// the billing address (a company with its VAT ID too); a canceled invoice locks editing for all.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { countryOptions } from '../../lib/countries.ts';
 import type { PortalError } from '../api/client.ts';
@@ -159,12 +159,16 @@ function EditInvoiceDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const countries = useMemo(() => countryOptions(language), [language]);
   const [form, setForm] = useState({
+    recipientCompany: invoice.recipientCompany ?? '',
+    recipientVatId: invoice.recipientVatId ?? '',
     line1: invoice.billingAddress.line1 ?? '',
     line2: invoice.billingAddress.line2 ?? '',
     postalCode: invoice.billingAddress.postalCode ?? '',
     city: invoice.billingAddress.city ?? '',
     country: invoice.billingAddress.country ?? '',
     additionalText: invoice.additionalText ?? '',
+    // A draft starts from its customer's address: an empty one means the customer has none yet.
+    saveAddressToContact: !Object.values(invoice.billingAddress).some((part) => part?.trim()),
   });
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -177,6 +181,8 @@ function EditInvoiceDialog({
       await updateInvoice(invoice.id, {
         folioId: invoice.folioId,
         customerId: invoice.customerId,
+        recipientCompany: orNull(form.recipientCompany),
+        recipientVatId: orNull(form.recipientVatId),
         billingAddress: {
           ...invoice.billingAddress,
           line1: orNull(form.line1),
@@ -186,6 +192,7 @@ function EditInvoiceDialog({
           country: orNull(form.country),
         },
         additionalText: orNull(form.additionalText),
+        saveAddressToContact: !!invoice.customerId && form.saveAddressToContact,
       });
       onSaved();
     } catch (caught) {
@@ -193,7 +200,10 @@ function EditInvoiceDialog({
       setBusy(false);
     }
   };
-  const input = (key: 'line1' | 'line2' | 'postalCode' | 'city', label: TKey) => (
+  const input = (
+    key: 'recipientCompany' | 'recipientVatId' | 'line1' | 'line2' | 'postalCode' | 'city',
+    label: TKey,
+  ) => (
     <div>
       <label htmlFor={`invoice-${key}`} className="mb-1 block text-sm font-medium text-gray-900">
         {t(label)}
@@ -224,6 +234,8 @@ function EditInvoiceDialog({
         <h2 id="invoice-dialog-title" className="text-lg font-semibold text-gray-900">
           {t('editInvoice')}
         </h2>
+        {input('recipientCompany', 'recipientCompany')}
+        {input('recipientVatId', 'recipientVatId')}
         {input('line1', 'line1')}
         {input('line2', 'line2')}
         {input('postalCode', 'postalCode')}
@@ -258,6 +270,17 @@ function EditInvoiceDialog({
             className={inputClass}
           />
         </div>
+        {invoice.customerId && (
+          <label className="flex min-h-11 items-start gap-3 text-sm text-gray-900">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-5"
+              checked={form.saveAddressToContact}
+              onChange={(event) => setForm({ ...form, saveAddressToContact: event.target.checked })}
+            />
+            <span>{t('saveAddressToContact')}</span>
+          </label>
+        )}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => dialog.current?.close()}>
             {t('cancel')}

@@ -1,15 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ZAddress } from '@pms/contract/addresses';
 import { ZUpdateInvoiceRequest, type TInvoice } from '@pms/contract/invoices';
 import { CountrySelect } from '../../../shared/contacts/country-select.tsx';
+import { contactQueryOptions } from '../../../shared/contacts/get-contact.ts';
 import { textOrNull } from '../../../shared/base-data/form-inputs.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Modal, ModalActions } from '../../../ui/dialog.tsx';
-import { Field, Input, Textarea } from '../../../ui/field.tsx';
+import { CheckboxField, Field, Input, Textarea } from '../../../ui/field.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useUpdateInvoice } from '../api/update-invoice.ts';
 
@@ -24,11 +27,20 @@ const ZAddressForm = ZAddress.extend({
 
 const ZRecipientForm = ZUpdateInvoiceRequest.extend({
   recipient: textOrNull(ZUpdateInvoiceRequest.shape.recipient),
+  recipientCompany: textOrNull(ZUpdateInvoiceRequest.shape.recipientCompany),
+  recipientVatId: textOrNull(ZUpdateInvoiceRequest.shape.recipientVatId),
   billingAddress: ZAddressForm,
   additionalText: textOrNull(ZUpdateInvoiceRequest.shape.additionalText),
 });
 
-function RecipientForm({ invoice, onClose }: { invoice: TInvoice; onClose: () => void }) {
+type TRecipientFormProps = {
+  invoice: TInvoice;
+  /** Whether the invoice's customer has no address of its own: saving the typed one is then proposed. */
+  isContactAddressEmpty: boolean | null;
+  onClose: () => void;
+};
+
+function RecipientForm({ invoice, isContactAddressEmpty, onClose }: TRecipientFormProps) {
   const { t } = useTranslation();
   const updateInvoice = useUpdateInvoice();
   const address = invoice.billingAddress;
@@ -40,6 +52,8 @@ function RecipientForm({ invoice, onClose }: { invoice: TInvoice; onClose: () =>
     resolver: zodFormResolver(ZRecipientForm),
     defaultValues: {
       recipient: invoice.recipient ?? '',
+      recipientCompany: invoice.recipientCompany ?? '',
+      recipientVatId: invoice.recipientVatId ?? '',
       billingAddress: {
         line1: address.line1 ?? '',
         line2: address.line2 ?? '',
@@ -49,6 +63,7 @@ function RecipientForm({ invoice, onClose }: { invoice: TInvoice; onClose: () =>
         country: address.country ?? '',
       },
       additionalText: invoice.additionalText ?? '',
+      saveAddressToContact: isContactAddressEmpty ?? false,
     },
   });
   const addressErrors = errors.billingAddress;
@@ -68,10 +83,24 @@ function RecipientForm({ invoice, onClose }: { invoice: TInvoice; onClose: () =>
   return (
     <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
       {updateInvoice.isError && <Alert type="error">{errorMessage(updateInvoice.error)}</Alert>}
-      <Field label={t('billing.detail.recipient')} error={errors.recipient?.message}>
-        <Input autoComplete="off" {...register('recipient')} />
-      </Field>
       <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          label={t('billing.detail.recipientCompany')}
+          error={errors.recipientCompany?.message}
+          className="sm:col-span-2"
+        >
+          <Input autoComplete="off" {...register('recipientCompany')} />
+        </Field>
+        <Field
+          label={t('billing.detail.recipient')}
+          description={t('billing.detail.recipientHint')}
+          error={errors.recipient?.message}
+        >
+          <Input autoComplete="off" {...register('recipient')} />
+        </Field>
+        <Field label={t('billing.detail.recipientVatId')} error={errors.recipientVatId?.message}>
+          <Input autoComplete="off" {...register('recipientVatId')} />
+        </Field>
         <Field
           label={t('billing.address.line1')}
           error={addressErrors?.line1?.message}
@@ -100,6 +129,13 @@ function RecipientForm({ invoice, onClose }: { invoice: TInvoice; onClose: () =>
           <CountrySelect {...register('billingAddress.country')} />
         </Field>
       </div>
+      {isContactAddressEmpty !== null && (
+        <CheckboxField
+          label={t('billing.detail.saveAddressToContact')}
+          description={t('billing.detail.saveAddressToContactHint')}
+          {...register('saveAddressToContact')}
+        />
+      )}
       <Field label={t('billing.detail.additionalText')} error={errors.additionalText?.message}>
         <Textarea rows={3} {...register('additionalText')} />
       </Field>
@@ -117,12 +153,28 @@ function RecipientForm({ invoice, onClose }: { invoice: TInvoice; onClose: () =>
 
 type TInvoiceRecipientDialogProps = { invoice: TInvoice; open: boolean; onClose: () => void };
 
-/** Edits a draft's recipient, billing address and additional text (issued invoices are immutable). */
+const isAddressEmpty = (address: TInvoice['billingAddress']) =>
+  ![address.line1, address.postalCode, address.city, address.country].some((part) => part?.trim());
+
+/**
+ * Edits a draft's recipient (a person, or a company with its contact person and VAT ID), billing
+ * address and additional text (issued invoices are immutable); the address can be saved to the
+ * customer, which is proposed when the customer has none.
+ */
 export function InvoiceRecipientDialog({ invoice, open, onClose }: TInvoiceRecipientDialogProps) {
   const { t } = useTranslation();
+  const customer = useQuery({
+    ...contactQueryOptions(invoice.customerId ?? ''),
+    enabled: open && !!invoice.customerId,
+  });
+  const isWaiting = !!invoice.customerId && customer.isPending;
+  const isContactAddressEmpty = customer.data ? isAddressEmpty(customer.data.address) : null;
   return (
     <Modal open={open} onClose={onClose} title={t('billing.detail.editRecipient')} size="lg">
-      {open && <RecipientForm invoice={invoice} onClose={onClose} />}
+      {open && isWaiting && <Spinner />}
+      {open && !isWaiting && (
+        <RecipientForm invoice={invoice} isContactAddressEmpty={isContactAddressEmpty} onClose={onClose} />
+      )}
     </Modal>
   );
 }

@@ -395,12 +395,22 @@ function InvoiceDetails({ invoice }: { invoice: TInvoice }) {
             }
           >
             <address className="text-sm leading-6 text-gray-900 not-italic">
-              <span className="font-semibold">{invoice.recipient ?? t('billing.detail.noRecipient')}</span>
+              {invoice.recipientCompany && (
+                <span className="block font-semibold">{invoice.recipientCompany}</span>
+              )}
+              <span className={invoice.recipientCompany ? 'block' : 'font-semibold'}>
+                {invoice.recipient ?? (invoice.recipientCompany ? null : t('billing.detail.noRecipient'))}
+              </span>
               {addressLines(invoice, i18n.language).map((line) => (
                 <span key={line} className="block">
                   {line}
                 </span>
               ))}
+              {invoice.recipientVatId && (
+                <span className="block text-gray-600">
+                  {t('billing.detail.recipientVatId')}: {invoice.recipientVatId}
+                </span>
+              )}
             </address>
             {invoice.additionalText && (
               <p className="mt-4 text-sm whitespace-pre-line text-gray-600">{invoice.additionalText}</p>

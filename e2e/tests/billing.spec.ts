@@ -245,10 +245,19 @@ test('an incomplete customer address is completed on a draft, which is then issu
   await dialog.getByLabel('PLZ').fill('5020');
   await dialog.getByLabel('Ort').fill('Salzburg');
   await dialog.getByLabel('Land').selectOption('at');
+  // A company as recipient; the customer has no address, so saving it to the contact is proposed.
+  await dialog.getByLabel('Unternehmen', { exact: true }).fill('Ohneadresse Handels GmbH');
+  await dialog.getByLabel('UID-/USt-IdNr.').fill('ATU 8765 4321');
+  await expect(dialog.getByRole('checkbox', { name: 'Adresse beim Kontakt speichern' })).toBeChecked();
   await expectAccessible(page);
+  await shot(page, 'billing-invoice-company');
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.locator('address')).toContainText('Linzer Gasse 3');
+  await expect(page.locator('address')).toContainText('Ohneadresse Handels GmbH');
+  await expect(page.locator('address')).toContainText('ATU87654321');
+  const saved = await adminApi.get(`/api/contacts/${((await contact.json()) as TContact).id}`);
+  expect(((await saved.json()) as TContact).address).toMatchObject({ line1: 'Linzer Gasse 3' });
 
   await page.getByRole('button', { name: 'Rechnung ausstellen' }).click();
   await page

@@ -266,6 +266,11 @@ test.describe('on a phone', () => {
     await dialog.getByLabel('Postleitzahl').fill('10117');
     await dialog.getByLabel('Ort').fill('Berlin');
     await dialog.getByLabel('Land', { exact: true }).selectOption('de');
+    await dialog.getByLabel('Unternehmen (für eine Firmenrechnung)').fill('Gast Reisen GmbH');
+    await dialog.getByLabel('UID-/USt-IdNr. des Unternehmens').fill('DE123456789');
+    await expect(
+      dialog.getByRole('checkbox', { name: 'Adresse für künftige Rechnungen speichern' }),
+    ).not.toBeChecked();
     await expectAccessible(page);
     await shot(page, 'portal-invoice-edit', { fullPage: false });
     await dialog.getByRole('button', { name: 'Speichern' }).click();
@@ -277,6 +282,7 @@ test.describe('on a phone', () => {
       (invoice) => invoice.status !== 'canceled' && invoice.totalAmount === stayPrice,
     )!;
     expect(current.billingAddress).toMatchObject({ line1: 'Friedrichstraße 100', country: 'de' });
+    expect(current).toMatchObject({ recipientCompany: 'Gast Reisen GmbH', recipientVatId: 'DE123456789' });
     await page.reload();
     await expect(
       page.getByText('Eine Rechnung wurde storniert. Rechnungen können nicht mehr bearbeitet werden.'),

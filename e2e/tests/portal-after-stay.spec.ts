@@ -4,7 +4,7 @@ import { addDays } from '@pms/contract';
 import type { TBooking } from '@pms/contract';
 import { expect, expectAccessible, shot, test, uniqueName, type TApiClient } from './fixtures.ts';
 import { fillPortalDate } from './portal-steps.ts';
-import { createBooking, propertyToday } from './stays.ts';
+import { createBooking, createRoomOfNewType, propertyToday } from './stays.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -28,21 +28,10 @@ async function stayWithLink(
     featurePayment: true,
   });
   expect(settings.ok(), await settings.text()).toBe(true);
-  const roomType = await api.post('/api/room_types', {
-    name: 'Almzimmer',
-    code: 'AZ',
-    capacity: 2,
-    minOccupancy: 1,
-    maxOccupancy: 2,
-  });
-  expect(roomType.status(), await roomType.text()).toBe(201);
-  const roomTypeId = ((await roomType.json()) as { id: string }).id;
-  const rooms = await api.post('/api/rooms', { number: '21', roomTypeId });
-  expect(rooms.status(), await rooms.text()).toBe(201);
-  const [room] = ((await rooms.json()) as { data: { id: string }[] }).data;
+  const { roomTypeId, roomId } = await createRoomOfNewType(api, { name: 'Almzimmer', code: 'AZ' }, '21');
   const today = await propertyToday(api);
   const booking = await createBooking(api, {
-    roomId: room!.id,
+    roomId,
     roomTypeId,
     checkIn: today,
     checkOut: addDays(today, 2),

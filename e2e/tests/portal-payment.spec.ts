@@ -7,7 +7,7 @@ import { addDays } from '@pms/contract';
 import type { TBooking, TFolioList, TInvoice, TPaged, TPaymentMethod } from '@pms/contract';
 import { expect, expectAccessible, shot, test, uniqueName, type TApiClient, idCardFile } from './fixtures.ts';
 import { fillPortalDate, sign } from './portal-steps.ts';
-import { createBooking, propertyToday } from './stays.ts';
+import { createBooking, createRoomOfNewType, propertyToday } from './stays.ts';
 
 /** Gross cents of the stay: what the guest pays at the simulator. */
 const stayPrice = 24_000;
@@ -79,27 +79,14 @@ async function portalStay(
     }),
     201,
   );
-  const roomType = await ok<{ id: string }>(
-    await api.post('/api/room_types', {
-      name: 'Seezimmer',
-      code: 'SZ',
-      capacity: 2,
-      minOccupancy: 1,
-      maxOccupancy: 2,
-    }),
-    201,
-  );
-  const rooms = await ok<{ data: { id: string }[] }>(
-    await api.post('/api/rooms', { number: '11', roomTypeId: roomType.id }),
-    201,
-  );
+  const { roomTypeId, roomId } = await createRoomOfNewType(api, { name: 'Seezimmer', code: 'SZ' }, '11');
 
   const today = await propertyToday(api);
   const mainName = uniqueName('Paula Portal');
   const companionName = 'Max Mitreisend';
   const booking = await createBooking(api, {
-    roomId: rooms.data[0]!.id,
-    roomTypeId: roomType.id,
+    roomId,
+    roomTypeId,
     checkIn: today,
     checkOut: addDays(today, 2),
     occupancy: 2,

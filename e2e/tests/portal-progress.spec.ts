@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { addDays, type TAccessPoint, type TBooking } from '@pms/contract';
 import { expect, expectAccessible, loginAs, shot, test, uniqueName, idCardFile } from './fixtures.ts';
-import { createBooking, propertyToday } from './stays.ts';
+import { createBooking, createRoomOfNewType, propertyToday } from './stays.ts';
 
 const idCard = readFileSync(idCardFile);
 
@@ -28,25 +28,14 @@ test('staff see the portal progress change, open a door and manage an entrance',
   });
   expect(created.status(), await created.text()).toBe(201);
   const api = await apiAs('admin@example.com', undefined, { property: propertyName });
-  const roomType = await api.post('/api/room_types', {
-    name: 'Bergzimmer',
-    code: 'BZ',
-    capacity: 2,
-    minOccupancy: 1,
-    maxOccupancy: 2,
-  });
-  expect(roomType.status(), await roomType.text()).toBe(201);
-  const roomTypeId = ((await roomType.json()) as { id: string }).id;
-  const rooms = await api.post('/api/rooms', { number: '21', roomTypeId });
-  expect(rooms.status(), await rooms.text()).toBe(201);
-  const [room] = ((await rooms.json()) as { data: { id: string }[] }).data;
+  const { roomTypeId, roomId } = await createRoomOfNewType(api, { name: 'Bergzimmer', code: 'BZ' }, '21');
   const entrance = await api.post('/api/access_points', { name: 'Haustür' });
   expect(entrance.status(), await entrance.text()).toBe(201);
 
   const today = await propertyToday(api);
   const guestName = uniqueName('Gianna Gast');
   const booking = await createBooking(api, {
-    roomId: room!.id,
+    roomId,
     roomTypeId,
     checkIn: today,
     checkOut: addDays(today, 2),

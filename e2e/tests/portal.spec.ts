@@ -5,7 +5,7 @@ import { addDays } from '@pms/contract';
 import type { TBooking } from '@pms/contract';
 import { expect, expectAccessible, shot, test, uniqueName, idCardFile } from './fixtures.ts';
 import { fillPortalDate, sign } from './portal-steps.ts';
-import { createBooking, propertyToday } from './stays.ts';
+import { createBooking, createRoomOfNewType, propertyToday } from './stays.ts';
 
 const tealPalette = {
   '50': '#f0fdfa',
@@ -50,23 +50,12 @@ test('a guest registers two guests, signs, confirms and checks in on a phone', a
     featurePayment: true,
   });
   expect(settings.ok(), await settings.text()).toBe(true);
-  const roomType = await api.post('/api/room_types', {
-    name: 'Seezimmer',
-    code: 'SZ',
-    capacity: 2,
-    minOccupancy: 1,
-    maxOccupancy: 2,
-  });
-  expect(roomType.status(), await roomType.text()).toBe(201);
-  const roomTypeId = ((await roomType.json()) as { id: string }).id;
-  const rooms = await api.post('/api/rooms', { number: '11', roomTypeId });
-  expect(rooms.status(), await rooms.text()).toBe(201);
-  const [room] = ((await rooms.json()) as { data: { id: string }[] }).data;
+  const { roomTypeId, roomId } = await createRoomOfNewType(api, { name: 'Seezimmer', code: 'SZ' }, '11');
 
   const today = await propertyToday(api);
   const mainName = uniqueName('Paula Portal');
   const booking = await createBooking(api, {
-    roomId: room!.id,
+    roomId,
     roomTypeId,
     checkIn: today,
     checkOut: addDays(today, 2),

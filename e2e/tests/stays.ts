@@ -44,6 +44,26 @@ export async function freeRooms(
   return rooms;
 }
 
+/** A room type for one or two persons with one room, in the API client's property. */
+export async function createRoomOfNewType(
+  api: TApiClient,
+  roomType: { name: string; code: string },
+  number: string,
+): Promise<{ roomTypeId: string; roomId: string }> {
+  const type = await api.post('/api/room_types', {
+    ...roomType,
+    capacity: 2,
+    minOccupancy: 1,
+    maxOccupancy: 2,
+  });
+  expect(type.status(), await type.text()).toBe(201);
+  const roomTypeId = ((await type.json()) as { id: string }).id;
+  const rooms = await api.post('/api/rooms', { number, roomTypeId });
+  expect(rooms.status(), await rooms.text()).toBe(201);
+  const [room] = ((await rooms.json()) as { data: { id: string }[] }).data;
+  return { roomTypeId, roomId: room!.id };
+}
+
 /** Books through the API, as a channel or a colleague would. */
 export async function createBooking(api: TApiClient, request: TCreateBookingRequest): Promise<TBooking> {
   const response = await api.post('/api/bookings', request);

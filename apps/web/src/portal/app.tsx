@@ -54,7 +54,9 @@ function LinkProblem({ problem, onRetry }: { problem: TPortalProblem; onRetry: (
   const { t, language } = useT();
   if (problem.type === 'portal/link_expired') {
     const at = typeof problem.expiredAt === 'string' ? problem.expiredAt : null;
-    const date = at ? formatDateTime(at, Intl.DateTimeFormat().resolvedOptions().timeZone, language) : '';
+    const date = at
+      ? formatDateTime(at, Intl.DateTimeFormat().resolvedOptions().timeZone, language, null)
+      : '';
     return <FullScreenMessage title={t('expiredTitle')} text={t('expiredText', { date })} />;
   }
   if (problem.type === 'portal/link_revoked')

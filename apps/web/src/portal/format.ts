@@ -3,18 +3,16 @@ import { localeOf } from '@pms/contract/locales';
 import { brandVariables } from '@pms/contract/portal-page';
 import type { TLanguage } from './i18n.tsx';
 
-const locales: Record<TLanguage, string> = { de: 'de-AT', en: 'en-GB' };
-
 // A formatter is costly to create (the first of a locale loads its data): each is made once and kept,
 // as the home formats several dates and amounts in its first render.
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function dateFormat(language: TLanguage, timeZone: string, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${language} ${timeZone} ${withTime}`;
+function dateFormat(locale: string, timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone} ${withTime}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locales[language], {
+    format = new Intl.DateTimeFormat(locale, {
       dateStyle: 'medium',
       ...(withTime ? { timeStyle: 'short' } : {}),
       timeZone,
@@ -41,14 +39,22 @@ export function formatMoney(
   return format.format(cents / 100);
 }
 
-export function formatDateTime(instant: string, timeZone: string, language: TLanguage): string {
-  return dateFormat(language, timeZone, true).format(new Date(instant));
+/** An instant in the guest's language as the property's country writes it, in the given time zone. */
+export function formatDateTime(
+  instant: string,
+  timeZone: string,
+  language: TLanguage,
+  country: string | null,
+): string {
+  return dateFormat(localeOf(language, country), timeZone, true).format(new Date(instant));
 }
 
-/** An ISO date (yyyy-mm-dd) as the guest reads it. */
-export function formatDate(isoDate: string, language: TLanguage): string {
+/** An ISO date (yyyy-mm-dd) as the guest reads it, written as the property's country writes dates. */
+export function formatDate(isoDate: string, language: TLanguage, country: string | null): string {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return dateFormat(language, 'UTC', false).format(new Date(Date.UTC(year, month - 1, day)));
+  return dateFormat(localeOf(language, country), 'UTC', false).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
 }
 
 /** Sets the property's ten brand shades as the page's primary colour variables. */

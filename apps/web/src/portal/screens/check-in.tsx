@@ -149,7 +149,9 @@ export default function CheckInScreen() {
   const checkInBlocked = !confirmed
     ? t('checkInDisabled')
     : !checkInOpen
-      ? t('checkInNotOpen', { date: formatDateTime(metadata.checkInOpensAt, property.timeZone, language) })
+      ? t('checkInNotOpen', {
+          date: formatDateTime(metadata.checkInOpensAt, property.timeZone, language, property.country),
+        })
       : // Money due blocks the check-in (a debtor's booking is ready all the same).
         paymentEnabled && metadata.dueAmount > 0 && !metadata.isReadyForCheckIn
         ? t('error.booking/payment_due')
@@ -344,11 +346,11 @@ function Payment({ busy, onPay }: { busy: boolean; onPay: () => void }) {
                 <tr key={charge.id} className="border-t border-gray-100 align-top">
                   <td className="py-1 pr-2">{charge.quantity}</td>
                   <td className="hidden py-1 pr-2 whitespace-nowrap sm:table-cell">
-                    {formatDate(charge.bookedOn, language)}
+                    {formatDate(charge.bookedOn, language, property.country)}
                   </td>
                   <td className="py-1 pr-2">
                     <span className="block text-xs text-gray-700 sm:hidden">
-                      {formatDate(charge.bookedOn, language)}
+                      {formatDate(charge.bookedOn, language, property.country)}
                     </span>
                     {charge.text}
                     <span className="block text-xs text-gray-700 sm:hidden">

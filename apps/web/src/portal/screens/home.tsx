@@ -55,7 +55,9 @@ function ConfirmedNotice({ base, onClose }: { base: string; onClose: () => void 
       ? t('nextPay')
       : isCheckInOpen
         ? t('nextCheckIn')
-        : t('nextCheckInAt', { date: formatDateTime(metadata.checkInOpensAt, property.timeZone, language) });
+        : t('nextCheckInAt', {
+            date: formatDateTime(metadata.checkInOpensAt, property.timeZone, language, property.country),
+          });
   return (
     <Notice kind="success" onClose={onClose}>
       <p className="font-semibold">{t('confirmedNext')}</p>
@@ -175,7 +177,7 @@ export function HomeScreen() {
   } = usePortal();
   const { t, language } = useT();
   const base = `/portal/${encodeURIComponent(linkId)}`;
-  const at = (instant: string) => formatDateTime(instant, property.timeZone, language);
+  const at = (instant: string) => formatDateTime(instant, property.timeZone, language, property.country);
   const showDoors = !isExpired && !isCheckedOut && (!settings.featurePreCheckIn || isCheckedIn);
   const address = property.address;
   // Set by the wizard just before it comes here, so never on a home the server writes.
@@ -210,8 +212,8 @@ export function HomeScreen() {
           <div>
             <dt className="text-gray-600">{t('stay')}</dt>
             <dd className="font-semibold text-gray-900">
-              {formatDate(booking.checkIn, language)} {property.checkInTime.slice(0, 5)} –{' '}
-              {formatDate(booking.checkOut, language)} {property.checkOutTime.slice(0, 5)}
+              {formatDate(booking.checkIn, language, property.country)} {property.checkInTime.slice(0, 5)} –{' '}
+              {formatDate(booking.checkOut, language, property.country)} {property.checkOutTime.slice(0, 5)}
             </dd>
           </div>
           <div>

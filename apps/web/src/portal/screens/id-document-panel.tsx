@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import type { TIdDocumentAnalysis } from '@pms/contract/id-documents';
 import { formatDate } from '../format.ts';
+import { usePortal } from '../portal-state.tsx';
 import { useT } from '../i18n.tsx';
 import { Button } from '../ui.tsx';
 
@@ -32,12 +33,15 @@ export function IdDocumentPanel({
   onDismiss: () => void;
 }) {
   const { t, language } = useT();
+  const { property } = usePortal();
   const titleId = useId();
   const rows: [string, string][] = [
     [t('name'), displayName(analysis) || '–'],
     [
       t('dateOfBirth'),
-      analysis.dateOfBirth && analysis.checks.dateOfBirth ? formatDate(analysis.dateOfBirth, language) : '–',
+      analysis.dateOfBirth && analysis.checks.dateOfBirth
+        ? formatDate(analysis.dateOfBirth, language, property.country)
+        : '–',
     ],
     [t('nationality'), analysis.nationality ? countryName(analysis.nationality) : '–'],
     [t('documentType'), t(`documentType.${formDocumentType(analysis)}`)],

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { dateLocale } from '../../../lib/locales.ts';
+import { usePropertyLocale } from '../../../lib/property-locale.ts';
 
 export type TPlanFormats = {
   weekday: (date: string) => string;
@@ -8,12 +7,12 @@ export type TPlanFormats = {
   fullDate: (date: string) => string;
 };
 
-/** Date formatters made once per language: the plan formats thousands of dates per render. */
+/** Date formatters made once per locale: the plan formats thousands of dates per render. */
 export function usePlanFormats(): TPlanFormats {
-  const { i18n } = useTranslation();
+  const locale = usePropertyLocale();
   return useMemo(() => {
     const formatter = (options: Intl.DateTimeFormatOptions) => {
-      const format = new Intl.DateTimeFormat(dateLocale(i18n.language), { ...options, timeZone: 'UTC' });
+      const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
       return (date: string) => format.format(new Date(`${date}T00:00:00Z`));
     };
     return {
@@ -21,5 +20,5 @@ export function usePlanFormats(): TPlanFormats {
       dayMonth: formatter({ day: '2-digit', month: '2-digit' }),
       fullDate: formatter({ dateStyle: 'full' }),
     };
-  }, [i18n.language]);
+  }, [locale]);
 }

@@ -9,7 +9,7 @@ import {
   test,
   uniqueName,
 } from './fixtures.ts';
-import { createBooking, freeRooms, propertyToday } from './stays.ts';
+import { createBooking, englishDate, freeRooms, germanDate, propertyToday } from './stays.ts';
 
 /** Money as the page writes it, with plain spaces (Intl puts no-break spaces in). */
 const plainSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -128,8 +128,10 @@ test.describe('the create-booking dialog on a 1440 x 900 screen', () => {
     });
     await page.getByRole('banner').getByRole('button', { name: 'Buchung anlegen' }).click();
     const form = page.getByRole('dialog', { name: 'Buchung anlegen' });
-    await form.getByLabel('Anreise').fill(checkIn);
-    await form.getByLabel('Abreise').fill(checkOut);
+    await form.getByLabel('Anreise').fill(germanDate(checkIn));
+    await form.getByLabel('Abreise').fill(germanDate(checkOut));
+    await expect(form.getByLabel('Anreise')).toHaveValue(germanDate(checkIn));
+    await expect(form.getByLabel('Anreise')).toHaveAttribute('placeholder', 'TT.MM.JJJJ');
     await form.getByLabel('Zimmerkategorie').selectOption({ label: 'Doppelzimmer' });
     await form.getByLabel('Personen', { exact: true }).fill('2');
     const rooms = form.getByLabel('Zimmer', { exact: true });
@@ -161,14 +163,15 @@ test.describe('the create-booking dialog on a 1440 x 900 screen', () => {
       housekeepingStatus: 'dirty',
     });
     expect(marked.ok(), await marked.text()).toBe(true);
-    await form.getByLabel('Anreise').fill(today);
-    await form.getByLabel('Abreise').fill(addDays(today, 1));
+    await form.getByLabel('Anreise').fill(germanDate(today));
+    await form.getByLabel('Abreise').fill(germanDate(addDays(today, 1)));
     await expect(
       rooms.getByRole('option', { name: `${dirty!.number} – noch nicht gereinigt`, exact: true }),
     ).toBeAttached();
     await expect(priceStatus).toContainText('für 1 Nacht');
 
-    // The same dialog in English: dates in British order, money in the property's currency.
+    // The same dialog in English: dates in British order whatever the browser's language (German
+    // here), money in the property's currency.
     const member = await createMember({ name: 'Emma English', password: 'front-desk-in-english-1' });
     const english = await apiAs(member.email, member.password);
     expect((await english.patch('/api/session/profile', { language: 'en' })).ok()).toBe(true);
@@ -176,8 +179,14 @@ test.describe('the create-booking dialog on a 1440 x 900 screen', () => {
     await loginAs(page, member.email, member.password, { path: '/bookings' });
     await page.getByRole('banner').getByRole('button', { name: 'Create booking' }).click();
     const englishForm = page.getByRole('dialog', { name: 'Create booking' });
-    await englishForm.getByLabel('Check-in').fill(checkIn);
-    await englishForm.getByLabel('Check-out').fill(checkOut);
+    expect(await page.evaluate(() => navigator.language)).toBe('de-DE');
+    // A pasted ISO date is read too, and shown as the app's language writes it.
+    const englishCheckIn = englishForm.getByLabel('Check-in');
+    await englishCheckIn.fill(checkIn);
+    await englishCheckIn.blur();
+    await expect(englishCheckIn).toHaveValue(englishDate(checkIn));
+    await expect(englishCheckIn).toHaveAttribute('placeholder', 'DD/MM/YYYY');
+    await englishForm.getByLabel('Check-out').fill(englishDate(checkOut));
     await englishForm.getByLabel('Room type').selectOption({ label: 'Doppelzimmer' });
     await expect(englishForm.getByRole('status').filter({ hasText: 'Price from the rate' })).toContainText(
       'for 3 nights',

@@ -1,7 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { addDays, type TBooking } from '@pms/contract';
 import { expect, expectAccessible, loginAs, shot, test, uniqueName } from './fixtures.ts';
-import { createBooking, freeRooms, getBooking, housekeepingRoom, payDue, propertyToday } from './stays.ts';
+import {
+  createBooking,
+  freeRooms,
+  germanDate,
+  getBooking,
+  housekeepingRoom,
+  payDue,
+  propertyToday,
+} from './stays.ts';
 
 const receptionPassword = 'rezeption-am-morgen-1';
 /** Tall enough for every row of the room plan: it draws only the rows in view. */
@@ -44,8 +52,8 @@ test('a front-desk day: book at the desk, find it, move it on the room plan, che
 
   await page.getByRole('banner').getByRole('button', { name: 'Buchung anlegen' }).click();
   const form = page.getByRole('dialog', { name: 'Buchung anlegen' });
-  await form.getByLabel('Anreise').fill(today);
-  await form.getByLabel('Abreise').fill(checkOut);
+  await form.getByLabel('Anreise').fill(germanDate(today));
+  await form.getByLabel('Abreise').fill(germanDate(checkOut));
   await form.getByLabel('Zimmerkategorie').selectOption({ label: 'Doppelzimmer' });
   await form.getByLabel('Personen', { exact: true }).fill('2');
   await form.getByRole('radio', { name: 'Neuer Kontakt' }).click();

@@ -51,4 +51,26 @@ test('runs each report for a period and downloads the items CSV and the DATEV fi
   await expect(statistics).toContainText('Übernachtungen');
   await expectAccessible(page);
   await shot(page, 'reports-statistics');
+
+  // A custom period: a hint, no error, until both days are typed (as German staff write them).
+  await page.getByLabel('Zeitraum').selectOption({ label: 'Benutzerdefiniert' });
+  const from = page.getByLabel('Von', { exact: true });
+  const to = page.getByLabel('Bis', { exact: true });
+  await expect(from).not.toHaveAttribute('aria-invalid');
+  await expect(to).not.toHaveAttribute('aria-invalid');
+  await expect(to).toHaveAccessibleDescription(
+    'Wähle einen ersten und einen letzten Tag, der erste nicht nach dem letzten.',
+  );
+  const forPeriod = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/reports/guest_statistics') &&
+      response.url().includes('from=2026-01-01') &&
+      response.url().includes('to=2026-03-31'),
+  );
+  await from.fill('1.1.2026');
+  await to.fill('31.03.2026');
+  expect((await forPeriod).status()).toBe(200);
+  await expect(from).toHaveValue('01.01.2026');
+  await expectAccessible(page);
+  await shot(page, 'reports-custom-period');
 });

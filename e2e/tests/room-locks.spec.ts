@@ -1,12 +1,6 @@
 import { addDays, type TRoomLock } from '@pms/contract';
 import { expect, expectAccessible, loginAs, propertyNames, shot, test, uniqueName } from './fixtures.ts';
-import { createBooking, freeRooms, propertyToday } from './stays.ts';
-
-/** How the lists show a calendar date in German: 22.11.2026. */
-function germanDate(date: string): string {
-  const [year, month, day] = date.split('-');
-  return `${day}.${month}.${year}`;
-}
+import { createBooking, freeRooms, germanDate, propertyToday } from './stays.ts';
 
 test('room locks: a lock for a free room is listed; a lock over a booking is refused', async ({
   page,
@@ -40,14 +34,33 @@ test('room locks: a lock for a free room is listed; a lock over a booking is ref
   const fillLock = async (roomNumber: string, lockReason: string) => {
     await page.getByRole('button', { name: 'Neue Zimmersperre' }).click();
     await dialog.getByLabel('Zimmer', { exact: true }).selectOption({ label: `${roomNumber} · Suite` });
-    await dialog.getByLabel('Erster Tag').fill(startDate);
-    await dialog.getByLabel('Letzter Tag').fill(endDate);
+    await dialog.getByLabel('Erster Tag').fill(germanDate(startDate));
+    await dialog.getByLabel('Letzter Tag').fill(germanDate(endDate));
     await dialog.getByLabel('Grund').fill(lockReason);
   };
 
   await fillLock(freeRoom!.number, reason);
+  await expect(dialog.getByLabel('Erster Tag')).toHaveValue(germanDate(startDate));
+  await expect(dialog.getByLabel('Letzter Tag')).toHaveValue(germanDate(endDate));
   await expectAccessible(page);
   await shot(page, 'room-locks-create');
+
+  // A day that does not exist stays as typed and is refused, rather than saved as another day.
+  const lastDay = dialog.getByLabel('Letzter Tag');
+  await lastDay.fill('31.02.2026');
+  await dialog.getByRole('button', { name: 'Erstellen' }).click();
+  await expect(lastDay).toHaveAttribute('aria-invalid', 'true');
+  await expect(lastDay).toHaveAccessibleDescription('Bitte gib ein gültiges Datum ein, etwa 26.11.2026.');
+  await expect(lastDay).toHaveValue('31.02.2026');
+  await shot(page, 'room-locks-create-impossible-day');
+  // The calendar beside the field opens the browser's own, from the first day on; the day chosen
+  // there replaces the text.
+  await dialog.getByRole('button', { name: 'Kalender öffnen' }).last().click();
+  const calendar = dialog.locator('input[type="date"]').last();
+  await expect(calendar).toHaveAttribute('min', startDate);
+  await calendar.fill(endDate);
+  await expect(lastDay).toHaveValue(germanDate(endDate));
+  await expect(lastDay).not.toHaveAttribute('aria-invalid');
   const created = page.waitForResponse(
     (response) => response.url().endsWith('/api/room_locks') && response.request().method() === 'POST',
   );

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addDays } from '@pms/contract';
 import { expect, expectAccessible, loginAs, shot, test, uniqueName } from './fixtures.ts';
-import { createBooking, freeRooms, propertyToday } from './stays.ts';
+import { createBooking, englishDate, freeRooms, germanDate, propertyToday } from './stays.ts';
 
 /** Tall enough for every row of the room plan: it draws only the rows in view. */
 const roomPlanViewport = { width: 1440, height: 2400 };
@@ -58,6 +58,21 @@ test("the room plan shows a booking's status beside its own colour, explains its
   await expectAccessible(page);
   await shot(page, 'room-plan-legend');
 
+  // A day typed as German staff write it moves the plan there; a half-typed one leaves it be.
+  const toolbar = page.getByRole('group', { name: 'Zeitraum des Zimmerplans' });
+  const firstDay = toolbar.getByLabel('Erster Tag');
+  await expect(firstDay).toHaveValue(germanDate(today));
+  await firstDay.fill(germanDate(start).slice(0, 6));
+  await expect(firstDay).toHaveValue(germanDate(start).slice(0, 6));
+  await expect(page).toHaveURL(new RegExp(`from=${today}&`));
+  await firstDay.fill(germanDate(start));
+  await expect(page).toHaveURL(new RegExp(`from=${start}&`));
+  await toolbar.getByRole('button', { name: 'Nächste Woche' }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${addDays(start, 7)}&`));
+  await expect(firstDay).toHaveValue(germanDate(addDays(start, 7)));
+  await firstDay.fill(germanDate(today));
+  await expect(page).toHaveURL(new RegExp(`from=${today}&`));
+
   // The lock opens for editing on the plan.
   await page.getByRole('button', { name: `Gesperrt: ${reason}`, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Zimmersperre bearbeiten' });
@@ -95,6 +110,7 @@ test("the room plan shows a booking's status beside its own colour, explains its
     'title',
     /Confirmed, Fixed to room$/,
   );
+  await expect(page.getByLabel('First day')).toHaveValue(englishDate(today));
   await expectAccessible(page);
   await shot(page, 'room-plan-legend-en');
 });

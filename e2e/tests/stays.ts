@@ -15,6 +15,18 @@ import { expect, type TApiClient } from './fixtures.ts';
 
 export type TPlanRoom = TRoomPlan['rooms'][number];
 
+/** A calendar date as German staff type it and the staff app writes it: 26.11.2026. */
+export function germanDate(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${day}.${month}.${year}`;
+}
+
+/** A calendar date as the staff app writes it in English, day first as en-GB does: 26/11/2026. */
+export function englishDate(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year}`;
+}
+
 /** Today in the current property's time zone: the day the server counts arrivals by. */
 export async function propertyToday(api: TApiClient): Promise<string> {
   const response = await api.get('/api/properties/current');

@@ -26,6 +26,7 @@ export function issueMessage(issue: z.core.$ZodRawIssue): string {
     case 'invalid_format':
       if (issue.format === 'email') return i18n.t('validation.email');
       if (issue.format === 'url') return i18n.t('validation.url');
+      if (issue.format === 'date') return i18n.t('validation.date');
       return i18n.t('validation.format');
     case 'invalid_type':
       return i18n.t('validation.required');

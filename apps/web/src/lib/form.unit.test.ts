@@ -39,6 +39,12 @@ describe('zodFormResolver', () => {
     expect(errors).toMatchObject({ repeat: { type: 'custom', message: 'The passwords do not match.' } });
   });
 
+  it('asks for a valid date when a date field holds text that is no date', async () => {
+    await i18n.changeLanguage('de');
+    const errors = await errorsOf(z.object({ date: ZIsoDate }), { date: '31.02.2026' });
+    expect(errors).toMatchObject({ date: { type: 'invalid_format', message: i18n.t('validation.date') } });
+  });
+
   it("shows a contract refinement's English text as invalid input", async () => {
     await i18n.changeLanguage('de');
     const errors = await errorsOf(z.object({ date: ZIsoDate }), { date: '1800-01-01' });

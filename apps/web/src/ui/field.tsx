@@ -40,9 +40,19 @@ const controlClasses = clsx(
   'data-invalid:ring-red-500',
 );
 
-export function Input({ className, ...props }: ComponentPropsWithRef<'input'>) {
+type TInputProps = ComponentPropsWithRef<'input'> & {
+  /** Marks the control invalid on its own account too, beside a field with an error. */
+  invalid?: boolean;
+};
+
+export function Input({ className, invalid = false, ...props }: TInputProps) {
+  const isFieldInvalid = use(InvalidContext);
   return (
-    <HeadlessInput invalid={use(InvalidContext)} className={clsx(controlClasses, className)} {...props} />
+    <HeadlessInput
+      invalid={invalid || isFieldInvalid}
+      className={clsx(controlClasses, className)}
+      {...props}
+    />
   );
 }
 

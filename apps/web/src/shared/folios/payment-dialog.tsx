@@ -7,6 +7,7 @@ import { emptyTo, zodFormResolver } from '../../lib/form.ts';
 import { usePropertyToday } from '../../lib/property-today.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { DateInput } from '../../ui/date-input.tsx';
 import { Modal, ModalActions } from '../../ui/dialog.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
@@ -87,7 +88,7 @@ function PaymentForm({ target, methods, onClose }: TPaymentFormProps) {
           </Select>
         </Field>
         <Field label={t('billing.payment.paidOn')} error={errors.paidOn?.message}>
-          <Input type="date" {...register('paidOn')} />
+          <DateInput {...register('paidOn')} />
         </Field>
         <Field label={t('billing.payment.reference')} error={errors.reference?.message}>
           <Input autoComplete="off" {...register('reference')} />

@@ -9,6 +9,7 @@ import { usePropertyToday } from '../../lib/property-today.ts';
 import { useCurrentUser } from '../../lib/session-store.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { DateInput } from '../../ui/date-input.tsx';
 import { Modal, ModalActions } from '../../ui/dialog.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
@@ -97,7 +98,7 @@ function ChargeForm({ folio, items, onClose }: TChargeFormProps) {
           />
         </Field>
         <Field label={t('billing.charge.bookedOn')} error={errors.bookedOn?.message}>
-          <Input type="date" {...register('bookedOn')} />
+          <DateInput {...register('bookedOn')} />
         </Field>
       </div>
       <Field

@@ -8,6 +8,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { DateInput } from '../../ui/date-input.tsx';
 import { Modal, ModalActions } from '../../ui/dialog.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -91,10 +92,10 @@ function RoomLockForm({ lock, baseData, onClose }: TRoomLockFormProps) {
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t('roomLocks.startDate')} error={errors.startDate?.message}>
-          <Input type="date" {...register('startDate')} />
+          <DateInput {...register('startDate')} />
         </Field>
         <Field label={t('roomLocks.endDate')} error={errors.endDate?.message}>
-          <Input type="date" min={startDate} {...register('endDate')} />
+          <DateInput min={startDate} {...register('endDate')} />
         </Field>
       </div>
       <Field label={t('roomLocks.reason')} error={errors.reason?.message}>

@@ -1,7 +1,10 @@
+import { useRef } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TBaseData } from '@pms/contract/base-data';
+import { ZIsoDate } from '@pms/contract/common';
 import { addDays, nightsBetween } from '@pms/contract/dates';
+import { DateInput } from '../../../ui/date-input.tsx';
 import { CheckboxField, ColourInput, Field, Input, Select, Textarea } from '../../../ui/field.tsx';
 import { useFreeRooms } from '../api/get-free-rooms.ts';
 import { stayOrderIssue, type TStayFormValues } from './booking-form-schema.ts';
@@ -16,12 +19,15 @@ type TStayFieldsProps = {
   canClearRate: boolean;
 };
 
-/** A stay the server can look rooms up for: both dates, check-out after check-in. */
-function isStay(checkIn: string, checkOut: string): boolean {
-  return isoDatePattern.test(checkIn) && isoDatePattern.test(checkOut) && checkIn < checkOut;
+/** Whether a date field holds a date, not text still being typed. */
+function isDate(value: string): boolean {
+  return ZIsoDate.safeParse(value).success;
 }
 
-const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+/** A stay the server can look rooms up for: both dates, check-out after check-in. */
+function isStay(checkIn: string, checkOut: string): boolean {
+  return isDate(checkIn) && isDate(checkOut) && checkIn < checkOut;
+}
 
 /**
  * Dates, room type, room, persons and rate; a new check-in keeps the number of nights. The room list
@@ -49,9 +55,15 @@ export function StayFields({ baseData, bookingId, emptyRoomLabel, canClearRate }
       ? t(`bookings.form.${stayOrderIssue}`)
       : errors.checkOut?.message;
 
-  const keepNights = (previousCheckIn: string, nextCheckIn: string) => {
+  // While a new check-in is typed the field holds text that is no date yet: the nights are counted
+  // from the last check-in that was one.
+  const lastCheckIn = useRef(checkIn);
+  const keepNights = (nextCheckIn: string) => {
+    if (!isDate(nextCheckIn)) return;
+    const previousCheckIn = lastCheckIn.current;
+    lastCheckIn.current = nextCheckIn;
     const checkOut = getValues('checkOut');
-    if (!nextCheckIn || !previousCheckIn || !checkOut) return;
+    if (!isDate(previousCheckIn) || !isDate(checkOut)) return;
     const nights = Math.max(1, nightsBetween(previousCheckIn, checkOut));
     setValue('checkOut', addDays(nextCheckIn, nights), { shouldDirty: true });
   };
@@ -64,17 +76,16 @@ export function StayFields({ baseData, bookingId, emptyRoomLabel, canClearRate }
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <Field label={t('bookings.form.checkIn')} error={errors.checkIn?.message}>
-        <Input
-          type="date"
+        <DateInput
           {...checkInField}
           onChange={(event) => {
-            keepNights(checkIn, event.target.value);
+            keepNights(event.target.value);
             void checkInField.onChange(event);
           }}
         />
       </Field>
       <Field label={t('bookings.form.checkOut')} error={checkOutError}>
-        <Input type="date" min={checkIn ? addDays(checkIn, 1) : undefined} {...register('checkOut')} />
+        <DateInput min={isDate(checkIn) ? addDays(checkIn, 1) : undefined} {...register('checkOut')} />
       </Field>
       <Field label={t('bookings.form.roomType')} error={errors.roomTypeId?.message}>
         <Select {...roomTypeField}>

@@ -5,6 +5,7 @@ import { bookingFilters, bookingStatuses } from '@pms/contract/bookings';
 import { datePeriods } from '../../../lib/date-periods.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { Button } from '../../../ui/button.tsx';
+import { DateInput } from '../../../ui/date-input.tsx';
 import { Field, Input, Select } from '../../../ui/field.tsx';
 import type { TBookingFilterState } from '../booking-filters.ts';
 
@@ -91,16 +92,14 @@ export function BookingsFilterBar({ state }: { state: TBookingFilterState }) {
           {state.period === 'custom' && (
             <>
               <Field label={t('bookings.filters.from')} className="w-full sm:w-44">
-                <Input
-                  type="date"
+                <DateInput
                   value={state.customFrom ?? ''}
                   max={state.customTo}
                   onChange={(event) => change({ from: event.target.value })}
                 />
               </Field>
               <Field label={t('bookings.filters.to')} className="w-full sm:w-44">
-                <Input
-                  type="date"
+                <DateInput
                   value={state.customTo ?? ''}
                   min={state.customFrom}
                   onChange={(event) => change({ to: event.target.value })}

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { DateInput } from '../../../ui/date-input.tsx';
 import { Modal, ModalActions } from '../../../ui/dialog.tsx';
 import { CheckboxField, Field, Input, Select } from '../../../ui/field.tsx';
 import { useCreateContact } from '../api/create-contact.ts';
@@ -112,7 +113,7 @@ function ContactForm({ contact, onClose, onSaved }: Omit<TContactDialogProps, 'o
         {!isCompany && (
           <>
             <Field label={t('contacts.dateOfBirth')} error={errors.dateOfBirth?.message}>
-              <Input type="date" {...register('dateOfBirth')} />
+              <DateInput {...register('dateOfBirth')} />
             </Field>
             <Field label={t('contacts.nationality')} error={errors.nationality?.message}>
               <CountrySelect {...register('nationality')} />
@@ -184,7 +185,7 @@ function ContactForm({ contact, onClose, onSaved }: Omit<TContactDialogProps, 'o
             <Input autoComplete="off" className="font-mono" {...register('documentNumber')} />
           </Field>
           <Field label={documentLabel('documentIssueDate')} error={errors.documentIssueDate?.message}>
-            <Input type="date" {...register('documentIssueDate')} />
+            <DateInput {...register('documentIssueDate')} />
           </Field>
           <Field
             label={documentLabel('documentIssuingAuthority')}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { datePeriods } from '../../../lib/date-periods.ts';
-import { Field, Input, Select } from '../../../ui/field.tsx';
+import { DateInput } from '../../../ui/date-input.tsx';
+import { Field, Select } from '../../../ui/field.tsx';
 import type { TReportPeriodState } from '../report-period.ts';
 
 /** The spec's date periods, with a custom period's own first and last day. */
@@ -22,11 +23,7 @@ export function PeriodPicker({ state }: { state: TReportPeriodState }) {
       {period === 'custom' && (
         <>
           <Field label={t('reports.from')}>
-            <Input
-              type="date"
-              value={state.customFrom}
-              onChange={(event) => change({ from: event.target.value })}
-            />
+            <DateInput value={state.customFrom} onChange={(event) => change({ from: event.target.value })} />
           </Field>
           {/* A hint while a day is missing; an error only once both are typed the wrong way round. */}
           <Field
@@ -34,11 +31,7 @@ export function PeriodPicker({ state }: { state: TReportPeriodState }) {
             description={isIncomplete ? t('reports.customPeriodHint') : undefined}
             error={!isIncomplete && state.range === null ? t('reports.customPeriodHint') : undefined}
           >
-            <Input
-              type="date"
-              value={state.customTo}
-              onChange={(event) => change({ to: event.target.value })}
-            />
+            <DateInput value={state.customTo} onChange={(event) => change({ to: event.target.value })} />
           </Field>
         </>
       )}

@@ -6,7 +6,8 @@ import { ZIsoDate } from '@pms/contract/common';
 import { addDays } from '@pms/contract/dates';
 import { housekeepingStatuses as housekeepingStates } from '@pms/contract/room-plan';
 import { Button, IconButton } from '../../../ui/button.tsx';
-import { Input, Select } from '../../../ui/field.tsx';
+import { DateInput } from '../../../ui/date-input.tsx';
+import { Select } from '../../../ui/field.tsx';
 import { SpinnerIcon } from '../../../ui/spinner.tsx';
 import {
   barAppearance,
@@ -47,8 +48,7 @@ export function RoomPlanToolbar({ period, todayStart, isUpdating, onChange }: TR
         <IconButton label={t('roomPlan.nextWeek')} icon={ChevronRightIcon} onClick={() => moveBy(7)} />
       </div>
       <div className="w-40">
-        <Input
-          type="date"
+        <DateInput
           aria-label={t('roomPlan.startDate')}
           value={period.from}
           onChange={(event) => {

@@ -60,6 +60,48 @@ test('the desk posts charges, splits the bill, takes a payment, invoices, cancel
   await expect(charges.getByRole('row', { name: /Getränke/ })).toContainText('13,50');
   await expect(charges.getByRole('row', { name: /Parkplatz/ })).toContainText('25,00');
 
+  // A wrong quantity is corrected and a wrong posting voided, each only with its reason: the originals
+  // stay struck through, the reversing entries show why.
+  await charges.getByRole('button', { name: 'Aktionen für Getränke' }).click();
+  await page.getByRole('menuitem', { name: 'Getränke korrigieren' }).click();
+  const correctDialog = page.getByRole('dialog', { name: 'Buchung korrigieren' });
+  await expect(correctDialog.getByLabel('Einzelpreis')).toHaveValue('4,50');
+  await correctDialog.getByLabel('Menge').fill('2');
+  await correctDialog.getByRole('button', { name: 'Korrigieren', exact: true }).click();
+  await expect(correctDialog.getByText('Mindestens 3 Zeichen')).toBeVisible();
+  await correctDialog.getByLabel('Grund').fill('Ein Getränk zurückgegeben');
+  await expectAccessible(page);
+  const corrected = page.waitForResponse(
+    (response) => response.url().includes('/charges/') && response.request().method() === 'PUT',
+  );
+  await correctDialog.getByRole('button', { name: 'Korrigieren', exact: true }).click();
+  expect((await corrected).status()).toBe(200);
+  await expect(correctDialog).toBeHidden();
+  await expect(charges.getByRole('row', { name: /Ein Getränk zurückgegeben/ })).toContainText('13,50');
+  const replacement = charges
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: 'Aktionen für Getränke' }) });
+  await expect(replacement).toContainText('9,00');
+
+  await replacement.getByRole('button', { name: 'Aktionen für Getränke' }).click();
+  await page.getByRole('menuitem', { name: 'Getränke stornieren' }).click();
+  const voidDialog = page.getByRole('dialog', { name: 'Buchung stornieren' });
+  await voidDialog.getByLabel('Grund').fill('Auf das falsche Zimmer gebucht');
+  await expectAccessible(page);
+  const voided = page.waitForResponse(
+    (response) => response.url().includes('/charges/') && response.request().method() === 'DELETE',
+  );
+  await voidDialog.getByRole('button', { name: 'Stornieren', exact: true }).click();
+  expect((await voided).status()).toBe(200);
+  await expect(voidDialog).toBeHidden();
+  await expect(charges.getByText('Grund: Auf das falsche Zimmer gebucht')).toBeVisible();
+  await expect(charges.getByRole('row', { name: /Auf das falsche Zimmer gebucht/ })).toContainText('9,00');
+  await expect(charges.locator('.line-through', { hasText: 'Getränke' })).toHaveCount(2);
+  await expect(charges.getByRole('button', { name: 'Aktionen für Getränke' })).toHaveCount(0);
+  // Once the toasts are gone, so that they do not cover the amounts.
+  await expect(page.getByRole('status')).toHaveCount(0, { timeout: 15_000 });
+  await shot(page, 'billing-folio-corrections');
+
   // Split the bill: the company pays the parking on a folio of its own.
   await page.getByRole('button', { name: 'Folio hinzufügen' }).click();
   const addDialog = page.getByRole('dialog', { name: 'Folio hinzufügen' });
@@ -70,7 +112,10 @@ test('the desk posts charges, splits the bill, takes a payment, invoices, cancel
   const companyFolio = card(page, /^Firma/);
   await expect(companyFolio).toBeVisible();
 
-  await charges.getByRole('button', { name: 'Parkplatz umbuchen' }).click();
+  await charges.getByRole('button', { name: 'Aktionen für Parkplatz' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('menuitem', { name: 'Parkplatz umbuchen' }).click();
   const moveDialog = page.getByRole('dialog', { name: 'Leistung umbuchen' });
   await moveDialog.getByLabel('Ziel-Folio').selectOption({ label: 'Firma' });
   await moveDialog.getByRole('button', { name: 'Umbuchen' }).click();

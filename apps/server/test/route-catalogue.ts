@@ -286,11 +286,17 @@ export const routeCalls: Record<string, TRouteCall> = {
   'POST /api/folios/:id/charges': (c, ids) =>
     c.post(`/api/folios/${ids.folio}/charges`, { itemId: crypto.randomUUID() }),
   'PUT /api/folios/:id/charges/:entryId': (c, ids) =>
-    c.put(`/api/folios/${ids.folio}/charges/${crypto.randomUUID()}`, { quantity: 2 }),
+    c.put(`/api/folios/${ids.folio}/charges/${crypto.randomUUID()}`, {
+      quantity: 2,
+      reason: 'Falsche Menge',
+    }),
   'DELETE /api/folios/:id/charges/:entryId': (c, ids) =>
-    c.delete(`/api/folios/${ids.folio}/charges/${crypto.randomUUID()}`),
+    c.request('DELETE', `/api/folios/${ids.folio}/charges/${crypto.randomUUID()}`, { reason: 'Irrtum' }),
   'POST /api/folios/:id/charges/:entryId/allowances': (c, ids) =>
-    c.post(`/api/folios/${ids.folio}/charges/${crypto.randomUUID()}/allowances`, { amount: 100 }),
+    c.post(`/api/folios/${ids.folio}/charges/${crypto.randomUUID()}/allowances`, {
+      amount: 100,
+      reason: 'Kulanz',
+    }),
   'POST /api/folios/:id/charges/:entryId/move': (c, ids) =>
     c.post(`/api/folios/${ids.folio}/charges/${crypto.randomUUID()}/move`, { targetFolioId: ids.folio }),
   'POST /api/folios/:id/payments': (c, ids) =>

@@ -35,6 +35,8 @@ export const ZFolioCharge = z.object({
   correctsChargeId: ZId.nullable(),
   /** A moved charge: the allowance on the source and the new charge on the target name each other. */
   transferChargeId: ZId.nullable(),
+  /** Why staff corrected a charge: on every allowance and on the new charge of a change; else null. */
+  reason: z.string().nullable(),
   createdAt: ZTimestamp,
 });
 export type TFolioCharge = z.infer<typeof ZFolioCharge>;
@@ -133,8 +135,12 @@ export const ZPostChargeRequest = z.object({
 });
 export type TPostChargeRequest = z.infer<typeof ZPostChargeRequest>;
 
+/** Why a charge is corrected: required on every void, change and allowance, kept on the entries. */
+export const ZCorrectionReason = ZText.trim().min(3).max(200);
+
 /** A charge changed: posted as an allowance of the old one and a new charge with these values. */
 export const ZUpdateChargeRequest = z.object({
+  reason: ZCorrectionReason,
   quantity: z.number().int().min(1).max(9_999).optional(),
   text: ZText.trim().min(1).max(200).optional(),
   unitAmount: z.number().int().min(0).max(maxEntryAmount).optional(),
@@ -144,10 +150,15 @@ export type TUpdateChargeRequest = z.infer<typeof ZUpdateChargeRequest>;
 
 /** A partial correction of a charge: `amount` cents off its gross (all that is left when absent). */
 export const ZPostAllowanceRequest = z.object({
+  reason: ZCorrectionReason,
   amount: ZPositiveCents.optional(),
   text: ZText.trim().min(1).max(200).optional(),
 });
 export type TPostAllowanceRequest = z.infer<typeof ZPostAllowanceRequest>;
+
+/** A charge voided: an allowance for all that is left of it, with the reason. */
+export const ZVoidChargeRequest = z.object({ reason: ZCorrectionReason });
+export type TVoidChargeRequest = z.infer<typeof ZVoidChargeRequest>;
 
 export const ZMoveChargeRequest = z.object({ targetFolioId: ZId });
 export type TMoveChargeRequest = z.infer<typeof ZMoveChargeRequest>;

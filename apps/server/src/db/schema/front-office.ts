@@ -317,6 +317,8 @@ export const charges = pgTable(
     correctsChargeId: uuid('corrects_charge_id'),
     /** A moved charge: the source's allowance and the target's new charge name each other. */
     transferChargeId: uuid('transfer_charge_id'),
+    /** Why the charge was corrected: on every allowance, and on the new charge of a change. */
+    reason: text('reason'),
     quantity: integer('quantity').notNull().default(1),
     text: text('text').notNull(),
     netAmount: integer('net_amount').notNull(),
@@ -338,6 +340,10 @@ export const charges = pgTable(
     check(
       'charges_kind_check',
       sql`(${t.kind} = 'charge' and ${t.correctsChargeId} is null and ${t.grossAmount} >= 0) or (${t.kind} = 'allowance' and ${t.correctsChargeId} is not null and ${t.grossAmount} <= 0)`,
+    ),
+    check(
+      'charges_allowance_reason_check',
+      sql`(${t.reason} is null or btrim(${t.reason}) <> '') and (${t.kind} <> 'allowance' or ${t.reason} is not null)`,
     ),
   ],
 );

@@ -254,9 +254,13 @@ describe('rate charges moved to another folio', () => {
     const [first, second] = main!.charges;
     const discount = await admin.post(`/api/folios/${main!.id}/charges/${first!.id}/allowances`, {
       amount: 1000,
+      reason: 'Stammgast',
     });
     expect(discount.statusCode, discount.body).toBe(201);
-    const changed = await admin.put(`/api/folios/${main!.id}/charges/${second!.id}`, { unitAmount: 8000 });
+    const changed = await admin.put(`/api/folios/${main!.id}/charges/${second!.id}`, {
+      unitAmount: 8000,
+      reason: 'Preis vereinbart',
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(nights(await folio(main!.id))).toEqual({ [today]: 9000, [day(1)]: 8000 });
 

@@ -13,6 +13,7 @@ import {
   ZPostPaymentRequest,
   ZUpdateChargeRequest,
   ZUpdateFolioRequest,
+  ZVoidChargeRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../http/request-actor.ts';
@@ -94,10 +95,16 @@ export function registerFolioRoutes(app: FastifyInstance, ctx: AppContext): void
   api.delete(
     '/api/folios/:id/charges/:entryId',
     {
-      schema: { tags, params: ZFolioEntryParams, response: { 200: ZFolio, ...problemResponses } },
+      schema: {
+        tags,
+        params: ZFolioEntryParams,
+        body: ZVoidChargeRequest,
+        response: { 200: ZFolio, ...problemResponses },
+      },
       config: write,
     },
-    async (request) => service.deleteCharge(ctx, actorOf(request), request.params.id, request.params.entryId),
+    async (request) =>
+      service.voidCharge(ctx, actorOf(request), request.params.id, request.params.entryId, request.body),
   );
   api.post(
     '/api/folios/:id/charges/:entryId/allowances',

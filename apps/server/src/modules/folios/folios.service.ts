@@ -14,6 +14,7 @@ import {
   type TPostPaymentRequest,
   type TUpdateChargeRequest,
   type TUpdateFolioRequest,
+  type TVoidChargeRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -74,6 +75,7 @@ function toCharge(row: TChargeRow): TFolioCharge {
     bookedOn: row.bookedOn,
     correctsChargeId: row.correctsChargeId,
     transferChargeId: row.transferChargeId,
+    reason: row.reason,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -357,15 +359,21 @@ export async function postCharge(
   });
 }
 
+/** The reasons of the allowances the system posts itself, where no one is asked for one. */
+const systemReasons = {
+  moved: 'Auf ein anderes Folio umgebucht',
+  repriced: 'Preis des Aufenthalts geändert',
+} as const;
+
 /**
- * Takes `amount` cents (what is left when absent) off a charge with an allowance naming it; the whole
- * rest mirrors the charge's net and tax exactly, a part is split by the charge's tax rate.
+ * Takes `amount` cents (what is left when absent) off a charge with an allowance naming it and the
+ * reason; the whole rest mirrors the charge's net and tax exactly, a part is split by its tax rate.
  */
 async function insertAllowance(
   db: Executor,
   folio: Pick<TFolioRow, 'id'>,
   charge: TChargeRow,
-  options: { amount?: number | undefined; text?: string | undefined },
+  options: { reason: string; amount?: number | undefined; text?: string | undefined },
 ): Promise<TChargeRow> {
   if (charge.kind !== 'charge')
     throw new AppError('folio/invalid_allowance', 'an allowance cannot be corrected');
@@ -395,6 +403,7 @@ async function insertAllowance(
     taxBasisPoints: charge.taxBasisPoints,
     bookedOn: charge.bookedOn,
     correctsChargeId: charge.id,
+    reason: options.reason,
   });
 }
 
@@ -404,7 +413,7 @@ async function insertAllowance(
  */
 export async function reverseCharge(db: Executor, charge: TChargeRow): Promise<void> {
   if (charge.grossAmount + (await selectCorrectedAmount(db, charge.id)) <= 0) return;
-  await insertAllowance(db, { id: charge.folioId }, charge, {});
+  await insertAllowance(db, { id: charge.folioId }, charge, { reason: systemReasons.repriced });
 }
 
 /** A partial or whole correction of a charge: the charge is updated (or, for all of it, deleted). */
@@ -428,23 +437,28 @@ export async function postAllowance(
         chargeId: charge.id,
         allowanceId: allowance.id,
         grossAmount: allowance.grossAmount,
+        reason: allowance.reason,
       }),
     );
     return toFolio(tx, folio);
   });
 }
 
-/** Deleting a charge: an allowance for what is left of it. */
-export function deleteCharge(
+/** Voiding a charge: an allowance for what is left of it, with the reason. */
+export function voidCharge(
   ctx: AppContext,
   actor: TActor,
   folioId: string,
   chargeId: string,
+  input: TVoidChargeRequest,
 ): Promise<TFolio> {
-  return postAllowance(ctx, actor, folioId, chargeId, {});
+  return postAllowance(ctx, actor, folioId, chargeId, { reason: input.reason });
 }
 
-/** Changing a charge: an allowance for all of it and a new charge with the changed values. */
+/**
+ * Changing a charge: an allowance for all of it and a new charge with the changed values, both
+ * keeping the reason.
+ */
 export async function updateCharge(
   ctx: AppContext,
   actor: TActor,
@@ -461,7 +475,7 @@ export async function updateCharge(
       throw new AppError('folio/invalid_allowance', 'a charge without an item cannot be changed');
     if ((await selectCorrectedAmount(tx, charge.id)) !== 0)
       throw new AppError('folio/invalid_allowance', 'the charge is corrected already');
-    const allowance = await insertAllowance(tx, folio, charge, {});
+    const allowance = await insertAllowance(tx, folio, charge, { reason: input.reason });
     const quantity = input.quantity ?? charge.quantity;
     // A rate charge changed by hand is still the night's charge: the stay's next repricing replaces it.
     const replacement = await insertChargeRow(tx, {
@@ -479,6 +493,7 @@ export async function updateCharge(
       )),
       isDefault: charge.isDefault,
       bookingId: charge.bookingId,
+      reason: input.reason,
     });
     await recordEvent(
       tx,
@@ -487,6 +502,7 @@ export async function updateCharge(
         allowanceId: allowance.id,
         newChargeId: replacement.id,
         grossAmount: { from: charge.grossAmount, to: replacement.grossAmount },
+        reason: input.reason,
       }),
     );
     return toFolio(tx, folio);
@@ -528,7 +544,7 @@ export async function moveCharge(
     const charge = await findCharge(tx, source, chargeId);
     if ((await selectCorrectedAmount(tx, charge.id)) !== 0)
       throw new AppError('folio/invalid_allowance', 'a corrected charge cannot be moved');
-    const allowance = await insertAllowance(tx, source, charge, {});
+    const allowance = await insertAllowance(tx, source, charge, { reason: systemReasons.moved });
     const { id: _id, createdAt: _c, updatedAt: _u, deletedAt: _d, ...values } = charge;
     const copy = await insertChargeRow(tx, { ...values, folioId: target.id, transferChargeId: allowance.id });
     await setChargeTransfer(tx, allowance.id, copy.id);

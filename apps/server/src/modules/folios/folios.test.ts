@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, todayIn, type TBooking, type TFolio, type TFolioList, type TPaged } from '@pms/contract';
-import { events, folios } from '../../db/schema/index.ts';
+import { charges, events, folios } from '../../db/schema/index.ts';
 import {
   createStayFixture,
   demo,
@@ -76,6 +77,10 @@ async function mainFolio(bookingId: string): Promise<TFolio> {
 function ok(response: { statusCode: number; body: string; json: <T>() => T }, status = 201): TFolio {
   expect(response.statusCode, response.body).toBe(status);
   return response.json<TFolio>();
+}
+
+function voidCharge(folioId: string, chargeId: string, reason: string) {
+  return admin.request('DELETE', `/api/folios/${folioId}/charges/${chargeId}`, { reason });
 }
 
 async function folioEvents(folioId: string): Promise<{ type: string; data: Record<string, unknown> }[]> {
@@ -267,7 +272,10 @@ describe('folios', () => {
     );
     const charge = posted.charges.find((entry) => !entry.default)!;
     const corrected = ok(
-      await admin.post(`/api/folios/${folio.id}/charges/${charge.id}/allowances`, { amount: 450 }),
+      await admin.post(`/api/folios/${folio.id}/charges/${charge.id}/allowances`, {
+        amount: 450,
+        reason: '  Ein Glas zurückgegeben ',
+      }),
     );
     const allowance = corrected.charges.find((entry) => entry.kind === 'allowance')!;
     expect(allowance).toMatchObject({
@@ -275,45 +283,136 @@ describe('folios', () => {
       netAmount: -375,
       taxAmount: -75,
       correctsChargeId: charge.id,
+      reason: 'Ein Glas zurückgegeben',
     });
+    expect(corrected.charges.find((entry) => entry.id === charge.id)!.reason).toBeNull();
     expect(corrected.totals.grossAmount).toBe(20000 + 1800 - 450);
     expectProblem(
-      await admin.post(`/api/folios/${folio.id}/charges/${charge.id}/allowances`, { amount: 1351 }),
+      await admin.post(`/api/folios/${folio.id}/charges/${charge.id}/allowances`, {
+        amount: 1351,
+        reason: 'Zu viel',
+      }),
       409,
       'folio/invalid_allowance',
     );
     expectProblem(
-      await admin.post(`/api/folios/${folio.id}/charges/${allowance.id}/allowances`, {}),
+      await admin.post(`/api/folios/${folio.id}/charges/${allowance.id}/allowances`, { reason: 'Doppelt' }),
       409,
       'folio/invalid_allowance',
     );
-    const deleted = ok(await admin.delete(`/api/folios/${folio.id}/charges/${charge.id}`), 200);
+    const deleted = ok(await voidCharge(folio.id, charge.id, 'Falsches Zimmer'), 200);
     expect(deleted.totals.grossAmount).toBe(20000);
-    expect(deleted.charges.filter((entry) => entry.correctsChargeId === charge.id)).toHaveLength(2);
-    expectProblem(
-      await admin.delete(`/api/folios/${folio.id}/charges/${charge.id}`),
-      409,
-      'folio/invalid_allowance',
-    );
+    expect(
+      deleted.charges.filter((entry) => entry.correctsChargeId === charge.id).map((entry) => entry.reason),
+    ).toEqual(['Ein Glas zurückgegeben', 'Falsches Zimmer']);
+    // Fully reversed already: nothing is left to void.
+    expectProblem(await voidCharge(folio.id, charge.id, 'Noch einmal'), 409, 'folio/invalid_allowance');
 
     const parking = ok(
       await admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Parkplatz'] }),
     ).charges.find((entry) => entry.itemId === itemIds['Parkplatz'])!;
     const changed = ok(
-      await admin.put(`/api/folios/${folio.id}/charges/${parking.id}`, { quantity: 2, text: 'Garage' }),
+      await admin.put(`/api/folios/${folio.id}/charges/${parking.id}`, {
+        quantity: 2,
+        text: 'Garage',
+        reason: 'Zwei Nächte geparkt',
+      }),
       200,
     );
     const replacement = changed.charges.find((entry) => entry.text === 'Garage')!;
-    expect(replacement).toMatchObject({ kind: 'charge', quantity: 2, grossAmount: 3000 });
-    expect(changed.charges.find((entry) => entry.correctsChargeId === parking.id)!.grossAmount).toBe(-1500);
+    expect(replacement).toMatchObject({
+      kind: 'charge',
+      quantity: 2,
+      grossAmount: 3000,
+      reason: 'Zwei Nächte geparkt',
+    });
+    expect(changed.charges.find((entry) => entry.correctsChargeId === parking.id)).toMatchObject({
+      grossAmount: -1500,
+      reason: 'Zwei Nächte geparkt',
+    });
     expect(changed.totals.grossAmount).toBe(23000);
-    expect((await folioEvents(folio.id)).map((event) => event.type)).toEqual([
-      'charge_created',
-      'charge_updated',
-      'charge_deleted',
-      'charge_created',
-      'charge_updated',
+    const corrections = await folioEvents(folio.id);
+    expect(corrections.map((event) => [event.type, event.data.reason])).toEqual([
+      ['charge_created', undefined],
+      ['charge_updated', 'Ein Glas zurückgegeben'],
+      ['charge_deleted', 'Falsches Zimmer'],
+      ['charge_created', undefined],
+      ['charge_updated', 'Zwei Nächte geparkt'],
     ]);
+  });
+
+  it('refuses a void, a change or an allowance without a reason', async () => {
+    const folio = await mainFolio((await book()).id);
+    const charge = folio.charges[0]!;
+    const url = `/api/folios/${folio.id}/charges/${charge.id}`;
+    for (const reason of [undefined, '', '   ', 'ab', 'x'.repeat(201)]) {
+      expectProblem(await admin.request('DELETE', url, { reason }), 400, 'validation');
+      expectProblem(await admin.put(url, { unitAmount: 9000, reason }), 400, 'validation');
+      expectProblem(await admin.post(`${url}/allowances`, { amount: 100, reason }), 400, 'validation');
+    }
+    expectProblem(await admin.delete(url), 400, 'validation');
+    expect((await mainFolio(folio.bookingId!)).charges).toEqual(folio.charges);
+    expect((await folioEvents(folio.id)).map((event) => event.type)).toEqual([]);
+  });
+
+  it('keeps a reason on every allowance, also those a move or a new price of the stay posts', async () => {
+    const booking = await book();
+    const main = await mainFolio(booking.id);
+    const company = ok(await admin.post('/api/folios', { bookingId: booking.id, name: 'Firma' }));
+    ok(
+      await admin.post(`/api/folios/${main.id}/charges/${main.charges[0]!.id}/move`, {
+        targetFolioId: company.id,
+      }),
+      200,
+    );
+    const longer = await admin.put(`/api/bookings/${booking.id}`, { occupancy: 2 });
+    expect(longer.statusCode, longer.body).toBe(200);
+    const all = (await foliosOf(booking.id)).data.flatMap((folio) => folio.charges);
+    const allowances = all.filter((entry) => entry.kind === 'allowance');
+    expect(allowances.length).toBeGreaterThanOrEqual(2);
+    for (const entry of allowances) expect(entry.reason?.trim()).toBeTruthy();
+    // The database keeps it so: an allowance without a reason is refused.
+    await expect(
+      t.db.insert(charges).values({
+        propertyId: ids[demo.austria]!,
+        folioId: main.id,
+        kind: 'allowance',
+        text: 'Ohne Grund',
+        netAmount: -1,
+        taxAmount: 0,
+        taxBasisPoints: 0,
+        grossAmount: -1,
+        bookedOn: today,
+        correctsChargeId: main.charges[1]!.id,
+        reason: ' ',
+      }),
+    ).rejects.toThrow();
+
+    // Allowances from before reasons were asked for: the migration names a move and a correction.
+    const moved = allowances.find((entry) => entry.transferChargeId !== null)!;
+    const other = allowances.find((entry) => entry.transferChargeId === null)!;
+    await t.db.execute(sql`alter table charges drop constraint charges_allowance_reason_check`);
+    await t.db
+      .update(charges)
+      .set({ reason: null })
+      .where(inArray(charges.id, [moved.id, other.id]));
+    const migration = await readFile(
+      new URL('../../db/migrations/0027_charge_reasons.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint').slice(1)) {
+      await t.db.execute(sql.raw(statement));
+    }
+    const reasons = await t.db
+      .select({ id: charges.id, reason: charges.reason })
+      .from(charges)
+      .where(inArray(charges.id, [moved.id, other.id]));
+    expect(new Map(reasons.map((row) => [row.id, row.reason]))).toEqual(
+      new Map([
+        [moved.id, 'Auf ein anderes Folio umgebucht'],
+        [other.id, 'Korrektur'],
+      ]),
+    );
   });
 
   it('splits a bill: an extra folio, a charge moved there with both histories', async () => {
@@ -486,8 +585,15 @@ describe('folios', () => {
       paymentMethodId: paymentMethodIds.Bar,
     });
     expect(paid.statusCode, paid.body).toBe(201);
+    const charge = folio.charges[0]!;
+    expectProblem(await voidCharge(folio.id, charge.id, 'Falsch gebucht'), 409, 'folio/closed');
     expectProblem(
-      await admin.delete(`/api/folios/${folio.id}/charges/${folio.charges[0]!.id}`),
+      await admin.put(`/api/folios/${folio.id}/charges/${charge.id}`, { unitAmount: 1, reason: 'Preis' }),
+      409,
+      'folio/closed',
+    );
+    expectProblem(
+      await admin.post(`/api/folios/${folio.id}/charges/${charge.id}/allowances`, { reason: 'Kulanz' }),
       409,
       'folio/closed',
     );

@@ -296,6 +296,7 @@ describe('the documents of an issued invoice', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     const discount = await admin.post(`/api/folios/${folio!.id}/charges/${drinks.id}/allowances`, {
       amount: 400,
+      reason: 'Kulanz',
     });
     expect(discount.statusCode, discount.body).toBe(201);
 

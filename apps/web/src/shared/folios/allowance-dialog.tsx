@@ -28,7 +28,7 @@ function AllowanceForm({ target, onClose }: { target: TChargeOnFolio; onClose: (
     formState: { errors },
   } = useForm({
     resolver: zodFormResolver(ZAllowanceForm),
-    defaultValues: { amount: '', text: '' },
+    defaultValues: { amount: '', text: '', reason: '' },
   });
 
   const save = handleSubmit((allowance) =>
@@ -60,6 +60,9 @@ function AllowanceForm({ target, onClose }: { target: TChargeOnFolio; onClose: (
       </Field>
       <Field label={t('billing.allowance.text')} error={errors.text?.message}>
         <Input autoComplete="off" {...register('text')} />
+      </Field>
+      <Field label={t('billing.allowance.reason')} error={errors.reason?.message}>
+        <Input autoComplete="off" {...register('reason')} />
       </Field>
       <ModalActions>
         <Button variant="secondary" onClick={onClose}>

@@ -14,12 +14,14 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useInvoices } from '../invoices/get-invoices.ts';
 import { AddFolioDialog } from './add-folio-dialog.tsx';
 import { AllowanceDialog, type TChargeOnFolio } from './allowance-dialog.tsx';
+import { CorrectChargeDialog } from './correct-charge-dialog.tsx';
 import { FolioCard, type TFolioPermissions } from './folio-card.tsx';
 import { folioLabel, moveTargetsOf } from './folio-entries.ts';
 import { useFolios, type TFolioOwner } from './get-folios.ts';
 import { MoveChargeDialog } from './move-charge-dialog.tsx';
 import { PaymentDialog, type TPaymentTarget } from './payment-dialog.tsx';
 import { PostChargeDialog } from './post-charge-dialog.tsx';
+import { VoidChargeDialog } from './void-charge-dialog.tsx';
 
 // An invoice that stands for its folio: a draft, or an issued one not cancelled.
 const standingStatuses = new Set<TInvoiceListItem['status']>(['draft', 'open', 'paid']);
@@ -54,6 +56,8 @@ export function FolioBoard({ owner, groupId = null, customerId }: TFolioBoardPro
 
   const [chargeFolio, setChargeFolio] = useState<TFolio | null>(null);
   const [allowance, setAllowance] = useState<TChargeOnFolio | null>(null);
+  const [correction, setCorrection] = useState<TChargeOnFolio | null>(null);
+  const [voiding, setVoiding] = useState<TChargeOnFolio | null>(null);
   const [move, setMove] = useState<TChargeOnFolio | null>(null);
   const [payment, setPayment] = useState<TPaymentTarget | null>(null);
   const [isAddOpen, setIsAddOpen] = useState(false);
@@ -128,6 +132,8 @@ export function FolioBoard({ owner, groupId = null, customerId }: TFolioBoardPro
             canMove={moveTargetsOf(folio, all).length > 0}
             onPostCharge={() => setChargeFolio(folio)}
             onAllowance={setAllowance}
+            onCorrect={setCorrection}
+            onVoid={setVoiding}
             onMove={setMove}
             onPayment={(kind) => setPayment({ folio, label: labelOf(folio), kind })}
           />
@@ -139,6 +145,8 @@ export function FolioBoard({ owner, groupId = null, customerId }: TFolioBoardPro
         onClose={() => setChargeFolio(null)}
       />
       <AllowanceDialog target={allowance} onClose={() => setAllowance(null)} />
+      <CorrectChargeDialog target={correction} onClose={() => setCorrection(null)} />
+      <VoidChargeDialog target={voiding} onClose={() => setVoiding(null)} />
       <MoveChargeDialog
         source={move}
         targets={

@@ -5,10 +5,12 @@ import {
   ArrowsRightLeftIcon,
   BanknotesIcon,
   DocumentTextIcon,
+  PencilSquareIcon,
   PlusIcon,
   ReceiptPercentIcon,
   ReceiptRefundIcon,
   TrashIcon,
+  XCircleIcon,
 } from '@heroicons/react/24/outline';
 import type { TFolio, TFolioCharge, TPayment } from '@pms/contract/folios';
 import type { TInvoiceListItem } from '@pms/contract/invoices';
@@ -30,6 +32,7 @@ import { useFormatPercentage } from '../base-data/tax-rate-format.ts';
 import { contactPath } from '../contacts/contact-paths.ts';
 import { useCreateInvoice } from '../invoices/create-invoice.ts';
 import type { TChargeOnFolio } from './allowance-dialog.tsx';
+import { ChargeActionsMenu, type TChargeAction } from './charge-actions-menu.tsx';
 import { remainingByCharge, unitAmountOf } from './folio-entries.ts';
 import { useDeletePayment, useUpdateFolio } from './folio-mutations.ts';
 import type { TPaymentKind } from './payment-dialog.tsx';
@@ -57,6 +60,8 @@ type TFolioCardProps = {
   canMove: boolean;
   onPostCharge: () => void;
   onAllowance: (target: TChargeOnFolio) => void;
+  onCorrect: (target: TChargeOnFolio) => void;
+  onVoid: (target: TChargeOnFolio) => void;
   onMove: (source: TChargeOnFolio) => void;
   onPayment: (kind: TPaymentKind) => void;
 };
@@ -71,6 +76,8 @@ export function FolioCard({
   canMove,
   onPostCharge,
   onAllowance,
+  onCorrect,
+  onVoid,
   onMove,
   onPayment,
 }: TFolioCardProps) {
@@ -152,6 +159,11 @@ export function FolioCard({
         <Badge color="primary">{t('billing.folios.movedHere')}</Badge>
       )}
       {entry.isTransitory && <Badge>{t('billing.folios.transitory')}</Badge>}
+      {entry.kind === 'allowance' && entry.reason && !entry.transferChargeId && (
+        <span className="basis-full text-xs text-gray-500">
+          {t('billing.folios.reason', { reason: entry.reason })}
+        </span>
+      )}
     </span>
   );
 
@@ -159,20 +171,43 @@ export function FolioCard({
     const left = remaining.get(entry.id) ?? 0;
     if (entry.kind !== 'charge' || left <= 0) return null;
     const target = { folio, charge: entry, remaining: left };
+    const isUncorrected = left === entry.grossAmount;
+    const actions: TChargeAction[] = [
+      ...(isUncorrected && entry.itemId
+        ? [
+            {
+              label: t('billing.folios.correctCharge', { text: entry.text }),
+              icon: PencilSquareIcon,
+              onSelect: () => onCorrect(target),
+            },
+          ]
+        : []),
+      {
+        label: t('billing.folios.allowanceFor', { text: entry.text }),
+        icon: ReceiptPercentIcon,
+        onSelect: () => onAllowance(target),
+      },
+      {
+        label: t('billing.folios.voidCharge', { text: entry.text }),
+        icon: XCircleIcon,
+        onSelect: () => onVoid(target),
+      },
+      ...(canMove && isUncorrected
+        ? [
+            {
+              label: t('billing.folios.moveCharge', { text: entry.text }),
+              icon: ArrowsRightLeftIcon,
+              onSelect: () => onMove(target),
+            },
+          ]
+        : []),
+    ];
     return (
-      <span className="flex justify-end gap-1">
-        <IconButton
-          label={t('billing.folios.allowanceFor', { text: entry.text })}
-          icon={ReceiptPercentIcon}
-          onClick={() => onAllowance(target)}
+      <span className="flex justify-end">
+        <ChargeActionsMenu
+          label={t('billing.folios.chargeActions', { text: entry.text })}
+          actions={actions}
         />
-        {canMove && left === entry.grossAmount && (
-          <IconButton
-            label={t('billing.folios.moveCharge', { text: entry.text })}
-            icon={ArrowsRightLeftIcon}
-            onClick={() => onMove(target)}
-          />
-        )}
       </span>
     );
   };
@@ -227,7 +262,7 @@ export function FolioCard({
             id: 'actions',
             header: <span className="sr-only">{t('billing.folios.actions')}</span>,
             cell: chargeActions,
-            className: 'w-24 py-1',
+            className: 'w-16 py-1',
           },
         ]
       : []),

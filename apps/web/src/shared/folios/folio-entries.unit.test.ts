@@ -19,6 +19,7 @@ const entry = (
   bookedOn: '2026-11-24',
   correctsChargeId: null,
   transferChargeId: null,
+  reason: null,
   createdAt: '2026-11-24T10:00:00.000Z',
   ...values,
 });

@@ -6,7 +6,9 @@ import type {
   TPostAllowanceRequest,
   TPostChargeRequest,
   TPostPaymentRequest,
+  TUpdateChargeRequest,
   TUpdateFolioRequest,
+  TVoidChargeRequest,
 } from '@pms/contract/folios';
 import { api } from '../../lib/api-client.ts';
 import { invalidateAfterBookingChange } from '../bookings/query-keys.ts';
@@ -29,6 +31,26 @@ export const postAllowance = ({
   chargeId: string;
   allowance: TPostAllowanceRequest;
 }) => api.post<TFolio>(`${entryPath(folioId, 'charges', chargeId)}/allowances`, { body: allowance });
+
+export const updateCharge = ({
+  folioId,
+  chargeId,
+  changes,
+}: {
+  folioId: string;
+  chargeId: string;
+  changes: TUpdateChargeRequest;
+}) => api.put<TFolio>(entryPath(folioId, 'charges', chargeId), { body: changes });
+
+export const voidCharge = ({
+  folioId,
+  chargeId,
+  request,
+}: {
+  folioId: string;
+  chargeId: string;
+  request: TVoidChargeRequest;
+}) => api.delete<TFolio>(entryPath(folioId, 'charges', chargeId), { body: request });
 
 export const moveCharge = ({
   folioId,
@@ -72,6 +94,8 @@ function useFolioMutation<TVariables, TResult>(
 export const useCreateFolio = () => useFolioMutation(createFolio);
 export const usePostCharge = () => useFolioMutation(postCharge);
 export const usePostAllowance = () => useFolioMutation(postAllowance);
+export const useUpdateCharge = () => useFolioMutation(updateCharge);
+export const useVoidCharge = () => useFolioMutation(voidCharge);
 export const useMoveCharge = () => useFolioMutation(moveCharge);
 export const usePostPayment = () => useFolioMutation(postPayment);
 export const useDeletePayment = () => useFolioMutation(deletePayment, { isErrorShownInline: false });

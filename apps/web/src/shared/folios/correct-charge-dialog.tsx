@@ -1,0 +1,103 @@
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ZUpdateChargeRequest } from '@pms/contract/folios';
+import { errorMessage } from '../../lib/error-message.ts';
+import { zodFormResolver } from '../../lib/form.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Modal, ModalActions } from '../../ui/dialog.tsx';
+import { Field, Input } from '../../ui/field.tsx';
+import { toast } from '../../ui/toast.tsx';
+import { moneyInput, toMoneyInput } from '../base-data/form-inputs.ts';
+import type { TChargeOnFolio } from './allowance-dialog.tsx';
+import { unitAmountOf } from './folio-entries.ts';
+import { useUpdateCharge } from './folio-mutations.ts';
+
+const ZCorrectForm = ZUpdateChargeRequest.pick({ reason: true, quantity: true }).extend({
+  unitAmount: moneyInput(ZUpdateChargeRequest.shape.unitAmount),
+});
+
+function CorrectForm({ target, onClose }: { target: TChargeOnFolio; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const updateCharge = useUpdateCharge();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodFormResolver(ZCorrectForm),
+    defaultValues: {
+      quantity: target.charge.quantity,
+      unitAmount: toMoneyInput(unitAmountOf(target.charge), i18n.language),
+      reason: '',
+    },
+  });
+
+  const save = handleSubmit((changes) =>
+    updateCharge.mutate(
+      { folioId: target.folio.id, chargeId: target.charge.id, changes },
+      {
+        onSuccess: () => {
+          toast.success(t('billing.correct.corrected'));
+          onClose();
+        },
+      },
+    ),
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
+      {updateCharge.isError && <Alert type="error">{errorMessage(updateCharge.error)}</Alert>}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={t('billing.correct.quantity')} error={errors.quantity?.message}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            {...register('quantity', { valueAsNumber: true })}
+          />
+        </Field>
+        <Field label={t('billing.correct.unitAmount')} error={errors.unitAmount?.message}>
+          <Input inputMode="decimal" autoComplete="off" {...register('unitAmount')} />
+        </Field>
+      </div>
+      <Field
+        label={t('billing.correct.reason')}
+        error={errors.reason?.message}
+        description={t('billing.correct.reasonHint')}
+      >
+        <Input autoComplete="off" {...register('reason')} />
+      </Field>
+      <ModalActions>
+        <Button variant="secondary" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" isLoading={updateCharge.isPending}>
+          {t('billing.correct.submit')}
+        </Button>
+      </ModalActions>
+    </form>
+  );
+}
+
+/** Corrects a charge's quantity or price: it is reversed with the reason and posted again. */
+export function CorrectChargeDialog({
+  target,
+  onClose,
+}: {
+  target: TChargeOnFolio | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={target !== null}
+      onClose={onClose}
+      title={t('billing.correct.title')}
+      description={target && t('billing.correct.description', { text: target.charge.text })}
+    >
+      {target && <CorrectForm key={target.charge.id} target={target} onClose={onClose} />}
+    </Modal>
+  );
+}

@@ -44,6 +44,7 @@ import { registerNoteRoutes } from './modules/notes/notes.routes.ts';
 import { registerBookingRoutes } from './modules/bookings/bookings.routes.ts';
 import { registerRoomPlanRoutes } from './modules/room-plan/room-plan.routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
+import { registerReceivableRoutes } from './modules/receivables/receivables.routes.ts';
 import { registerRoomLockRoutes } from './modules/room-locks/room-locks.routes.ts';
 import { registerFolioRoutes } from './modules/folios/folios.routes.ts';
 import { registerHousekeepingRoutes } from './modules/housekeeping/housekeeping.routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp({
   registerRoomPlanRoutes(app, context);
   registerRoomLockRoutes(app, context);
   registerInvoiceRoutes(app, context);
+  registerReceivableRoutes(app, context);
   registerFolioRoutes(app, context);
   registerHousekeepingRoutes(app, context);
   registerSearchRoutes(app, context);

@@ -316,6 +316,14 @@ export const routeCalls: Record<string, TRouteCall> = {
   'GET /api/invoices/:id/pdf': (c, ids) => c.get(`/api/invoices/${ids.invoice}/pdf`),
   'GET /api/invoices/:id/xml': (c, ids) => c.get(`/api/invoices/${ids.invoice}/xml`),
   'DELETE /api/invoices/:id': (c, ids) => c.delete(`/api/invoices/${ids.invoice}`),
+  'GET /api/receivables': (c) => c.get('/api/receivables'),
+  'POST /api/invoices/:id/payments': (c, ids) =>
+    c.post(`/api/invoices/${ids.invoice}/payments`, { amount: 100, paymentMethodId: crypto.randomUUID() }),
+  'GET /api/invoices/:id/reminders': (c, ids) => c.get(`/api/invoices/${ids.invoice}/reminders`),
+  'POST /api/invoices/:id/reminders': (c, ids) => c.post(`/api/invoices/${ids.invoice}/reminders`, { send: false }),
+  'GET /api/invoices/:id/reminders/:reminderId/pdf': (c, ids) =>
+    c.get(`/api/invoices/${ids.invoice}/reminders/${crypto.randomUUID()}/pdf`),
+  'GET /api/invoices/:id/events': (c, ids) => c.get(`/api/invoices/${ids.invoice}/events`),
   'GET /api/room_locks': (c) => c.get('/api/room_locks'),
   'POST /api/room_locks': (c, ids) =>
     c.post('/api/room_locks', {

@@ -22,6 +22,7 @@ export * from './search.ts';
 export * from './base-data.ts';
 export * from './contacts.ts';
 export * from './invoices.ts';
+export * from './receivables.ts';
 export * from './folios.ts';
 export * from './reports.ts';
 export * from './mail.ts';

@@ -59,6 +59,8 @@ export const ZInvoice = ZRecord.extend({
   serviceFrom: ZIsoDate.nullable(),
   serviceTo: ZIsoDate.nullable(),
   issuedAt: ZTimestamp.nullable(),
+  /** The day an issued invoice's open amount is due (issue day plus the payment term); null when nothing was open. */
+  dueOn: ZIsoDate.nullable(),
   lines: z.array(ZInvoiceLine),
   taxes: z.array(ZInvoiceTax),
 });

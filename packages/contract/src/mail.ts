@@ -5,13 +5,21 @@ import { ZLanguage } from './session.ts';
 
 /**
  * What an e-mail is about: the booking's portal link, the booking confirmation, an invoice, an
- * invitation of an existing account to a property's team (addressed to the account, not in the outbox).
+ * invitation of an existing account to a property's team (addressed to the account, not in the outbox),
+ * an open invoice's payment reminder and its dunning letter.
  */
-export const mailKinds = ['link', 'confirmation', 'invoice', 'team_invitation'] as const;
+export const mailKinds = [
+  'link',
+  'confirmation',
+  'invoice',
+  'team_invitation',
+  'reminder',
+  'dunning',
+] as const;
 export type TMailKind = (typeof mailKinds)[number];
 
 /** The kinds with a template of their own; the link e-mail is in the general settings. */
-export const mailTemplateKinds = ['confirmation', 'invoice'] as const;
+export const mailTemplateKinds = ['confirmation', 'invoice', 'reminder', 'dunning'] as const;
 export type TMailTemplateKind = (typeof mailTemplateKinds)[number];
 
 export const mailStatuses = ['queued', 'sent', 'failed'] as const;
@@ -20,6 +28,17 @@ export type TMailStatus = (typeof mailStatuses)[number];
 /** Where a sent message went: an SMTP server, or the development outbox when none is configured. */
 export const mailTransports = ['smtp', 'outbox'] as const;
 export type TMailTransport = (typeof mailTransports)[number];
+
+const reminderPlaceholders = [
+  'guestName',
+  'propertyName',
+  'invoiceNumber',
+  'invoiceDate',
+  'invoiceAmount',
+  'dueAmount',
+  'dueDate',
+  'payBy',
+] as const;
 
 /** The placeholders each kind of e-mail fills in, written `{name}` in a subject or text. */
 export const mailPlaceholders = {
@@ -35,6 +54,8 @@ export const mailPlaceholders = {
     'invoiceAmount',
   ],
   team_invitation: ['propertyName', 'role', 'link', 'expiresOn'],
+  reminder: reminderPlaceholders,
+  dunning: reminderPlaceholders,
 } as const satisfies Record<TMailKind, readonly string[]>;
 export type TMailPlaceholder = (typeof mailPlaceholders)[TMailKind][number];
 

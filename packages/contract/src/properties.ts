@@ -50,6 +50,8 @@ const propertyFields = {
   nextInvoiceNumber: ZInteger.min(1),
   /** Days an invoice with money open gives to pay it (its due date is the issue date plus these). */
   paymentTermDays: ZInteger.min(0).max(365),
+  /** Days a payment reminder or dunning letter gives to pay. */
+  reminderTermDays: ZInteger.min(1).max(90),
 };
 
 export const ZProperty = ZRecord.extend({
@@ -74,6 +76,7 @@ export const ZCreatePropertyRequest = z.object({
   invoicePrefix: propertyFields.invoicePrefix.default(''),
   nextInvoiceNumber: propertyFields.nextInvoiceNumber.default(1),
   paymentTermDays: propertyFields.paymentTermDays.default(14),
+  reminderTermDays: propertyFields.reminderTermDays.default(10),
   branding: z.object({ logoId: ZId.nullable().optional(), primaryColor: ZPrimaryColorInput }).default({}),
 });
 export type TCreatePropertyRequest = z.input<typeof ZCreatePropertyRequest>;

@@ -7,7 +7,9 @@ import type { Tx } from '../db/client.ts';
 import {
   bookingLinks,
   bookings,
+  contacts,
   folios,
+  groups,
   invoices,
   items,
   paymentMethods,
@@ -134,6 +136,38 @@ export async function seedBilling(
       at(booking.checkOut, '16:40');
       await cancelInvoice(ctx, actor, invoice.id);
       await createInvoice(ctx, actor, { folioId, additionalText: 'Rechnung an die korrigierte Anschrift.' });
+    }
+  }
+
+  // Receivables: a company's earlier seminars, billed on its group to be paid by transfer 45 and 75
+  // days ago, still open and past their due day, ready for a payment reminder.
+  const [debtor] = await tx
+    .select({ id: groups.id, customerId: groups.customerId })
+    .from(groups)
+    .innerJoin(contacts, eq(contacts.id, groups.customerId))
+    .where(and(eq(groups.propertyId, property.id), eq(contacts.isDebtor, true)))
+    .orderBy(asc(groups.name))
+    .limit(1);
+  if (debtor) {
+    for (const [daysAgo, participants] of [
+      [75, 14],
+      [45, 9],
+    ] as const) {
+      const day = addDays(todayIn(property.timeZone), -daysAgo);
+      at(day, '17:00');
+      const folio = await createFolio(ctx, actor, {
+        groupId: debtor.id,
+        customerId: debtor.customerId,
+        name: `Seminar ${day}`,
+      });
+      await postCharge(ctx, actor, folio.id, {
+        itemId: item('food_and_beverage', 'Getränke'),
+        text: 'Seminarpauschale mit Pausenverpflegung',
+        quantity: participants,
+        unitAmount: 5_900,
+        bookedOn: day,
+      });
+      await createInvoice(ctx, actor, { folioId: folio.id, closeWithDueAmount: true });
     }
   }
 

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 type TCardProps = {
   title?: ReactNode;
@@ -22,8 +22,11 @@ export function Card({
   className,
   children,
 }: TCardProps) {
+  const titleId = useId();
   return (
+    // A titled card is a region named by its title, so assistive technology can jump to it.
     <section
+      aria-labelledby={title ? titleId : undefined}
       className={clsx(
         'rounded-xl bg-white shadow-xs ring-1 ring-gray-200',
         isFlush && 'overflow-hidden',
@@ -33,7 +36,11 @@ export function Card({
       {(title || actions) && (
         <header className="flex flex-wrap items-start justify-between gap-3 border-b border-gray-100 px-5 py-4">
           <div className="min-w-0">
-            {title && <h2 className="text-base font-semibold text-gray-900">{title}</h2>}
+            {title && (
+              <h2 id={titleId} className="text-base font-semibold text-gray-900">
+                {title}
+              </h2>
+            )}
             {description && <p className="mt-1 text-sm text-gray-500">{description}</p>}
           </div>
           {actions && <div className="flex shrink-0 items-center gap-2">{actions}</div>}

@@ -45,6 +45,8 @@ export const properties = pgTable(
     invoicePrefix: text('invoice_prefix').notNull().default(''),
     nextInvoiceNumber: integer('next_invoice_number').notNull().default(1),
     paymentTermDays: integer('payment_term_days').notNull().default(14),
+    /** The days a payment reminder gives to pay. */
+    reminderTermDays: integer('reminder_term_days').notNull().default(10),
     logoId: uuid('logo_id'),
     primaryColor: text('primary_color'),
   },
@@ -53,6 +55,7 @@ export const properties = pgTable(
       .on(t.slug)
       .where(sql`${t.deletedAt} is null`),
     check('properties_payment_term_days_check', sql`${t.paymentTermDays} between 0 and 365`),
+    check('properties_reminder_term_days_check', sql`${t.reminderTermDays} between 1 and 90`),
   ],
 );
 

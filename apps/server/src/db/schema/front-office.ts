@@ -23,6 +23,7 @@ import type {
 } from '@pms/contract';
 import { recordFields, timestamptz } from './common.ts';
 import { files, properties } from './core.ts';
+import { mailMessages } from './mail.ts';
 import { items, paymentMethods, rates, roomTypes, rooms, taxRates } from './base-data.ts';
 
 /** A PostgreSQL daterange, read and written in its text form such as [2026-11-01,2026-11-03). */
@@ -399,6 +400,8 @@ export const invoices = pgTable(
     /** The first and last service date the invoice bills (the stay when it bills no line). */
     serviceFrom: date('service_from', { mode: 'string' }),
     serviceTo: date('service_to', { mode: 'string' }),
+    /** The day an issued invoice's open amount is due: its issue day plus the payment term of then. */
+    dueOn: date('due_on', { mode: 'string' }),
   },
   (t) => [
     uniqueIndex('invoices_number_key').on(t.propertyId, t.number),
@@ -413,6 +416,35 @@ export const invoices = pgTable(
     index('invoices_issued_idx').on(t.propertyId, t.issuedAt),
     check('invoices_status_check', sql`${t.status} in ('draft', 'open', 'paid', 'canceled', 'completed')`),
     check('invoices_number_check', sql`(${t.status} = 'draft') = (${t.number} is null)`),
+  ],
+);
+
+/**
+ * A payment reminder of an open invoice: the first reminder (level 1), then the dunning letter
+ * (level 2), each once, with the day it sets to pay by, the amount it asks for and its letter.
+ */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    ...recordFields,
+    propertyId: propertyId(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    level: integer('level').notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    payBy: date('pay_by', { mode: 'string' }).notNull(),
+    dueAmount: integer('due_amount').notNull(),
+    fileId: uuid('file_id').references(() => files.id),
+    mailMessageId: uuid('mail_message_id').references(() => mailMessages.id),
+  },
+  (t) => [
+    uniqueIndex('invoice_reminders_level_key').on(t.invoiceId, t.level),
+    index('invoice_reminders_property_idx').on(t.propertyId),
+    index('invoice_reminders_file_idx').on(t.fileId),
+    check('invoice_reminders_level_check', sql`${t.level} in (1, 2)`),
+    check('invoice_reminders_pay_by_check', sql`${t.payBy} > ${t.issuedOn}`),
+    check('invoice_reminders_due_amount_check', sql`${t.dueAmount} > 0`),
   ],
 );
 

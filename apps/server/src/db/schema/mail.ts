@@ -22,7 +22,7 @@ export const mailTemplates = pgTable(
   },
   (t) => [
     uniqueIndex('mail_templates_key').on(t.propertyId, t.kind, t.language),
-    check('mail_templates_kind_check', sql`${t.kind} in ('confirmation', 'invoice')`),
+    check('mail_templates_kind_check', sql`${t.kind} in ('confirmation', 'invoice', 'reminder', 'dunning')`),
     check('mail_templates_language_check', sql`${t.language} in ('de', 'en')`),
   ],
 );
@@ -62,7 +62,7 @@ export const mailMessages = pgTable(
     index('mail_messages_invoice_idx').on(t.invoiceId),
     check(
       'mail_messages_kind_check',
-      sql`${t.kind} in ('link', 'confirmation', 'invoice', 'team_invitation')`,
+      sql`${t.kind} in ('link', 'confirmation', 'invoice', 'team_invitation', 'reminder', 'dunning')`,
     ),
     check('mail_messages_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
     check('mail_messages_transport_check', sql`${t.transport} in ('smtp', 'outbox')`),

@@ -14,3 +14,4 @@ export { renderInvoicePdf } from './render-pdf.ts';
 export { renderEInvoice, toEInvoiceData } from './render-e-invoice.ts';
 export { renderDocuments, type TRenderedDocuments } from './render-documents.ts';
 export { InvoiceDocumentRenderer, renderWorkerUrl } from './document-renderer.ts';
+export { renderReminderPdf } from './render-reminder-pdf.ts';

@@ -163,3 +163,22 @@ export function invoiceDocumentProblems(doc: TInvoiceDocument): string[] {
   }
   return problems;
 }
+
+/**
+ * A payment reminder (level 1) or dunning letter (level 2) of an open invoice: what it asks for, by
+ * when, and the invoice it names, with the seller and the buyer as the invoice names them.
+ */
+export interface TReminderDocument {
+  level: 1 | 2;
+  language: 'de' | 'en';
+  currency: string;
+  /** The letter's date. */
+  issueDate: string;
+  /** The day it asks the money by. */
+  payBy: string;
+  seller: TDocumentSeller;
+  buyer: TDocumentBuyer;
+  invoice: { number: string; issueDate: string; dueDate: string; total: number; paid: number; due: number };
+  /** The earlier reminder a dunning letter refers to. */
+  previousReminder: { issueDate: string } | null;
+}

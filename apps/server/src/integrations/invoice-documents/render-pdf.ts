@@ -2,51 +2,24 @@
 // for. Drawn with pdfkit in DejaVu Sans, a TrueType font from the `dejavu-fonts-ttf` package that
 // pdfkit embeds (subset) into the file, so the PDF looks the same everywhere and can become PDF/A-3.
 
-import PDFDocument from 'pdfkit';
-import { loadFonts } from '../pdf-fonts.ts';
 import type { TInvoiceDocument } from './invoice-document.ts';
-import { documentTexts, formatDate, formatMoney, formatRate, sellerTexts } from './texts.ts';
-
-const PAGE_MARGIN = 50;
-const FOOTER_HEIGHT = 70;
+import { drawLetterhead, finishLetter, PAGE_MARGIN, startLetter, type TLetter } from './pdf-letter.ts';
+import { documentTexts, formatDate, formatMoney, formatRate } from './texts.ts';
 
 export function renderInvoicePdf(doc: TInvoiceDocument): Promise<Buffer> {
   const t = documentTexts[doc.language];
-  const legal = sellerTexts(doc.language, doc.seller.address.country);
   const money = (cents: number) => formatMoney(cents, doc.currency, doc.language, doc.seller.address.country);
   const date = (iso: string) => formatDate(iso, doc.language);
   const title = `${doc.kind === 'cancellation' ? t.cancellation : t.invoice} ${t.number} ${doc.number}`;
-  const issued = new Date(`${doc.issueDate}T00:00:00Z`);
-
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margin: PAGE_MARGIN,
-    bufferPages: true,
-    lang: doc.language,
-    displayTitle: true,
-    info: {
-      Title: title,
-      Author: doc.seller.name,
-      Subject: title,
-      Creator: doc.seller.name,
-      CreationDate: issued,
-      ModDate: issued,
-    },
-  });
-  const { regular, bold } = loadFonts();
-  pdf.registerFont('regular', regular);
-  pdf.registerFont('bold', bold);
-
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-
-  const left = PAGE_MARGIN;
-  const width = pdf.page.width - 2 * PAGE_MARGIN;
-  const bottom = () => pdf.page.height - PAGE_MARGIN - FOOTER_HEIGHT;
+  const letter: TLetter = {
+    language: doc.language,
+    seller: doc.seller,
+    buyer: doc.buyer,
+    title,
+    date: doc.issueDate,
+  };
+  const page = startLetter(letter);
+  const { pdf, left, width, bottom } = page;
   let y = PAGE_MARGIN;
   const ensureSpace = (height: number) => {
     if (y + height > bottom()) {
@@ -54,45 +27,13 @@ export function renderInvoicePdf(doc: TInvoiceDocument): Promise<Buffer> {
       y = PAGE_MARGIN;
     }
   };
-  // The country is named when it is not the seller's own.
-  const countries = new Intl.DisplayNames([doc.language], { type: 'region' });
-  const addressLines = (a: TInvoiceDocument['seller']['address']) =>
-    [
-      a.line1,
-      a.line2,
-      `${a.postalCode} ${a.city}`,
-      a.country === doc.seller.address.country ? null : (countries.of(a.country) ?? a.country),
-    ].filter((l): l is string => !!l);
 
-  // Seller (letterhead, right) and recipient (left).
-  pdf.font('bold').fontSize(14).text(doc.seller.name, left, y, { width, align: 'right' });
-  pdf
-    .font('regular')
-    .fontSize(9)
-    .text(addressLines(doc.seller.address).join('\n'), left, pdf.y, { width, align: 'right' });
-  y = 150;
-  pdf.font('regular').fontSize(7).fillColor('#555555');
-  pdf.text(`${t.recipient}:`, left, y);
-  pdf.fillColor('black').fontSize(10);
-  const attention = doc.buyer.contactPerson ? [t.attention(doc.buyer.contactPerson)] : [];
-  pdf.text([doc.buyer.name, ...attention, ...addressLines(doc.buyer.address)].join('\n'), left, pdf.y, {
-    width: 260,
-  });
-  if (doc.buyer.vatId) pdf.text(`${legal.buyerVatId}: ${doc.buyer.vatId}`, left, pdf.y, { width: 260 });
-
-  // Invoice facts (right).
-  const facts: [string, string][] = [
+  // Letterhead, recipient and the invoice's facts.
+  y = drawLetterhead(page, letter, [
     [t.issueDate, date(doc.issueDate)],
     [t.servicePeriod, `${date(doc.servicePeriod.start)} – ${date(doc.servicePeriod.end)}`],
     [t.deliveryDate, date(doc.deliveryDate)],
-  ];
-  let factY = 150;
-  for (const [label, value] of facts) {
-    pdf.fontSize(9).font('regular').text(`${label}:`, 330, factY, { width: 95 });
-    pdf.text(value, 425, factY, { width: width + left - 425, align: 'right' });
-    factY += 14;
-  }
-  y = Math.max(pdf.y, factY) + 30;
+  ]);
 
   pdf.font('bold').fontSize(16).text(title, left, y, { width });
   y = pdf.y + 6;
@@ -241,47 +182,5 @@ export function renderInvoicePdf(doc: TInvoiceDocument): Promise<Buffer> {
     pdf.text(doc.additionalText, left, y, { width });
   }
 
-  // Footer on every page: the seller's legal details and the page number.
-  const s = doc.seller;
-  const footer = [
-    [s.name, ...addressLines(s.address)].join(' · '),
-    [
-      `${legal.vatId} ${s.vatId}`,
-      s.taxNumber ? `${t.taxNumber} ${s.taxNumber}` : null,
-      s.companyRegister ? `${legal.register}: ${s.companyRegister}` : null,
-      s.registerCourt ? `${legal.registerCourt}: ${s.registerCourt}` : null,
-    ]
-      .filter(Boolean)
-      .join(' · '),
-    [`${t.email} ${s.email}`, s.phone ? `${t.phone} ${s.phone}` : null].filter(Boolean).join(' · '),
-    s.bank
-      ? [`${t.bank}: IBAN ${s.bank.iban}`, s.bank.bic ? `BIC ${s.bank.bic}` : null]
-          .filter(Boolean)
-          .join(' · ')
-      : null,
-  ].filter((l): l is string => !!l);
-  const range = pdf.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    pdf.switchToPage(i);
-    const footerY = pdf.page.height - PAGE_MARGIN - FOOTER_HEIGHT + 10;
-    pdf
-      .moveTo(left, footerY)
-      .lineTo(left + width, footerY)
-      .lineWidth(0.5)
-      .stroke();
-    pdf.font('regular').fontSize(7).fillColor('#333333');
-    // Writing below the bottom margin would make pdfkit open a new page: lift the margin.
-    const margin = pdf.page.margins.bottom;
-    pdf.page.margins.bottom = 0;
-    pdf.text(footer.join('\n'), left, footerY + 6, { width, align: 'center', lineGap: 1 });
-    pdf.text(t.page(i - range.start + 1, range.count), left, footerY + 56, {
-      width,
-      align: 'right',
-    });
-    pdf.page.margins.bottom = margin;
-    pdf.fillColor('black');
-  }
-
-  pdf.end();
-  return done;
+  return finishLetter(page, letter);
 }

@@ -85,6 +85,51 @@ export const documentTexts = {
 
 export type TDocumentTexts = (typeof documentTexts)['de' | 'en'];
 
+/** The reminder letters' texts: the payment reminder (level 1) and the dunning letter (level 2). */
+export const reminderTexts = {
+  de: {
+    title: { 1: 'Zahlungserinnerung', 2: 'Mahnung' },
+    date: 'Datum',
+    invoiceNumber: 'Rechnung Nr.',
+    salutation: 'Sehr geehrte Damen und Herren,',
+    intro: {
+      1: (number: string, date: string, due: string) =>
+        `sicher ist es Ihrer Aufmerksamkeit entgangen: Unsere Rechnung Nr. ${number} vom ${date} war am ${due} fällig. Bis heute ist die folgende Zahlung bei uns nicht eingegangen.`,
+      2: (number: string, date: string, due: string, reminded: string) =>
+        `trotz unserer Zahlungserinnerung vom ${reminded} ist unsere Rechnung Nr. ${number} vom ${date}, fällig am ${due}, noch nicht bezahlt.`,
+    },
+    columns: ['Rechnung', 'Rechnungsdatum', 'Fällig am', 'Rechnungsbetrag', 'Bezahlt', 'Offen'],
+    request: (amount: string, payBy: string) =>
+      `Bitte überweisen Sie den offenen Betrag von ${amount} bis spätestens ${payBy}.`,
+    account: (iban: string, bic: string | null | undefined, number: string) =>
+      `Unsere Bankverbindung: IBAN ${iban}${bic ? `, BIC ${bic}` : ''}; Verwendungszweck: Rechnung ${number}.`,
+    reference: (number: string) => `Verwendungszweck: Rechnung ${number}.`,
+    paidMeanwhile:
+      'Sollten Sie die Zahlung inzwischen veranlasst haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.',
+    closing: 'Mit freundlichen Grüßen',
+  },
+  en: {
+    title: { 1: 'Payment reminder', 2: 'Final reminder' },
+    date: 'Date',
+    invoiceNumber: 'Invoice no.',
+    salutation: 'Dear Sir or Madam,',
+    intro: {
+      1: (number: string, date: string, due: string) =>
+        `this may have escaped your attention: our invoice no. ${number} of ${date} was due on ${due}. To date we have not received the following payment.`,
+      2: (number: string, date: string, due: string, reminded: string) =>
+        `despite our payment reminder of ${reminded}, our invoice no. ${number} of ${date}, due on ${due}, has not been paid.`,
+    },
+    columns: ['Invoice', 'Invoice date', 'Due on', 'Invoice amount', 'Paid', 'Open'],
+    request: (amount: string, payBy: string) =>
+      `Please transfer the open amount of ${amount} by ${payBy} at the latest.`,
+    account: (iban: string, bic: string | null | undefined, number: string) =>
+      `Our bank account: IBAN ${iban}${bic ? `, BIC ${bic}` : ''}; reference: invoice ${number}.`,
+    reference: (number: string) => `Reference: invoice ${number}.`,
+    paidMeanwhile: 'If you have paid in the meantime, please disregard this letter.',
+    closing: 'Kind regards',
+  },
+} as const;
+
 /** The legal labels that follow the seller's country: Austria's UID and Firmenbuch, else Germany's. */
 const sellerCountryTexts = {
   de: {

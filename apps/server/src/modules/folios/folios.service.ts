@@ -607,7 +607,8 @@ async function assertPaidStaysCovered(db: Executor, folioId: string, change: num
 /**
  * Writes a payment (negative: a refund) in the caller's transaction, with its event, and settles the
  * folio's invoices: for callers that checked access and hold a transaction of their own, such as a
- * card payment arriving from the payment partner.
+ * card payment arriving from the payment partner. `check` is the caller's own rule, made under the
+ * folio's lock (a payment on an invoice never more than it leaves open).
  */
 export async function recordPayment(
   ctx: AppContext,
@@ -615,8 +616,10 @@ export async function recordPayment(
   actor: TRoleActor,
   folioId: string,
   input: TPostPaymentRequest,
+  check?: () => Promise<void>,
 ): Promise<TFolioRow> {
   const folio = await lockFolio(tx, actor, folioId);
+  await check?.();
   await assertOwned(tx, paymentMethods, actor.propertyId, input.paymentMethodId, 'payment method');
   await assertPaidStaysCovered(tx, folio.id, input.amount);
   const payment = await insertPaymentRow(tx, {

@@ -38,6 +38,7 @@ const property: TPropertyRow = {
   invoicePrefix: '2026',
   nextInvoiceNumber: 13,
   paymentTermDays: 14,
+  reminderTermDays: 10,
   logoId: null,
   primaryColor: null,
 };
@@ -102,6 +103,7 @@ function invoiceRow(changes: Partial<TInvoiceRow>): TInvoiceRow {
     taxAmount: billed.totals.taxAmount,
     serviceFrom: '2026-07-11',
     serviceTo: '2026-07-13',
+    dueOn: '2026-07-27',
     ...changes,
   };
 }

@@ -1,4 +1,4 @@
-import { addDays, todayIn, type TAddress } from '@pms/contract';
+import { todayIn, type TAddress } from '@pms/contract';
 import type {
   TDocumentAddress,
   TDocumentLine,
@@ -118,7 +118,7 @@ export function toInvoiceDocument(source: TInvoiceDocumentSource): TInvoiceDocum
       paid: totals.paidAmount,
       due: totals.dueAmount,
     },
-    dueDate: totals.dueAmount > 0 ? addDays(issueDate(invoice), property.paymentTermDays) : null,
+    dueDate: totals.dueAmount > 0 ? invoice.dueOn : null,
     additionalText: invoice.additionalText,
   };
 }

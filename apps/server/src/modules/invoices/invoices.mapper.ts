@@ -46,6 +46,7 @@ export function toInvoiceListItem(
     serviceFrom: row.serviceFrom,
     serviceTo: row.serviceTo,
     issuedAt: row.issuedAt?.toISOString() ?? null,
+    dueOn: row.dueOn,
   };
 }
 

@@ -1,12 +1,15 @@
 import type { Readable } from 'node:stream';
 import {
+  addDays,
   filePurposes,
+  todayIn,
   toPaged,
   ZCreateInvoiceRequest,
   ZIssueInvoiceRequest,
   type TCreateInvoiceRequest,
   type TFile,
   type TInvoice,
+  type TInvoiceListItem,
   type TInvoiceListQuery,
   type TInvoicePage,
   type TIssueInvoiceRequest,
@@ -22,6 +25,7 @@ import { findProperty } from '../../lib/properties.ts';
 import { openOwnedFile, storeGeneratedFile } from '../files/files.service.ts';
 import { invoicePayment, invoiceTotals, isRecipientVatIdRequired } from './invoice-totals.ts';
 import { toInvoiceDocument } from './invoices.document.ts';
+import type { TInvoiceDocument } from '../../integrations/invoice-documents/index.ts';
 import { requireAccess, requireBookingAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { toAppError } from '../../db/constraint-errors.ts';
@@ -59,7 +63,13 @@ async function asInvoiceWrite<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function findInvoice(db: Executor, actor: TActor, id: string, lock = false): Promise<TInvoiceRow> {
+/** The property's invoice (locked for a change with `lock`), or a 404. */
+export async function findInvoice(
+  db: Executor,
+  actor: TActor,
+  id: string,
+  lock = false,
+): Promise<TInvoiceRow> {
   const row = await selectInvoice(db, actor.propertyId, id, { lock });
   if (!row) throw notFound('invoice');
   return row;
@@ -182,6 +192,7 @@ async function issueDraft(
     status: isPaid ? 'paid' : 'open',
     paidAmount: payment.paidAmount,
     issuedAt: now,
+    dueOn: isPaid ? null : addDays(todayIn(property.timeZone, now), property.paymentTermDays),
   });
   await setFolioClosedAt(tx, folio.id, now);
   await enqueueRendering(ctx, tx, issued);
@@ -192,21 +203,44 @@ async function issueDraft(
 }
 
 /**
- * An invoice's payment source: a draft counts its folio's payments now, an issued invoice what was paid
- * when it was issued.
+ * An invoice's payment source: a draft and an open invoice count their folio's payments now (a transfer
+ * arriving after departure), the others what was paid when they were issued.
  */
 function paymentSource(row: Pick<TInvoiceRow, 'status' | 'paidAmount'>, folioPaidAmount: number) {
-  return { status: row.status, folioPaidAmount: row.status === 'draft' ? folioPaidAmount : row.paidAmount };
+  return { status: row.status, folioPaidAmount: countsPaymentsNow(row) ? folioPaidAmount : row.paidAmount };
 }
 
-async function readInvoice(db: Executor, row: TInvoiceRow): Promise<TInvoice> {
+const countsPaymentsNow = (row: Pick<TInvoiceRow, 'status'>) =>
+  row.status === 'draft' || row.status === 'open';
+
+/** An invoice as the API answers it: its lines and the totals of the one computation. */
+export async function readInvoice(db: Executor, row: TInvoiceRow): Promise<TInvoice> {
   const [lines, cancellations, folioPaid] = await Promise.all([
     selectInvoiceLines(db, row.id),
     selectCancellations(db, [row.id]),
-    row.status === 'draft' ? selectFolioPayments(db, row.folioId) : { amount: 0 },
+    countsPaymentsNow(row) ? selectFolioPayments(db, row.folioId) : { amount: 0 },
   ]);
   const totals = invoiceTotals(lines, paymentSource(row, folioPaid.amount));
   return toInvoice(row, lines, totals, cancellations.get(row.id) ?? null);
+}
+
+/** Invoices as lists show them, from their rows and what their folios' payments add up to now. */
+export async function toListItems(
+  db: Executor,
+  rows: { invoice: TInvoiceRow; folioPaidAmount: number }[],
+): Promise<TInvoiceListItem[]> {
+  const ids = rows.map((row) => row.invoice.id);
+  const [cancellations, lines] = await Promise.all([
+    selectCancellations(db, ids),
+    selectLinesOfInvoices(db, ids),
+  ]);
+  return rows.map(({ invoice, folioPaidAmount }) =>
+    toInvoiceListItem(
+      invoice,
+      invoiceTotals(lines.get(invoice.id) ?? [], paymentSource(invoice, folioPaidAmount)),
+      cancellations.get(invoice.id) ?? null,
+    ),
+  );
 }
 
 export async function listInvoices(
@@ -218,18 +252,7 @@ export async function listInvoices(
   if (query.bookingId) requireBookingAccess(actor, 'invoices', 'read', query.bookingId);
   else requireAccess(actor, 'invoices', 'read');
   const { rows, matches } = await selectInvoicePage(ctx.db, actor.propertyId, query);
-  const ids = rows.map((row) => row.invoice.id);
-  const [cancellations, lines] = await Promise.all([
-    selectCancellations(ctx.db, ids),
-    selectLinesOfInvoices(ctx.db, ids),
-  ]);
-  const items = rows.map(({ invoice, folioPaidAmount }) =>
-    toInvoiceListItem(
-      invoice,
-      invoiceTotals(lines.get(invoice.id) ?? [], paymentSource(invoice, folioPaidAmount)),
-      cancellations.get(invoice.id) ?? null,
-    ),
-  );
+  const items = await toListItems(ctx.db, rows);
   const aggregate = { totalAmount: 0, paidAmount: 0, dueAmount: 0 };
   for (const match of matches) {
     const payment = invoicePayment({
@@ -495,6 +518,21 @@ export async function settleFolioInvoices(db: Executor, actor: TActor, folioId: 
   }
 }
 
+/** What an issued invoice's documents print, from its stored lines. */
+export async function invoiceDocumentOf(
+  db: Executor,
+  actor: TActor,
+  invoice: TInvoiceRow,
+): Promise<TInvoiceDocument> {
+  const [lines, property, cancelled, parties] = await Promise.all([
+    selectInvoiceLines(db, invoice.id),
+    findProperty(db, actor.propertyId),
+    invoice.cancels ? findInvoice(db, actor, invoice.cancels) : null,
+    selectDocumentParties(db, invoice),
+  ]);
+  return toInvoiceDocument({ invoice, lines, property, cancelled, ...parties });
+}
+
 const documentNames = {
   invoice: { de: 'Rechnung', en: 'Invoice' },
   cancellation: { de: 'Stornorechnung', en: 'Cancellation invoice' },
@@ -509,13 +547,7 @@ export async function renderInvoiceDocuments(ctx: AppContext, actor: TActor, id:
   requireAccess(actor, 'invoices', 'write');
   const invoice = await findInvoice(ctx.db, actor, id);
   if (invoice.status === 'draft' || invoice.fileId) return;
-  const [lines, property, cancelled, parties] = await Promise.all([
-    selectInvoiceLines(ctx.db, invoice.id),
-    findProperty(ctx.db, actor.propertyId),
-    invoice.cancels ? findInvoice(ctx.db, actor, invoice.cancels) : null,
-    selectDocumentParties(ctx.db, invoice),
-  ]);
-  const document = toInvoiceDocument({ invoice, lines, property, cancelled, ...parties });
+  const document = await invoiceDocumentOf(ctx.db, actor, invoice);
   const eInvoice = await ctx.documents.render(document);
   const name = `${documentNames[document.kind][document.language]} ${document.number}`;
   await ctx.db.transaction(async (tx) => {

@@ -54,6 +54,50 @@ export const defaultTemplates: Record<TMailKind, Record<TLanguage, TTemplateText
         'from {checkIn} to {checkOut}.\n\nThank you for staying with us!\n{propertyName}',
     },
   },
+  reminder: {
+    de: {
+      subject: 'Zahlungserinnerung zur Rechnung {invoiceNumber}',
+      text:
+        'Guten Tag {guestName},\n\n' +
+        'sicher ist es Ihrer Aufmerksamkeit entgangen: Unsere Rechnung {invoiceNumber} vom {invoiceDate} ' +
+        'über {invoiceAmount} war am {dueDate} fällig, offen sind noch {dueAmount}.\n\n' +
+        'Bitte überweisen Sie den Betrag bis {payBy}. Die Zahlungserinnerung und die Rechnung finden Sie im Anhang. ' +
+        'Haben Sie inzwischen bezahlt, betrachten Sie dieses Schreiben bitte als gegenstandslos.\n\n' +
+        'Mit freundlichen Grüßen\n{propertyName}',
+    },
+    en: {
+      subject: 'Payment reminder for invoice {invoiceNumber}',
+      text:
+        'Dear {guestName},\n\n' +
+        'this may have escaped your attention: our invoice {invoiceNumber} of {invoiceDate} ' +
+        'for {invoiceAmount} was due on {dueDate}, and {dueAmount} is still open.\n\n' +
+        'Please transfer the amount by {payBy}. The reminder and the invoice are attached. ' +
+        'If you have paid in the meantime, please disregard this letter.\n\n' +
+        'Kind regards\n{propertyName}',
+    },
+  },
+  dunning: {
+    de: {
+      subject: 'Mahnung zur Rechnung {invoiceNumber}',
+      text:
+        'Guten Tag {guestName},\n\n' +
+        'trotz unserer Zahlungserinnerung ist unsere Rechnung {invoiceNumber} vom {invoiceDate}, ' +
+        'fällig am {dueDate}, noch nicht bezahlt: offen sind {dueAmount}.\n\n' +
+        'Wir bitten Sie, den Betrag bis spätestens {payBy} zu überweisen. Die Mahnung und die Rechnung finden Sie im Anhang. ' +
+        'Haben Sie inzwischen bezahlt, betrachten Sie dieses Schreiben bitte als gegenstandslos.\n\n' +
+        'Mit freundlichen Grüßen\n{propertyName}',
+    },
+    en: {
+      subject: 'Final reminder for invoice {invoiceNumber}',
+      text:
+        'Dear {guestName},\n\n' +
+        'despite our payment reminder, our invoice {invoiceNumber} of {invoiceDate}, ' +
+        'due on {dueDate}, has not been paid: {dueAmount} is still open.\n\n' +
+        'Please transfer the amount by {payBy} at the latest. The reminder and the invoice are attached. ' +
+        'If you have paid in the meantime, please disregard this letter.\n\n' +
+        'Kind regards\n{propertyName}',
+    },
+  },
   team_invitation: {
     de: {
       subject: 'Einladung ins Team von {propertyName}',

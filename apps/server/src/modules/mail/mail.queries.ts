@@ -123,6 +123,15 @@ export async function selectInvoiceDocument(db: Executor, invoiceId: string) {
   return document;
 }
 
+/** One of the property's stored files, while it is there (a reminder's letter). */
+export async function selectStoredFile(db: Executor, propertyId: string, fileId: string) {
+  const [file] = await db
+    .select({ id: files.id, storageKey: files.storageKey, mimeType: files.mimeType })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.propertyId, propertyId), isNull(files.deletedAt)));
+  return file;
+}
+
 /** The property's logo file, while it is there. */
 export async function selectLogoFile(db: Executor, propertyId: string, fileId: string) {
   const [file] = await db

@@ -50,11 +50,13 @@ import {
   selectMailTemplate,
   selectMailTemplates,
   selectMainGuest,
+  selectStoredFile,
   updateMailMessage,
   upsertMailTemplate,
   type TMailContact,
   type TMailMessageRow,
 } from './mail.queries.ts';
+import type { TMailAttachmentRef } from '../../db/schema/index.ts';
 
 /** Attempts of one message before it counts as failed: with the runner's backoff, about 40 minutes. */
 export const mailSendAttempts = 8;
@@ -268,7 +270,8 @@ type TDraft = {
   values: Record<string, string>;
   bookingId: string | null;
   invoiceId: string | null;
-  attachments?: { name: string; mimeType: string }[];
+  /** Files sent with the message, read when it is sent; without a file id, the invoice's document. */
+  attachments?: TMailAttachmentRef[];
 };
 
 /** Fills the template in and queues the message with its send job, in the caller's transaction. */
@@ -304,7 +307,7 @@ async function queueMessage(ctx: AppContext, db: Executor, draft: TDraft): Promi
     bookingId: draft.bookingId,
     invoiceId: draft.invoiceId,
     messageId,
-    attachments: (draft.attachments ?? []).map((attachment) => ({ ...attachment, fileId: null })),
+    attachments: draft.attachments ?? [],
     raw,
     createdAt: now,
     updatedAt: now,
@@ -492,6 +495,67 @@ export async function queueNewBookingConfirmation(
   });
 }
 
+/** What an invoice's e-mail (the invoice itself or a reminder of it) adds to the invoice's own values. */
+type TInvoiceMail = {
+  kind: 'invoice' | 'reminder' | 'dunning';
+  values?: (locale: string) => Record<string, string>;
+  /** A stored file sent before the invoice's PDF (a reminder's letter). */
+  leadingFile?: { id: string; name: string };
+};
+
+/**
+ * Queues an e-mail about an issued invoice in the caller's transaction: to the address asked for, else
+ * the customer's invoice address, else the contact's; in the language asked for, else the contact's.
+ * The invoice's PDF is attached when the message is sent (it may still be rendering now).
+ */
+async function queueInvoiceMail(
+  ctx: AppContext,
+  tx: Executor,
+  actor: TActor,
+  invoiceId: string,
+  request: TSendMailRequest,
+  mail: TInvoiceMail,
+): Promise<TMailMessageRow> {
+  const invoice = await selectMailInvoice(tx, actor.propertyId, invoiceId);
+  if (!invoice) throw notFound('invoice');
+  if (invoice.status === 'draft' || !invoice.number) {
+    throw new AppError('invoice/invalid_transition', 'a draft invoice is not sent');
+  }
+  const property = await findProperty(tx, actor.propertyId);
+  const customer = invoice.customerId ? await selectContact(tx, invoice.customerId) : undefined;
+  const stay = invoice.bookingId ? await findMailBooking(tx, actor.propertyId, invoice.bookingId) : null;
+  const invoiceEmail = invoice.customerId ? await selectInvoiceEmail(tx, invoice.customerId) : null;
+  const addressee = addresseeOf([customer, stay?.customer, stay?.mainGuest]);
+  const language = languageOf(request, customer, addressee);
+  const locale = mailLocale(language, property.address.country);
+  const checkIn = stay?.booking.checkIn ?? invoice.serviceFrom;
+  const checkOut = stay?.booking.checkOut ?? invoice.serviceTo;
+  const invoicePdf = { name: `${invoice.number}.pdf`, mimeType: 'application/pdf', fileId: null };
+  const leading = mail.leadingFile
+    ? [{ name: mail.leadingFile.name, mimeType: 'application/pdf', fileId: mail.leadingFile.id }]
+    : [];
+  return queueMessage(ctx, tx, {
+    kind: mail.kind,
+    propertyId: actor.propertyId,
+    property,
+    to: request.to ?? (invoiceEmail || addressee?.email),
+    language,
+    values: {
+      guestName: invoice.recipient ?? addressee?.name ?? '',
+      bookingCode: stay?.booking.code ?? '',
+      checkIn: checkIn ? formatMailDate(checkIn, locale) : '',
+      checkOut: checkOut ? formatMailDate(checkOut, locale) : '',
+      propertyName: property.name,
+      invoiceNumber: invoice.number,
+      invoiceAmount: formatMailAmount(invoice.totalAmount, property.currency, locale),
+      ...mail.values?.(locale),
+    },
+    bookingId: invoice.bookingId,
+    invoiceId: invoice.id,
+    attachments: [...leading, invoicePdf],
+  });
+}
+
 /** Queues an issued invoice's e-mail; its PDF is attached when the message is sent. */
 export async function sendInvoice(
   ctx: AppContext,
@@ -501,42 +565,43 @@ export async function sendInvoice(
 ): Promise<TMailMessage> {
   requireAccess(actor, 'invoices', 'write');
   requireAccess(actor, 'mail', 'write');
-  return ctx.db.transaction(async (tx) => {
-    const invoice = await selectMailInvoice(tx, actor.propertyId, invoiceId);
-    if (!invoice) throw notFound('invoice');
-    if (invoice.status === 'draft' || !invoice.number) {
-      throw new AppError('invoice/invalid_transition', 'a draft invoice is not sent');
-    }
-    const property = await findProperty(tx, actor.propertyId);
-    const customer = invoice.customerId ? await selectContact(tx, invoice.customerId) : undefined;
-    const stay = invoice.bookingId ? await findMailBooking(tx, actor.propertyId, invoice.bookingId) : null;
-    const invoiceEmail = invoice.customerId ? await selectInvoiceEmail(tx, invoice.customerId) : null;
-    const addressee = addresseeOf([customer, stay?.customer, stay?.mainGuest]);
-    const language = languageOf(request, customer, addressee);
-    const locale = mailLocale(language, property.address.country);
-    const checkIn = stay?.booking.checkIn ?? invoice.serviceFrom;
-    const checkOut = stay?.booking.checkOut ?? invoice.serviceTo;
-    const row = await queueMessage(ctx, tx, {
-      kind: 'invoice',
-      propertyId: actor.propertyId,
-      property,
-      to: request.to ?? (invoiceEmail || addressee?.email),
-      language,
-      values: {
-        guestName: invoice.recipient ?? addressee?.name ?? '',
-        bookingCode: stay?.booking.code ?? '',
-        checkIn: checkIn ? formatMailDate(checkIn, locale) : '',
-        checkOut: checkOut ? formatMailDate(checkOut, locale) : '',
-        propertyName: property.name,
-        invoiceNumber: invoice.number,
-        invoiceAmount: formatMailAmount(invoice.totalAmount, property.currency, locale),
-      },
-      bookingId: invoice.bookingId,
-      invoiceId: invoice.id,
-      attachments: [{ name: `${invoice.number}.pdf`, mimeType: 'application/pdf' }],
-    });
-    return toMailMessage(row);
+  return ctx.db.transaction(async (tx) =>
+    toMailMessage(await queueInvoiceMail(ctx, tx, actor, invoiceId, request, { kind: 'invoice' })),
+  );
+}
+
+/** A reminder's e-mail: its letter and the invoice attached, the reminder's figures filled in. */
+export type TReminderMail = {
+  level: 1 | 2;
+  invoiceDate: string;
+  dueDate: string;
+  payBy: string;
+  dueAmount: number;
+  currency: string;
+  letter: { id: string; name: string };
+};
+
+/** Queues a reminder's e-mail in the caller's transaction (which also stores the reminder). */
+export async function queueReminderMail(
+  ctx: AppContext,
+  tx: Executor,
+  actor: TActor,
+  invoiceId: string,
+  request: TSendMailRequest,
+  reminder: TReminderMail,
+): Promise<TMailMessage> {
+  requireAccess(actor, 'mail', 'write');
+  const row = await queueInvoiceMail(ctx, tx, actor, invoiceId, request, {
+    kind: reminder.level === 1 ? 'reminder' : 'dunning',
+    values: (locale) => ({
+      invoiceDate: formatMailDate(reminder.invoiceDate, locale),
+      dueDate: formatMailDate(reminder.dueDate, locale),
+      payBy: formatMailDate(reminder.payBy, locale),
+      dueAmount: formatMailAmount(reminder.dueAmount, reminder.currency, locale),
+    }),
+    leadingFile: reminder.letter,
   });
+  return toMailMessage(row);
 }
 
 async function findMessage(
@@ -600,17 +665,26 @@ export async function retryMailMessage(ctx: AppContext, actor: TActor, id: strin
 // ---------------------------------------------------------------------------------------------------
 // Sending (the mail.send job)
 
+/** A message's attachment read now: a file of its own (a reminder's letter), else its invoice's document. */
+async function readAttachment(ctx: AppContext, row: TMailMessageRow, attachment: TMailAttachmentRef) {
+  const document = attachment.fileId
+    ? await selectStoredFile(ctx.db, row.propertyId, attachment.fileId)
+    : row.invoiceId
+      ? await selectInvoiceDocument(ctx.db, row.invoiceId)
+      : undefined;
+  if (!document) throw new Error('the invoice document is not stored yet; the message waits for it');
+  return { document, content: await readAll(await ctx.files.get(document.storageKey)) };
+}
+
 /** The message composed again with its attachments, read now: an invoice's PDF may have been rendering when it was queued. */
 async function withAttachments(ctx: AppContext, row: TMailMessageRow) {
-  if (row.attachments.length === 0 || !row.invoiceId) return { raw: row.raw, attachments: row.attachments };
-  const document = await selectInvoiceDocument(ctx.db, row.invoiceId);
-  if (!document) throw new Error('the invoice document is not stored yet; the message waits for it');
-  const content = await readAll(await ctx.files.get(document.storageKey));
+  if (row.attachments.length === 0) return { raw: row.raw, attachments: row.attachments };
+  const read = await Promise.all(row.attachments.map((attachment) => readAttachment(ctx, row, attachment)));
   const [from] = addressparser(row.fromAddress) as { name: string; address: string }[];
-  const files: TComposedAttachment[] = row.attachments.map((attachment) => ({
+  const files: TComposedAttachment[] = row.attachments.map((attachment, index) => ({
     filename: attachment.name,
-    contentType: document.mimeType,
-    content,
+    contentType: read[index]!.document.mimeType,
+    content: read[index]!.content,
   }));
   const raw = await composeBrandedMessage(ctx, ctx.db, {
     property: await findProperty(ctx.db, row.propertyId),
@@ -625,7 +699,10 @@ async function withAttachments(ctx: AppContext, row: TMailMessageRow) {
   });
   return {
     raw,
-    attachments: row.attachments.map((attachment) => ({ ...attachment, fileId: document.id })),
+    attachments: row.attachments.map((attachment, index) => ({
+      ...attachment,
+      fileId: read[index]!.document.id,
+    })),
   };
 }
 

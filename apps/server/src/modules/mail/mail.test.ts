@@ -284,6 +284,10 @@ describe('e-mail templates', () => {
       'confirmation/en',
       'invoice/de',
       'invoice/en',
+      'reminder/de',
+      'reminder/en',
+      'dunning/de',
+      'dunning/en',
     ]);
     expect(templates.find((entry) => entry.kind === 'invoice' && entry.language === 'en')).toMatchObject({
       isDefault: true,

@@ -23,6 +23,7 @@ export function toProperty(row: TPropertyRow): TProperty {
     invoicePrefix: row.invoicePrefix,
     nextInvoiceNumber: row.nextInvoiceNumber,
     paymentTermDays: row.paymentTermDays,
+    reminderTermDays: row.reminderTermDays,
     branding: {
       logoId: row.logoId,
       logo: row.logoId ? `/api/files/${row.logoId}/content` : null,

@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TPaymentMethod } from '@pms/contract/base-data';
-import { ZPostPaymentRequest, type TFolio } from '@pms/contract/folios';
+import { ZPostPaymentRequest, type TFolio, type TPostPaymentRequest } from '@pms/contract/folios';
 import { errorMessage } from '../../lib/error-message.ts';
 import { emptyTo, zodFormResolver } from '../../lib/form.ts';
 import { usePropertyToday } from '../../lib/property-today.ts';
@@ -26,16 +27,31 @@ const ZPaymentForm = ZPostPaymentRequest.extend({
 export type TPaymentKind = 'payment' | 'refund';
 export type TPaymentTarget = { folio: TFolio; label: string; kind: TPaymentKind };
 
-type TPaymentFormProps = { target: TPaymentTarget; methods: readonly TPaymentMethod[]; onClose: () => void };
+type TPaymentFormProps = {
+  methods: readonly TPaymentMethod[];
+  /** The amount filled in to start with (cents); nothing when 0. */
+  suggested: number;
+  warning?: string | undefined;
+  submitLabel: string;
+  isPending: boolean;
+  error: Error | null;
+  onSubmit: (payment: TPostPaymentRequest) => void;
+  onClose: () => void;
+};
 
-function PaymentForm({ target, methods, onClose }: TPaymentFormProps) {
+/** Amount, method, date and reference of a payment or refund: the folio's and the open invoice's. */
+export function PaymentForm({
+  methods,
+  suggested,
+  warning,
+  submitLabel,
+  isPending,
+  error,
+  onSubmit,
+  onClose,
+}: TPaymentFormProps) {
   const { t, i18n } = useTranslation();
   const today = usePropertyToday();
-  const postPayment = usePostPayment();
-  const isRefund = target.kind === 'refund';
-  const due = target.folio.totals.dueAmount;
-  // A payment defaults to what is due, a refund to what was paid too much.
-  const suggested = isRefund ? Math.max(0, -due) : Math.max(0, due);
   const {
     register,
     handleSubmit,
@@ -49,25 +65,12 @@ function PaymentForm({ target, methods, onClose }: TPaymentFormProps) {
       paidOn: today,
     },
   });
-
-  const save = handleSubmit((payment) =>
-    postPayment.mutate(
-      { folioId: target.folio.id, payment, isRefund },
-      {
-        onSuccess: () => {
-          toast.success(t(isRefund ? 'billing.payment.refunded' : 'billing.payment.posted'));
-          onClose();
-        },
-      },
-    ),
-  );
+  const save = handleSubmit((payment) => onSubmit(payment));
 
   return (
     <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
-      {postPayment.isError && <Alert type="error">{errorMessage(postPayment.error)}</Alert>}
-      {target.folio.isVirtualPayment && !isRefund && (
-        <Alert type="warning">{t('billing.folios.virtualWarning')}</Alert>
-      )}
+      {error && <Alert type="error">{errorMessage(error)}</Alert>}
+      {warning && <Alert type="warning">{warning}</Alert>}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t('billing.payment.amount')} error={errors.amount?.message}>
           <Input
@@ -98,18 +101,67 @@ function PaymentForm({ target, methods, onClose }: TPaymentFormProps) {
         <Button variant="secondary" onClick={onClose}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" isLoading={postPayment.isPending}>
-          {t(isRefund ? 'billing.payment.submitRefund' : 'billing.payment.submit')}
+        <Button type="submit" isLoading={isPending}>
+          {submitLabel}
         </Button>
       </ModalActions>
     </form>
   );
 }
 
+/** The payment methods the form offers, while they load or when they failed to. */
+export function WithPaymentMethods({
+  children,
+}: {
+  children: (methods: readonly TPaymentMethod[]) => ReactNode;
+}) {
+  const baseData = useBaseData();
+  if (baseData.data) return <>{children(baseData.data.paymentMethods)}</>;
+  if (baseData.isError) return <ErrorState error={baseData.error} onRetry={() => void baseData.refetch()} />;
+  return <Spinner />;
+}
+
+function FolioPaymentForm({
+  target,
+  methods,
+  onClose,
+}: {
+  target: TPaymentTarget;
+  methods: readonly TPaymentMethod[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const postPayment = usePostPayment();
+  const isRefund = target.kind === 'refund';
+  const due = target.folio.totals.dueAmount;
+  return (
+    <PaymentForm
+      methods={methods}
+      // A payment defaults to what is due, a refund to what was paid too much.
+      suggested={isRefund ? Math.max(0, -due) : Math.max(0, due)}
+      warning={target.folio.isVirtualPayment && !isRefund ? t('billing.folios.virtualWarning') : undefined}
+      submitLabel={t(isRefund ? 'billing.payment.submitRefund' : 'billing.payment.submit')}
+      isPending={postPayment.isPending}
+      error={postPayment.error}
+      onClose={onClose}
+      onSubmit={(payment) =>
+        postPayment.mutate(
+          { folioId: target.folio.id, payment, isRefund },
+          {
+            onSuccess: () => {
+              toast.success(t(isRefund ? 'billing.payment.refunded' : 'billing.payment.posted'));
+              onClose();
+            },
+          },
+        )
+      }
+    />
+  );
+}
+
 /** Takes a payment (amount defaulting to the due amount) or pays money back as a refund. */
 export function PaymentDialog({ target, onClose }: { target: TPaymentTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const baseData = useBaseData();
   return (
     <Modal
       open={target !== null}
@@ -117,19 +169,18 @@ export function PaymentDialog({ target, onClose }: { target: TPaymentTarget | nu
       title={t(target?.kind === 'refund' ? 'billing.payment.refundTitle' : 'billing.payment.title')}
       description={target?.label}
     >
-      {target &&
-        (baseData.data ? (
-          <PaymentForm
-            key={`${target.folio.id}-${target.kind}`}
-            target={target}
-            methods={baseData.data.paymentMethods}
-            onClose={onClose}
-          />
-        ) : baseData.isError ? (
-          <ErrorState error={baseData.error} onRetry={() => void baseData.refetch()} />
-        ) : (
-          <Spinner />
-        ))}
+      {target && (
+        <WithPaymentMethods>
+          {(methods) => (
+            <FolioPaymentForm
+              key={`${target.folio.id}-${target.kind}`}
+              target={target}
+              methods={methods}
+              onClose={onClose}
+            />
+          )}
+        </WithPaymentMethods>
+      )}
     </Modal>
   );
 }

@@ -25,6 +25,10 @@ type TSendMailDialogProps = {
   onSend: (values: TSendMailRequest) => void;
   isPending: boolean;
   error: Error | null;
+  /** A second way out: the same choices without sending (a reminder made as a letter to print). */
+  alternative?: { label: string; onSubmit: (values: TSendMailRequest) => void };
+  /** The send button's text; "Send" when absent. */
+  submitLabel?: string;
 };
 
 function SendMailForm({
@@ -33,6 +37,8 @@ function SendMailForm({
   onSend,
   isPending,
   error,
+  alternative,
+  submitLabel,
 }: Omit<TSendMailDialogProps, 'open' | 'title' | 'description'>) {
   const { t } = useTranslation();
   const {
@@ -41,6 +47,7 @@ function SendMailForm({
     formState: { errors },
   } = useForm({ resolver: zodFormResolver(ZSendMailForm), defaultValues: { to: defaultTo, language: '' } });
   const send = handleSubmit((values) => onSend(values));
+  const other = alternative && handleSubmit((values) => alternative.onSubmit(values));
 
   return (
     <form noValidate onSubmit={(event) => void send(event)} className="space-y-5">
@@ -59,8 +66,13 @@ function SendMailForm({
         <Button variant="secondary" onClick={onClose}>
           {t('common.cancel')}
         </Button>
+        {alternative && other && (
+          <Button variant="secondary" disabled={isPending} onClick={() => void other()}>
+            {alternative.label}
+          </Button>
+        )}
         <Button type="submit" isLoading={isPending}>
-          {t('sendMail.submit')}
+          {submitLabel ?? t('sendMail.submit')}
         </Button>
       </ModalActions>
     </form>

@@ -30,6 +30,7 @@ const ZPropertyForm = ZProperty.pick({
   invoicePrefix: true,
   nextInvoiceNumber: true,
   paymentTermDays: true,
+  reminderTermDays: true,
 }).extend({
   currency: z
     .string()
@@ -75,6 +76,7 @@ function toFormValues(property: TProperty): z.input<typeof ZPropertyForm> {
     invoicePrefix: property.invoicePrefix,
     nextInvoiceNumber: property.nextInvoiceNumber,
     paymentTermDays: property.paymentTermDays,
+    reminderTermDays: property.reminderTermDays,
     communication: {
       email: property.communication.email ?? '',
       phone: property.communication.phone ?? '',
@@ -351,6 +353,19 @@ export function PropertyForm({ property }: { property: TProperty }) {
                 max={365}
                 inputMode="numeric"
                 {...register('paymentTermDays', { valueAsNumber: true })}
+              />
+            </Field>
+            <Field
+              label={t('baseData.property.reminderTermDays')}
+              description={t('baseData.property.reminderTermDaysHint')}
+              error={errors.reminderTermDays?.message}
+            >
+              <Input
+                type="number"
+                min={1}
+                max={90}
+                inputMode="numeric"
+                {...register('reminderTermDays', { valueAsNumber: true })}
               />
             </Field>
           </Section>

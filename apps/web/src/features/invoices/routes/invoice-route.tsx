@@ -36,6 +36,8 @@ import { useDownloadInvoiceDocument, type TInvoiceDocument } from '../api/downlo
 import { useInvoice } from '../api/get-invoice.ts';
 import { useCancelInvoice, useDeleteInvoice, useIssueInvoice } from '../api/invoice-actions.ts';
 import { useSendInvoice } from '../api/send-invoice.ts';
+import { InvoiceHistory } from '../components/invoice-history.tsx';
+import { InvoiceReceivableCard } from '../components/invoice-receivable-card.tsx';
 import { InvoiceRecipientDialog } from '../components/invoice-recipient-dialog.tsx';
 import { SendMailDialog } from '../../../shared/mail/send-mail-dialog.tsx';
 
@@ -399,7 +401,11 @@ function InvoiceDetails({ invoice }: { invoice: TInvoice }) {
                 <span className="block font-semibold">{invoice.recipientCompany}</span>
               )}
               <span className={invoice.recipientCompany ? 'block' : 'font-semibold'}>
-                {invoice.recipient ?? (invoice.recipientCompany ? null : t('billing.detail.noRecipient'))}
+                {invoice.recipient && invoice.recipient !== invoice.recipientCompany
+                  ? invoice.recipient
+                  : invoice.recipientCompany
+                    ? null
+                    : t('billing.detail.noRecipient')}
               </span>
               {addressLines(invoice, i18n.language).map((line) => (
                 <span key={line} className="block">
@@ -428,6 +434,9 @@ function InvoiceDetails({ invoice }: { invoice: TInvoice }) {
                   value: invoice.issuedAt ? formatInstantDate(invoice.issuedAt) : '–',
                 },
                 { label: t('billing.detail.servicePeriod'), value: servicePeriod },
+                ...(invoice.dueOn
+                  ? [{ label: t('billing.detail.dueOn'), value: formatDate(invoice.dueOn) }]
+                  : []),
                 {
                   label: t('billing.detail.booking'),
                   value: invoice.bookingId ? (
@@ -483,6 +492,8 @@ function InvoiceDetails({ invoice }: { invoice: TInvoice }) {
             )}
           </Card>
         </div>
+        {invoice.number && !invoice.cancels && <InvoiceReceivableCard invoice={invoice} />}
+        {invoice.number && <InvoiceHistory invoiceId={invoice.id} />}
       </div>
       {canWrite && isDraft && (
         <InvoiceRecipientDialog invoice={invoice} open={isEditOpen} onClose={() => setIsEditOpen(false)} />

@@ -1,0 +1,395 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import {
+  addDays,
+  todayIn,
+  type TEvent,
+  type TInvoice,
+  type TInvoiceReminder,
+  type TReceivables,
+} from '@pms/contract';
+import { invoiceReminders, mailMessages, paymentMethods } from '../../db/schema/index.ts';
+import { MailFixtures } from '../../../test/mail-fixtures.ts';
+import { formatMailDate } from '../mail/mail-texts.ts';
+import {
+  demo,
+  expectProblem,
+  login,
+  startDemoApp,
+  switchProperty,
+  type ApiClient,
+  type TTestApp,
+} from '../../../test/helpers.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
+
+let t: TTestApp;
+let admin: ApiClient;
+let ids: Record<string, string>;
+let fixtures: MailFixtures;
+let customerId: string;
+let transferMethodId: string;
+
+beforeAll(async () => {
+  ({ t, client: admin, ids } = await startDemoApp());
+  fixtures = new MailFixtures(t, admin);
+  await fixtures.setUp('RV');
+  customerId = await fixtures.contact({
+    name: 'Firma Bergbau GmbH',
+    email: 'buchhaltung@bergbau.example',
+    language: 'de',
+  });
+  const [transfer] = await t.db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.propertyId, ids[demo.austria]!), eq(paymentMethods.kind, 'transfer')));
+  transferMethodId = transfer!.id;
+}, 60_000);
+afterEach(() => {
+  t.clock.reset();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const vienna = (instant = t.clock.now()) => todayIn('Europe/Vienna', instant);
+
+/** Sets the clock to noon in Vienna of the day `days` after today. */
+function travel(days: number, from = vienna(new Date())): string {
+  const day = addDays(from, days);
+  t.clock.set(`${day}T11:00:00Z`);
+  return day;
+}
+
+/** An issued invoice over a fresh booking of the customer, closed with its whole amount open. */
+async function openInvoice(customer = customerId): Promise<TInvoice> {
+  const booking = await fixtures.booking(customer);
+  const invoice = await fixtures.issuedInvoice(booking.id);
+  expect(invoice.status).toBe('open');
+  return invoice;
+}
+
+async function receivables(client = admin, query: Record<string, string> = {}): Promise<TReceivables> {
+  const response = await client.get('/api/receivables', { query });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TReceivables>();
+}
+
+async function events(invoiceId: string): Promise<TEvent[]> {
+  const response = await admin.get(`/api/invoices/${invoiceId}/events`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: TEvent[] }>().data;
+}
+
+describe('the receivables list', () => {
+  it('lists open invoices with their age, due day and next reminder, and sums them per bracket', async () => {
+    const invoice = await openInvoice();
+    const today = vienna();
+    expect(invoice.dueOn).toBe(addDays(today, 14));
+    const list = await receivables();
+    const row = list.data.find((entry) => entry.id === invoice.id)!;
+    expect(row).toMatchObject({
+      number: invoice.number,
+      issuedOn: today,
+      ageDays: 0,
+      bucket: '0-30',
+      overdueDays: 0,
+      dueAmount: invoice.totalAmount,
+      lastReminder: null,
+      nextReminder: { level: 1, from: addDays(today, 15) },
+    });
+    expect(row.bookingCode).toBeTruthy();
+    expect(list.asOf).toBe(today);
+    expect(list.total.dueAmount).toBe(list.data.reduce((sum, entry) => sum + entry.dueAmount, 0));
+    expect(list.buckets.map((bucket) => bucket.bucket)).toEqual(['0-30', '31-60', '61-90', '90+']);
+    expect(list.buckets.reduce((sum, bucket) => sum + bucket.dueAmount, 0)).toBe(list.total.dueAmount);
+
+    // 45 days later the same invoice is in the second bracket and 31 days overdue.
+    travel(45);
+    const later = (await receivables(admin, { bucket: '31-60' })).data.find(
+      (entry) => entry.id === invoice.id,
+    );
+    expect(later).toMatchObject({ ageDays: 45, bucket: '31-60', overdueDays: 31 });
+    expect((await receivables(admin, { bucket: '0-30' })).data.map((entry) => entry.id)).not.toContain(
+      invoice.id,
+    );
+
+    const found = await receivables(admin, { search: invoice.number! });
+    expect(found.data.map((entry) => entry.id)).toEqual([invoice.id]);
+  });
+
+  it('holds the demo company’s overdue seminar invoices, ready for a reminder', async () => {
+    const list = await receivables();
+    const seminars = list.data.filter((entry) => entry.recipientCompany === 'Alpen Consulting GmbH');
+    expect(seminars.map((entry) => [entry.bucket, entry.nextReminder?.level])).toEqual([
+      ['61-90', 1],
+      ['31-60', 1],
+    ]);
+    for (const seminar of seminars) expect(seminar.overdueDays).toBeGreaterThan(0);
+  });
+
+  it('is the property’s own and closed to roles without invoices', async () => {
+    const invoice = await openInvoice();
+    const germany = await login(t.app, demo.users.admin);
+    await switchProperty(germany, ids[demo.germany]!);
+    expect((await receivables(germany)).data.map((entry) => entry.id)).not.toContain(invoice.id);
+    const cleaning = await login(t.app, demo.users.cleaning);
+    await switchProperty(cleaning, ids[demo.austria]!);
+    expectProblem(await cleaning.get('/api/receivables'), 403, 'auth/forbidden');
+    expectProblem(await admin.get('/api/receivables', { query: { bucket: '100+' } }), 400, 'validation');
+  });
+});
+
+describe('a payment on an open invoice after its folio closed', () => {
+  it('is booked on the folio, never more than is open, and pays the invoice once covered', async () => {
+    const invoice = await openInvoice();
+    const payment = { paymentMethodId: transferMethodId, reference: 'Überweisung 4711' };
+    const first = await admin.post(`/api/invoices/${invoice.id}/payments`, { ...payment, amount: 5000 });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<TInvoice>()).toMatchObject({
+      status: 'open',
+      paidAmount: 5000,
+      dueAmount: invoice.totalAmount - 5000,
+    });
+    const listed = (await receivables()).data.find((entry) => entry.id === invoice.id)!;
+    expect(listed.dueAmount).toBe(invoice.totalAmount - 5000);
+
+    const tooMuch = expectProblem(
+      await admin.post(`/api/invoices/${invoice.id}/payments`, { ...payment, amount: invoice.totalAmount }),
+      400,
+      'payment/exceeds_due',
+    );
+    expect(tooMuch.params).toMatchObject({ dueAmount: invoice.totalAmount - 5000 });
+
+    const rest = await admin.post(`/api/invoices/${invoice.id}/payments`, {
+      ...payment,
+      amount: invoice.totalAmount - 5000,
+    });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json<TInvoice>()).toMatchObject({ status: 'paid', dueAmount: 0 });
+    expect((await receivables()).data.map((entry) => entry.id)).not.toContain(invoice.id);
+    const types = (await events(invoice.id)).map((event) => event.type);
+    expect(types.filter((type) => type === 'payment_received')).toHaveLength(2);
+    expect(types).toContain('paid');
+
+    expectProblem(
+      await admin.post(`/api/invoices/${invoice.id}/payments`, { ...payment, amount: 100 }),
+      409,
+      'invoice/invalid_transition',
+    );
+  });
+
+  it('takes one of two payments of the whole amount sent at once', async () => {
+    const invoice = await openInvoice();
+    const body = { paymentMethodId: transferMethodId, amount: invoice.totalAmount };
+    const answers = await Promise.all([
+      admin.post(`/api/invoices/${invoice.id}/payments`, body),
+      admin.post(`/api/invoices/${invoice.id}/payments`, body),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const folio = await admin.get(`/api/folios/${invoice.folioId}`);
+    expect(folio.json<{ totals: { paidAmount: number } }>().totals.paidAmount).toBe(invoice.totalAmount);
+  });
+
+  it('refuses a draft, bad input, another property’s invoice and roles without the folio', async () => {
+    const booking = await fixtures.booking(customerId);
+    const draft = await fixtures.draftInvoice(booking.id);
+    const body = { paymentMethodId: transferMethodId, amount: 100 };
+    expectProblem(
+      await admin.post(`/api/invoices/${draft.id}/payments`, body),
+      409,
+      'invoice/invalid_transition',
+    );
+    const invoice = await openInvoice();
+    for (const bad of [
+      { ...body, amount: 0 },
+      { ...body, amount: -5 },
+      { ...body, amount: 1.5 },
+      { amount: 100 },
+    ])
+      expectProblem(await admin.post(`/api/invoices/${invoice.id}/payments`, bad), 400, 'validation');
+    expectProblem(
+      await admin.post(`/api/invoices/${invoice.id}/payments`, {
+        ...body,
+        paymentMethodId: crypto.randomUUID(),
+      }),
+      404,
+      'not_found',
+    );
+    const germany = await login(t.app, demo.users.admin);
+    await switchProperty(germany, ids[demo.germany]!);
+    expectProblem(await germany.post(`/api/invoices/${invoice.id}/payments`, body), 404, 'not_found');
+    const catering = await login(t.app, demo.users.catering);
+    await switchProperty(catering, ids[demo.austria]!);
+    expectProblem(await catering.post(`/api/invoices/${invoice.id}/payments`, body), 403, 'auth/forbidden');
+    expect((await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>().paidAmount).toBe(0);
+  });
+});
+
+describe('payment reminders', () => {
+  it('sends the reminder after the due day and the dunning letter after its deadline, each once', async () => {
+    const invoice = await openInvoice();
+    const issuedOn = vienna();
+    const early = expectProblem(
+      await admin.post(`/api/invoices/${invoice.id}/reminders`, {}),
+      409,
+      'invoice/reminder_not_due',
+    );
+    expect(early.params).toMatchObject({ level: 1, from: addDays(issuedOn, 15) });
+
+    const reminderDay = travel(15, issuedOn);
+    const created = await admin.post(`/api/invoices/${invoice.id}/reminders`, {});
+    expect(created.statusCode, created.body).toBe(201);
+    const reminder = created.json<TInvoiceReminder>();
+    expect(reminder).toMatchObject({
+      level: 1,
+      issuedOn: reminderDay,
+      payBy: addDays(reminderDay, 10),
+      dueAmount: invoice.totalAmount,
+    });
+    expect(reminder.mailMessageId).toBeTruthy();
+
+    // The e-mail: the reminder's text, its letter and the invoice attached, both PDFs.
+    await fixtures.ensureInvoiceDocument(invoice.id);
+    await t.app.jobRunner.runDue();
+    const [sent] = await t.db.select().from(mailMessages).where(eq(mailMessages.id, reminder.mailMessageId!));
+    expect(sent).toMatchObject({
+      kind: 'reminder',
+      status: 'sent',
+      toAddress: 'buchhaltung@bergbau.example',
+    });
+    const parsed = await simpleParser(sent!.raw);
+    expect(parsed.subject).toBe(`Zahlungserinnerung zur Rechnung ${invoice.number}`);
+    expect(parsed.text).toContain(
+      `Bitte überweisen Sie den Betrag bis ${formatMailDate(reminder.payBy, 'de-AT')}`,
+    );
+    expect(parsed.html).toBeTruthy();
+    const pdfs = parsed.attachments.filter((file) => file.contentType === 'application/pdf');
+    expect(pdfs.map((file) => file.filename)).toEqual([
+      `Zahlungserinnerung ${invoice.number}.pdf`,
+      `${invoice.number}.pdf`,
+    ]);
+    const letter = (await pdfText(pdfs[0]!.content)).text;
+    expect(letter).toContain('Zahlungserinnerung');
+    expect(letter).toContain(`Rechnung Nr. ${invoice.number} vom ${formatGerman(issuedOn)}`);
+    expect(letter).toContain(`war am ${formatGerman(invoice.dueOn!)} fällig`);
+    expect(letter).toContain(`bis spätestens ${formatGerman(reminder.payBy)}`);
+    expect(letter).toMatch(/IBAN/);
+
+    const download = await admin.get(`/api/invoices/${invoice.id}/reminders/${reminder.id}/pdf`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect((await pdfText(download.rawPayload)).text).toBe(letter);
+
+    // The dunning letter waits for the reminder's deadline.
+    const waiting = expectProblem(
+      await admin.post(`/api/invoices/${invoice.id}/reminders`, {}),
+      409,
+      'invoice/reminder_not_due',
+    );
+    expect(waiting.params).toMatchObject({ level: 2, from: addDays(reminder.payBy, 1) });
+    const dunningDay = travel(11, reminderDay);
+    const dunning = await admin.post(`/api/invoices/${invoice.id}/reminders`, { send: false });
+    expect(dunning.statusCode, dunning.body).toBe(201);
+    expect(dunning.json<TInvoiceReminder>()).toMatchObject({
+      level: 2,
+      issuedOn: dunningDay,
+      mailMessageId: null,
+    });
+    const dunningLetter = await admin.get(
+      `/api/invoices/${invoice.id}/reminders/${dunning.json<TInvoiceReminder>().id}/pdf`,
+    );
+    const dunningText = (await pdfText(dunningLetter.rawPayload)).text;
+    expect(dunningText).toContain('Mahnung');
+    expect(dunningText).toContain(`trotz unserer Zahlungserinnerung vom ${formatGerman(reminderDay)}`);
+
+    expectProblem(
+      await admin.post(`/api/invoices/${invoice.id}/reminders`, {}),
+      409,
+      'invoice/reminders_exhausted',
+    );
+    const list = await admin.get(`/api/invoices/${invoice.id}/reminders`);
+    expect(list.json<{ data: TInvoiceReminder[] }>().data.map((entry) => entry.level)).toEqual([1, 2]);
+    const row = (await receivables()).data.find((entry) => entry.id === invoice.id)!;
+    expect(row).toMatchObject({ lastReminder: { level: 2, issuedOn: dunningDay }, nextReminder: null });
+    const types = (await events(invoice.id)).map((event) => event.type);
+    expect(types).toEqual(expect.arrayContaining(['reminder_created', 'dunning_created', 'mail_sent']));
+  });
+
+  it('writes the reminder in English for an English customer, and to the address asked for', async () => {
+    const english = await fixtures.contact({ name: 'Jane Payer', email: 'jane@example.com', language: 'en' });
+    const invoice = await openInvoice(english);
+    travel(15);
+    const created = await admin.post(`/api/invoices/${invoice.id}/reminders`, { to: 'ap@example.com' });
+    expect(created.statusCode, created.body).toBe(201);
+    const message = await fixtures.message(created.json<TInvoiceReminder>().mailMessageId!);
+    expect(message).toMatchObject({ kind: 'reminder', language: 'en', to: 'ap@example.com' });
+    expect(message.subject).toBe(`Payment reminder for invoice ${invoice.number}`);
+    const letter = await admin.get(
+      `/api/invoices/${invoice.id}/reminders/${created.json<TInvoiceReminder>().id}/pdf`,
+    );
+    expect((await pdfText(letter.rawPayload)).text).toContain('Payment reminder');
+  });
+
+  it('writes nothing when the e-mail has no address, and refuses what cannot be reminded', async () => {
+    const silent = await fixtures.contact({ name: 'Ohne Adresse' });
+    const invoice = await openInvoice(silent);
+    travel(15);
+    expectProblem(await admin.post(`/api/invoices/${invoice.id}/reminders`, {}), 400, 'mail/no_recipient');
+    expect(
+      await t.db.select().from(invoiceReminders).where(eq(invoiceReminders.invoiceId, invoice.id)),
+    ).toEqual([]);
+    const printed = await admin.post(`/api/invoices/${invoice.id}/reminders`, { send: false });
+    expect(printed.statusCode, printed.body).toBe(201);
+
+    const germany = await login(t.app, demo.users.admin);
+    await switchProperty(germany, ids[demo.germany]!);
+    expectProblem(await germany.post(`/api/invoices/${invoice.id}/reminders`, {}), 404, 'not_found');
+    expectProblem(await germany.get(`/api/invoices/${invoice.id}/reminders`), 404, 'not_found');
+    expectProblem(
+      await germany.get(`/api/invoices/${invoice.id}/reminders/${printed.json<TInvoiceReminder>().id}/pdf`),
+      404,
+      'not_found',
+    );
+    expectProblem(await germany.get(`/api/invoices/${invoice.id}/events`), 404, 'not_found');
+    expectProblem(
+      await admin.get(`/api/invoices/${invoice.id}/reminders/${crypto.randomUUID()}/pdf`),
+      404,
+      'not_found',
+    );
+    const cleaning = await login(t.app, demo.users.cleaning);
+    await switchProperty(cleaning, ids[demo.austria]!);
+    expectProblem(await cleaning.post(`/api/invoices/${invoice.id}/reminders`, {}), 403, 'auth/forbidden');
+    expectProblem(
+      await admin.post(`/api/invoices/${invoice.id}/reminders`, { to: 'not-an-address' }),
+      400,
+      'validation',
+    );
+
+    const paid = await openInvoice();
+    await admin.post(`/api/invoices/${paid.id}/payments`, {
+      paymentMethodId: transferMethodId,
+      amount: paid.totalAmount,
+    });
+    expectProblem(
+      await admin.post(`/api/invoices/${paid.id}/reminders`, {}),
+      409,
+      'invoice/invalid_transition',
+    );
+  });
+
+  it('sends one reminder when two are asked for at once', async () => {
+    const invoice = await openInvoice();
+    travel(15);
+    const answers = await Promise.all([
+      admin.post(`/api/invoices/${invoice.id}/reminders`, { send: false }),
+      admin.post(`/api/invoices/${invoice.id}/reminders`, { send: false }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+  });
+});
+
+function formatGerman(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}.${month}.${year}`;
+}

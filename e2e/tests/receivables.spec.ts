@@ -1,6 +1,6 @@
 import { expect, expectAccessible, loginAs, shot, test } from './fixtures.ts';
 
-test('the accountant keeps the receivables: a transfer after the stay, a payment reminder by e-mail and its letter', async ({
+test('the accountant keeps the receivables: a transfer after departure, a payment reminder by e-mail and its letter', async ({
   page,
   createMember,
 }) => {
@@ -30,15 +30,19 @@ test('the accountant keeps the receivables: a transfer after the stay, a payment
   await bracket.click();
   await expect(list.getByRole('link', { name: newerNumber })).toBeVisible();
 
-  // A transfer for part of the older invoice arrives after the seminar: it is booked on the invoice.
-  const older = list.getByRole('row').filter({ has: page.getByRole('link', { name: olderNumber }) });
-  const dueBefore = (await older.getByRole('cell').nth(5).textContent())!.trim();
-  await older.getByRole('button', { name: `Zahlung zur Rechnung ${olderNumber} erfassen` }).click();
-  const paymentDialog = page.getByRole('dialog', { name: `Zahlung zur Rechnung ${olderNumber}` });
+  // A guest who left with money open transfers part of it after departure: it is booked on the invoice.
+  const stay = list
+    .getByRole('row')
+    .filter({ hasText: /Buchung AH-/ })
+    .first();
+  const stayNumber = (await stay.getByRole('link').textContent())!.trim();
+  const dueBefore = (await stay.getByRole('cell').nth(5).textContent())!.trim();
+  await stay.getByRole('button', { name: `Zahlung zur Rechnung ${stayNumber} erfassen` }).click();
+  const paymentDialog = page.getByRole('dialog', { name: `Zahlung zur Rechnung ${stayNumber}` });
   await expect(paymentDialog).toContainText(`Offen sind ${dueBefore}`);
-  await paymentDialog.getByLabel('Betrag').fill('300,00');
+  await paymentDialog.getByLabel('Betrag').fill('100,00');
   await paymentDialog.getByLabel('Zahlungsart').selectOption({ label: 'Überweisung' });
-  await paymentDialog.getByLabel('Referenz').fill('Überweisung Alpen Consulting');
+  await paymentDialog.getByLabel('Referenz').fill('Überweisung nach Abreise');
   const paid = page.waitForResponse(
     (response) => response.request().method() === 'POST' && response.url().endsWith('/payments'),
   );
@@ -46,7 +50,7 @@ test('the accountant keeps the receivables: a transfer after the stay, a payment
   expect((await paid).status()).toBe(200);
   await expect(page.getByRole('status').filter({ hasText: 'Zahlung gebucht' })).toBeVisible();
   await expect(paymentDialog).toBeHidden();
-  await expect(older.getByRole('cell').nth(5)).not.toHaveText(dueBefore);
+  await expect(stay.getByRole('cell').nth(5)).not.toHaveText(dueBefore);
 
   // A payment reminder for the newer invoice, by e-mail with its letter and the invoice.
   const newer = list.getByRole('row').filter({ has: page.getByRole('link', { name: newerNumber }) });
@@ -80,11 +84,11 @@ test('the accountant keeps the receivables: a transfer after the stay, a payment
   await expectAccessible(page);
   await shot(page, 'invoice-reminder');
 
-  // The older invoice shows the transfer in its history; the e-mail waits in the outbox.
+  // The stay's invoice shows the transfer in its history; the e-mail waits in the outbox.
   await page.goto('/invoices?view=receivables');
-  await list.getByRole('link', { name: olderNumber }).click();
+  await list.getByRole('link', { name: stayNumber }).click();
   await expect(page.getByRole('region', { name: 'Verlauf' })).toContainText(
-    /Zahlung über .*300,00.* erfasst/,
+    /Zahlung über .*100,00.* erfasst/,
   );
   await page.goto('/outbox');
   await expect(

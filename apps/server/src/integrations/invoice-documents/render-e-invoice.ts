@@ -8,7 +8,8 @@
 //   the reference to the cancelled invoice (InvoiceReferencedDocument); it is settled with that invoice
 //   (its total as paid amount), so nothing is due.
 // - The local tax (Ortstaxe) carries no VAT: it is a line of VAT category E with an exemption reason,
-//   because category O may not stand beside other categories (BR-O-*). See docs/decisions.md.
+//   because category O may not stand beside other categories (BR-O-*). See
+//   docs/decisions/096-local-tax-ortstaxe-kurtaxe-in-the-e-invoice-exempt-category.md.
 
 import { InvoiceService, type FormatFactoryService, type Invoice } from '@e-invoice-eu/core';
 import { invoiceDocumentProblems, type TInvoiceDocument, type TVatCategory } from './invoice-document.ts';

@@ -42,7 +42,8 @@ export function FolioBoard({ owner, groupId = null, customerId }: TFolioBoardPro
   const formatMoney = useFormatMoney();
   const permissions: TFolioPermissions = {
     canPost: can(user.role, 'folios', 'write'),
-    // Catering may post food and drinks only; the rest is the front desk's (docs/decisions.md).
+    // Catering may post food and drinks only; the rest is the front desk's
+    // (docs/decisions/102-catering-on-folios.md).
     canSettle: can(user.role, 'folios', 'write') && user.role !== 'catering',
     canInvoice: can(user.role, 'invoices', 'write'),
   };

@@ -2,7 +2,6 @@ import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TConfig } from '../config.ts';
 
 /** Marks a value sealed with AES-256-GCM under the secret key, version 1 of the format. */
 export const sealedPrefix = 'enc:v1:';
@@ -115,7 +114,10 @@ export class SecretBox {
  * The box for secret settings, under SECRET_KEY or else the key file under DATA_DIR, which the first
  * start makes and says so in the log (the file belongs with the data: without it no secret opens).
  */
-export async function openSecretBox(config: TConfig, log: FastifyBaseLogger): Promise<SecretBox> {
+export async function openSecretBox(
+  config: { secretKey: Buffer | null; dataDir: string | null },
+  log: FastifyBaseLogger,
+): Promise<SecretBox> {
   if (config.secretKey) return new SecretBox(config.secretKey);
   if (!config.dataDir) throw new Error('SECRET_KEY is needed when there is no DATA_DIR to keep a key in.');
   const { key, file, isNew } = await loadKeyFile(config.dataDir);

@@ -19,7 +19,7 @@ import {
   type TRoomRow,
 } from './base-data.queries.ts';
 import { toItem, toPaymentMethod, toRate, toRoom, toRoomType, toTaxRate } from './base-data.mapper.ts';
-import { findOrCreateOvernightItem } from './items.service.ts';
+import { findOrCreateOvernightItem } from './overnight-item.service.ts';
 
 /** Rates with their prices and items, loaded for all of them at once. */
 export async function withRateDetails(db: Executor, rows: TRateRow[]): Promise<TRate[]> {

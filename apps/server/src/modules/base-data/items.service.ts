@@ -17,44 +17,15 @@ import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import {
   insertItem,
-  insertOvernightItem,
   order,
   references,
-  selectFirstTaxRate,
   selectItemWithTaxRate,
-  selectOvernightItem,
   selectOwnedPage,
   updateItemRow,
-  type TItemRow,
 } from './base-data.queries.ts';
 import { toItem } from './base-data.mapper.ts';
+import { ensureOvernightItem, findOrCreateOvernightItem } from './overnight-item.service.ts';
 import { deleteOwned, withTaxRates } from './base-data.service.ts';
-
-const overnightItemName = 'Übernachtung';
-
-/** The overnight item, created from the property's first tax rate if missing; null without any tax rate. */
-export async function findOrCreateOvernightItem(db: Executor, propertyId: string): Promise<TItemRow | null> {
-  const existing = await selectOvernightItem(db, propertyId);
-  if (existing) return existing;
-  const taxRate = await selectFirstTaxRate(db, propertyId);
-  if (!taxRate) return null;
-  await insertOvernightItem(db, {
-    propertyId,
-    name: overnightItemName,
-    type: 'accommodation',
-    amount: null,
-    taxRateId: taxRate.id,
-    isOvernight: true,
-  });
-  return (await selectOvernightItem(db, propertyId)) ?? null;
-}
-
-/** The property's one overnight item (priced by the rates), created when first needed. */
-export async function ensureOvernightItem(db: Executor, propertyId: string): Promise<TItemRow> {
-  const item = await findOrCreateOvernightItem(db, propertyId);
-  if (!item) throw new AppError('validation', 'Create a tax rate first: the overnight item needs one.');
-  return item;
-}
 
 function itemValues(data: z.output<typeof ZUpdateItemRequest>) {
   return {

@@ -40,7 +40,7 @@ import {
 } from './base-data.queries.ts';
 import { toRatePrice, toRateItem } from './base-data.mapper.ts';
 import { deleteOwned, firstOrNotFound, withRateDetails } from './base-data.service.ts';
-import { ensureOvernightItem } from './items.service.ts';
+import { ensureOvernightItem } from './overnight-item.service.ts';
 
 export async function listRates(ctx: AppContext, actor: TActor, page: TPageQuery): Promise<TPaged<TRate>> {
   requireAccess(actor, 'baseData', 'read');

@@ -22,7 +22,7 @@ import {
 } from './base-data.queries.ts';
 import { toTaxRate } from './base-data.mapper.ts';
 import { deleteOwned, firstOrNotFound } from './base-data.service.ts';
-import { findOrCreateOvernightItem } from './items.service.ts';
+import { findOrCreateOvernightItem } from './overnight-item.service.ts';
 
 function taxRateValues(input: TCreateTaxRateRequest) {
   return {

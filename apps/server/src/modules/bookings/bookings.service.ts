@@ -23,6 +23,7 @@ import { resolveRateId } from '../base-data/rates.service.ts';
 import { findRoom } from '../base-data/rooms.service.ts';
 import { AppError } from '../../errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
+import { bookingLinkUrl } from '../../lib/portal-links.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { isConfirmationSentOnCreate } from '../../lib/general-settings.ts';
 import { assertOwned, findOwned, toRecord } from '../../lib/records.ts';
@@ -52,11 +53,6 @@ import { postStayCharges } from './booking-prices.ts';
 /** The portal link stays valid until the check-out date and time in the property's time zone. */
 function linkExpiry(property: TPropertyRow, checkOut: string): Date {
   return zonedInstant(checkOut, property.checkOutTime, property.timeZone);
-}
-
-/** The guest portal's address for a booking link. */
-export function bookingLinkUrl(ctx: AppContext, id: string): string {
-  return `${ctx.config.publicUrl}/portal/${id}`;
 }
 
 /** A new booking code, unique in the property; retried on the rare collision. */

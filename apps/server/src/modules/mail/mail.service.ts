@@ -5,7 +5,6 @@ import addressparser from 'nodemailer/lib/addressparser';
 import {
   languages,
   mailTemplateKinds,
-  unknownPlaceholders,
   fillPlaceholders,
   parsePalette,
   todayIn,
@@ -30,7 +29,8 @@ import { toRecord } from '../../lib/records.ts';
 import { composeMessage, type TComposedAttachment } from '../../integrations/mail/compose-message.ts';
 import { createMailTransport } from '../../integrations/mail/mail-transport.ts';
 import { requireAccess, systemActor, type TActor, type TRoleActor } from '../../actor.ts';
-import { bookingLinkUrl } from '../bookings/bookings.service.ts';
+import { bookingLinkUrl } from '../../lib/portal-links.ts';
+import { assertKnownPlaceholders } from '../../lib/mail-placeholders.ts';
 import { renderMailHtml, type TMailBrand } from './mail-html.ts';
 import { defaultTemplates, formatMailAmount, formatMailDate, mailLocale, roleNames } from './mail-texts.ts';
 import {
@@ -63,18 +63,6 @@ export const mailSendAttempts = 8;
 
 // ---------------------------------------------------------------------------------------------------
 // Templates
-
-/** Refuses a subject or text with a placeholder the kind of e-mail cannot fill in (400). */
-export function assertKnownPlaceholders(kind: TMailKind, ...templates: (string | null | undefined)[]): void {
-  const unknown = [...new Set(templates.flatMap((text) => (text ? unknownPlaceholders(kind, text) : [])))];
-  if (unknown.length > 0) {
-    throw new AppError(
-      'mail/unknown_placeholder',
-      `unknown placeholder ${unknown.map((name) => `{${name}}`).join(', ')}`,
-      { placeholders: unknown.join(', ') },
-    );
-  }
-}
 
 export async function listMailTemplates(ctx: AppContext, actor: TActor): Promise<TMailTemplate[]> {
   requireAccess(actor, 'settings', 'read');

@@ -1,4 +1,3 @@
-import { assertKnownPlaceholders } from '../mail/mail.service.ts';
 import {
   defaultAccountingSettings,
   isGuestLinkUrl,
@@ -17,6 +16,7 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import { invalidField, notFound } from '../../errors.ts';
 import { insertDefaultGeneralSettings } from '../../lib/general-settings.ts';
+import { assertKnownPlaceholders } from '../../lib/mail-placeholders.ts';
 import { assertOutboundUrl } from '../../lib/outbound-url.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { toRecord } from '../../lib/records.ts';

@@ -320,7 +320,8 @@ export const routeCalls: Record<string, TRouteCall> = {
   'POST /api/invoices/:id/payments': (c, ids) =>
     c.post(`/api/invoices/${ids.invoice}/payments`, { amount: 100, paymentMethodId: crypto.randomUUID() }),
   'GET /api/invoices/:id/reminders': (c, ids) => c.get(`/api/invoices/${ids.invoice}/reminders`),
-  'POST /api/invoices/:id/reminders': (c, ids) => c.post(`/api/invoices/${ids.invoice}/reminders`, { send: false }),
+  'POST /api/invoices/:id/reminders': (c, ids) =>
+    c.post(`/api/invoices/${ids.invoice}/reminders`, { send: false }),
   'GET /api/invoices/:id/reminders/:reminderId/pdf': (c, ids) =>
     c.get(`/api/invoices/${ids.invoice}/reminders/${crypto.randomUUID()}/pdf`),
   'GET /api/invoices/:id/events': (c, ids) => c.get(`/api/invoices/${ids.invoice}/events`),

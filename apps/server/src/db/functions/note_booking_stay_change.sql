@@ -1,0 +1,11 @@
+-- Last defined by migration 0014_stay_changes.sql.
+CREATE OR REPLACE FUNCTION note_booking_stay_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    INSERT INTO stay_changes (booking_id, property_id) VALUES (OLD.id, OLD.property_id)
+      ON CONFLICT (booking_id) DO UPDATE SET version = NULL;
+  ELSE
+    PERFORM note_stay_changes(ARRAY[NEW.id]);
+  END IF;
+  RETURN NULL;
+END $$;

@@ -16,15 +16,9 @@ import {
   type properties,
 } from '../db/schema/index.ts';
 import { createJobQueue } from '../jobs/job-queue.ts';
-import {
-  createFolio,
-  getFolioTotals,
-  moveCharge,
-  postCharge,
-  postPayment,
-} from '../modules/folios/folios.service.ts';
-import { cancelInvoice, createInvoice } from '../modules/invoices/invoices.service.ts';
-import { sendBookingLink, sendInvoice } from '../modules/mail/mail.service.ts';
+import { createFolio, getFolioTotals, moveCharge, postCharge, postPayment } from '../modules/folios/index.ts';
+import { cancelInvoice, createInvoice } from '../modules/invoices/index.ts';
+import { sendBookingLink, sendInvoice } from '../modules/mail/index.ts';
 import { seededRandom } from './seed-front-office.ts';
 
 type TProperty = typeof properties.$inferSelect;

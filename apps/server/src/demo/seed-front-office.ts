@@ -20,7 +20,7 @@ import {
 } from '../db/schema/index.ts';
 import type { properties } from '../db/schema/index.ts';
 import { randomToken } from '../lib/crypto.ts';
-import { postStayCharges } from '../modules/bookings/booking-prices.ts';
+import { postStayCharges } from '../modules/bookings/index.ts';
 
 type TProperty = typeof properties.$inferSelect;
 

@@ -3,7 +3,7 @@ import type { TIdentity } from '../actor.ts';
 import type { Db } from '../db/client.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import { sha256 } from '../lib/crypto.ts';
-import { findSessionIdentity, type TSessionIdentity } from '../modules/session/session.queries.ts';
+import { findSessionIdentity, type TSessionIdentity } from '../modules/session/index.ts';
 
 /**
  * Who a session token belongs to. An identity is kept in memory until the session ends or anything

@@ -1,10 +1,10 @@
 import type { AppContext } from '../context.ts';
 import type { jobs } from '../db/schema/index.ts';
 import { systemActor } from '../actor.ts';
-import { renderInvoiceDocuments } from '../modules/invoices/invoices.service.ts';
-import { syncAccessToken } from '../modules/doors/doors.service.ts';
-import { deliverMailMessage, queueNewBookingConfirmation } from '../modules/mail/mail.service.ts';
-import { applyRoomLocksEverywhere } from '../modules/room-locks/room-locks.service.ts';
+import { renderInvoiceDocuments } from '../modules/invoices/index.ts';
+import { syncAccessToken } from '../modules/doors/index.ts';
+import { deliverMailMessage, queueNewBookingConfirmation } from '../modules/mail/index.ts';
+import { applyRoomLocksEverywhere } from '../modules/room-locks/index.ts';
 import type { TJobType } from './job-types.ts';
 
 /** Does one job's work; throwing makes the runner retry it later. */

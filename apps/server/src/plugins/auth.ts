@@ -6,7 +6,7 @@ import { sessionCookie, xsrfHeader } from '../http/session-cookies.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../db/client.ts';
 import type { SessionIdentities } from '../http/session-identities.ts';
-import { findApiKeyIdentity } from '../modules/session/session.queries.ts';
+import { findApiKeyIdentity } from '../modules/session/index.ts';
 import { safeEqual } from '../lib/crypto.ts';
 
 /**

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
-import { issueAccessToken, revokeAccessToken } from '../doors/doors.service.ts';
+import { issueAccessToken, revokeAccessToken } from '../doors/index.ts';
 import { setRoomHousekeepingStatus } from '../../lib/rooms.ts';
 import { requireAccess, requireBookingAccess, type TActor } from '../../actor.ts';
 import { toAppError } from '../../db/constraint-errors.ts';
@@ -28,7 +28,7 @@ import {
   type TBookingRow,
 } from './bookings.queries.ts';
 import { postStayCharges } from './booking-prices.ts';
-import { getBookingTotals } from '../folios/folios.service.ts';
+import { getBookingTotals } from '../folios/index.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { findOwned } from '../../lib/records.ts';
 import { allRelations, toBooking, toBookings } from './bookings.service.ts';

@@ -14,7 +14,7 @@ import { bookings, roomTypes } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { assertOwned } from '../../lib/records.ts';
-import { resolveRateId } from '../base-data/rates.service.ts';
+import { resolveRateId } from '../base-data/index.ts';
 import { stayChargeDrafts } from './booking-prices.ts';
 import { selectFreeRooms, selectRoomConflict, type TRoomStay } from './bookings.queries.ts';
 

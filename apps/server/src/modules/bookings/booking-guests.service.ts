@@ -1,7 +1,7 @@
 import { type TAssignGuestRequest, type TBooking, type TUpdateBookingGuestRequest } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import { contacts } from '../../db/schema/index.ts';
-import { insertContact } from '../contacts/contacts.service.ts';
+import { insertContact } from '../contacts/index.ts';
 import { AppError, invalidField, notFound } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { assertOwned } from '../../lib/records.ts';

@@ -2,12 +2,15 @@ import { droppedBookingStatuses, splitGross } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { items, taxRates } from '../../db/schema/index.ts';
 import { findOwned } from '../../lib/records.ts';
-import { findItemWithTaxRate } from '../base-data/items.service.ts';
-import { ensureOvernightItem } from '../base-data/overnight-item.service.ts';
-import { findRatePrice, listRateItems } from '../base-data/rates.service.ts';
-import { taxRateOnServiceDate } from '../base-data/tax-rates.service.ts';
+import {
+  findItemWithTaxRate,
+  ensureOvernightItem,
+  findRatePrice,
+  listRateItems,
+  taxRateOnServiceDate,
+} from '../base-data/index.ts';
 import { calculateStayCharges, type TChargeDraft, type TPricedItem, type TRateItemInput } from './pricing.ts';
-import { reverseCharge } from '../folios/folios.service.ts';
+import { reverseCharge } from '../folios/index.ts';
 import {
   deleteCharges,
   insertCharges,

@@ -1,6 +1,6 @@
 import { type TCharge, type TEvent, type TInvoiceSummary, type TPaged, type TPageQuery } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { toInvoiceSummary } from '../invoices/invoices.mapper.ts';
+import { toInvoiceSummary } from '../invoices/index.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import {
   findBooking,

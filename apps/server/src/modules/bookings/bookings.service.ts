@@ -18,9 +18,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { contacts, groups, roomTypes } from '../../db/schema/index.ts';
-import { insertContact } from '../contacts/contacts.service.ts';
-import { resolveRateId } from '../base-data/rates.service.ts';
-import { findRoom } from '../base-data/rooms.service.ts';
+import { insertContact } from '../contacts/index.ts';
+import { resolveRateId, findRoom } from '../base-data/index.ts';
 import { AppError } from '../../errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { bookingLinkUrl } from '../../lib/portal-links.ts';

@@ -18,10 +18,10 @@ import { contacts } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { changedFields, recordEvent } from '../../lib/events.ts';
 import { findOwned, toRecord } from '../../lib/records.ts';
-import { toInvoiceSummary } from '../invoices/invoices.mapper.ts';
+import { toInvoiceSummary } from '../invoices/index.ts';
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
-import { findRateReference } from '../base-data/rates.service.ts';
-import { getFile, toFile } from '../files/files.service.ts';
+import { findRateReference } from '../base-data/index.ts';
+import { getFile, toFile } from '../files/index.ts';
 import {
   deleteContactFile,
   hasBookingNotCanceled,

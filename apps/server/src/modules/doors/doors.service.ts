@@ -13,7 +13,7 @@ import {
   type LockSystem,
   type TLockCredential,
 } from '../../integrations/doors/lock-system.ts';
-import { readSettingValue } from '../settings/settings.service.ts';
+import { readSettingValue } from '../settings/index.ts';
 import {
   ensureRoomAccessPoint,
   insertCredentials,

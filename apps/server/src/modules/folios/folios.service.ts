@@ -33,8 +33,8 @@ import { folioTaxPreview } from '../../lib/invoice-tax.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { assertOwned, findOwned, toRecord } from '../../lib/records.ts';
 import { requireAccess, requireBookingAccess, type TActor, type TRoleActor } from '../../actor.ts';
-import { taxRateOnServiceDate } from '../base-data/tax-rates.service.ts';
-import { settleFolioInvoices } from '../invoices/invoices.service.ts';
+import { taxRateOnServiceDate } from '../base-data/index.ts';
+import { settleFolioInvoices } from '../invoices/index.ts';
 import {
   insertChargeRow,
   insertFolioRow,

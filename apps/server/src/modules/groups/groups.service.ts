@@ -14,7 +14,7 @@ import { changedFields, recordEvent } from '../../lib/events.ts';
 import { findOwned, toRecord } from '../../lib/records.ts';
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-import { findContact, findContactsByIds, toContact } from '../contacts/contacts.service.ts';
+import { findContact, findContactsByIds, toContact } from '../contacts/index.ts';
 import {
   insertGroup,
   markGroupDeleted,

@@ -2,7 +2,7 @@ import { imageMimeTypes, type TIdDocumentAnalysis } from '@pms/contract';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { sniffFileType } from '../files/files.service.ts';
+import { sniffFileType } from '../files/index.ts';
 
 /**
  * Reads the machine readable zone of an ID document picture, for staff who may edit contacts and for

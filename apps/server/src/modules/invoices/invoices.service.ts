@@ -22,7 +22,7 @@ import { recordEvent } from '../../lib/events.ts';
 import { billedCharges, computeInvoiceTax } from '../../lib/invoice-tax.ts';
 import { findOwned } from '../../lib/records.ts';
 import { findProperty } from '../../lib/properties.ts';
-import { openOwnedFile, storeGeneratedFile } from '../files/files.service.ts';
+import { openOwnedFile, storeGeneratedFile } from '../files/index.ts';
 import { invoicePayment, invoiceTotals, isRecipientVatIdRequired } from './invoice-totals.ts';
 import { toInvoiceDocument } from './invoices.document.ts';
 import type { TInvoiceDocument } from '../../integrations/invoice-documents/index.ts';

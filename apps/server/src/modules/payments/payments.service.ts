@@ -8,8 +8,8 @@ import type { TPaymentEventOutcome } from '../../db/schema/payments.ts';
 import type { PaymentProvider, TPaidCheckout } from '../../integrations/payments/payment-provider.ts';
 import { simulatedProvider } from '../../integrations/payments/simulated-provider.ts';
 import { stripeProvider } from '../../integrations/payments/stripe-provider.ts';
-import { getBookingFolios, recordPayment } from '../folios/folios.service.ts';
-import { readGeneralSettings, readSettingValue } from '../settings/settings.service.ts';
+import { getBookingFolios, recordPayment } from '../folios/index.ts';
+import { readGeneralSettings, readSettingValue } from '../settings/index.ts';
 import {
   cancelOpenCheckout,
   claimPaidCheckout,

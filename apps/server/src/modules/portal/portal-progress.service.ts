@@ -9,10 +9,10 @@ import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { findProperty } from '../../lib/properties.ts';
-import { listBookingEvents } from '../bookings/booking-records.service.ts';
-import { hasAccessToken } from '../doors/doors.service.ts';
-import { getBookingTotals } from '../folios/folios.service.ts';
-import { listPortalPayments } from '../payments/payments.service.ts';
+import { listBookingEvents } from '../bookings/index.ts';
+import { hasAccessToken } from '../doors/index.ts';
+import { getBookingTotals } from '../folios/index.ts';
+import { listPortalPayments } from '../payments/index.ts';
 import { selectLatestBookingLink, selectPortalBooking, selectPropertyFile } from './portal.queries.ts';
 import { loadGuests, loadSettings } from './portal.service.ts';
 

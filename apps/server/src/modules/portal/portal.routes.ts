@@ -37,8 +37,8 @@ import { portalLanguageOf } from '../../http/portal-page.ts';
 import { guestOf } from '../../http/request-actor.ts';
 import { readUploadedFile } from '../../http/multipart.ts';
 import { sendFile } from '../../http/send-file.ts';
-import { listAccessPoints, unlockAccessPoint } from '../doors/doors.service.ts';
-import { confirmCheckout, createCheckout } from '../payments/payments.service.ts';
+import { listAccessPoints, unlockAccessPoint } from '../doors/index.ts';
+import { confirmCheckout, createCheckout } from '../payments/index.ts';
 import * as service from './portal.service.ts';
 
 const tags = ['portal'];

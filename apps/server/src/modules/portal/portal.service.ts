@@ -30,7 +30,7 @@ import { AppError, invalidField, notFound } from '../../errors.ts';
 import { renderRegistrationPdf } from '../../integrations/registration-forms/render-registration-pdf.ts';
 import { changedFields, recordEvent } from '../../lib/events.ts';
 import { findProperty, type TPropertyRow } from '../../lib/properties.ts';
-import { performAction } from '../bookings/booking-actions.service.ts';
+import { performAction } from '../bookings/index.ts';
 import {
   createOwnedDownloadUrl,
   openOwnedFile,
@@ -39,16 +39,16 @@ import {
   toFile,
   isAcceptedImageSize,
   maxImagePixels,
-} from '../files/files.service.ts';
-import { hasAccessToken, listAccessPoints } from '../doors/doors.service.ts';
-import { getBookingTotals, listFolios } from '../folios/folios.service.ts';
+} from '../files/index.ts';
+import { hasAccessToken, listAccessPoints } from '../doors/index.ts';
+import { getBookingTotals, listFolios } from '../folios/index.ts';
 import {
   cancelInvoice,
   createInvoice,
   issueInvoice,
   listInvoices,
   updateInvoice,
-} from '../invoices/invoices.service.ts';
+} from '../invoices/index.ts';
 import {
   deleteGuestFile,
   hasBookingInvoices,

@@ -25,10 +25,10 @@ import { findProperty } from '../../lib/properties.ts';
 import { toRecord } from '../../lib/records.ts';
 import { renderReminderPdf, type TReminderDocument } from '../../integrations/invoice-documents/index.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
-import { openOwnedFile, storeGeneratedFile } from '../files/files.service.ts';
-import { recordPayment } from '../folios/folios.service.ts';
-import { findInvoice, invoiceDocumentOf, readInvoice, toListItems } from '../invoices/invoices.service.ts';
-import { queueReminderMail } from '../mail/mail.service.ts';
+import { openOwnedFile, storeGeneratedFile } from '../files/index.ts';
+import { recordPayment } from '../folios/index.ts';
+import { findInvoice, invoiceDocumentOf, readInvoice, toListItems } from '../invoices/index.ts';
+import { queueReminderMail } from '../mail/index.ts';
 import {
   insertReminder,
   selectInvoiceEvents,

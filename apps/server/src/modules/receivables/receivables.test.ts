@@ -11,7 +11,7 @@ import {
 } from '@pms/contract';
 import { invoiceReminders, mailMessages, paymentMethods } from '../../db/schema/index.ts';
 import { MailFixtures } from '../../../test/mail-fixtures.ts';
-import { formatMailDate } from '../mail/mail-texts.ts';
+import { formatMailDate } from '../mail/index.ts';
 import {
   demo,
   expectProblem,

@@ -25,7 +25,7 @@ import {
   updateRoomLockRow,
   type TRoomLockRow,
 } from './room-locks.queries.ts';
-import { assertRoomFree } from '../bookings/booking-availability.ts';
+import { assertRoomFree } from '../bookings/index.ts';
 
 function toRoomLock(row: TRoomLockRow): TRoomLock {
   return {

@@ -32,7 +32,7 @@ import {
   updateSessionProperty,
   updateUserRow,
 } from './session.queries.ts';
-import { toPropertyMembership } from '../properties/properties.mapper.ts';
+import { toPropertyMembership } from '../properties/index.ts';
 
 export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 export type TNewSession = { token: string; xsrfToken: string; session: TSession };

@@ -22,8 +22,8 @@ import {
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
-import { doorSettingKeys } from '../doors/doors.service.ts';
-import { createCheckout, stripeSettingKeys } from '../payments/payments.service.ts';
+import { doorSettingKeys } from '../doors/index.ts';
+import { createCheckout, stripeSettingKeys } from '../payments/index.ts';
 
 let t: TTestApp;
 let admin: ApiClient;

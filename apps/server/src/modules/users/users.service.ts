@@ -12,8 +12,8 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { selectUserByEmail } from '../../lib/users.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-import { queueTeamInvitation } from '../mail/mail.service.ts';
-import { endSessions } from '../session/session.service.ts';
+import { queueTeamInvitation } from '../mail/index.ts';
+import { endSessions } from '../session/index.ts';
 import {
   deleteInvitation,
   insertInvitation,

@@ -1,0 +1,2 @@
+// The public surface of the contacts module: what other modules and the platform use from it.
+export { findContact, findContactsByIds, insertContact, toContact } from './contacts.service.ts';

@@ -1,0 +1,2 @@
+// The public surface of the dashboard module: nothing; app.ts registers its routes.
+export {};

@@ -1,0 +1,12 @@
+// The public surface of the files module: what other modules and the platform use from it.
+export {
+  createOwnedDownloadUrl,
+  getFile,
+  isAcceptedImageSize,
+  maxImagePixels,
+  openOwnedFile,
+  sniffFileType,
+  storeBookingFile,
+  storeGeneratedFile,
+  toFile,
+} from './files.service.ts';

@@ -1,0 +1,2 @@
+// The public surface of the room-locks module: what other modules and the platform use from it.
+export { applyRoomLocksEverywhere } from './room-locks.service.ts';

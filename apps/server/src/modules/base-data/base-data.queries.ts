@@ -10,10 +10,11 @@ import {
   rateItems,
   ratePrices,
   rates,
-  roomTypes,
   rooms,
+  roomTypes,
   taxRates,
 } from '../../db/schema/index.ts';
+import { assertOwned, findOwned } from '../../db/owned-records.ts';
 import { selectPage } from '../../lib/paging.ts';
 import { roomNumberOrder } from '../../lib/room-order.ts';
 
@@ -587,4 +588,36 @@ export async function selectTaxRateOn(
     .orderBy(sql`${taxRates.validFrom} desc nulls last`, desc(taxRates.createdAt))
     .limit(1);
   return row;
+}
+
+// Look-ups other modules use: one live record of the property by id, or 404 naming it.
+
+/** An item, for a charge or a rate. */
+export function findOwnedItem(db: Executor, propertyId: string, id: string) {
+  return findOwned(db, items, propertyId, id, 'item');
+}
+
+/** A tax rate, for a charge. */
+export function findOwnedTaxRate(db: Executor, propertyId: string, id: string) {
+  return findOwned(db, taxRates, propertyId, id, 'tax rate');
+}
+
+/** A room type, for a booking. */
+export function findOwnedRoomType(db: Executor, propertyId: string, id: string) {
+  return findOwned(db, roomTypes, propertyId, id, 'room type');
+}
+
+/** Refuses a room type that is not the property's. */
+export function assertRoomTypeOwned(db: Executor, propertyId: string, id: string): Promise<void> {
+  return assertOwned(db, roomTypes, propertyId, id, 'room type');
+}
+
+/** Refuses a room that is not the property's. */
+export function assertRoomOwned(db: Executor, propertyId: string, id: string): Promise<void> {
+  return assertOwned(db, rooms, propertyId, id, 'room');
+}
+
+/** Refuses a payment method that is not the property's. */
+export function assertPaymentMethodOwned(db: Executor, propertyId: string, id: string): Promise<void> {
+  return assertOwned(db, paymentMethods, propertyId, id, 'payment method');
 }

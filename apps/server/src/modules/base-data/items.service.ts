@@ -12,7 +12,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { items, taxRates } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { findOwned } from '../../lib/records.ts';
+import { findOwned } from '../../db/owned-records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import {

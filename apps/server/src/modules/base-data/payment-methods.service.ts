@@ -6,7 +6,7 @@ import {
   type TUpdatePaymentMethodRequest,
 } from '@pms/contract';
 import { paymentMethods } from '../../db/schema/index.ts';
-import { findOwned } from '../../lib/records.ts';
+import { findOwned } from '../../db/owned-records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import {

@@ -9,7 +9,7 @@ import {
 } from '@pms/contract';
 import { roomTypes } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { findOwned } from '../../lib/records.ts';
+import { findOwned } from '../../db/owned-records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import {

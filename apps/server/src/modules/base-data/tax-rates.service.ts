@@ -7,7 +7,7 @@ import {
   type TUpdateTaxRateRequest,
 } from '@pms/contract';
 import { taxRates } from '../../db/schema/index.ts';
-import { findOwned } from '../../lib/records.ts';
+import { findOwned } from '../../db/owned-records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';

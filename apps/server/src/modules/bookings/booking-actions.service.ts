@@ -29,9 +29,8 @@ import {
 } from './bookings.queries.ts';
 import { postStayCharges } from './booking-prices.ts';
 import { getBookingTotals } from '../folios/index.ts';
-import { contacts } from '../../db/schema/index.ts';
-import { findOwned } from '../../lib/records.ts';
 import { allRelations, toBooking, toBookings } from './bookings.service.ts';
+import { findOwnedContact } from '../contacts/index.ts';
 
 /** Refuses an action the status allows but the booking is not ready for (no room, before arrival). */
 async function assertActionReady(
@@ -51,7 +50,7 @@ async function assertActionReady(
 async function isDebtor(db: Executor, booking: TBookingRow): Promise<boolean> {
   if (booking.isDebtor) return true;
   if (!booking.customerId) return false;
-  const customer = await findOwned(db, contacts, booking.propertyId, booking.customerId, 'customer');
+  const customer = await findOwnedContact(db, booking.propertyId, booking.customerId, 'customer');
   return customer.isDebtor;
 }
 

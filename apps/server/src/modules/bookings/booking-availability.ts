@@ -10,13 +10,12 @@ import {
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { bookings, roomTypes } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { findProperty } from '../../lib/properties.ts';
-import { assertOwned } from '../../lib/records.ts';
-import { resolveRateId } from '../base-data/index.ts';
+import { resolveRateId, assertRoomTypeOwned } from '../base-data/index.ts';
 import { stayChargeDrafts } from './booking-prices.ts';
 import { selectFreeRooms, selectRoomConflict, type TRoomStay } from './bookings.queries.ts';
+import { assertBookingOwned } from './bookings.queries.ts';
 
 /** Refuses a stay of less than one or more than 365 nights, or (given today) one that began already. */
 export function assertValidStay(checkIn: string, checkOut: string, today: string | null): void {
@@ -35,7 +34,7 @@ export async function quoteBooking(
 ): Promise<TBookingQuote> {
   requireAccess(actor, 'bookings', 'read');
   assertValidStay(input.checkIn, input.checkOut, null);
-  await assertOwned(ctx.db, roomTypes, actor.propertyId, input.roomTypeId, 'room type');
+  await assertRoomTypeOwned(ctx.db, actor.propertyId, input.roomTypeId);
   const rateId = await resolveRateId(ctx.db, actor.propertyId, input.rateId);
   const drafts = await stayChargeDrafts(ctx.db, { ...input, propertyId: actor.propertyId, rateId });
   return {
@@ -53,7 +52,7 @@ export async function listFreeRooms(
 ): Promise<TFreeRoom[]> {
   requireAccess(actor, 'bookings', 'read');
   assertValidStay(query.checkIn, query.checkOut, null);
-  if (query.bookingId) await assertOwned(ctx.db, bookings, actor.propertyId, query.bookingId, 'booking');
+  if (query.bookingId) await assertBookingOwned(ctx.db, actor.propertyId, query.bookingId);
   const property = await findProperty(ctx.db, actor.propertyId);
   const isArrivalToday = query.checkIn === todayIn(property.timeZone, ctx.clock.now());
   const rows = await selectFreeRooms(

@@ -1,10 +1,8 @@
 import { type TAssignGuestRequest, type TBooking, type TUpdateBookingGuestRequest } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { contacts } from '../../db/schema/index.ts';
-import { insertContact } from '../contacts/index.ts';
+import { insertContact, assertContactOwned } from '../contacts/index.ts';
 import { AppError, invalidField, notFound } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
-import { assertOwned } from '../../lib/records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import {
   countBookingGuests,
@@ -29,7 +27,7 @@ export async function assignGuest(
     await assertEditable(tx, booking);
     let contactId: string;
     if ('contactId' in input) {
-      await assertOwned(tx, contacts, actor.propertyId, input.contactId, 'contact');
+      await assertContactOwned(tx, actor.propertyId, input.contactId);
       contactId = input.contactId;
     } else {
       contactId = (await insertContact(tx, actor, input)).id;

@@ -1,13 +1,13 @@
 import { droppedBookingStatuses, splitGross } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
-import { items, taxRates } from '../../db/schema/index.ts';
-import { findOwned } from '../../lib/records.ts';
 import {
   findItemWithTaxRate,
   ensureOvernightItem,
   findRatePrice,
   listRateItems,
   taxRateOnServiceDate,
+  findOwnedItem,
+  findOwnedTaxRate,
 } from '../base-data/index.ts';
 import { calculateStayCharges, type TChargeDraft, type TPricedItem, type TRateItemInput } from './pricing.ts';
 import { reverseCharge } from '../folios/index.ts';
@@ -47,8 +47,8 @@ export async function findBookingFolio(db: Executor, booking: TBookingRow) {
 
 /** What a charge keeps of its item and tax rate as they were when it was posted. */
 async function chargeSnapshot(db: Executor, propertyId: string, charge: TChargeDraft) {
-  const item = await findOwned(db, items, propertyId, charge.itemId, 'item');
-  const taxRate = await findOwned(db, taxRates, propertyId, charge.taxRateId, 'tax rate');
+  const item = await findOwnedItem(db, propertyId, charge.itemId);
+  const taxRate = await findOwnedTaxRate(db, propertyId, charge.taxRateId);
   return {
     taxCode: taxRate.taxCode,
     accountNumber: item.accountNumber ?? taxRate.accountNumber,
@@ -98,7 +98,7 @@ async function withTaxRatesOnServiceDates(
   propertyId: string,
   drafts: TChargeDraft[],
 ): Promise<TChargeDraft[]> {
-  const findTaxRate = (id: string) => findOwned(db, taxRates, propertyId, id, 'tax rate');
+  const findTaxRate = (id: string) => findOwnedTaxRate(db, propertyId, id);
   type TTaxRate = Awaited<ReturnType<typeof findTaxRate>>;
   const itemRates = new Map<string, TTaxRate>();
   const chosen = new Map<string, TTaxRate>();

@@ -1,6 +1,5 @@
 import { type TCharge, type TEvent, type TInvoiceSummary, type TPaged, type TPageQuery } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { toInvoiceSummary } from '../invoices/index.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import {
   findBooking,
@@ -8,6 +7,7 @@ import {
   selectBookingEvents,
   selectBookingInvoicePage,
 } from './bookings.queries.ts';
+import { toInvoiceSummary } from '../../lib/invoice-summary.ts';
 
 export async function listBookingEvents(ctx: AppContext, actor: TActor, id: string): Promise<TEvent[]> {
   requireAccess(actor, 'bookings', 'read');

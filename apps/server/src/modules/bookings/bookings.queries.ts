@@ -30,10 +30,10 @@ import {
   rates,
   roomLocks,
   roomOccupancies,
-  roomTypes,
   rooms,
+  roomTypes,
 } from '../../db/schema/index.ts';
-import { findOwned } from '../../lib/records.ts';
+import { assertOwned, findOwned } from '../../db/owned-records.ts';
 import { selectPage } from '../../lib/paging.ts';
 import { roomNumberOrder } from '../../lib/room-order.ts';
 import { containsPattern } from '../../lib/text-search.ts';
@@ -620,4 +620,9 @@ export async function selectRoomConflict(db: Executor, stay: TRoomStay) {
     )
     .limit(1);
   return conflict;
+}
+
+/** Refuses a booking that is not the property's. */
+export function assertBookingOwned(db: Executor, propertyId: string, id: string): Promise<void> {
+  return assertOwned(db, bookings, propertyId, id, 'booking');
 }

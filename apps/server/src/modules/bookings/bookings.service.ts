@@ -17,15 +17,14 @@ import {
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { contacts, groups, roomTypes } from '../../db/schema/index.ts';
-import { insertContact } from '../contacts/index.ts';
-import { resolveRateId, findRoom } from '../base-data/index.ts';
+import { insertContact, assertContactOwned } from '../contacts/index.ts';
+import { resolveRateId, findRoom, findOwnedRoomType } from '../base-data/index.ts';
 import { AppError } from '../../errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { bookingLinkUrl } from '../../lib/portal-links.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { isConfirmationSentOnCreate } from '../../lib/general-settings.ts';
-import { assertOwned, findOwned, toRecord } from '../../lib/records.ts';
+import { toRecord } from '../../lib/records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import { findProperty, type TPropertyRow } from '../../lib/properties.ts';
 import {
@@ -48,6 +47,7 @@ import {
 } from './bookings.queries.ts';
 import { assertRoomFree, assertValidStay } from './booking-availability.ts';
 import { postStayCharges } from './booking-prices.ts';
+import { assertGroupOwned } from '../groups/index.ts';
 
 /** The portal link stays valid until the check-out date and time in the property's time zone. */
 function linkExpiry(property: TPropertyRow, checkOut: string): Date {
@@ -189,7 +189,7 @@ export async function createBooking(
         );
     } else {
       if (!roomTypeId) throw new AppError('validation', 'roomId or roomTypeId is required');
-      const roomType = await findOwned(tx, roomTypes, actor.propertyId, roomTypeId, 'room type');
+      const roomType = await findOwnedRoomType(tx, actor.propertyId, roomTypeId);
       if (input.occupancy > roomType.maxOccupancy) {
         throw new AppError(
           'booking/occupancy_exceeds_room_type',
@@ -214,11 +214,11 @@ export async function createBooking(
     }
     let customerId = input.customerId ?? null;
     if (customerId) {
-      await assertOwned(tx, contacts, actor.propertyId, customerId, 'contact');
+      await assertContactOwned(tx, actor.propertyId, customerId);
     } else if (input.customer) {
       customerId = (await insertContact(tx, actor, input.customer)).id;
     }
-    if (input.groupId) await assertOwned(tx, groups, actor.propertyId, input.groupId, 'group');
+    if (input.groupId) await assertGroupOwned(tx, actor.propertyId, input.groupId);
     const rateId = await resolveRateId(tx, actor.propertyId, input.rateId);
     const row = await insertWithUniqueCode(tx, property, {
       propertyId: actor.propertyId,
@@ -335,10 +335,10 @@ export async function updateBooking(
         await assertRoomFree(tx, stay, 'booking/overlap_detected');
       }
     } else if (input.roomTypeId) {
-      await findOwned(tx, roomTypes, actor.propertyId, input.roomTypeId, 'room type');
+      await findOwnedRoomType(tx, actor.propertyId, input.roomTypeId);
     }
-    if (input.customerId) await assertOwned(tx, contacts, actor.propertyId, input.customerId, 'contact');
-    if (input.groupId) await assertOwned(tx, groups, actor.propertyId, input.groupId, 'group');
+    if (input.customerId) await assertContactOwned(tx, actor.propertyId, input.customerId);
+    if (input.groupId) await assertGroupOwned(tx, actor.propertyId, input.groupId);
     if (input.rateId) next.rateId = await resolveRateId(tx, actor.propertyId, input.rateId);
     const { id: _id, createdAt: _c, updatedAt: _u, ...values } = next;
     const row = await updateBookingRow(tx, id, values);

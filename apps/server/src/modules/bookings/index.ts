@@ -3,3 +3,4 @@ export { performAction } from './booking-actions.service.ts';
 export { assertRoomFree } from './booking-availability.ts';
 export { postStayCharges } from './booking-prices.ts';
 export { listBookingEvents } from './booking-records.service.ts';
+export { assertBookingOwned } from './bookings.queries.ts';

@@ -16,6 +16,7 @@ import {
   invoices,
   rooms,
 } from '../../db/schema/index.ts';
+import { assertOwned, findOwned } from '../../db/owned-records.ts';
 import { selectPage } from '../../lib/paging.ts';
 import { containsText } from '../../lib/text-search.ts';
 
@@ -228,4 +229,21 @@ export async function deleteContactFile(db: Executor, contactId: string, fileId:
     .where(and(eq(contactFiles.contactId, contactId), eq(contactFiles.fileId, fileId)))
     .returning({ fileId: contactFiles.fileId });
   return removed.length > 0;
+}
+
+// Look-ups other modules use: one live record of the property by id, or 404 naming it.
+
+/** A contact, named `what` when missing (a customer, say). */
+export function findOwnedContact(db: Executor, propertyId: string, id: string, what = 'contact') {
+  return findOwned(db, contacts, propertyId, id, what);
+}
+
+/** Refuses a contact that is not the property's, named `what` when missing. */
+export function assertContactOwned(
+  db: Executor,
+  propertyId: string,
+  id: string,
+  what = 'contact',
+): Promise<void> {
+  return assertOwned(db, contacts, propertyId, id, what);
 }

@@ -17,8 +17,8 @@ import type { Executor } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { changedFields, recordEvent } from '../../lib/events.ts';
-import { findOwned, toRecord } from '../../lib/records.ts';
-import { toInvoiceSummary } from '../invoices/index.ts';
+import { toRecord } from '../../lib/records.ts';
+import { findOwned } from '../../db/owned-records.ts';
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
 import { findRateReference } from '../base-data/index.ts';
 import { getFile, toFile } from '../files/index.ts';
@@ -37,6 +37,7 @@ import {
   updateContactRow,
   type TContactRow,
 } from './contacts.queries.ts';
+import { toInvoiceSummary } from '../../lib/invoice-summary.ts';
 
 type TRateReference = NonNullable<TContact['defaultRate']>;
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { TAccessCredentialStatus, TPageQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { accessCredentials, accessPoints, accessTokens, bookings, rooms } from '../../db/schema/index.ts';
+import { assertOwned } from '../../db/owned-records.ts';
 import { selectPage } from '../../lib/paging.ts';
 
 export type TAccessTokenRow = typeof accessTokens.$inferSelect;
@@ -216,4 +217,9 @@ export function selectOpenCredentialsOf(db: Executor, accessPointId: string) {
         inArray(accessCredentials.status, ['pending', 'issued']),
       ),
     );
+}
+
+/** Refuses a booking that is not the property's: another property's is not found, never an empty answer. */
+export function assertBookingOwned(db: Executor, propertyId: string, id: string): Promise<void> {
+  return assertOwned(db, bookings, propertyId, id, 'booking');
 }

@@ -1,8 +1,6 @@
 import { lockWebhookUrlSettingKey, portalWindow, type TAccessPoint, type TAccessToken } from '@pms/contract';
 import { AppError, notFound } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
-import { assertOwned } from '../../lib/records.ts';
-import { bookings } from '../../db/schema/index.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { requireAccess, requireBookingAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -27,6 +25,7 @@ import {
   setCredentialStatus,
   type TAccessTokenRow,
   type TCredentialRow,
+  assertBookingOwned,
 } from './doors.queries.ts';
 
 /** The setting entries (the secret one sealed) that connect a property to its lock system's webhook. */
@@ -163,11 +162,6 @@ async function selectOpenCredentials(db: Executor, tokenId: string): Promise<TCr
   );
 }
 
-/** The booking must be the property's: another property's is not found, never an empty answer. */
-async function assertBooking(db: Executor, propertyId: string, bookingId: string): Promise<void> {
-  await assertOwned(db, bookings, propertyId, bookingId, 'booking');
-}
-
 /** Whether the booking holds a live key (the portal shows its doors then). */
 export async function hasAccessToken(db: Executor, propertyId: string, bookingId: string): Promise<boolean> {
   return (await selectLiveToken(db, propertyId, bookingId)) !== undefined;
@@ -180,7 +174,7 @@ export async function listAccessPoints(
   bookingId: string,
 ): Promise<TAccessPoint[]> {
   requireBookingAccess(actor, 'bookings', 'read', bookingId);
-  await assertBooking(ctx.db, actor.propertyId, bookingId);
+  await assertBookingOwned(ctx.db, actor.propertyId, bookingId);
   const token = await selectLiveToken(ctx.db, actor.propertyId, bookingId);
   return token ? (await selectOpenCredentials(ctx.db, token.id)).map(toAccessPoint) : [];
 }
@@ -195,7 +189,7 @@ export async function getAccessToken(
   bookingId: string,
 ): Promise<TAccessToken | null> {
   requireAccess(actor, 'bookings', 'read');
-  await assertBooking(ctx.db, actor.propertyId, bookingId);
+  await assertBookingOwned(ctx.db, actor.propertyId, bookingId);
   const token = await selectLatestToken(ctx.db, actor.propertyId, bookingId);
   if (!token) return null;
   return {
@@ -223,7 +217,7 @@ export async function unlockAccessPoint(
 ): Promise<TAccessPoint> {
   requireBookingAccess(actor, 'bookings', 'write', bookingId);
   const p = actor.propertyId;
-  await assertBooking(ctx.db, p, bookingId);
+  await assertBookingOwned(ctx.db, p, bookingId);
   const token = await selectLiveToken(ctx.db, p, bookingId);
   if (!token) throw new AppError('door/no_access_token');
   const credential = (await selectOpenCredentials(ctx.db, token.id)).find(

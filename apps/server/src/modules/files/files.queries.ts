@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, ne, or } from 'drizzle-orm';
 import type { TPageQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { files, invoices } from '../../db/schema/index.ts';
+import { assertOwned } from '../../db/owned-records.ts';
 import { selectPage } from '../../lib/paging.ts';
 
 export type TFileRow = typeof files.$inferSelect;
@@ -51,4 +52,11 @@ export async function isIssuedInvoiceDocument(db: Executor, id: string): Promise
     .where(and(or(eq(invoices.fileId, id), eq(invoices.xmlFileId, id)), ne(invoices.status, 'draft')))
     .limit(1);
   return row !== undefined;
+}
+
+// Look-ups other modules use: one live record of the property by id, or 404 naming it.
+
+/** Refuses a file that is not the property's (a logo, say). */
+export function assertFileOwned(db: Executor, propertyId: string, id: string): Promise<void> {
+  return assertOwned(db, files, propertyId, id, 'file');
 }

@@ -17,7 +17,8 @@ import { files } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
 import { findProperty } from '../../lib/properties.ts';
-import { findOwned, toRecord } from '../../lib/records.ts';
+import { toRecord } from '../../lib/records.ts';
+import { findOwned } from '../../db/owned-records.ts';
 import { requireAccess, requireBookingAccess, requireStaff, type TActor } from '../../actor.ts';
 import {
   insertFile,

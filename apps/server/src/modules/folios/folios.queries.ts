@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookings, charges, folios, paymentMethods, payments } from '../../db/schema/index.ts';
+import { findOwned } from '../../db/owned-records.ts';
 
 export type TFolioRow = typeof folios.$inferSelect;
 export type TChargeRow = typeof charges.$inferSelect;
@@ -166,4 +167,9 @@ export async function selectBookingGroupId(db: Executor, bookingId: string): Pro
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   return row?.groupId ?? null;
+}
+
+/** The booking a folio is for (its customer is the folio's by default). */
+export function findFolioBooking(db: Executor, propertyId: string, id: string) {
+  return findOwned(db, bookings, propertyId, id, 'booking');
 }

@@ -18,22 +18,20 @@ import {
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import {
-  bookings,
-  contacts,
-  folios,
-  groups,
-  items,
-  paymentMethods,
-  taxRates,
-} from '../../db/schema/index.ts';
+import { folios } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { folioTaxPreview } from '../../lib/invoice-tax.ts';
 import { findProperty } from '../../lib/properties.ts';
-import { assertOwned, findOwned, toRecord } from '../../lib/records.ts';
+import { toRecord } from '../../lib/records.ts';
+import { findOwned } from '../../db/owned-records.ts';
 import { requireAccess, requireBookingAccess, type TActor, type TRoleActor } from '../../actor.ts';
-import { taxRateOnServiceDate } from '../base-data/index.ts';
+import {
+  taxRateOnServiceDate,
+  assertPaymentMethodOwned,
+  findOwnedItem,
+  findOwnedTaxRate,
+} from '../base-data/index.ts';
 import { settleFolioInvoices } from '../invoices/index.ts';
 import {
   insertChargeRow,
@@ -54,7 +52,10 @@ import {
   type TChargeRow,
   type TFolioRow,
   type TPaymentRow,
+  findFolioBooking,
 } from './folios.queries.ts';
+import { assertContactOwned } from '../contacts/index.ts';
+import { assertGroupOwned, findOwnedGroup } from '../groups/index.ts';
 
 function toCharge(row: TChargeRow): TFolioCharge {
   return {
@@ -233,8 +234,8 @@ export async function listFolios(
   if (query.bookingId) requireBookingAccess(actor, 'folios', 'read', query.bookingId);
   else requireAccess(actor, 'folios', 'read');
   const { db } = ctx;
-  if (query.bookingId) await assertOwned(db, bookings, actor.propertyId, query.bookingId, 'booking');
-  if (query.groupId) await assertOwned(db, groups, actor.propertyId, query.groupId, 'group');
+  if (query.bookingId) await findFolioBooking(db, actor.propertyId, query.bookingId);
+  if (query.groupId) await assertGroupOwned(db, actor.propertyId, query.groupId);
   const data = await toFolios(db, await selectFolios(db, actor.propertyId, query));
   return { data, totals: addTotals(data.map((folio) => folio.totals)) };
 }
@@ -254,9 +255,9 @@ export async function createFolio(
   requireFrontDesk(actor);
   return ctx.db.transaction(async (tx) => {
     const owner = input.bookingId
-      ? await findOwned(tx, bookings, actor.propertyId, input.bookingId, 'booking')
-      : await findOwned(tx, groups, actor.propertyId, input.groupId!, 'group');
-    if (input.customerId) await assertOwned(tx, contacts, actor.propertyId, input.customerId, 'customer');
+      ? await findFolioBooking(tx, actor.propertyId, input.bookingId)
+      : await findOwnedGroup(tx, actor.propertyId, input.groupId!);
+    if (input.customerId) await assertContactOwned(tx, actor.propertyId, input.customerId, 'customer');
     const row = await insertFolioRow(tx, {
       propertyId: actor.propertyId,
       bookingId: input.bookingId ?? null,
@@ -281,7 +282,7 @@ export async function updateFolio(
   requireFrontDesk(actor);
   return ctx.db.transaction(async (tx) => {
     const folio = await lockOpenFolio(tx, actor, id);
-    if (input.customerId) await assertOwned(tx, contacts, actor.propertyId, input.customerId, 'customer');
+    if (input.customerId) await assertContactOwned(tx, actor.propertyId, input.customerId, 'customer');
     const row = await updateFolioRow(tx, id, {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.customerId !== undefined ? { customerId: input.customerId } : {}),
@@ -307,13 +308,13 @@ async function chargeValues(
   input: TChargeValues,
   bookedOn: string,
 ) {
-  const item = await findOwned(db, items, actor.propertyId, input.itemId, 'item');
+  const item = await findOwnedItem(db, actor.propertyId, input.itemId);
   if (actor.role === 'catering' && item.type !== 'food_and_beverage')
     throw new AppError('auth/forbidden', 'catering posts food and drink charges only');
   const unitAmount = input.unitAmount ?? item.amount;
   if (unitAmount === null)
     throw new AppError('folio/item_price_required', 'the item has no fixed price: send unitAmount');
-  const itemRate = await findOwned(db, taxRates, actor.propertyId, item.taxRateId, 'tax rate');
+  const itemRate = await findOwnedTaxRate(db, actor.propertyId, item.taxRateId);
   const taxRate = await taxRateOnServiceDate(db, itemRate, bookedOn);
   const isTransitory = item.type === 'local_tax';
   const taxBasisPoints = isTransitory ? 0 : taxRate.basisPoints;
@@ -620,7 +621,7 @@ export async function recordPayment(
 ): Promise<TFolioRow> {
   const folio = await lockFolio(tx, actor, folioId);
   await check?.();
-  await assertOwned(tx, paymentMethods, actor.propertyId, input.paymentMethodId, 'payment method');
+  await assertPaymentMethodOwned(tx, actor.propertyId, input.paymentMethodId);
   await assertPaidStaysCovered(tx, folio.id, input.amount);
   const payment = await insertPaymentRow(tx, {
     propertyId: actor.propertyId,

@@ -2,11 +2,9 @@ import type { TAddGroupBookingRequest, TGroup } from '@pms/contract';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { bookings, groups } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
-import { assertOwned, findOwned } from '../../lib/records.ts';
-import { updateBookingGroup } from './groups.queries.ts';
+import { assertGroupOwned, lockGroupBooking, updateBookingGroup } from './groups.queries.ts';
 import { getGroup } from './groups.service.ts';
 
 /** Moves a booking into a group or out of it, with an event on the booking and on each group. */
@@ -48,10 +46,8 @@ export async function addGroupBooking(
 ): Promise<TGroup> {
   requireAccess(actor, 'groups', 'write');
   await ctx.db.transaction(async (tx) => {
-    await assertOwned(tx, groups, actor.propertyId, groupId, 'group');
-    const booking = await findOwned(tx, bookings, actor.propertyId, input.bookingId, 'booking', {
-      lock: true,
-    });
+    await assertGroupOwned(tx, actor.propertyId, groupId);
+    const booking = await lockGroupBooking(tx, actor.propertyId, input.bookingId);
     await setBookingGroup(tx, actor, booking, groupId);
   });
   return getGroup(ctx, actor, groupId, 'bookings');
@@ -66,8 +62,8 @@ export async function removeGroupBooking(
 ): Promise<TGroup> {
   requireAccess(actor, 'groups', 'write');
   await ctx.db.transaction(async (tx) => {
-    await assertOwned(tx, groups, actor.propertyId, groupId, 'group');
-    const booking = await findOwned(tx, bookings, actor.propertyId, bookingId, 'booking', { lock: true });
+    await assertGroupOwned(tx, actor.propertyId, groupId);
+    const booking = await lockGroupBooking(tx, actor.propertyId, bookingId);
     if (booking.groupId !== groupId) throw notFound('booking');
     await setBookingGroup(tx, actor, booking, null);
   });

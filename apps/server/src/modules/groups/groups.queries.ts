@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { TGroupBooking, TGroupFigures, TGroupListQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { bookingGuests, bookings, charges, contacts, folios, groups, rooms } from '../../db/schema/index.ts';
+import { assertOwned, findOwned } from '../../db/owned-records.ts';
 import { selectPage } from '../../lib/paging.ts';
 import { containsText } from '../../lib/text-search.ts';
 
@@ -158,4 +159,21 @@ export async function selectGroupBookings(
     byGroup.set(groupId!, list);
   }
   return byGroup;
+}
+
+// Look-ups other modules use: one live record of the property by id, or 404 naming it.
+
+/** A group, for a folio or a booking. */
+export function findOwnedGroup(db: Executor, propertyId: string, id: string) {
+  return findOwned(db, groups, propertyId, id, 'group');
+}
+
+/** Refuses a group that is not the property's. */
+export function assertGroupOwned(db: Executor, propertyId: string, id: string): Promise<void> {
+  return assertOwned(db, groups, propertyId, id, 'group');
+}
+
+/** A booking joining or leaving a group, locked: its group changes in this transaction. */
+export function lockGroupBooking(db: Executor, propertyId: string, id: string) {
+  return findOwned(db, bookings, propertyId, id, 'booking', { lock: true });
 }

@@ -11,7 +11,8 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { groups } from '../../db/schema/index.ts';
 import { changedFields, recordEvent } from '../../lib/events.ts';
-import { findOwned, toRecord } from '../../lib/records.ts';
+import { toRecord } from '../../lib/records.ts';
+import { findOwned } from '../../db/owned-records.ts';
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { findContact, findContactsByIds, toContact } from '../contacts/index.ts';

@@ -1,2 +1,2 @@
-// The public surface of the groups module: nothing; app.ts registers its routes.
-export {};
+// The public surface of the groups module: what other modules and the platform use from it.
+export { assertGroupOwned, findOwnedGroup } from './groups.queries.ts';

@@ -1,5 +1,5 @@
 // The public surface of the invoices module: what other modules and the platform use from it.
-export { toInvoiceSummary } from './invoices.mapper.ts';
+export { assertInvoiceOwned } from './invoices.queries.ts';
 export {
   cancelInvoice,
   createInvoice,

@@ -1,20 +1,9 @@
-import type { TInvoice, TInvoiceListItem, TInvoiceSummary } from '@pms/contract';
+import type { TInvoice, TInvoiceListItem } from '@pms/contract';
 import type { invoiceLines, invoices } from '../../db/schema/index.ts';
 import { toRecord } from '../../lib/records.ts';
 import type { TInvoiceTotals } from './invoice-totals.ts';
 
 type TInvoiceRow = typeof invoices.$inferSelect;
-
-/** An invoice as lists of a contact's or a booking's invoices show it. */
-export function toInvoiceSummary(row: TInvoiceRow): TInvoiceSummary {
-  return {
-    id: row.id,
-    number: row.number,
-    status: row.status,
-    totalAmount: row.totalAmount,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /** An invoice with its totals, which `invoiceTotals` computed from its lines. */
 export function toInvoiceListItem(

@@ -14,6 +14,7 @@ import {
   payments,
   properties,
 } from '../../db/schema/index.ts';
+import { assertOwned } from '../../db/owned-records.ts';
 
 export type TInvoiceRow = typeof invoices.$inferSelect;
 export type TInvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -322,4 +323,11 @@ export async function updateContactAddress(
   address: TAddress,
 ): Promise<void> {
   await db.update(contacts).set({ address }).where(eq(contacts.id, contactId));
+}
+
+// Look-ups other modules use: one live record of the property by id, or 404 naming it.
+
+/** Refuses an invoice that is not the property's. */
+export function assertInvoiceOwned(db: Executor, propertyId: string, id: string): Promise<void> {
+  return assertOwned(db, invoices, propertyId, id, 'invoice');
 }

@@ -16,11 +16,9 @@ import {
   type TUpdateInvoiceRequest,
 } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
-import { contacts } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { billedCharges, computeInvoiceTax } from '../../lib/invoice-tax.ts';
-import { findOwned } from '../../lib/records.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { openOwnedFile, storeGeneratedFile } from '../files/index.ts';
 import { invoicePayment, invoiceTotals, isRecipientVatIdRequired } from './invoice-totals.ts';
@@ -53,6 +51,7 @@ import {
   type TInvoiceFolio,
   type TInvoiceRow,
 } from './invoices.queries.ts';
+import { findOwnedContact } from '../contacts/index.ts';
 
 /** Database refusals (an issued invoice, a second cancellation) answer with their code, never 500. */
 async function asInvoiceWrite<T>(work: () => Promise<T>): Promise<T> {
@@ -93,7 +92,7 @@ type TRecipient = Pick<
 async function recipientOf(db: Executor, actor: TActor, customerId: string | null): Promise<TRecipient> {
   const none = { recipient: null, recipientCompany: null, recipientVatId: null };
   if (!customerId) return { customerId: null, ...none, billingAddress: {} };
-  const contact = await findOwned(db, contacts, actor.propertyId, customerId, 'contact');
+  const contact = await findOwnedContact(db, actor.propertyId, customerId);
   return {
     customerId: contact.id,
     recipient: contact.name,

@@ -6,21 +6,26 @@ import {
   type TPageQuery,
   type TPaged,
 } from '@pms/contract';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { bookings, contacts, groups, invoices } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { requireAccess, requireStaff, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-import { assertOwned } from '../../lib/records.ts';
+import type { Executor } from '../../db/client.ts';
+import { assertBookingOwned } from '../bookings/index.ts';
+import { assertContactOwned } from '../contacts/index.ts';
+import { assertGroupOwned } from '../groups/index.ts';
+import { assertInvoiceOwned } from '../invoices/index.ts';
 import { insertNote, markNoteDeleted, selectNote, selectNotePage, type TNoteRow } from './notes.queries.ts';
 
-/** What notes can be written on: the table holding the objects and the area whose access notes need. */
+/** What notes can be written on: the owning module's check that the object is the property's, and the area whose access notes need. */
 export const noteObjects = {
-  booking: { table: bookings, area: 'bookings' },
-  contact: { table: contacts, area: 'contacts' },
-  group: { table: groups, area: 'groups' },
-  invoice: { table: invoices, area: 'invoices' },
-} as const satisfies Record<TNoteObjectType, { table: PgTable; area: TArea }>;
+  booking: { assertOwned: assertBookingOwned, area: 'bookings' },
+  contact: { assertOwned: assertContactOwned, area: 'contacts' },
+  group: { assertOwned: assertGroupOwned, area: 'groups' },
+  invoice: { assertOwned: assertInvoiceOwned, area: 'invoices' },
+} as const satisfies Record<
+  TNoteObjectType,
+  { assertOwned: (db: Executor, propertyId: string, id: string) => Promise<void>; area: TArea }
+>;
 
 function toNote(row: TNoteRow): TNote {
   return {
@@ -43,7 +48,7 @@ export async function listNotes(
 ): Promise<TPaged<TNote>> {
   requireAccess(actor, noteObjects[objectType].area, 'read');
   const { db } = ctx;
-  await assertOwned(db, noteObjects[objectType].table, actor.propertyId, objectId, objectType);
+  await noteObjects[objectType].assertOwned(db, actor.propertyId, objectId);
   return selectNotePage(db, actor.propertyId, objectType, objectId, page, toNote);
 }
 
@@ -57,7 +62,7 @@ export async function createNote(
 ): Promise<TNote> {
   requireAccess(actor, noteObjects[objectType].area, 'write');
   const { db } = ctx;
-  await assertOwned(db, noteObjects[objectType].table, actor.propertyId, objectId, objectType);
+  await noteObjects[objectType].assertOwned(db, actor.propertyId, objectId);
   const row = await insertNote(db, {
     propertyId: actor.propertyId,
     objectType,

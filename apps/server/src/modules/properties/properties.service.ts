@@ -8,10 +8,8 @@ import type {
 } from '@pms/contract';
 import { ZCreatePropertyRequest, parsePalette } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
-import { files } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { insertDefaultGeneralSettings } from '../../lib/general-settings.ts';
-import { assertOwned } from '../../lib/records.ts';
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { toProperty } from './properties.mapper.ts';
@@ -23,6 +21,7 @@ import {
   selectPropertyPage,
   updatePropertyRow,
 } from './properties.queries.ts';
+import { assertFileOwned } from '../files/index.ts';
 
 /**
  * A url-friendly slug from a property name ("Gästehaus Müller" to "gaestehaus-mueller"): German
@@ -110,7 +109,7 @@ export async function updateProperty(
   if (id !== actor.propertyId) throw notFound('property');
   const { branding, ...fields } = input;
   assertValidBranding(branding?.primaryColor);
-  if (branding?.logoId) await assertOwned(db, files, id, branding.logoId, 'file');
+  if (branding?.logoId) await assertFileOwned(db, id, branding.logoId);
   const changes = {
     ...fields,
     ...(branding?.logoId !== undefined ? { logoId: branding.logoId } : {}),

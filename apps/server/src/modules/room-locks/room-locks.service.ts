@@ -8,12 +8,13 @@ import {
   type TUpdateRoomLockRequest,
 } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
-import { roomLocks, rooms } from '../../db/schema/index.ts';
+import { roomLocks } from '../../db/schema/index.ts';
 import { findProperty, listPropertyIds } from '../../lib/properties.ts';
 import { setRoomHousekeepingStatus } from '../../lib/rooms.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
-import { assertOwned, findOwned, toRecord } from '../../lib/records.ts';
+import { toRecord } from '../../lib/records.ts';
+import { findOwned } from '../../db/owned-records.ts';
 import { requireAccess, systemActor, type TActor, type TRoleActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { toAppError } from '../../db/constraint-errors.ts';
@@ -26,6 +27,7 @@ import {
   type TRoomLockRow,
 } from './room-locks.queries.ts';
 import { assertRoomFree } from '../bookings/index.ts';
+import { assertRoomOwned } from '../base-data/index.ts';
 
 function toRoomLock(row: TRoomLockRow): TRoomLock {
   return {
@@ -90,7 +92,7 @@ export async function createRoomLock(
   assertDates(input.startDate, input.endDate);
   const lock = await asRoomLockWrite(() =>
     db.transaction(async (tx) => {
-      await assertOwned(tx, rooms, actor.propertyId, input.roomId, 'room');
+      await assertRoomOwned(tx, actor.propertyId, input.roomId);
       const stay = { checkIn: input.startDate, checkOut: input.endDate, bounds: '[]' as const };
       await assertRoomFree(tx, { ...stay, propertyId: actor.propertyId, roomId: input.roomId }, overlap);
       const row = await insertRoomLock(tx, { ...input, propertyId: actor.propertyId });
@@ -122,7 +124,7 @@ export async function updateRoomLock(
       if (current.status === 'ended' || current.status === 'canceled')
         throw new AppError('room_lock/invalid_dates', 'the lock is over');
       assertDates(input.startDate ?? current.startDate, input.endDate ?? current.endDate);
-      if (input.roomId) await assertOwned(tx, rooms, actor.propertyId, input.roomId, 'room');
+      if (input.roomId) await assertRoomOwned(tx, actor.propertyId, input.roomId);
       const next = { ...current, ...input };
       await assertRoomFree(
         tx,

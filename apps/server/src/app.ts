@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { maxFileSize, ZVersion } from '@pms/contract';
 import { z } from 'zod';
 import type { TConfig } from './config.ts';
-import type { Database } from './db/client.ts';
+import { pingDatabase, type Database } from './db/client.ts';
 import type { AppContext } from './context.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
@@ -29,7 +29,7 @@ import { LocalFileStore } from './integrations/files/local-file-store.ts';
 import { InvoiceDocumentRenderer } from './integrations/invoice-documents/index.ts';
 import { IdDocumentReader } from './integrations/id-documents/id-document-reader.ts';
 import { createPasswordHasher } from './lib/crypto.ts';
-import { loadSigningKey } from './lib/server-keys.ts';
+import { loadSigningKey } from './lib/server-keys.queries.ts';
 import { openSecretBox } from './lib/secret-box.ts';
 import { registerSessionRoutes } from './modules/session/session.routes.ts';
 import { registerPropertyRoutes } from './modules/properties/properties.routes.ts';
@@ -161,7 +161,7 @@ export async function buildApp({
       config: { access: 'public' },
     },
     async () => {
-      await database.db.execute('select 1');
+      await pingDatabase(database.db);
       return { status: 'ok' as const };
     },
   );

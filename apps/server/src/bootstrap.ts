@@ -1,8 +1,7 @@
-import { count, sql } from 'drizzle-orm';
 import type { TConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { migrate, migrationLockId } from './db/migrate.ts';
-import { generalSettings, properties, propertyUsers, users } from './db/schema/index.ts';
+import { analyzeDatabase, lockForMigrations, migrate } from './db/migrate.ts';
+import { countUsers, insertFirstAdministrator } from './bootstrap.queries.ts';
 import { hashPassword } from './lib/crypto.ts';
 import { seedDemoData } from './demo/seed.ts';
 
@@ -14,8 +13,7 @@ export type TBootstrapResult = {
 
 /** On an empty database: loads the demo data, or creates the first administrator and a property. */
 export async function bootstrap(db: Db, config: TConfig): Promise<TBootstrapResult> {
-  const [existing] = await db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) return { created: null, adminEmail: null, adminPassword: null };
+  if ((await countUsers(db)) > 0) return { created: null, adminEmail: null, adminPassword: null };
   if (config.demoData !== false) {
     const admin = await seedDemoData(db, {
       adminEmail: config.adminEmail,
@@ -29,18 +27,10 @@ export async function bootstrap(db: Db, config: TConfig): Promise<TBootstrapResu
       'The database is empty and DEMO_DATA=false: set ADMIN_EMAIL and ADMIN_PASSWORD for the first administrator.',
     );
   }
-  await db.transaction(async (tx) => {
-    const [property] = await tx.insert(properties).values({ name: 'Hotel', slug: 'hotel' }).returning();
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: config.adminEmail!.toLowerCase(),
-        name: 'Administrator',
-        passwordHash: await hashPassword(config.adminPassword!),
-      })
-      .returning();
-    await tx.insert(propertyUsers).values({ propertyId: property!.id, userId: user!.id, roleId: 'admin' });
-    await tx.insert(generalSettings).values({ propertyId: property!.id });
+  await insertFirstAdministrator(db, {
+    email: config.adminEmail.toLowerCase(),
+    name: 'Administrator',
+    passwordHash: await hashPassword(config.adminPassword),
   });
   return { created: 'admin', adminEmail: config.adminEmail, adminPassword: null };
 }
@@ -55,15 +45,11 @@ export type TPrepareResult = { migrations: string[]; seeded: TBootstrapResult };
  */
 export async function prepareDatabase(database: Database, config: TConfig): Promise<TPrepareResult> {
   const prepared = await database.db.transaction(async (tx) => {
-    // The first start on an empty database takes a while: waiting for it must not time out.
-    await tx.execute(sql`set local lock_timeout = 0`);
-    await tx.execute(sql`set local statement_timeout = 0`);
-    await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`);
-    await tx.execute(sql`select pg_advisory_xact_lock(${migrationLockId})`);
+    await lockForMigrations(tx);
     const migrations = await migrate(tx);
     const seeded = await bootstrap(tx, config);
     return { migrations, seeded };
   });
-  if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
+  if (database.kind === 'pglite') await analyzeDatabase(database.db);
   return prepared;
 }

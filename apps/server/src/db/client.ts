@@ -200,3 +200,8 @@ export function executePrepared(db: Executor, name: string, query: SQL): Promise
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
+
+/** Answers once the database does: the health check. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute('select 1');
+}

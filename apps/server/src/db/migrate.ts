@@ -38,3 +38,19 @@ export async function migrate(
     return added;
   });
 }
+
+/**
+ * Takes the migration lock for the transaction, waiting as long as it takes: the first start on an
+ * empty database takes a while, and waiting for it must not time out.
+ */
+export async function lockForMigrations(tx: Db): Promise<void> {
+  await tx.execute(sql`set local lock_timeout = 0`);
+  await tx.execute(sql`set local statement_timeout = 0`);
+  await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${migrationLockId})`);
+}
+
+/** Refreshes the planner's statistics (PGlite has no autovacuum to keep them). */
+export async function analyzeDatabase(db: Db): Promise<void> {
+  await db.execute(sql`analyze`);
+}

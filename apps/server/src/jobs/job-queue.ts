@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Executor } from '../db/client.ts';
-import { jobs } from '../db/schema/index.ts';
+import { insertJob } from './jobs.queries.ts';
 import type { TJobType } from './job-types.ts';
 
 export type TEnqueueJob = {
@@ -33,18 +33,13 @@ export function createJobQueue(clock: Clock): JobQueue {
     onWake: (listener) => {
       listeners.add(listener);
     },
-    enqueue: async (db, job) => {
-      const [row] = await db
-        .insert(jobs)
-        .values({
-          type: job.type,
-          payload: job.payload ?? {},
-          propertyId: job.propertyId ?? null,
-          runAt: job.runAt ?? clock.now(),
-          ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
-        })
-        .returning({ id: jobs.id });
-      return row!.id;
-    },
+    enqueue: (db, job) =>
+      insertJob(db, {
+        type: job.type,
+        payload: job.payload ?? {},
+        propertyId: job.propertyId ?? null,
+        runAt: job.runAt ?? clock.now(),
+        ...(job.maxAttempts ? { maxAttempts: job.maxAttempts } : {}),
+      }),
   };
 }

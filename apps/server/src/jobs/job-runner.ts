@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { jobs } from '../db/schema/index.ts';
 import { jobHandlers, type TJobHandler } from './job-handlers.ts';
 import { recurringJobs } from './job-types.ts';
+import { claimDueJob, insertRecurringJob, updateFinishedJob, type TJob } from './jobs.queries.ts';
 
-export type TJob = typeof jobs.$inferSelect;
+export type { TJob };
 
 export type TJobRunnerOptions = {
   /** Names this runner in `locked_by`; one per instance. */
@@ -75,10 +74,7 @@ export class JobRunner {
   async scheduleRecurring(): Promise<void> {
     const now = this.ctx.clock.now();
     for (const { type } of this.recurring) {
-      await this.ctx.db
-        .insert(jobs)
-        .values({ type, key: recurringKey(type), runAt: now })
-        .onConflictDoNothing({ target: jobs.key });
+      await insertRecurringJob(this.ctx.db, type, recurringKey(type), now);
     }
   }
 
@@ -86,29 +82,7 @@ export class JobRunner {
   async claim(): Promise<TJob | null> {
     const now = this.ctx.clock.now();
     const staleBefore = new Date(now.getTime() - this.lockTimeoutMs);
-    const due = this.ctx.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        or(
-          and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)),
-          and(eq(jobs.status, 'running'), lt(jobs.lockedAt, staleBefore)),
-        ),
-      )
-      .orderBy(jobs.runAt)
-      .limit(1)
-      .for('update', { skipLocked: true });
-    const [job] = await this.ctx.db
-      .update(jobs)
-      .set({
-        status: 'running',
-        attempts: sql`${jobs.attempts} + 1`,
-        lockedAt: now,
-        lockedBy: this.workerId,
-        updatedAt: now,
-      })
-      .where(sql`${jobs.id} = (${due})`)
-      .returning();
+    const job = await claimDueJob(this.ctx.db, now, staleBefore, this.workerId);
     return job ?? null;
   }
 
@@ -154,10 +128,7 @@ export class JobRunner {
       const delay = backoffMs(job.attempts, this.baseBackoffMs, this.maxBackoffMs);
       changes = { status: 'pending', runAt: new Date(now.getTime() + delay), lastError };
     }
-    await this.ctx.db
-      .update(jobs)
-      .set({ ...changes, lockedAt: null, updatedAt: now })
-      .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId), eq(jobs.status, 'running')));
+    await updateFinishedJob(this.ctx.db, job, this.workerId, changes, now);
   }
 
   /** Polls for due jobs until stopped; a wake call from the job queue makes it look at once. */

@@ -1,6 +1,6 @@
 import type { TBookingEventType } from '@pms/contract';
 import type { Executor } from '../db/client.ts';
-import { events } from '../db/schema/index.ts';
+import { insertEvent } from './events.queries.ts';
 import type { TActor } from '../actor.ts';
 
 export type TObjectType = 'booking' | 'contact' | 'group' | 'invoice' | 'folio' | 'room_lock';
@@ -21,7 +21,7 @@ export type TEventInput = TEventKind & {
 /** Writes one audit event (who, when, what) in the caller's transaction. */
 export async function recordEvent(db: Executor, event: TEventInput): Promise<void> {
   const { actor } = event;
-  await db.insert(events).values({
+  await insertEvent(db, {
     propertyId: event.propertyId,
     objectType: event.objectType,
     objectId: event.objectId,

@@ -46,7 +46,7 @@ export const rooms = pgTable(
       .references(() => roomTypes.id),
     housekeepingStatus: text('housekeeping_status').$type<THousekeepingState>().notNull().default('clean'),
     sortOrder: integer('sort_order').notNull().default(0),
-    /** The number's natural order (lib/room-order.ts), stored for the room plan (migration 0020). */
+    /** The number's natural order (db/room-order.ts), stored for the room plan (migration 0020). */
     numberOrder: text('number_order').generatedAlwaysAs(sql`room_number_order(number)`),
   },
   (t) => [

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { TPageQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/index.ts';
-import { selectPage } from '../../lib/paging.ts';
+import { selectPage } from '../../db/paging.ts';
 
 export type TApiKeyRow = typeof apiKeys.$inferSelect;
 type TApiKeyChanges = Partial<Omit<TApiKeyRow, 'id' | 'propertyId' | 'createdAt' | 'updatedAt'>>;

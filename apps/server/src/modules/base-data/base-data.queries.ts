@@ -15,8 +15,8 @@ import {
   taxRates,
 } from '../../db/schema/index.ts';
 import { assertOwned, findOwned } from '../../db/owned-records.ts';
-import { selectPage } from '../../lib/paging.ts';
-import { roomNumberOrder } from '../../lib/room-order.ts';
+import { selectPage } from '../../db/paging.ts';
+import { roomNumberOrder } from '../../db/room-order.ts';
 
 export type TRoomTypeRow = typeof roomTypes.$inferSelect;
 export type TRoomRow = typeof rooms.$inferSelect;

@@ -18,7 +18,7 @@ import type {
 } from '@pms/contract';
 import { rowsOf } from '../../db/client.ts';
 import { bookings, taxRates } from '../../db/schema/index.ts';
-import { roomNumberOrderList, roomNumberOrderStored } from '../../lib/room-order.ts';
+import { roomNumberOrderList, roomNumberOrderStored } from '../../db/room-order.ts';
 import {
   buildTestApp,
   demo,

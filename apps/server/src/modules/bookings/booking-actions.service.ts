@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { issueAccessToken, revokeAccessToken } from '../doors/index.ts';
-import { setRoomHousekeepingStatus } from '../../lib/rooms.ts';
+import { setRoomHousekeepingStatus } from '../../lib/rooms.queries.ts';
 import { requireAccess, requireBookingAccess, type TActor } from '../../actor.ts';
 import { toAppError } from '../../db/constraint-errors.ts';
 import { findProperty } from '../../lib/properties.ts';

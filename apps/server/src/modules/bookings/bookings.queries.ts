@@ -34,9 +34,9 @@ import {
   roomTypes,
 } from '../../db/schema/index.ts';
 import { assertOwned, findOwned } from '../../db/owned-records.ts';
-import { selectPage } from '../../lib/paging.ts';
-import { roomNumberOrder } from '../../lib/room-order.ts';
-import { containsPattern } from '../../lib/text-search.ts';
+import { selectPage } from '../../db/paging.ts';
+import { roomNumberOrder } from '../../db/room-order.ts';
+import { containsPattern } from '../../db/text-search.ts';
 
 export type TBookingRow = typeof bookings.$inferSelect;
 export type TNewBooking = typeof bookings.$inferInsert;

@@ -23,7 +23,7 @@ import { AppError } from '../../errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { bookingLinkUrl } from '../../lib/portal-links.ts';
 import { recordEvent } from '../../lib/events.ts';
-import { isConfirmationSentOnCreate } from '../../lib/general-settings.ts';
+import { isConfirmationSentOnCreate } from '../../lib/general-settings.queries.ts';
 import { toRecord } from '../../lib/records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import { findProperty, type TPropertyRow } from '../../lib/properties.ts';

@@ -17,8 +17,8 @@ import {
   rooms,
 } from '../../db/schema/index.ts';
 import { assertOwned, findOwned } from '../../db/owned-records.ts';
-import { selectPage } from '../../lib/paging.ts';
-import { containsText } from '../../lib/text-search.ts';
+import { selectPage } from '../../db/paging.ts';
+import { containsText } from '../../db/text-search.ts';
 
 export type TContactRow = typeof contacts.$inferSelect;
 export type TContactChanges = Partial<Omit<TContactRow, 'id' | 'propertyId' | 'createdAt' | 'updatedAt'>>;

@@ -2,8 +2,8 @@ import { and, asc, count, eq, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import { droppedBookingStatuses, roomHoldingStatuses } from '@pms/contract';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { bookings, rooms } from '../../db/schema/index.ts';
-import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
-import { roomNumberOrder } from '../../lib/room-order.ts';
+import { bookingDisplayNameSql } from '../../db/booking-names.ts';
+import { roomNumberOrder } from '../../db/room-order.ts';
 
 /** The live stays of the property that touch the day (arriving, staying or leaving), by room. */
 export function selectStaysOfDay(db: Executor, propertyId: string, day: string) {

@@ -3,7 +3,7 @@ import type { TAccessCredentialStatus, TPageQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { accessCredentials, accessPoints, accessTokens, bookings, rooms } from '../../db/schema/index.ts';
 import { assertOwned } from '../../db/owned-records.ts';
-import { selectPage } from '../../lib/paging.ts';
+import { selectPage } from '../../db/paging.ts';
 
 export type TAccessTokenRow = typeof accessTokens.$inferSelect;
 export type TAccessPointRow = typeof accessPoints.$inferSelect;

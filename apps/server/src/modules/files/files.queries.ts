@@ -3,7 +3,7 @@ import type { TPageQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { files, invoices } from '../../db/schema/index.ts';
 import { assertOwned } from '../../db/owned-records.ts';
-import { selectPage } from '../../lib/paging.ts';
+import { selectPage } from '../../db/paging.ts';
 
 export type TFileRow = typeof files.$inferSelect;
 

@@ -4,8 +4,8 @@ import type { TGroupBooking, TGroupFigures, TGroupListQuery } from '@pms/contrac
 import type { Executor } from '../../db/client.ts';
 import { bookingGuests, bookings, charges, contacts, folios, groups, rooms } from '../../db/schema/index.ts';
 import { assertOwned, findOwned } from '../../db/owned-records.ts';
-import { selectPage } from '../../lib/paging.ts';
-import { containsText } from '../../lib/text-search.ts';
+import { selectPage } from '../../db/paging.ts';
+import { containsText } from '../../db/text-search.ts';
 
 export type TGroupRow = typeof groups.$inferSelect;
 type TGroupChanges = Partial<Omit<TGroupRow, 'id' | 'propertyId' | 'createdAt' | 'updatedAt'>>;

@@ -2,8 +2,8 @@ import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { roomHoldingStatuses, type THousekeepingState } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { bookings, roomLocks, roomTypes, rooms } from '../../db/schema/index.ts';
-import { bookingDisplayNameSql } from '../../lib/booking-names.ts';
-import { roomNumberOrder } from '../../lib/room-order.ts';
+import { bookingDisplayNameSql } from '../../db/booking-names.ts';
+import { roomNumberOrder } from '../../db/room-order.ts';
 
 /** The property's live rooms with their room type's name and housekeeping status, in number order. */
 export function selectHousekeepingRooms(db: Executor, propertyId: string) {

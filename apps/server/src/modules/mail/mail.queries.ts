@@ -12,7 +12,7 @@ import {
   mailMessages,
   mailTemplates,
 } from '../../db/schema/index.ts';
-import { selectPage } from '../../lib/paging.ts';
+import { selectPage } from '../../db/paging.ts';
 
 export type TMailMessageRow = typeof mailMessages.$inferSelect;
 export type TMailTemplateRow = typeof mailTemplates.$inferSelect;

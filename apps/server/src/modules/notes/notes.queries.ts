@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { TNoteObjectType, TPageQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { notes } from '../../db/schema/index.ts';
-import { selectPage } from '../../lib/paging.ts';
+import { selectPage } from '../../db/paging.ts';
 
 export type TNoteRow = typeof notes.$inferSelect;
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { TPageQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { properties, propertyUsers } from '../../db/schema/index.ts';
-import { selectPage } from '../../lib/paging.ts';
+import { selectPage } from '../../db/paging.ts';
 import type { TPropertyRow } from '../../lib/properties.ts';
 
 type TPropertyChanges = Partial<Omit<TPropertyRow, 'id' | 'createdAt' | 'updatedAt'>>;

@@ -9,7 +9,7 @@ import type {
 import { ZCreatePropertyRequest, parsePalette } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { insertDefaultGeneralSettings } from '../../lib/general-settings.ts';
+import { insertDefaultGeneralSettings } from '../../lib/general-settings.queries.ts';
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { toProperty } from './properties.mapper.ts';

@@ -15,7 +15,7 @@ import {
   payments,
   rooms,
 } from '../../db/schema/index.ts';
-import { roomNumberOrder } from '../../lib/room-order.ts';
+import { roomNumberOrder } from '../../db/room-order.ts';
 
 /**
  * The charges and allowances of a period by service date, summed per item (and per room of the

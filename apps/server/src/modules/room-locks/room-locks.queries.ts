@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
 import type { TPageQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { roomLocks } from '../../db/schema/index.ts';
-import { selectPage } from '../../lib/paging.ts';
+import { selectPage } from '../../db/paging.ts';
 
 export type TRoomLockRow = typeof roomLocks.$inferSelect;
 export type TRoomLockChanges = Partial<Omit<TRoomLockRow, 'id' | 'propertyId' | 'createdAt' | 'updatedAt'>>;

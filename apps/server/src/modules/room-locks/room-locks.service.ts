@@ -9,8 +9,9 @@ import {
 } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { roomLocks } from '../../db/schema/index.ts';
-import { findProperty, listPropertyIds } from '../../lib/properties.ts';
-import { setRoomHousekeepingStatus } from '../../lib/rooms.ts';
+import { findProperty } from '../../lib/properties.ts';
+import { listPropertyIds } from '../../lib/properties.queries.ts';
+import { setRoomHousekeepingStatus } from '../../lib/rooms.queries.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { toRecord } from '../../lib/records.ts';

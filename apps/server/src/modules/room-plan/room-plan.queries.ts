@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { droppedBookingStatuses, type TBookingStatus, type THousekeepingState } from '@pms/contract';
 import { executePrepared, rowsOf, type Executor } from '../../db/client.ts';
-import { roomNumberOrderStored } from '../../lib/room-order.ts';
+import { roomNumberOrderStored } from '../../db/room-order.ts';
 
 export type TPlanStayRow = {
   id: string;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { TSearchResult } from '@pms/contract';
 import { rowsOf, type Executor } from '../../db/client.ts';
-import { bookingNameSql } from '../../lib/booking-names.ts';
-import { containsPattern } from '../../lib/text-search.ts';
+import { bookingNameSql } from '../../db/booking-names.ts';
+import { containsPattern } from '../../db/text-search.ts';
 
 const booking = { id: sql`b.id`, customerId: sql`b.customer_id`, code: sql`b.code` };
 

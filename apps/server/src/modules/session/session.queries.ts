@@ -13,7 +13,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import type { TUserRow } from '../../lib/users.ts';
+import type { TUserRow } from '../../lib/users.queries.ts';
 import type { TIdentity } from '../../actor.ts';
 
 type TUserChanges = Partial<Pick<TUserRow, 'name' | 'language'>>;

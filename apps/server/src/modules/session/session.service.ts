@@ -9,8 +9,8 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { dummyPasswordHash, randomToken, sha256 } from '../../lib/crypto.ts';
-import { selectProperty } from '../../lib/properties.ts';
-import { selectUserByEmail } from '../../lib/users.ts';
+import { selectProperty } from '../../lib/properties.queries.ts';
+import { selectUserByEmail } from '../../lib/users.queries.ts';
 import { requireStaff, requireUser, type TActor, type TIdentity } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { findDevice, issueDevice } from './device-cookie.ts';

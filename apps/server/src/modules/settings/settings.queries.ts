@@ -6,7 +6,7 @@ import type {
 } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { accountingSettings, generalSettings, settingEntries } from '../../db/schema/index.ts';
-import { selectPage } from '../../lib/paging.ts';
+import { selectPage } from '../../db/paging.ts';
 import { sealedPrefix } from '../../lib/secret-box.ts';
 
 export type TGeneralSettingsRow = typeof generalSettings.$inferSelect;

@@ -15,7 +15,7 @@ import {
 } from '@pms/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import { invalidField, notFound } from '../../errors.ts';
-import { insertDefaultGeneralSettings } from '../../lib/general-settings.ts';
+import { insertDefaultGeneralSettings } from '../../lib/general-settings.queries.ts';
 import { assertKnownPlaceholders } from '../../lib/mail-placeholders.ts';
 import { assertOutboundUrl } from '../../lib/outbound-url.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';

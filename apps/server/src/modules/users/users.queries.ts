@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { toPaged, type TPageQuery, type TPaged, type TRole } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { propertyUsers, teamInvitations, users } from '../../db/schema/index.ts';
-import type { TUserRow } from '../../lib/users.ts';
+import type { TUserRow } from '../../lib/users.queries.ts';
 
 export type TMembershipRow = typeof propertyUsers.$inferSelect;
 export type TInvitationRow = typeof teamInvitations.$inferSelect;

@@ -9,7 +9,7 @@ import {
 } from '@pms/contract';
 import { AppError, notFound } from '../../errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { selectUserByEmail } from '../../lib/users.ts';
+import { selectUserByEmail } from '../../lib/users.queries.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { queueTeamInvitation } from '../mail/index.ts';

@@ -1,7 +1,7 @@
 import { count, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { toPaged, type TPaged, type TPageQuery } from '@pms/contract';
-import type { Executor } from '../db/client.ts';
+import type { Executor } from './client.ts';
 
 /** Reads one page of a table's rows matching `where`, with the total count. */
 export async function selectPage<TTable extends PgTable, TOut>(

@@ -40,7 +40,7 @@ describe('feature boundaries', { timeout: 60_000 }, () => {
   it('allow a feature its own files and the shared ones', async () => {
     const errors = await boundaryErrors(
       [
-        "export { BookingStatusBadge } from '../../../shared/bookings/booking-status-badge.tsx';",
+        "export { BookingStatusBadge } from '../../../shared/bookings/index.ts';",
         "export { StayList } from './stay-list.tsx';",
         '',
       ].join('\n'),

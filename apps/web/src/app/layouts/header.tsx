@@ -8,7 +8,7 @@ import {
   UserCircleIcon,
 } from '@heroicons/react/24/outline';
 import { can } from '@pms/contract/permissions';
-import { openCreateBooking } from '../../shared/bookings/create-booking.ts';
+import { openCreateBooking } from '../../shared/bookings/index.ts';
 import { allowedSettingsTabs } from '../../features/settings/settings-tabs.ts';
 import { useVersion } from '../../features/system/api/get-version.ts';
 import { lazyWithNamespaces } from '../../i18n/lazy-with-namespaces.ts';

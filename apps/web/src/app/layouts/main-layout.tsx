@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { lazyWithNamespaces } from '../../i18n/lazy-with-namespaces.ts';
-import { useCreateBookingState } from '../../shared/bookings/create-booking.ts';
+import { useCreateBookingState } from '../../shared/bookings/index.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { screenNamespaces } from '../screen-namespaces.ts';
 import { Header } from './header.tsx';

@@ -8,7 +8,7 @@ import { ZIsoDate } from '@pms/contract/common';
 import { isDatePeriod, periodRange, type TDatePeriod } from '../../lib/date-periods.ts';
 import { usePropertyToday } from '../../lib/property-today.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
-import type { TBookingsFilter } from '../../shared/bookings/get-bookings.ts';
+import type { TBookingsFilter } from '../../shared/bookings/index.ts';
 
 /** The URL query parameters of the bookings list, so a reload or a shared link keeps the filters. */
 export const filterParams = ['filter', 'period', 'from', 'to', 'status', 'query'] as const;

@@ -9,7 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { Modal, ModalActions } from '../../ui/dialog.tsx';
 import { Field, Input } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { moneyInput, toMoneyInput } from '../base-data/form-inputs.ts';
+import { moneyInput, toMoneyInput } from '../base-data/index.ts';
 import { usePostAllowance } from './folio-mutations.ts';
 
 const ZAllowanceForm = ZPostAllowanceRequest.extend({

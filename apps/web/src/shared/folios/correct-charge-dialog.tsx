@@ -8,7 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { Modal, ModalActions } from '../../ui/dialog.tsx';
 import { Field, Input } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { moneyInput, toMoneyInput } from '../base-data/form-inputs.ts';
+import { moneyInput, toMoneyInput } from '../base-data/index.ts';
 import type { TChargeOnFolio } from './allowance-dialog.tsx';
 import { unitAmountOf } from './folio-entries.ts';
 import { useUpdateCharge } from './folio-mutations.ts';

@@ -11,7 +11,7 @@ import { Card } from '../../ui/card.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { useInvoices } from '../invoices/get-invoices.ts';
+import { useInvoices } from '../invoices/index.ts';
 import { AddFolioDialog } from './add-folio-dialog.tsx';
 import { AllowanceDialog, type TChargeOnFolio } from './allowance-dialog.tsx';
 import { CorrectChargeDialog } from './correct-charge-dialog.tsx';

@@ -11,7 +11,7 @@ import type {
   TVoidChargeRequest,
 } from '@pms/contract/folios';
 import { api } from '../../lib/api-client.ts';
-import { invalidateAfterBookingChange } from '../bookings/query-keys.ts';
+import { invalidateAfterBookingChange } from '../bookings/index.ts';
 
 const folioPath = (folioId: string) => `/folios/${encodeURIComponent(folioId)}`;
 const entryPath = (folioId: string, kind: 'charges' | 'payments', entryId: string) =>

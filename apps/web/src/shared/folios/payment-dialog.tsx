@@ -14,8 +14,8 @@ import { ErrorState } from '../../ui/error-state.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { moneyInput, textOrNull, toMoneyInput } from '../base-data/form-inputs.ts';
-import { useBaseData } from '../base-data/get-base-data.ts';
+import { moneyInput, textOrNull, toMoneyInput } from '../base-data/index.ts';
+import { useBaseData } from '../base-data/index.ts';
 import { usePostPayment } from './folio-mutations.ts';
 
 const ZPaymentForm = ZPostPaymentRequest.extend({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreateInvoiceRequest, TInvoice } from '@pms/contract/invoices';
 import { api } from '../../lib/api-client.ts';
-import { invalidateAfterBookingChange } from '../bookings/query-keys.ts';
+import { invalidateAfterBookingChange } from '../bookings/index.ts';
 
 export function createInvoice(request: TCreateInvoiceRequest): Promise<TInvoice> {
   return api.post<TInvoice>('/invoices', { body: request });

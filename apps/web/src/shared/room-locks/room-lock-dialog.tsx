@@ -12,7 +12,7 @@ import { DateInput } from '../../ui/date-input.tsx';
 import { Modal, ModalActions } from '../../ui/dialog.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { useBaseData } from '../base-data/get-base-data.ts';
+import { useBaseData } from '../base-data/index.ts';
 import { useCreateRoomLock } from './create-room-lock.ts';
 import { useUpdateRoomLock } from './update-room-lock.ts';
 

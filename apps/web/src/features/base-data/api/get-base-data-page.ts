@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TBaseData } from '@pms/contract/base-data';
 import { toPaged, type TPageQuery } from '@pms/contract/paging';
 import { useSessionState } from '../../../lib/session-store.ts';
-import { baseDataQueryOptions } from '../../../shared/base-data/get-base-data.ts';
+import { baseDataQueryOptions } from '../../../shared/base-data/index.ts';
 
 /**
  * One page of a base data list, taken from the cached base data rather than a request of its own:

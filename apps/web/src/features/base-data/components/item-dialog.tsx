@@ -10,8 +10,8 @@ import { Alert } from '../../../ui/alert.tsx';
 import { CheckboxField, Field, Input, Select } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';
-import { moneyInput, textOrNull, toMoneyInput } from '../../../shared/base-data/form-inputs.ts';
-import { useTaxRateLabel } from '../../../shared/base-data/tax-rate-format.ts';
+import { moneyInput, textOrNull, toMoneyInput } from '../../../shared/base-data/index.ts';
+import { useTaxRateLabel } from '../../../shared/base-data/index.ts';
 import { OptionalLabel } from './optional-label.tsx';
 import { RecordDialog, type TDialogState } from './record-dialog.tsx';
 

@@ -13,8 +13,8 @@ import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Field, Input, Select } from '../../../ui/field.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { useUpdateProperty } from '../../../shared/properties/update-property.ts';
-import { textOrNull } from '../../../shared/base-data/form-inputs.ts';
+import { useUpdateProperty } from '../../../shared/properties/index.ts';
+import { textOrNull } from '../../../shared/base-data/index.ts';
 import { OptionalLabel } from './optional-label.tsx';
 
 const { address, bank, company } = ZProperty.shape;

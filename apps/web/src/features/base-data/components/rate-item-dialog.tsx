@@ -10,7 +10,7 @@ import {
 import { CheckboxField, Field, Input, Select } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';
-import { moneyInput, toMoneyInput } from '../../../shared/base-data/form-inputs.ts';
+import { moneyInput, toMoneyInput } from '../../../shared/base-data/index.ts';
 import { RecordDialog, type TDialogState } from './record-dialog.tsx';
 
 const ZRateItemForm = ZRateItemRequest.extend({ amount: moneyInput(ZRateItemRequest.shape.amount) });

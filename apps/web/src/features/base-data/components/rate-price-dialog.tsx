@@ -3,7 +3,7 @@ import { ZRatePriceRequest, type TRate, type TRatePrice, type TRoomType } from '
 import { Field, Input, Select } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';
-import { moneyInput, toMoneyInput } from '../../../shared/base-data/form-inputs.ts';
+import { moneyInput, toMoneyInput } from '../../../shared/base-data/index.ts';
 import { RecordDialog, type TDialogState } from './record-dialog.tsx';
 import { defaultRoomTypeId, RoomTypeOptions } from './room-type-options.tsx';
 

@@ -11,7 +11,7 @@ import { ForbiddenState } from '../../../ui/forbidden-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { TabLinks } from '../../../ui/tabs.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { useBaseData } from '../../../shared/base-data/get-base-data.ts';
+import { useBaseData } from '../../../shared/base-data/index.ts';
 import { baseDataPath, baseDataTabs } from '../base-data-tabs.ts';
 
 /** Reloads the cached base data, which otherwise only reloads after a change made here. */

@@ -3,8 +3,8 @@ import { ZCreateAccessPointRequest, type TAccessPointRecord } from '@pms/contrac
 import { Card } from '../../../ui/card.tsx';
 import { Field, Input } from '../../../ui/field.tsx';
 import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
-import { useBaseData } from '../../../shared/base-data/get-base-data.ts';
-import { textOrNull } from '../../../shared/base-data/form-inputs.ts';
+import { useBaseData } from '../../../shared/base-data/index.ts';
+import { textOrNull } from '../../../shared/base-data/index.ts';
 import { createEntrance, entrancesCollection, updateEntrance, useEntrances } from '../api/entrances.ts';
 import { OptionalLabel } from '../components/optional-label.tsx';
 import { RecordCard } from '../components/record-card.tsx';

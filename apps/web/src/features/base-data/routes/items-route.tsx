@@ -4,7 +4,7 @@ import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import type { TColumn } from '../../../ui/paged-table.tsx';
 import { collections } from '../api/base-data-collections.ts';
-import { useBaseData } from '../../../shared/base-data/get-base-data.ts';
+import { useBaseData } from '../../../shared/base-data/index.ts';
 import { ActiveBadge } from '../components/active-badge.tsx';
 import { ItemDialog } from '../components/item-dialog.tsx';
 import { RecordList } from '../components/record-list.tsx';

@@ -1,6 +1,6 @@
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { useCurrentProperty } from '../../../shared/properties/get-current-property.ts';
+import { useCurrentProperty } from '../../../shared/properties/index.ts';
 import { PropertyForm } from '../components/property-form.tsx';
 
 export function PropertyRoute() {

@@ -12,7 +12,7 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import type { TColumn } from '../../../ui/paged-table.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { collections } from '../api/base-data-collections.ts';
-import { useBaseData } from '../../../shared/base-data/get-base-data.ts';
+import { useBaseData } from '../../../shared/base-data/index.ts';
 import { baseDataPath } from '../base-data-tabs.ts';
 import { ActiveBadge } from '../components/active-badge.tsx';
 import { DataTable } from '../../../ui/data-table.tsx';

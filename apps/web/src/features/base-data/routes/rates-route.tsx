@@ -3,7 +3,7 @@ import type { TRate } from '@pms/contract/base-data';
 import { Badge } from '../../../ui/badge.tsx';
 import type { TColumn } from '../../../ui/paged-table.tsx';
 import { collections } from '../api/base-data-collections.ts';
-import { useBaseData } from '../../../shared/base-data/get-base-data.ts';
+import { useBaseData } from '../../../shared/base-data/index.ts';
 import { ratePath } from '../base-data-tabs.ts';
 import { ActiveBadge } from '../components/active-badge.tsx';
 import { RateDialog } from '../components/rate-dialog.tsx';

@@ -7,7 +7,7 @@ import { Badge, type TBadgeColor } from '../../../ui/badge.tsx';
 import { Field, Select } from '../../../ui/field.tsx';
 import type { TColumn } from '../../../ui/paged-table.tsx';
 import { collections } from '../api/base-data-collections.ts';
-import { useBaseData } from '../../../shared/base-data/get-base-data.ts';
+import { useBaseData } from '../../../shared/base-data/index.ts';
 import { RecordList } from '../components/record-list.tsx';
 import { RoomDialog } from '../components/room-dialog.tsx';
 import { defaultRoomTypeId, RoomTypeOptions } from '../components/room-type-options.tsx';

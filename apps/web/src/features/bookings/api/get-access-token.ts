@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TAccessToken } from '@pms/contract/doors';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKey } from '../../../shared/bookings/query-keys.ts';
+import { bookingKey } from '../../../shared/bookings/index.ts';
 
 /** The booking's live key with each door's credential, or null before check-in. */
 export async function getAccessToken(id: string): Promise<TAccessToken | null> {

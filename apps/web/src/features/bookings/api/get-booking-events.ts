@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TEvent } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKey } from '../../../shared/bookings/query-keys.ts';
+import { bookingKey } from '../../../shared/bookings/index.ts';
 
 export async function getBookingEvents(id: string): Promise<TEvent[]> {
   const { data } = await api.get<{ data: TEvent[] }>(`/bookings/${encodeURIComponent(id)}/events`);

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TBookingView } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKey } from '../../../shared/bookings/query-keys.ts';
+import { bookingKey } from '../../../shared/bookings/index.ts';
 
 /** The detail screen shows every relation of the booking. */
 const detailExpand = 'room,roomType,rate,customer,group,guests,link';

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TFreeRoom, TFreeRoomsQuery } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { bookingsKey } from '../../../shared/bookings/query-keys.ts';
+import { bookingsKey } from '../../../shared/bookings/index.ts';
 
 /** The rooms nobody holds during a stay, with the dirty ones marked for an arrival today. */
 export async function getFreeRooms(query: TFreeRoomsQuery): Promise<TFreeRoom[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPortalProgress } from '@pms/contract/portal-progress';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKey } from '../../../shared/bookings/query-keys.ts';
+import { bookingKey } from '../../../shared/bookings/index.ts';
 
 export function getPortalProgress(id: string): Promise<TPortalProgress> {
   return api.get<TPortalProgress>(`/bookings/${encodeURIComponent(id)}/portal_progress`);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TBooking, TBookingAction } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateAfterBookingChange } from '../../../shared/bookings/query-keys.ts';
+import { invalidateAfterBookingChange } from '../../../shared/bookings/index.ts';
 
 type TActionCall = { id: string; action: TBookingAction; shortenStay?: boolean; confirmDueAmount?: boolean };
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TBookingQuote, TBookingQuoteRequest } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { bookingsKey } from '../../../shared/bookings/query-keys.ts';
+import { bookingsKey } from '../../../shared/bookings/index.ts';
 
 /** The price a stay would get from its rate, before it is booked. */
 export function quoteBooking(request: TBookingQuoteRequest): Promise<TBookingQuote> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TMailMessage, TSendMailRequest } from '@pms/contract/mail';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKey } from '../../../shared/bookings/query-keys.ts';
+import { bookingKey } from '../../../shared/bookings/index.ts';
 
 export type TSendBookingConfirmation = TSendMailRequest & { bookingId: string };
 

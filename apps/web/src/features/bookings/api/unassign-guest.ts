@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TBooking } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateAfterBookingChange } from '../../../shared/bookings/query-keys.ts';
+import { invalidateAfterBookingChange } from '../../../shared/bookings/index.ts';
 
 export function unassignGuest(id: string, contactId: string): Promise<TBooking> {
   return api.delete<TBooking>(`/bookings/${encodeURIComponent(id)}/guests/${encodeURIComponent(contactId)}`);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAccessPoint } from '@pms/contract/doors';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKey } from '../../../shared/bookings/query-keys.ts';
+import { bookingKey } from '../../../shared/bookings/index.ts';
 
 /** Opens a door of the booking's key from the desk; every attempt is an event on the booking. */
 export function unlockAccessPoint({

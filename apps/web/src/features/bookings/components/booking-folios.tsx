@@ -1,5 +1,5 @@
 import { hasBookingDetails, type TBookingView } from '@pms/contract/bookings';
-import { FolioBoard } from '../../../shared/folios/folio-board.tsx';
+import { FolioBoard } from '../../../shared/folios/index.ts';
 
 /** The booking's folios (and its group's folio), with postings, payments, split folios and invoices. */
 export function BookingFolios({ booking }: { booking: TBookingView }) {

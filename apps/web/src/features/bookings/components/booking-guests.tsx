@@ -5,7 +5,7 @@ import { generatePath, Link } from 'react-router';
 import { UserMinusIcon, UsersIcon } from '@heroicons/react/24/outline';
 import { ZAssignGuestRequest, type TBooking, type TBookingGuest } from '@pms/contract/bookings';
 import type { TContact } from '@pms/contract/contacts';
-import { ContactPicker } from '../../../shared/contacts/contact-picker.tsx';
+import { ContactPicker } from '../../../shared/contacts/index.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Alert } from '../../../ui/alert.tsx';

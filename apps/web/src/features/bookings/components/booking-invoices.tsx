@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { InvoicesTable } from '../../../shared/invoices/invoices-table.tsx';
+import { InvoicesTable } from '../../../shared/invoices/index.ts';
 import { Card } from '../../../ui/card.tsx';
 
 export function BookingInvoices({ bookingId }: { bookingId: string }) {

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../ui/dialog.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { closeCreateBooking, useCreateBookingState } from '../../../shared/bookings/create-booking.ts';
+import { closeCreateBooking, useCreateBookingState } from '../../../shared/bookings/index.ts';
 
 // The form's code loads when the dialog is first opened, not with every screen.
 const CreateBookingForm = lazy(async () => ({

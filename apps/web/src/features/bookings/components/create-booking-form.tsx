@@ -6,8 +6,8 @@ import type { TBaseData } from '@pms/contract/base-data';
 import { bookingSources, type TCreateBookingRequest } from '@pms/contract/bookings';
 import type { TContact } from '@pms/contract/contacts';
 import { addDays } from '@pms/contract/dates';
-import { useBaseData } from '../../../shared/base-data/get-base-data.ts';
-import { ContactPicker } from '../../../shared/contacts/contact-picker.tsx';
+import { useBaseData } from '../../../shared/base-data/index.ts';
+import { ContactPicker } from '../../../shared/contacts/index.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { usePropertyToday } from '../../../lib/property-today.ts';
@@ -19,7 +19,7 @@ import { Field, Input, Select } from '../../../ui/field.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useCreateBooking } from '../api/create-booking.ts';
-import type { TCreateBookingInitial } from '../../../shared/bookings/create-booking.ts';
+import type { TCreateBookingInitial } from '../../../shared/bookings/index.ts';
 import {
   colorOf,
   defaultColor,

@@ -1,6 +1,6 @@
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useGroups } from '../../../shared/groups/get-groups.ts';
+import { useGroups } from '../../../shared/groups/index.ts';
 import { Field, Select } from '../../../ui/field.tsx';
 import type { TEditBookingFormValues } from './booking-form-schema.ts';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SendMailDialog } from '../../../shared/mail/send-mail-dialog.tsx';
+import { SendMailDialog } from '../../../shared/mail/index.ts';
 import { toast } from '../../../ui/toast.tsx';
 import { useSendBookingLink } from '../api/send-booking-link.ts';
 

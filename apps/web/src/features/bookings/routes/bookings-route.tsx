@@ -9,9 +9,9 @@ import { Card } from '../../../ui/card.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
-import { useBookings } from '../../../shared/bookings/get-bookings.ts';
+import { useBookings } from '../../../shared/bookings/index.ts';
 import { useBookingFilterState } from '../booking-filters.ts';
-import { BookingStatusBadge } from '../../../shared/bookings/booking-status-badge.tsx';
+import { BookingStatusBadge } from '../../../shared/bookings/index.ts';
 import { BookingsFilterBar } from '../components/bookings-filter-bar.tsx';
 
 const amountClasses = 'text-right tabular-nums whitespace-nowrap';

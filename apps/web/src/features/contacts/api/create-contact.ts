@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TContact, TCreateContactRequest } from '@pms/contract/contacts';
 import { api } from '../../../lib/api-client.ts';
-import { contactQueryOptions } from '../../../shared/contacts/get-contact.ts';
+import { contactQueryOptions } from '../../../shared/contacts/index.ts';
 
 export function createContact(contact: TCreateContactRequest): Promise<TContact> {
   return api.post<TContact>('/contacts', { body: contact });

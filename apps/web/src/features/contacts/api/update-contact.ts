@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TContact, TUpdateContactRequest } from '@pms/contract/contacts';
 import { api } from '../../../lib/api-client.ts';
-import { contactQueryOptions } from '../../../shared/contacts/get-contact.ts';
+import { contactQueryOptions } from '../../../shared/contacts/index.ts';
 
 /** Replaces every editable field of a contact. */
 export function updateContact(id: string, contact: TUpdateContactRequest): Promise<TContact> {

@@ -4,7 +4,7 @@ import { useFormatDate } from '../../../lib/format-date.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
-import { BookingStatusBadge } from '../../../shared/bookings/booking-status-badge.tsx';
+import { BookingStatusBadge } from '../../../shared/bookings/index.ts';
 import { useContactBookings } from '../api/get-contact-bookings.ts';
 
 /** The bookings of a contact, as the customer or as a guest, latest stay first. */

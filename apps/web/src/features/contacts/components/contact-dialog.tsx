@@ -14,8 +14,8 @@ import { CheckboxField, Field, Input, Select } from '../../../ui/field.tsx';
 import { useCreateContact } from '../api/create-contact.ts';
 import { useUpdateContact } from '../api/update-contact.ts';
 import { requiredDocumentFields, toContactFormValues, ZContactForm } from '../contact-form.ts';
-import { useCurrentProperty } from '../../../shared/properties/get-current-property.ts';
-import { CountrySelect } from '../../../shared/contacts/country-select.tsx';
+import { useCurrentProperty } from '../../../shared/properties/index.ts';
+import { CountrySelect } from '../../../shared/contacts/index.ts';
 
 type TContactDialogProps = {
   open: boolean;

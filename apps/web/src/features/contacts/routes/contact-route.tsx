@@ -14,15 +14,15 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { QueryTabs } from '../../../ui/query-tabs.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { NotesPanel } from '../../../shared/notes/notes-panel.tsx';
+import { NotesPanel } from '../../../shared/notes/index.ts';
 import { useDeleteContact } from '../api/delete-contact.ts';
-import { useContact } from '../../../shared/contacts/get-contact.ts';
+import { useContact } from '../../../shared/contacts/index.ts';
 import { ContactBookings } from '../components/contact-bookings.tsx';
 import { ContactDialog } from '../components/contact-dialog.tsx';
 import { ContactDocuments } from '../components/contact-documents.tsx';
 import { ContactInvoices } from '../components/contact-invoices.tsx';
 import { ContactOverview } from '../components/contact-overview.tsx';
-import { contactsPath } from '../../../shared/contacts/contact-paths.ts';
+import { contactsPath } from '../../../shared/contacts/index.ts';
 
 function ContactDetails({ contact }: { contact: TContact }) {
   const { t } = useTranslation();

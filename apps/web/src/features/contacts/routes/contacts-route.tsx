@@ -15,9 +15,9 @@ import { Field, Input, Select } from '../../../ui/field.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { useContacts } from '../../../shared/contacts/get-contacts.ts';
+import { useContacts } from '../../../shared/contacts/index.ts';
 import { ContactDialog } from '../components/contact-dialog.tsx';
-import { contactPath, contactRoute } from '../../../shared/contacts/contact-paths.ts';
+import { contactPath, contactRoute } from '../../../shared/contacts/index.ts';
 
 const searchDelayMs = 300;
 const filterParams = ['query', 'type'] as const;

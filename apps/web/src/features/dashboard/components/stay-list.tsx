@@ -6,7 +6,7 @@ import type { TDashboardBooking } from '@pms/contract/search';
 import { Badge } from '../../../ui/badge.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
-import { BookingStatusBadge } from '../../../shared/bookings/booking-status-badge.tsx';
+import { BookingStatusBadge } from '../../../shared/bookings/index.ts';
 
 function StatusBadge({ status }: { status: string }) {
   const parsed = ZBookingStatus.safeParse(status);

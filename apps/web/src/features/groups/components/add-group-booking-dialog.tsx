@@ -12,7 +12,7 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { Field, Input } from '../../../ui/field.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { useBookings } from '../../../shared/bookings/get-bookings.ts';
+import { useBookings } from '../../../shared/bookings/index.ts';
 import { useAddGroupBooking } from '../api/add-group-booking.ts';
 
 const minQueryLength = 2;

@@ -9,7 +9,7 @@ import { Card } from '../../../ui/card.tsx';
 import { openConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { BookingStatusBadge } from '../../../shared/bookings/booking-status-badge.tsx';
+import { BookingStatusBadge } from '../../../shared/bookings/index.ts';
 import { useRemoveGroupBooking } from '../api/remove-group-booking.ts';
 import { AddGroupBookingDialog } from './add-group-booking-dialog.tsx';
 

@@ -8,7 +8,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Modal, ModalActions } from '../../../ui/dialog.tsx';
 import { Field, Input } from '../../../ui/field.tsx';
-import { ContactPicker } from '../../../shared/contacts/contact-picker.tsx';
+import { ContactPicker } from '../../../shared/contacts/index.ts';
 import { useCreateGroup } from '../api/create-group.ts';
 import { useUpdateGroup } from '../api/update-group.ts';
 

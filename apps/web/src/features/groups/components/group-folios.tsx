@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { BanknotesIcon } from '@heroicons/react/24/outline';
 import type { TGroup } from '@pms/contract/contacts';
-import { FolioBoard } from '../../../shared/folios/folio-board.tsx';
+import { FolioBoard } from '../../../shared/folios/index.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';

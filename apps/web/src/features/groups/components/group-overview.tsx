@@ -5,7 +5,7 @@ import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Card } from '../../../ui/card.tsx';
-import { contactPath } from '../../../shared/contacts/contact-paths.ts';
+import { contactPath } from '../../../shared/contacts/index.ts';
 
 /** The group's figures (canceled bookings do not count) and its customer. */
 export function GroupOverview({ group }: { group: TGroup }) {

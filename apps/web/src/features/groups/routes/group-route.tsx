@@ -13,13 +13,13 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { QueryTabs } from '../../../ui/query-tabs.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { NotesPanel } from '../../../shared/notes/notes-panel.tsx';
+import { NotesPanel } from '../../../shared/notes/index.ts';
 import { useDeleteGroup } from '../api/delete-group.ts';
 import { useGroup } from '../api/get-group.ts';
 import { GroupBookings } from '../components/group-bookings.tsx';
 import { GroupDialog } from '../components/group-dialog.tsx';
 import { GroupFolios } from '../components/group-folios.tsx';
-import { InvoicesTable } from '../../../shared/invoices/invoices-table.tsx';
+import { InvoicesTable } from '../../../shared/invoices/index.ts';
 import { GroupOverview } from '../components/group-overview.tsx';
 import { groupsPath } from '../group-paths.ts';
 

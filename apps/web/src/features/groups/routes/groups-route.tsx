@@ -15,7 +15,7 @@ import { Field, Input } from '../../../ui/field.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { useGroups } from '../../../shared/groups/get-groups.ts';
+import { useGroups } from '../../../shared/groups/index.ts';
 import { GroupDialog } from '../components/group-dialog.tsx';
 import { groupPath, groupRoute } from '../group-paths.ts';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TInvoice } from '@pms/contract/invoices';
 import { api } from '../../../lib/api-client.ts';
-import { invoicesKey } from '../../../shared/invoices/get-invoices.ts';
+import { invoicesKey } from '../../../shared/invoices/index.ts';
 
 export const invoiceKey = (id: string) => [...invoicesKey, 'detail', id] as const;
 

@@ -11,8 +11,8 @@ import type {
 } from '@pms/contract/receivables';
 import { api } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/save-file.ts';
-import { invalidateAfterBookingChange } from '../../../shared/bookings/query-keys.ts';
-import { invoicesKey } from '../../../shared/invoices/get-invoices.ts';
+import { invalidateAfterBookingChange } from '../../../shared/bookings/index.ts';
+import { invoicesKey } from '../../../shared/invoices/index.ts';
 
 const invoicePath = (id: string) => `/invoices/${encodeURIComponent(id)}`;
 

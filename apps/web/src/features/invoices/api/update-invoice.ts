@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TInvoice, TUpdateInvoiceRequest } from '@pms/contract/invoices';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateAfterBookingChange } from '../../../shared/bookings/query-keys.ts';
+import { invalidateAfterBookingChange } from '../../../shared/bookings/index.ts';
 
 export function updateInvoice({
   id,

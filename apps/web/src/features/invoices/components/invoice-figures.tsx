@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TInvoice, TInvoiceLine, TInvoiceTax } from '@pms/contract/invoices';
-import { useFormatPercentage } from '../../../shared/base-data/tax-rate-format.ts';
+import { useFormatPercentage } from '../../../shared/base-data/index.ts';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Card } from '../../../ui/card.tsx';

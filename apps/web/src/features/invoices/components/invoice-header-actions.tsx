@@ -12,7 +12,7 @@ import type { TInvoice } from '@pms/contract/invoices';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
-import { SendMailDialog } from '../../../shared/mail/send-mail-dialog.tsx';
+import { SendMailDialog } from '../../../shared/mail/index.ts';
 import { Button } from '../../../ui/button.tsx';
 import { openConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { toast } from '../../../ui/toast.tsx';

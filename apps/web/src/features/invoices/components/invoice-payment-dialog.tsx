@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TInvoice } from '@pms/contract/invoices';
-import { PaymentForm, WithPaymentMethods } from '../../../shared/folios/payment-dialog.tsx';
+import { PaymentForm, WithPaymentMethods } from '../../../shared/folios/index.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Modal } from '../../../ui/dialog.tsx';
 import { toast } from '../../../ui/toast.tsx';

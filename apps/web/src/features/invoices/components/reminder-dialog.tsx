@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TReminderLevel } from '@pms/contract/receivables';
 import type { TSendMailRequest } from '@pms/contract/mail';
-import { SendMailDialog } from '../../../shared/mail/send-mail-dialog.tsx';
+import { SendMailDialog } from '../../../shared/mail/index.ts';
 import { toast } from '../../../ui/toast.tsx';
 import { useCreateReminder } from '../api/receivables.ts';
 

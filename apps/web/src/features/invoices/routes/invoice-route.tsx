@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeftIcon } from '@heroicons/react/24/outline';
 import type { TInvoice } from '@pms/contract/invoices';
 import { can } from '@pms/contract/permissions';
-import { InvoiceStatusBadge } from '../../../shared/invoices/invoice-status-badge.tsx';
+import { InvoiceStatusBadge } from '../../../shared/invoices/index.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { invoicePaymentMethodKinds, ZInvoiceStatus, type TInvoiceListQuery } from '@pms/contract/invoices';
-import { InvoicesTable } from '../../../shared/invoices/invoices-table.tsx';
+import { InvoicesTable } from '../../../shared/invoices/index.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { Card } from '../../../ui/card.tsx';
 import { SegmentedControl } from '../../../ui/segmented-control.tsx';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TRoomLock } from '@pms/contract/room-plan';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateRoomLocks } from '../../../shared/room-locks/invalidate-room-locks.ts';
+import { invalidateRoomLocks } from '../../../shared/room-locks/index.ts';
 
 /** Ends a lock early: the room can be booked again. */
 export function cancelRoomLock(id: string): Promise<TRoomLock> {

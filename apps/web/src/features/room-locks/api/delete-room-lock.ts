@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateRoomLocks } from '../../../shared/room-locks/invalidate-room-locks.ts';
+import { invalidateRoomLocks } from '../../../shared/room-locks/index.ts';
 
 export function deleteRoomLock(id: string): Promise<void> {
   return api.delete(`/room_locks/${encodeURIComponent(id)}`);

@@ -12,11 +12,11 @@ import { openConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { useBaseData } from '../../../shared/base-data/get-base-data.ts';
+import { useBaseData } from '../../../shared/base-data/index.ts';
 import { useCancelRoomLock } from '../api/cancel-room-lock.ts';
 import { useDeleteRoomLock } from '../api/delete-room-lock.ts';
 import { useRoomLocks } from '../api/get-room-locks.ts';
-import { RoomLockDialog } from '../../../shared/room-locks/room-lock-dialog.tsx';
+import { RoomLockDialog } from '../../../shared/room-locks/index.ts';
 
 const statusColors: Record<TRoomLock['status'], TBadgeColor> = {
   scheduled: 'primary',

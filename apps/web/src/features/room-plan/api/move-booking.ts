@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPlanView } from '../plan-layout.ts';
-import { invalidateAfterBookingChange } from '../../../shared/bookings/query-keys.ts';
-import { updateBooking } from '../../../shared/bookings/update-booking.ts';
+import { invalidateAfterBookingChange } from '../../../shared/bookings/index.ts';
+import { updateBooking } from '../../../shared/bookings/index.ts';
 
 export type TMoveBooking = { id: string; roomId: string; checkIn: string; checkOut: string };
 

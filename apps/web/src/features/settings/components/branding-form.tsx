@@ -12,7 +12,7 @@ import { Card } from '../../../ui/card.tsx';
 import { ColourInput, colourInputClasses, Field, Input } from '../../../ui/field.tsx';
 import { SpinnerIcon } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { useUpdateProperty } from '../../../shared/properties/update-property.ts';
+import { useUpdateProperty } from '../../../shared/properties/index.ts';
 import { fileContentUrl, useUploadLogo } from '../api/upload-logo.ts';
 import { PalettePreview } from './palette-preview.tsx';
 

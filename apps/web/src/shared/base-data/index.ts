@@ -1,0 +1,3 @@
+export { decimalInput, moneyInput, textOrNull, toDecimalInput, toMoneyInput } from './form-inputs.ts';
+export { baseDataQueryOptions, useBaseData } from './get-base-data.ts';
+export { useFormatPercentage, useTaxRateLabel } from './tax-rate-format.ts';

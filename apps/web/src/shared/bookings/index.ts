@@ -1,0 +1,10 @@
+export { BookingStatusBadge } from './booking-status-badge.tsx';
+export {
+  closeCreateBooking,
+  openCreateBooking,
+  useCreateBookingState,
+  type TCreateBookingInitial,
+} from './create-booking.ts';
+export { useBookings, type TBookingsFilter } from './get-bookings.ts';
+export { bookingKey, bookingsKey, invalidateAfterBookingChange } from './query-keys.ts';
+export { updateBooking, useUpdateBooking } from './update-booking.ts';

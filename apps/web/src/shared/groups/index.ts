@@ -1,0 +1,1 @@
+export { useGroups } from './get-groups.ts';

@@ -1,0 +1,1 @@
+export { SendMailDialog } from './send-mail-dialog.tsx';

@@ -1,0 +1,2 @@
+export { useCurrentProperty } from './get-current-property.ts';
+export { useUpdateProperty } from './update-property.ts';

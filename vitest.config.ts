@@ -14,6 +14,7 @@ export default defineConfig({
             'packages/*/src/**/*.unit.test.ts',
             'apps/server/src/**/*.unit.test.ts',
             'apps/web/src/**/*.unit.test.{ts,tsx}',
+            'apps/portal/src/**/*.unit.test.{ts,tsx}',
             'scripts/*.unit.test.ts',
           ],
         },

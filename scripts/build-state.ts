@@ -22,22 +22,35 @@ const sharedSources = [
   'packages/contract/src',
 ];
 
-/** The two builds `npm start` needs, relative to the repository root. */
+/** The builds `npm start` needs, in order, relative to the repository root. */
 export const builds: TBuild[] = [
   {
     workspace: 'apps/web',
-    // The staff app, then the portal, then the portal home's server renderer.
-    output: 'apps/web/dist-ssr/portal-home.js',
+    // The staff app; its build empties apps/web/dist, so the portal's build follows it.
+    output: 'apps/web/dist/index.html',
     sources: [
       'apps/web/index.html',
-      'apps/web/portal.html',
-      'apps/web/portal-home.html',
       'apps/web/package.json',
       'apps/web/public',
       'apps/web/src',
       'apps/web/tsconfig.json',
       'apps/web/vite.config.ts',
-      'apps/web/vite.portal.config.ts',
+      ...sharedSources,
+    ],
+  },
+  {
+    workspace: 'apps/portal',
+    // The home's server renderer (apps/portal/dist-ssr), then the portal's pages into apps/web/dist:
+    // missing there whenever the staff app was built again.
+    output: 'apps/web/dist/portal.html',
+    sources: [
+      'apps/portal/portal.html',
+      'apps/portal/portal-home.html',
+      'apps/portal/package.json',
+      'apps/portal/src',
+      'apps/portal/ssr.d.ts',
+      'apps/portal/tsconfig.json',
+      'apps/portal/vite.config.ts',
       ...sharedSources,
     ],
   },

@@ -125,5 +125,8 @@ describe('build state', () => {
     expect(builds.find((build) => build.workspace === 'apps/web')!.sources).toContain(
       'apps/web/vite.config.ts',
     );
+    expect(builds.find((build) => build.workspace === 'apps/portal')!.sources).toContain(
+      'apps/portal/vite.config.ts',
+    );
   });
 });

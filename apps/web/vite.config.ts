@@ -14,8 +14,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The staff app only: the guest portal (portal.html) has its own build on Preact,
-    // vite.portal.config.ts, run after this one into the same folder.
+    // The staff app only: the guest portal (apps/portal) builds its pages on Preact after this one,
+    // into the same folder.
     rollupOptions: {
       input: { main: path.resolve(import.meta.dirname, 'index.html') },
     },

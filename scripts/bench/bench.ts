@@ -339,6 +339,7 @@ function reportGrowth(database: string, without: TPlanRun, withPast: TPlanRun): 
 async function reportWebApp() {
   console.log('\nWeb app');
   execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'ignore' });
+  execFileSync('npm', ['run', 'build', '-w', 'apps/portal'], { stdio: 'ignore' });
   const { files, bytes } = initialJsGzipBytes('apps/web/dist');
   const budgetBytes = initialJsBudgetKB * 1000;
   console.log(

@@ -106,9 +106,9 @@ async function seededPortalLink(dataDir: string): Promise<string> {
 }
 
 /**
- * Runs Lighthouse's performance category five times on the portal home (the web app must be built in
- * apps/web/dist) and returns the median run's score (0-100) and largest contentful paint, every run's
- * figures, and the median run's saved report.
+ * Runs Lighthouse's performance category five times on the portal home (the web app and the portal
+ * must be built into apps/web/dist) and returns the median run's score (0-100) and largest contentful
+ * paint, every run's figures, and the median run's saved report.
  */
 export async function portalLighthouse(): Promise<TLighthouseFigures> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pms-bench-lighthouse-'));

@@ -38,6 +38,9 @@ export type TPortalHomeData = {
   accessPoints: TAccessPoint[] | null;
 };
 
+/** The portal's server renderer (`@pms/portal/ssr`): a home's markup for the page's `#root` at `path`. */
+export type TRenderPortalHome = (home: TPortalHomeData, path: string) => string;
+
 /**
  * A property's brand palette (`primaryColor`, JSON of shade to colour) as the page's primary colour
  * variables, `--color-primary-700` and so on; a malformed palette or entry gives none.

@@ -1,10 +1,9 @@
 // The portal home written by the server: a link's home page comes with the booking on it (the portal's
-// own components, rendered by the web app's server build) and with its data for the browser to take
-// over, so that a guest's phone paints the booking without waiting for a script and four calls.
+// own components, rendered by its server build, `@pms/portal/ssr`) and with its data for the browser to
+// take over, so that a guest's phone paints the booking without waiting for a script and four calls.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 import {
@@ -13,9 +12,8 @@ import {
   portalLanguages,
   type TPortalHomeData,
   type TPortalLanguage,
+  type TRenderPortalHome,
 } from '@pms/contract';
-
-type TRenderHome = (home: TPortalHomeData, path: string) => string;
 
 /** The guest's language: the one they chose (its cookie), else the browser's, else German. */
 export function portalLanguageOf(request: FastifyRequest): TPortalLanguage {
@@ -51,28 +49,38 @@ function withInlineStyles(template: string, webDist: string): string {
   });
 }
 
+/** The portal's server renderer, or null when the portal's server build is missing. */
+async function loadRenderer(): Promise<TRenderPortalHome | null> {
+  try {
+    return (await import('@pms/portal/ssr')).renderPortalHome;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND') return null;
+    throw error;
+  }
+}
+
 /** portal-home.html with a home written into it. */
 export class PortalHomeWriter {
   private readonly template: string;
-  private readonly render: TRenderHome;
+  private readonly render: TRenderPortalHome;
 
-  private constructor(template: string, render: TRenderHome) {
+  private constructor(template: string, render: TRenderPortalHome) {
     this.template = template;
     this.render = render;
   }
 
   /**
-   * The writer of a built web app: its portal-home.html and the home's server build (`dist-ssr` beside
-   * `dist`), or null when the build has no server renderer (the page then loads the home itself).
+   * The writer of a built web app: the portal's portal-home.html in it and the portal's server renderer
+   * (`@pms/portal/ssr`), or null when either is not built (the page then loads the home itself).
    */
   static async load(webDist: string): Promise<PortalHomeWriter | null> {
     const page = path.join(webDist, 'portal-home.html');
-    const renderer = path.join(webDist, '..', 'dist-ssr', 'portal-home.js');
-    if (!existsSync(page) || !existsSync(renderer)) return null;
+    if (!existsSync(page)) return null;
     const template = readFileSync(page, 'utf8');
     if (!homeMarkup.test(template)) throw new Error(`${page} has no <!--portal-home--> markup to replace`);
-    const module = (await import(pathToFileURL(renderer).href)) as { renderPortalHome: TRenderHome };
-    return new PortalHomeWriter(withInlineStyles(template, webDist), module.renderPortalHome);
+    const renderPortalHome = await loadRenderer();
+    if (!renderPortalHome) return null;
+    return new PortalHomeWriter(withInlineStyles(template, webDist), renderPortalHome);
   }
 
   /**

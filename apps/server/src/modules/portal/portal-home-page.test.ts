@@ -1,6 +1,7 @@
-// The portal home as the server writes it (http/portal-page.ts) with the web app's own build: the
-// booking on the page, its data for the browser, the guest's language, the page's policy; and the plain
-// page for everything else. The web app must be built first (`npm run build -w apps/web`).
+// The portal home as the server writes it (http/portal-page.ts) with the web app's and the portal's own
+// builds: the booking on the page, its data for the browser, the guest's language, the page's policy;
+// and the plain page for everything else. Both must be built first (`npm run build -w apps/web && npm
+// run build -w apps/portal`).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
@@ -25,8 +26,14 @@ let admin: ApiClient;
 let stay: TStayFixture;
 
 beforeAll(async () => {
-  if (!existsSync(`${webDist}/../dist-ssr/portal-home.js`))
-    throw new Error('the web app is not built: run `npm run build -w apps/web` first');
+  const hasRenderer = await import('@pms/portal/ssr').then(
+    () => true,
+    () => false,
+  );
+  if (!existsSync(`${webDist}/portal-home.html`) || !hasRenderer)
+    throw new Error(
+      'the portal is not built: run `npm run build -w apps/web && npm run build -w apps/portal` first',
+    );
   t = await buildTestApp({ WEB_DIST: webDist });
   admin = await login(t.app, demo.users.admin);
   const properties = (await admin.get('/api/properties')).json<{ data: { id: string; name: string }[] }>();

@@ -1,7 +1,8 @@
 // The guest portal's shell: language, the link's state, the loaded booking and the three screens.
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import type { TProblem } from '@pms/contract/common';
 import { parsePortalRoute, type TPortalHomeData } from '@pms/contract/portal-page';
-import { onLinkProblem, PortalError, useLink, type TPortalProblem } from './api/client.ts';
+import { onLinkProblem, PortalError, useLink } from './api/client.ts';
 import { formatDateTime } from './format.ts';
 import { browserLanguage, I18nContext, storeLanguage, translator, useT, type TLanguage } from './i18n.tsx';
 import { PortalContext, usePortal, usePortalLoad } from './portal-state.tsx';
@@ -50,10 +51,10 @@ function NotFound() {
   return <FullScreenMessage title={t('notFoundTitle')} text={t('notFoundText')} />;
 }
 
-function LinkProblem({ problem, onRetry }: { problem: TPortalProblem; onRetry: () => void }) {
+function LinkProblem({ problem, onRetry }: { problem: TProblem; onRetry: () => void }) {
   const { t, language } = useT();
   if (problem.type === 'portal/link_expired') {
-    const at = typeof problem.expiredAt === 'string' ? problem.expiredAt : null;
+    const at = typeof problem.params?.expiredAt === 'string' ? problem.params.expiredAt : null;
     const date = at
       ? formatDateTime(at, Intl.DateTimeFormat().resolvedOptions().timeZone, language, null)
       : '';
@@ -75,7 +76,7 @@ function LinkProblem({ problem, onRetry }: { problem: TPortalProblem; onRetry: (
 function LinkPortal({ linkId, screen, home }: { linkId: string; screen: string; home?: TPortalHomeData }) {
   useLink(linkId);
   const { load, retry, refresh } = usePortalLoad(linkId, home?.linkId === linkId ? home : undefined);
-  const [linkProblem, setLinkProblem] = useState<TPortalProblem | null>(null);
+  const [linkProblem, setLinkProblem] = useState<TProblem | null>(null);
   useEffect(() => onLinkProblem(setLinkProblem), []);
   const retryAll = () => {
     setLinkProblem(null);

@@ -1,18 +1,11 @@
 // The portal's one request function: every call carries the link's id as the Link-Id header, and a
 // non-2xx answer becomes a PortalError with the problem's code. No staff session, no XSRF.
-
-export type TPortalProblem = {
-  type: string;
-  title: string;
-  status: number;
-  detail?: string;
-  [key: string]: unknown;
-};
+import type { TProblem } from '@pms/contract/common';
 
 export class PortalError extends Error {
-  readonly problem: TPortalProblem;
+  readonly problem: TProblem;
 
-  constructor(problem: TPortalProblem) {
+  constructor(problem: TProblem) {
     super(problem.detail ?? problem.title);
     this.name = 'PortalError';
     this.problem = problem;
@@ -39,9 +32,9 @@ type TMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export type TUploadProgress = (sent: number, total: number) => void;
 
-async function problemOf(response: Response): Promise<TPortalProblem> {
+async function problemOf(response: Response): Promise<TProblem> {
   try {
-    const body = (await response.json()) as TPortalProblem;
+    const body = (await response.json()) as TProblem;
     if (typeof body.type === 'string') return body;
   } catch {
     // not a problem body
@@ -100,8 +93,8 @@ export function portalUpload<T>(path: string, form: FormData, onProgress?: TUplo
       else
         reject(
           new PortalError(
-            (body as TPortalProblem | undefined)?.type
-              ? (body as TPortalProblem)
+            (body as TProblem | undefined)?.type
+              ? (body as TProblem)
               : { type: 'unknown', title: xhr.statusText, status: xhr.status },
           ),
         );
@@ -121,13 +114,13 @@ export function isLinkProblem(type: string): boolean {
   return linkProblems.has(type);
 }
 
-type TLinkListener = (problem: TPortalProblem) => void;
+type TLinkListener = (problem: TProblem) => void;
 const linkListeners = new Set<TLinkListener>();
 
 /** A link problem found before anyone listened (the calls started before the first render). */
-let unheardLinkProblem: TPortalProblem | null = null;
+let unheardLinkProblem: TProblem | null = null;
 
-function announceLinkProblem(problem: TPortalProblem): void {
+function announceLinkProblem(problem: TProblem): void {
   if (linkListeners.size === 0) unheardLinkProblem = problem;
   else linkListeners.forEach((listener) => listener(problem));
 }

@@ -1,7 +1,7 @@
 // The invoices screen: the booking's invoices with status colours, open, download and the dialog of
 // the billing address (a company with its VAT ID too); a canceled invoice locks editing for all.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { countryOptions } from '../../lib/countries.ts';
+import { countryOptions } from '@pms/contract/countries';
 import type { PortalError } from '../api/client.ts';
 import { portalFetch } from '../api/client.ts';
 import { getInvoices, invoiceFileUrl, updateInvoice, type TPortalInvoice } from '../api/invoices.ts';

@@ -4,9 +4,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
 
-// The guest portal's own build, run after the staff app's into the same dist: the portal's source is
-// plain React-API code, built here on Preact (preact/compat under React's names), which is a tenth of
-// React DOM's size on a guest's phone. The staff app (vite.config.ts) stays on React.
+// The portal's source is plain React-API code, built here on Preact (preact/compat under React's
+// names), which is a tenth of React DOM's size on a guest's phone. The staff app stays on React.
 const preactAliases = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
@@ -16,29 +15,39 @@ const preactAliases = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
-// With `--ssr`, the home's server renderer (src/portal/ssr.tsx) for Node, into dist-ssr: self-contained
-// (Preact inside), so that the server loads it without resolving the web app's packages.
+/**
+ * The folder the server serves the web app from (its WEB_DIST): the portal's pages and assets go
+ * beside the staff app's, under the same /assets/, so the portal's urls stay /portal/... on one origin.
+ */
+const webDist = path.resolve(import.meta.dirname, '../web/dist');
+
+// With `--ssr`, the home's server renderer (src/ssr.tsx) for Node, into dist-ssr/ssr.js, the package's
+// `./ssr` entry: self-contained (Preact inside), so that the server loads it without resolving the
+// portal's packages.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild
     ? [react()]
     : [react(), tailwindcss(), compression({ algorithms: ['gzip', 'brotliCompress'] })],
   resolve: { alias: preactAliases, dedupe: ['preact'] },
   ssr: { noExternal: true },
-  // The staff build already copied public/ into dist.
+  server: {
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  // The staff build copies public/ (the favicon both apps link) into the same folder.
   publicDir: false,
   build: isSsrBuild
     ? {
         outDir: 'dist-ssr',
         emptyOutDir: true,
-        rollupOptions: { output: { entryFileNames: 'portal-home.js' } },
+        rollupOptions: { output: { entryFileNames: 'ssr.js' } },
       }
     : {
-        outDir: 'dist',
+        outDir: webDist,
         // One style sheet, linked by both pages: the home's page carries it inline, and loading the
         // app after that page has painted adds no second copy of it.
         cssCodeSplit: false,
         modulePreload: false,
-        // The staff build's files stay: both pages are served from one folder.
+        // The staff build's files stay: it runs first and empties the folder itself.
         emptyOutDir: false,
         rollupOptions: {
           input: {

@@ -9,7 +9,7 @@ import {
   type TRegistrationField,
   type TUpdatePortalGuestRequest,
 } from '@pms/contract/portal';
-import { countryOptions } from '../../lib/countries.ts';
+import { countryOptions } from '@pms/contract/countries';
 import { analyzeDocument, deleteDocument, fileBlob, updateGuest, uploadDocument } from '../api/check-in.ts';
 import type { PortalError } from '../api/client.ts';
 import { errorText, useT, type TKey } from '../i18n.tsx';

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { TBookingListQuery, TBookingView } from '@pms/contract/bookings';
 import type { TPaged } from '@pms/contract/paging';
 import { api } from '../../lib/api-client.ts';
-import { bookingsKey } from './query-keys.ts';
+import { bookingKeys } from '../query-keys/index.ts';
 
 /** The list shows guest and room, and a group picker the booking's group: they come embedded. */
 const listExpand = 'room,customer,group';
@@ -15,7 +15,7 @@ export function getBookings(filter: TBookingsFilter): Promise<TPaged<TBookingVie
 
 export const bookingsQueryOptions = (filter: TBookingsFilter) =>
   queryOptions({
-    queryKey: [...bookingsKey, 'list', filter],
+    queryKey: bookingKeys.list(filter),
     queryFn: () => getBookings(filter),
     placeholderData: keepPreviousData,
   });

@@ -6,5 +6,4 @@ export {
   type TCreateBookingInitial,
 } from './create-booking.ts';
 export { useBookings, type TBookingsFilter } from './get-bookings.ts';
-export { bookingKey, bookingsKey, invalidateAfterBookingChange } from './query-keys.ts';
 export { updateBooking, useUpdateBooking } from './update-booking.ts';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TBooking, TUpdateBookingRequest } from '@pms/contract/bookings';
 import { api } from '../../lib/api-client.ts';
-import { invalidateAfterBookingChange } from './query-keys.ts';
+import { invalidateAfter } from '../query-keys/index.ts';
 
 export function updateBooking(id: string, changes: TUpdateBookingRequest): Promise<TBooking> {
   return api.put<TBooking>(`/bookings/${encodeURIComponent(id)}`, { body: changes });
@@ -13,6 +13,6 @@ export function useUpdateBooking() {
     mutationFn: ({ id, changes }: { id: string; changes: TUpdateBookingRequest }) =>
       updateBooking(id, changes),
     meta: { isErrorShownInline: true },
-    onSuccess: () => invalidateAfterBookingChange(queryClient),
+    onSuccess: () => invalidateAfter(queryClient, 'booking'),
   });
 }

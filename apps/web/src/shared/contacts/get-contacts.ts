@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { TContact, TContactListQuery } from '@pms/contract/contacts';
 import type { TPaged } from '@pms/contract/paging';
 import { api } from '../../lib/api-client.ts';
+import { contactKeys } from '../query-keys/index.ts';
 
 export function getContacts(query: TContactListQuery): Promise<TPaged<TContact>> {
   return api.get<TPaged<TContact>>('/contacts', { query });
@@ -9,7 +10,7 @@ export function getContacts(query: TContactListQuery): Promise<TPaged<TContact>>
 
 export const contactsQueryOptions = ({ pageNumber, pageSize, query, type }: TContactListQuery) =>
   queryOptions({
-    queryKey: ['contacts', 'list', { pageNumber, pageSize, query, type }],
+    queryKey: contactKeys.list({ pageNumber, pageSize, query, type }),
     queryFn: () => getContacts({ pageNumber, pageSize, query, type }),
     placeholderData: keepPreviousData,
   });

@@ -11,7 +11,7 @@ import type {
   TVoidChargeRequest,
 } from '@pms/contract/folios';
 import { api } from '../../lib/api-client.ts';
-import { invalidateAfterBookingChange } from '../bookings/index.ts';
+import { invalidateAfter } from '../query-keys/index.ts';
 
 const folioPath = (folioId: string) => `/folios/${encodeURIComponent(folioId)}`;
 const entryPath = (folioId: string, kind: 'charges' | 'payments', entryId: string) =>
@@ -77,7 +77,7 @@ export const deletePayment = ({ folioId, paymentId }: { folioId: string; payment
 
 /**
  * A folio posting changes the booking's amounts, its invoices (a payment settles one), the
- * dashboard and group figures: everything but base data is marked stale.
+ * dashboard and group figures: what a folio change can move is marked stale.
  */
 function useFolioMutation<TVariables, TResult>(
   mutationFn: (variables: TVariables) => Promise<TResult>,
@@ -87,7 +87,7 @@ function useFolioMutation<TVariables, TResult>(
   return useMutation({
     mutationFn,
     meta: { isErrorShownInline },
-    onSuccess: () => invalidateAfterBookingChange(queryClient),
+    onSuccess: () => invalidateAfter(queryClient, 'folio'),
   });
 }
 

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { TGroup, TGroupListQuery } from '@pms/contract/contacts';
 import type { TPaged } from '@pms/contract/paging';
 import { api } from '../../lib/api-client.ts';
+import { groupKeys } from '../query-keys/index.ts';
 
 /** Groups with their figures and customer, newest first. */
 export function getGroups(query: TGroupListQuery): Promise<TPaged<TGroup>> {
@@ -10,7 +11,7 @@ export function getGroups(query: TGroupListQuery): Promise<TPaged<TGroup>> {
 
 export const groupsQueryOptions = ({ pageNumber, pageSize, query }: TGroupListQuery) =>
   queryOptions({
-    queryKey: ['groups', 'list', { pageNumber, pageSize, query }],
+    queryKey: groupKeys.list({ pageNumber, pageSize, query }),
     queryFn: () => getGroups({ pageNumber, pageSize, query }),
     placeholderData: keepPreviousData,
   });

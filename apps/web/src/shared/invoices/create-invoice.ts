@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreateInvoiceRequest, TInvoice } from '@pms/contract/invoices';
 import { api } from '../../lib/api-client.ts';
-import { invalidateAfterBookingChange } from '../bookings/index.ts';
+import { invalidateAfter } from '../query-keys/index.ts';
 
 export function createInvoice(request: TCreateInvoiceRequest): Promise<TInvoice> {
   return api.post<TInvoice>('/invoices', { body: request });
@@ -13,7 +13,7 @@ export function useCreateInvoice() {
   return useMutation({
     mutationFn: createInvoice,
     meta: { isErrorShownInline: true },
-    // The folio closes and the booking turns read-only: every screen but base data is stale.
-    onSuccess: () => invalidateAfterBookingChange(queryClient),
+    // The folio closes and the booking turns read-only.
+    onSuccess: () => invalidateAfter(queryClient, 'invoice'),
   });
 }

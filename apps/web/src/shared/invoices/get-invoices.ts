@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TInvoiceListQuery, TInvoicePage } from '@pms/contract/invoices';
 import { api } from '../../lib/api-client.ts';
-
-/** Every invoice query starts with this key, so one invalidation refreshes lists and details. */
-export const invoicesKey = ['invoices'] as const;
+import { invoiceKeys } from '../query-keys/index.ts';
 
 /** The filters of an invoice list: status, payment method, or the booking, contact or group. */
 export type TInvoiceFilter = Omit<TInvoiceListQuery, 'pageNumber' | 'pageSize'>;
@@ -14,7 +12,7 @@ export function getInvoices(query: TInvoiceListQuery): Promise<TInvoicePage> {
 
 export const invoicesQueryOptions = (query: TInvoiceListQuery) =>
   queryOptions({
-    queryKey: [...invoicesKey, 'list', query],
+    queryKey: invoiceKeys.list(query),
     queryFn: () => getInvoices(query),
     placeholderData: keepPreviousData,
   });

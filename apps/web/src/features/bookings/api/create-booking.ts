@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TBooking, TCreateBookingRequest } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateAfterBookingChange } from '../../../shared/bookings/index.ts';
+import { invalidateAfter } from '../../../shared/query-keys/index.ts';
 
 export function createBooking(booking: TCreateBookingRequest): Promise<TBooking> {
   return api.post<TBooking>('/bookings', { body: booking });
@@ -12,6 +12,6 @@ export function useCreateBooking() {
   return useMutation({
     mutationFn: createBooking,
     meta: { isErrorShownInline: true },
-    onSuccess: () => invalidateAfterBookingChange(queryClient),
+    onSuccess: () => invalidateAfter(queryClient, 'booking'),
   });
 }

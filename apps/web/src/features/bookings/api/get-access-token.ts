@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TAccessToken } from '@pms/contract/doors';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKey } from '../../../shared/bookings/index.ts';
+import { bookingKeys } from '../../../shared/query-keys/index.ts';
 
 /** The booking's live key with each door's credential, or null before check-in. */
 export async function getAccessToken(id: string): Promise<TAccessToken | null> {
@@ -12,7 +12,7 @@ export async function getAccessToken(id: string): Promise<TAccessToken | null> {
 }
 
 export const accessTokenQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...bookingKey(id), 'access-token'], queryFn: () => getAccessToken(id) });
+  queryOptions({ queryKey: bookingKeys.accessToken(id), queryFn: () => getAccessToken(id) });
 
 export function useAccessToken(id: string) {
   return useQuery(accessTokenQueryOptions(id));

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TEvent } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKey } from '../../../shared/bookings/index.ts';
+import { bookingKeys } from '../../../shared/query-keys/index.ts';
 
 export async function getBookingEvents(id: string): Promise<TEvent[]> {
   const { data } = await api.get<{ data: TEvent[] }>(`/bookings/${encodeURIComponent(id)}/events`);
@@ -9,7 +9,7 @@ export async function getBookingEvents(id: string): Promise<TEvent[]> {
 }
 
 export const bookingEventsQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...bookingKey(id), 'events'], queryFn: () => getBookingEvents(id) });
+  queryOptions({ queryKey: bookingKeys.events(id), queryFn: () => getBookingEvents(id) });
 
 export function useBookingEvents(id: string) {
   return useQuery(bookingEventsQueryOptions(id));

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TBookingView } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKey } from '../../../shared/bookings/index.ts';
+import { bookingKeys } from '../../../shared/query-keys/index.ts';
 
 /** The detail screen shows every relation of the booking. */
 const detailExpand = 'room,roomType,rate,customer,group,guests,link';
@@ -12,7 +12,7 @@ export function getBooking(id: string): Promise<TBookingView> {
 }
 
 export const bookingQueryOptions = (id: string) =>
-  queryOptions({ queryKey: bookingKey(id), queryFn: () => getBooking(id) });
+  queryOptions({ queryKey: bookingKeys.detail(id), queryFn: () => getBooking(id) });
 
 export function useBooking(id: string) {
   return useQuery(bookingQueryOptions(id));

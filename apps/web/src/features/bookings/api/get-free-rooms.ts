@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TFreeRoom, TFreeRoomsQuery } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { bookingsKey } from '../../../shared/bookings/index.ts';
+import { bookingKeys } from '../../../shared/query-keys/index.ts';
 
 /** The rooms nobody holds during a stay, with the dirty ones marked for an arrival today. */
 export async function getFreeRooms(query: TFreeRoomsQuery): Promise<TFreeRoom[]> {
@@ -11,7 +11,7 @@ export async function getFreeRooms(query: TFreeRoomsQuery): Promise<TFreeRoom[]>
 
 export const freeRoomsQueryOptions = (query: TFreeRoomsQuery) =>
   queryOptions({
-    queryKey: [...bookingsKey, 'free-rooms', query],
+    queryKey: bookingKeys.freeRooms(query),
     queryFn: () => getFreeRooms(query),
     placeholderData: keepPreviousData,
     // Rooms are taken and cleaned while the dialog is open: a stay asked for again is asked anew.

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TBooking, TBookingAction } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateAfterBookingChange } from '../../../shared/bookings/index.ts';
+import { invalidateAfter } from '../../../shared/query-keys/index.ts';
 
 type TActionCall = { id: string; action: TBookingAction; shortenStay?: boolean; confirmDueAmount?: boolean };
 
@@ -25,6 +25,6 @@ export function usePerformBookingAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: performBookingAction,
-    onSuccess: () => invalidateAfterBookingChange(queryClient),
+    onSuccess: () => invalidateAfter(queryClient, 'booking'),
   });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TBookingQuote, TBookingQuoteRequest } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { bookingsKey } from '../../../shared/bookings/index.ts';
+import { bookingKeys } from '../../../shared/query-keys/index.ts';
 
 /** The price a stay would get from its rate, before it is booked. */
 export function quoteBooking(request: TBookingQuoteRequest): Promise<TBookingQuote> {
@@ -10,7 +10,7 @@ export function quoteBooking(request: TBookingQuoteRequest): Promise<TBookingQuo
 
 export const bookingQuoteQueryOptions = (request: TBookingQuoteRequest) =>
   queryOptions({
-    queryKey: [...bookingsKey, 'quote', request],
+    queryKey: bookingKeys.quote(request),
     queryFn: () => quoteBooking(request),
     placeholderData: keepPreviousData,
     retry: false,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TMailMessage, TSendMailRequest } from '@pms/contract/mail';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKey } from '../../../shared/bookings/index.ts';
+import { bookingKeys, mailKeys } from '../../../shared/query-keys/index.ts';
 
 export type TSendBookingConfirmation = TSendMailRequest & { bookingId: string };
 
@@ -20,8 +20,8 @@ export function useSendBookingConfirmation() {
     meta: { errorTitle: 'bookings.sendConfirmation.notSent' },
     onSuccess: (_message, { bookingId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['mail-messages'] }),
-        queryClient.invalidateQueries({ queryKey: [...bookingKey(bookingId), 'events'] }),
+        queryClient.invalidateQueries({ queryKey: mailKeys.all }),
+        queryClient.invalidateQueries({ queryKey: bookingKeys.events(bookingId) }),
       ]),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TSendMailRequest } from '@pms/contract/mail';
 import { api } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/save-file.ts';
+import { mailKeys } from '../../../shared/query-keys/index.ts';
 
 export type TSendBookingLink = TSendMailRequest & { bookingId: string; linkId: string };
 
@@ -21,6 +22,6 @@ export function useSendBookingLink() {
   return useMutation({
     mutationFn: sendBookingLink,
     meta: { errorTitle: 'bookings.sendLink.notSent' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mail-messages'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailKeys.all }),
   });
 }

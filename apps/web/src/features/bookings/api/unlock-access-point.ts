@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAccessPoint } from '@pms/contract/doors';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKey } from '../../../shared/bookings/index.ts';
+import { bookingKeys } from '../../../shared/query-keys/index.ts';
 
 /** Opens a door of the booking's key from the desk; every attempt is an event on the booking. */
 export function unlockAccessPoint({
@@ -23,6 +23,6 @@ export function useUnlockAccessPoint() {
     meta: { errorTitle: 'bookings.doors.notOpened' },
     // A failed attempt is recorded too: the progress and the events show it either way.
     onSettled: (_result, _error, { bookingId }) =>
-      queryClient.invalidateQueries({ queryKey: bookingKey(bookingId) }),
+      queryClient.invalidateQueries({ queryKey: bookingKeys.detail(bookingId) }),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TContact, TCreateContactRequest } from '@pms/contract/contacts';
 import { api } from '../../../lib/api-client.ts';
 import { contactQueryOptions } from '../../../shared/contacts/index.ts';
+import { contactKeys } from '../../../shared/query-keys/index.ts';
 
 export function createContact(contact: TCreateContactRequest): Promise<TContact> {
   return api.post<TContact>('/contacts', { body: contact });
@@ -14,7 +15,7 @@ export function useCreateContact() {
     meta: { isErrorShownInline: true },
     onSuccess: (contact) => {
       queryClient.setQueryData(contactQueryOptions(contact.id).queryKey, contact);
-      return queryClient.invalidateQueries({ queryKey: ['contacts', 'list'] });
+      return queryClient.invalidateQueries({ queryKey: contactKeys.lists() });
     },
   });
 }

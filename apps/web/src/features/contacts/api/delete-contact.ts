@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { contactKeys } from '../../../shared/query-keys/index.ts';
 
 export function deleteContact(id: string): Promise<void> {
   return api.delete(`/contacts/${encodeURIComponent(id)}`);
@@ -10,6 +11,6 @@ export function useDeleteContact() {
   return useMutation({
     mutationFn: deleteContact,
     meta: { errorTitle: 'contacts.notDeleted' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contacts', 'list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactKeys.lists() }),
   });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { TContactBooking } from '@pms/contract/contacts';
 import type { TPageQuery, TPaged } from '@pms/contract/paging';
 import { api } from '../../../lib/api-client.ts';
+import { contactKeys } from '../../../shared/query-keys/index.ts';
 
 /** The bookings a contact is the customer or a guest of, latest stay first. */
 export function getContactBookings(id: string, page: TPageQuery): Promise<TPaged<TContactBooking>> {
@@ -10,7 +11,7 @@ export function getContactBookings(id: string, page: TPageQuery): Promise<TPaged
 
 export const contactBookingsQueryOptions = (id: string, { pageNumber, pageSize }: TPageQuery) =>
   queryOptions({
-    queryKey: ['contacts', 'detail', id, 'bookings', { pageNumber, pageSize }],
+    queryKey: contactKeys.bookings(id, { pageNumber, pageSize }),
     queryFn: () => getContactBookings(id, { pageNumber, pageSize }),
     placeholderData: keepPreviousData,
   });

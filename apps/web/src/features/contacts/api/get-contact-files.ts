@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TContactDocument } from '@pms/contract/contacts';
 import { api } from '../../../lib/api-client.ts';
+import { contactKeys } from '../../../shared/query-keys/index.ts';
 
 /** A contact's documents with the stay each was handed in for, in the order they were added. */
 export async function getContactFiles(id: string): Promise<TContactDocument[]> {
@@ -9,7 +10,7 @@ export async function getContactFiles(id: string): Promise<TContactDocument[]> {
 }
 
 export const contactFilesQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['contacts', 'detail', id, 'files'], queryFn: () => getContactFiles(id) });
+  queryOptions({ queryKey: contactKeys.files(id), queryFn: () => getContactFiles(id) });
 
 export function useContactFiles(id: string) {
   return useQuery(contactFilesQueryOptions(id));

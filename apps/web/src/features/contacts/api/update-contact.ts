@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TContact, TUpdateContactRequest } from '@pms/contract/contacts';
 import { api } from '../../../lib/api-client.ts';
 import { contactQueryOptions } from '../../../shared/contacts/index.ts';
+import { contactKeys } from '../../../shared/query-keys/index.ts';
 
 /** Replaces every editable field of a contact. */
 export function updateContact(id: string, contact: TUpdateContactRequest): Promise<TContact> {
@@ -16,7 +17,7 @@ export function useUpdateContact() {
     meta: { isErrorShownInline: true },
     onSuccess: (contact) => {
       queryClient.setQueryData(contactQueryOptions(contact.id).queryKey, contact);
-      return queryClient.invalidateQueries({ queryKey: ['contacts', 'list'] });
+      return queryClient.invalidateQueries({ queryKey: contactKeys.lists() });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TDashboard } from '@pms/contract/search';
 import { api } from '../../../lib/api-client.ts';
+import { dashboardKeys } from '../../../shared/query-keys/index.ts';
 
 /** The front desk's day keeps moving: the figures refresh every minute. */
 const refreshIntervalMs = 60_000;
@@ -11,7 +12,7 @@ export function getDashboard(): Promise<TDashboard> {
 }
 
 export const dashboardQueryOptions = () =>
-  queryOptions({ queryKey: ['dashboard'], queryFn: getDashboard, refetchInterval: refreshIntervalMs });
+  queryOptions({ queryKey: dashboardKeys.all, queryFn: getDashboard, refetchInterval: refreshIntervalMs });
 
 export function useDashboard() {
   return useQuery(dashboardQueryOptions());

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreateGroupRequest, TGroup } from '@pms/contract/contacts';
 import { api } from '../../../lib/api-client.ts';
+import { groupKeys } from '../../../shared/query-keys/index.ts';
 
 export function createGroup(group: TCreateGroupRequest): Promise<TGroup> {
   return api.post<TGroup>('/groups', { body: group });
@@ -11,6 +12,6 @@ export function useCreateGroup() {
   return useMutation({
     mutationFn: createGroup,
     meta: { isErrorShownInline: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['groups', 'list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.lists() }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { groupKeys } from '../../../shared/query-keys/index.ts';
 
 /** Deletes a group; its bookings stay and leave the group. */
 export function deleteGroup(id: string): Promise<void> {
@@ -11,6 +12,6 @@ export function useDeleteGroup() {
   return useMutation({
     mutationFn: deleteGroup,
     meta: { errorTitle: 'groups.notDeleted' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['groups', 'list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.lists() }),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TGroup } from '@pms/contract/contacts';
 import { api } from '../../../lib/api-client.ts';
+import { groupKeys } from '../../../shared/query-keys/index.ts';
 
 /** A group with its figures, customer and bookings. */
 export function getGroup(id: string): Promise<TGroup> {
@@ -8,7 +9,7 @@ export function getGroup(id: string): Promise<TGroup> {
 }
 
 export const groupQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['groups', 'detail', id], queryFn: () => getGroup(id) });
+  queryOptions({ queryKey: groupKeys.detail(id), queryFn: () => getGroup(id) });
 
 export function useGroup(id: string) {
   return useQuery(groupQueryOptions(id));

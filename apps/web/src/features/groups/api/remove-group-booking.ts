@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TGroup } from '@pms/contract/contacts';
 import { api } from '../../../lib/api-client.ts';
+import { invalidateAfter } from '../../../shared/query-keys/index.ts';
 
 /** Takes a booking out of a group; the booking itself stays. */
 export function removeGroupBooking(groupId: string, bookingId: string): Promise<TGroup> {
@@ -14,10 +15,6 @@ export function useRemoveGroupBooking() {
   return useMutation({
     mutationFn: ({ groupId, bookingId }: { groupId: string; bookingId: string }) =>
       removeGroupBooking(groupId, bookingId),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['groups'] }),
-        queryClient.invalidateQueries({ queryKey: ['bookings'] }),
-      ]),
+    onSuccess: () => invalidateAfter(queryClient, 'groupMembership'),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { THousekeepingRoom, housekeepingFilters } from '@pms/contract/room-plan';
 import { api } from '../../../lib/api-client.ts';
+import { housekeepingKeys } from '../../../shared/query-keys/index.ts';
 
 export type THousekeepingFilter = (typeof housekeepingFilters)[number];
 
@@ -15,7 +16,7 @@ export async function getHousekeeping(filter?: THousekeepingFilter): Promise<THo
 
 export const housekeepingQueryOptions = (filter?: THousekeepingFilter) =>
   queryOptions({
-    queryKey: ['housekeeping', 'list', filter ?? 'all'],
+    queryKey: housekeepingKeys.list(filter ?? 'all'),
     queryFn: () => getHousekeeping(filter),
     refetchInterval: refreshIntervalMs,
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { THousekeepingRoom, THousekeepingState } from '@pms/contract/room-plan';
 import { api } from '../../../lib/api-client.ts';
+import { invalidateAfter } from '../../../shared/query-keys/index.ts';
 
 /** Sets a room's housekeeping status, such as clean once it has been cleaned. */
 export function updateRoomStatus(
@@ -18,10 +19,6 @@ export function useUpdateRoomStatus() {
     mutationFn: ({ roomId, status }: { roomId: string; status: THousekeepingState }) =>
       updateRoomStatus(roomId, status),
     meta: { errorTitle: 'housekeeping.statusNotUpdated' },
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['housekeeping'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-      ]),
+    onSuccess: () => invalidateAfter(queryClient, 'roomStatus'),
   });
 }

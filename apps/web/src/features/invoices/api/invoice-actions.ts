@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TInvoice, TIssueInvoiceRequest } from '@pms/contract/invoices';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateAfterBookingChange } from '../../../shared/bookings/index.ts';
+import { invalidateAfter } from '../../../shared/query-keys/index.ts';
 
 const invoicePath = (id: string) => `/invoices/${encodeURIComponent(id)}`;
 
@@ -24,10 +24,10 @@ export function deleteInvoice(id: string): Promise<void> {
   return api.delete(invoicePath(id));
 }
 
-// Issuing closes the folio and cancelling opens it again: every screen but base data is stale.
+// Issuing closes the folio and cancelling opens it again.
 function useInvoiceAction<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => invalidateAfterBookingChange(queryClient) });
+  return useMutation({ mutationFn, onSuccess: () => invalidateAfter(queryClient, 'invoice') });
 }
 
 export const useIssueInvoice = () => useInvoiceAction(issueInvoice);

@@ -11,15 +11,14 @@ import type {
 } from '@pms/contract/receivables';
 import { api } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/save-file.ts';
-import { invalidateAfterBookingChange } from '../../../shared/bookings/index.ts';
-import { invoicesKey } from '../../../shared/invoices/index.ts';
+import { invalidateAfter, invoiceKeys } from '../../../shared/query-keys/index.ts';
 
 const invoicePath = (id: string) => `/invoices/${encodeURIComponent(id)}`;
 
 /** The open invoices with their age and reminders; under the invoices key, so every invoice change refreshes it. */
 export function useReceivables(query: TReceivablesQuery) {
   return useQuery({
-    queryKey: [...invoicesKey, 'receivables', query],
+    queryKey: invoiceKeys.receivables(query),
     queryFn: () => api.get<TReceivables>('/receivables', { query }),
     placeholderData: keepPreviousData,
   });
@@ -27,14 +26,14 @@ export function useReceivables(query: TReceivablesQuery) {
 
 export function useInvoiceReminders(id: string) {
   return useQuery({
-    queryKey: [...invoicesKey, 'detail', id, 'reminders'],
+    queryKey: invoiceKeys.reminders(id),
     queryFn: () => api.get<TInvoiceReminderList>(`${invoicePath(id)}/reminders`),
   });
 }
 
 export function useInvoiceEvents(id: string) {
   return useQuery({
-    queryKey: [...invoicesKey, 'detail', id, 'events'],
+    queryKey: invoiceKeys.events(id),
     queryFn: () => api.get<{ data: TEvent[] }>(`${invoicePath(id)}/events`),
   });
 }
@@ -45,7 +44,7 @@ export function useInvoicePayment() {
   return useMutation({
     mutationFn: ({ id, payment }: { id: string; payment: TInvoicePaymentRequest }) =>
       api.post<TInvoice>(`${invoicePath(id)}/payments`, { body: payment }),
-    onSuccess: () => invalidateAfterBookingChange(queryClient),
+    onSuccess: () => invalidateAfter(queryClient, 'invoicePayment'),
   });
 }
 
@@ -55,11 +54,7 @@ export function useCreateReminder() {
   return useMutation({
     mutationFn: ({ id, request }: { id: string; request: TCreateReminderRequest }) =>
       api.post<TInvoiceReminder>(`${invoicePath(id)}/reminders`, { body: request }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: invoicesKey }),
-        queryClient.invalidateQueries({ queryKey: ['mail-messages'] }),
-      ]),
+    onSuccess: () => invalidateAfter(queryClient, 'reminder'),
   });
 }
 

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { TMailMessageListItem, TMailStatus } from '@pms/contract/mail';
 import type { TPageQuery, TPaged } from '@pms/contract/paging';
 import { api } from '../../../lib/api-client.ts';
+import { mailKeys } from '../../../shared/query-keys/index.ts';
 
 export type TMailMessagesQuery = TPageQuery & { status?: TMailStatus | undefined };
 
@@ -11,7 +12,7 @@ export function getMailMessages(query: TMailMessagesQuery): Promise<TPaged<TMail
 
 export const mailMessagesQueryOptions = ({ pageNumber, pageSize, status }: TMailMessagesQuery) =>
   queryOptions({
-    queryKey: ['mail-messages', 'list', { pageNumber, pageSize, status }],
+    queryKey: mailKeys.list({ pageNumber, pageSize, status }),
     queryFn: () => getMailMessages({ pageNumber, pageSize, status }),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TMailMessage } from '@pms/contract/mail';
 import { api } from '../../../lib/api-client.ts';
+import { mailKeys } from '../../../shared/query-keys/index.ts';
 
 export function retryMailMessage(id: string): Promise<TMailMessage> {
   return api.post<TMailMessage>(`/mail_messages/${encodeURIComponent(id)}/actions/retry`);
@@ -11,6 +12,6 @@ export function useRetryMailMessage() {
   return useMutation({
     mutationFn: retryMailMessage,
     meta: { errorTitle: 'mail.notRetried' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mail-messages'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailKeys.all }),
   });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { TAccountingExport } from '@pms/contract/reports';
 import { api } from '../../../lib/api-client.ts';
 import type { TDateRange } from '../../../lib/date-periods.ts';
+import { reportKeys } from '../../../shared/query-keys/index.ts';
 
 /** The postings the accounting export of a period holds: invoice revenue and payments. */
 export function getAccountingExport(range: TDateRange): Promise<TAccountingExport> {
@@ -10,7 +11,7 @@ export function getAccountingExport(range: TDateRange): Promise<TAccountingExpor
 
 export const accountingExportQueryOptions = (range: TDateRange) =>
   queryOptions({
-    queryKey: ['reports', 'accounting', range],
+    queryKey: reportKeys.accounting(range),
     queryFn: () => getAccountingExport(range),
     placeholderData: keepPreviousData,
   });

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { TGuestStatistics } from '@pms/contract/reports';
 import { api } from '../../../lib/api-client.ts';
 import type { TDateRange } from '../../../lib/date-periods.ts';
+import { reportKeys } from '../../../shared/query-keys/index.ts';
 
 /** Arrivals and overnight stays per country of residence for a period. */
 export function getGuestStatistics(range: TDateRange): Promise<TGuestStatistics> {
@@ -10,7 +11,7 @@ export function getGuestStatistics(range: TDateRange): Promise<TGuestStatistics>
 
 export const guestStatisticsQueryOptions = (range: TDateRange) =>
   queryOptions({
-    queryKey: ['reports', 'guest-statistics', range],
+    queryKey: reportKeys.guestStatistics(range),
     queryFn: () => getGuestStatistics(range),
     placeholderData: keepPreviousData,
   });

@@ -3,6 +3,7 @@ import type { TItemType } from '@pms/contract/base-data';
 import type { TItemsReport } from '@pms/contract/reports';
 import { api } from '../../../lib/api-client.ts';
 import type { TDateRange } from '../../../lib/date-periods.ts';
+import { reportKeys } from '../../../shared/query-keys/index.ts';
 
 export type TItemsReportFilter = TDateRange & { itemType: TItemType | null; groupByRoom: boolean };
 
@@ -22,7 +23,7 @@ export function getItemsReport(filter: TItemsReportFilter): Promise<TItemsReport
 
 export const itemsReportQueryOptions = (filter: TItemsReportFilter) =>
   queryOptions({
-    queryKey: ['reports', 'items', filter],
+    queryKey: reportKeys.items(filter),
     queryFn: () => getItemsReport(filter),
     placeholderData: keepPreviousData,
   });

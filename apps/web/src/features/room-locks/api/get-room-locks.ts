@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { TPageQuery, TPaged } from '@pms/contract/paging';
 import type { TRoomLock } from '@pms/contract/room-plan';
 import { api } from '../../../lib/api-client.ts';
+import { roomLockKeys } from '../../../shared/query-keys/index.ts';
 
 export function getRoomLocks(page: TPageQuery): Promise<TPaged<TRoomLock>> {
   return api.get<TPaged<TRoomLock>>('/room_locks', { query: page });
@@ -9,7 +10,7 @@ export function getRoomLocks(page: TPageQuery): Promise<TPaged<TRoomLock>> {
 
 export const roomLocksQueryOptions = ({ pageNumber, pageSize }: TPageQuery) =>
   queryOptions({
-    queryKey: ['room-locks', 'list', { pageNumber, pageSize }],
+    queryKey: roomLockKeys.list({ pageNumber, pageSize }),
     queryFn: () => getRoomLocks({ pageNumber, pageSize }),
     placeholderData: keepPreviousData,
   });

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { TRoomPlan } from '@pms/contract/room-plan';
 import { api } from '../../../lib/api-client.ts';
 import { toPlanView, type TPlanView } from '../plan-layout.ts';
+import { roomPlanKeys } from '../../../shared/query-keys/index.ts';
 
 /** The days from `from` to `to`, both included (at most 120 days apart). */
 export type TRoomPlanRange = { from: string; to: string };
@@ -12,7 +13,7 @@ export async function getRoomPlan({ from, to }: TRoomPlanRange): Promise<TPlanVi
 
 export const roomPlanQueryOptions = ({ from, to }: TRoomPlanRange) =>
   queryOptions({
-    queryKey: ['room-plan', { from, to }],
+    queryKey: roomPlanKeys.range({ from, to }),
     queryFn: () => getRoomPlan({ from, to }),
     placeholderData: keepPreviousData,
   });

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPlanView } from '../plan-layout.ts';
-import { invalidateAfterBookingChange } from '../../../shared/bookings/index.ts';
 import { updateBooking } from '../../../shared/bookings/index.ts';
+import { invalidateAfter, roomPlanKeys } from '../../../shared/query-keys/index.ts';
 
 export type TMoveBooking = { id: string; roomId: string; checkIn: string; checkOut: string };
-
-const roomPlanKey = ['room-plan'];
 
 /**
  * Moves a booking to another room and/or other dates (the server applies the move rules). The bar
@@ -18,9 +16,9 @@ export function useMoveBooking() {
       updateBooking(id, { roomId, checkIn, checkOut }),
     meta: { errorTitle: 'roomPlan.moveFailed' },
     onMutate: async (move) => {
-      await queryClient.cancelQueries({ queryKey: roomPlanKey });
-      const previous = queryClient.getQueriesData<TPlanView>({ queryKey: roomPlanKey });
-      queryClient.setQueriesData<TPlanView>({ queryKey: roomPlanKey }, (plan) =>
+      await queryClient.cancelQueries({ queryKey: roomPlanKeys.all });
+      const previous = queryClient.getQueriesData<TPlanView>({ queryKey: roomPlanKeys.all });
+      queryClient.setQueriesData<TPlanView>({ queryKey: roomPlanKeys.all }, (plan) =>
         plan
           ? {
               ...plan,
@@ -37,6 +35,6 @@ export function useMoveBooking() {
     onError: (_error, _move, context) => {
       for (const [key, plan] of context?.previous ?? []) queryClient.setQueryData(key, plan);
     },
-    onSettled: () => invalidateAfterBookingChange(queryClient),
+    onSettled: () => invalidateAfter(queryClient, 'booking'),
   });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { TPaged } from '@pms/contract/paging';
 import type { TSearchResult } from '@pms/contract/search';
 import { api } from '../../../lib/api-client.ts';
+import { searchKeys } from '../../../shared/query-keys/index.ts';
 
 /** How many results the search modal shows at once; a longer list asks for a finer term. */
 const resultCount = 50;
@@ -12,7 +13,7 @@ export function search(query: string): Promise<TPaged<TSearchResult>> {
 
 export const searchQueryOptions = (query: string) =>
   queryOptions({
-    queryKey: ['search', query],
+    queryKey: searchKeys.results(query),
     queryFn: () => search(query),
     placeholderData: keepPreviousData,
   });

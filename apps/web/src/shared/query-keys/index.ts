@@ -1,0 +1,17 @@
+export {
+  bookingKeys,
+  contactKeys,
+  dashboardKeys,
+  folioKeys,
+  groupKeys,
+  housekeepingKeys,
+  invalidateAfter,
+  invoiceKeys,
+  mailKeys,
+  reportKeys,
+  roomLockKeys,
+  roomPlanKeys,
+  searchKeys,
+  staleAfter,
+  type TChange,
+} from './query-keys.ts';

@@ -1,0 +1,147 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+/*
+ * One factory per domain: `all` is the prefix of every query of that domain, so invalidating it
+ * refreshes its lists, details and sub-resources alike. A key is the cache's identity only; the
+ * parameters are whatever the query sends.
+ */
+
+export const bookingKeys = {
+  all: ['bookings'] as const,
+  list: (filter: object) => [...bookingKeys.all, 'list', filter] as const,
+  detail: (id: string) => [...bookingKeys.all, 'detail', id] as const,
+  events: (id: string) => [...bookingKeys.detail(id), 'events'] as const,
+  accessToken: (id: string) => [...bookingKeys.detail(id), 'access-token'] as const,
+  portalProgress: (id: string) => [...bookingKeys.detail(id), 'portal-progress'] as const,
+  /** A group booking's amounts, shown on the group's bookings tab. */
+  amounts: (id: string) => [...bookingKeys.detail(id), 'amounts'] as const,
+  freeRooms: (query: object) => [...bookingKeys.all, 'free-rooms', query] as const,
+  quote: (request: object) => [...bookingKeys.all, 'quote', request] as const,
+};
+
+export const folioKeys = {
+  all: ['folios'] as const,
+  /** The folios of a booking or group. */
+  owner: (owner: object) => [...folioKeys.all, owner] as const,
+};
+
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  list: (query: object) => [...invoiceKeys.all, 'list', query] as const,
+  receivables: (query: object) => [...invoiceKeys.all, 'receivables', query] as const,
+  detail: (id: string) => [...invoiceKeys.all, 'detail', id] as const,
+  reminders: (id: string) => [...invoiceKeys.detail(id), 'reminders'] as const,
+  events: (id: string) => [...invoiceKeys.detail(id), 'events'] as const,
+};
+
+export const roomPlanKeys = {
+  all: ['room-plan'] as const,
+  range: (range: { from: string; to: string }) => [...roomPlanKeys.all, range] as const,
+};
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+};
+
+export const housekeepingKeys = {
+  all: ['housekeeping'] as const,
+  list: (filter: string) => [...housekeepingKeys.all, 'list', filter] as const,
+};
+
+export const contactKeys = {
+  all: ['contacts'] as const,
+  lists: () => [...contactKeys.all, 'list'] as const,
+  list: (query: object) => [...contactKeys.lists(), query] as const,
+  detail: (id: string) => [...contactKeys.all, 'detail', id] as const,
+  files: (id: string) => [...contactKeys.detail(id), 'files'] as const,
+  bookings: (id: string, page: object) => [...contactKeys.detail(id), 'bookings', page] as const,
+};
+
+export const groupKeys = {
+  all: ['groups'] as const,
+  lists: () => [...groupKeys.all, 'list'] as const,
+  list: (query: object) => [...groupKeys.lists(), query] as const,
+  detail: (id: string) => [...groupKeys.all, 'detail', id] as const,
+};
+
+export const roomLockKeys = {
+  all: ['room-locks'] as const,
+  list: (page: object) => [...roomLockKeys.all, 'list', page] as const,
+  detail: (id: string) => [...roomLockKeys.all, 'detail', id] as const,
+};
+
+export const mailKeys = {
+  all: ['mail-messages'] as const,
+  list: (query: object) => [...mailKeys.all, 'list', query] as const,
+  detail: (id: string) => [...mailKeys.all, 'detail', id] as const,
+};
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  guestStatistics: (range: object) => [...reportKeys.all, 'guest-statistics', range] as const,
+  items: (filter: object) => [...reportKeys.all, 'items', filter] as const,
+  accounting: (range: object) => [...reportKeys.all, 'accounting', range] as const,
+};
+
+export const searchKeys = {
+  all: ['search'] as const,
+  results: (query: string) => [...searchKeys.all, query] as const,
+};
+
+/*
+ * What each kind of change can move: the mutations mark these stale, and only what is on screen
+ * refetches now. When unsure whether a screen shows a figure that changes, its key is in.
+ *
+ * | change          | mutations                                          | stale                                                                                  |
+ * |-----------------|----------------------------------------------------|----------------------------------------------------------------------------------------|
+ * | booking         | create, update, move, status actions, guests       | bookings, room plan, dashboard, housekeeping, contacts (their bookings), groups,       |
+ * |                 |                                                    | folios (stay charges), invoices, reports, search, mail (the confirmation on create)    |
+ * | folio           | folio create/update, charges, allowances, moves,   | folios, invoices (a payment settles one), bookings (amounts due), groups, contacts,    |
+ * |                 | corrections, payments, refunds                     | dashboard (open balances, revenue), reports                                            |
+ * | invoice         | create, issue, cancel, delete, update a draft      | invoices, folios (closed or reopened), bookings (read-only, amounts), groups,          |
+ * |                 |                                                    | contacts, dashboard, reports, search (invoice numbers)                                 |
+ * | invoicePayment  | a payment on an open invoice                       | the same as a folio posting                                                            |
+ * | reminder        | a reminder on an open invoice                      | invoices, mail                                                                         |
+ * | groupMembership | add a booking to a group, remove it                | groups, bookings                                                                       |
+ * | roomLock        | create, update, cancel, delete a lock              | room locks, room plan, housekeeping, dashboard                                         |
+ * | roomStatus      | a room's housekeeping status                       | housekeeping, room plan (its status shows there), dashboard                            |
+ */
+const folioEffects = [
+  folioKeys.all,
+  invoiceKeys.all,
+  bookingKeys.all,
+  groupKeys.all,
+  contactKeys.all,
+  dashboardKeys.all,
+  reportKeys.all,
+];
+
+export const staleAfter = {
+  booking: [
+    bookingKeys.all,
+    roomPlanKeys.all,
+    dashboardKeys.all,
+    housekeepingKeys.all,
+    contactKeys.all,
+    groupKeys.all,
+    folioKeys.all,
+    invoiceKeys.all,
+    reportKeys.all,
+    searchKeys.all,
+    mailKeys.all,
+  ],
+  folio: folioEffects,
+  invoice: [...folioEffects, searchKeys.all],
+  invoicePayment: folioEffects,
+  reminder: [invoiceKeys.all, mailKeys.all],
+  groupMembership: [groupKeys.all, bookingKeys.all],
+  roomLock: [roomLockKeys.all, roomPlanKeys.all, housekeepingKeys.all, dashboardKeys.all],
+  roomStatus: [housekeepingKeys.all, roomPlanKeys.all, dashboardKeys.all],
+} as const satisfies Record<string, readonly QueryKey[]>;
+
+export type TChange = keyof typeof staleAfter;
+
+/** Marks stale every query a change of this kind can move (see the table above). */
+export async function invalidateAfter(queryClient: QueryClient, change: TChange): Promise<void> {
+  await Promise.all(staleAfter[change].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

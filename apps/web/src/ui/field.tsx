@@ -40,7 +40,7 @@ const controlClasses = clsx(
   'data-invalid:ring-red-500',
 );
 
-type TInputProps = ComponentPropsWithRef<'input'> & {
+export type TInputProps = ComponentPropsWithRef<'input'> & {
   /** Marks the control invalid on its own account too, beside a field with an error. */
   invalid?: boolean;
 };

@@ -1,3 +1,2 @@
-export { decimalInput, moneyInput, textOrNull, toDecimalInput, toMoneyInput } from './form-inputs.ts';
 export { baseDataQueryOptions, useBaseData } from './get-base-data.ts';
 export { useFormatPercentage, useTaxRateLabel } from './tax-rate-format.ts';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TTaxRate } from '@pms/contract/base-data';
-import { numberLocale } from './form-inputs.ts';
+import { numberLocale } from '../../lib/form-inputs.ts';
 
 /** Formats a percentage (7.5) in the user's language: '7,5 %'. */
 export function useFormatPercentage(): (percentage: number) => string {

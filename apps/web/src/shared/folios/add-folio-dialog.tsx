@@ -10,7 +10,7 @@ import { Button } from '../../ui/button.tsx';
 import { Modal, ModalActions } from '../../ui/dialog.tsx';
 import { CheckboxField, Field, Input } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { textOrNull } from '../base-data/index.ts';
+import { textOrNull } from '../../lib/form-inputs.ts';
 import { ContactPicker } from '../contacts/index.ts';
 import { useCreateFolio } from './folio-mutations.ts';
 import type { TFolioOwner } from './get-folios.ts';

@@ -9,8 +9,9 @@ import { Button } from '../../ui/button.tsx';
 import { Modal, ModalActions } from '../../ui/dialog.tsx';
 import { Field, Input } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { moneyInput, toMoneyInput } from '../base-data/index.ts';
+import { moneyInput } from '../../lib/form-inputs.ts';
 import { usePostAllowance } from './folio-mutations.ts';
+import { MoneyInput } from '../../ui/money-input.tsx';
 
 const ZAllowanceForm = ZPostAllowanceRequest.extend({
   amount: moneyInput(ZPostAllowanceRequest.shape.amount),
@@ -20,7 +21,7 @@ const ZAllowanceForm = ZPostAllowanceRequest.extend({
 export type TChargeOnFolio = { folio: TFolio; charge: TFolioCharge; remaining: number };
 
 function AllowanceForm({ target, onClose }: { target: TChargeOnFolio; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const postAllowance = usePostAllowance();
   const {
     register,
@@ -51,12 +52,7 @@ function AllowanceForm({ target, onClose }: { target: TChargeOnFolio; onClose: (
         error={errors.amount?.message}
         description={t('billing.allowance.amountHint')}
       >
-        <Input
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={toMoneyInput(target.remaining, i18n.language)}
-          {...register('amount')}
-        />
+        <MoneyInput placeholderCents={target.remaining} {...register('amount')} />
       </Field>
       <Field label={t('billing.allowance.text')} error={errors.text?.message}>
         <Input autoComplete="off" {...register('text')} />

@@ -8,10 +8,11 @@ import { Button } from '../../ui/button.tsx';
 import { Modal, ModalActions } from '../../ui/dialog.tsx';
 import { Field, Input } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { moneyInput, toMoneyInput } from '../base-data/index.ts';
+import { moneyInput, toMoneyInput } from '../../lib/form-inputs.ts';
 import type { TChargeOnFolio } from './allowance-dialog.tsx';
 import { unitAmountOf } from './folio-entries.ts';
 import { useUpdateCharge } from './folio-mutations.ts';
+import { MoneyInput } from '../../ui/money-input.tsx';
 
 const ZCorrectForm = ZUpdateChargeRequest.pick({ reason: true, quantity: true }).extend({
   unitAmount: moneyInput(ZUpdateChargeRequest.shape.unitAmount),
@@ -59,7 +60,7 @@ function CorrectForm({ target, onClose }: { target: TChargeOnFolio; onClose: () 
           />
         </Field>
         <Field label={t('billing.correct.unitAmount')} error={errors.unitAmount?.message}>
-          <Input inputMode="decimal" autoComplete="off" {...register('unitAmount')} />
+          <MoneyInput placeholderCents={null} {...register('unitAmount')} />
         </Field>
       </div>
       <Field

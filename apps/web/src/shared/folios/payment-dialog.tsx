@@ -14,9 +14,10 @@ import { ErrorState } from '../../ui/error-state.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { moneyInput, textOrNull, toMoneyInput } from '../base-data/index.ts';
+import { moneyInput, textOrNull, toMoneyInput } from '../../lib/form-inputs.ts';
 import { useBaseData } from '../base-data/index.ts';
 import { usePostPayment } from './folio-mutations.ts';
+import { MoneyInput } from '../../ui/money-input.tsx';
 
 const ZPaymentForm = ZPostPaymentRequest.extend({
   amount: moneyInput(ZPostPaymentRequest.shape.amount),
@@ -73,12 +74,7 @@ export function PaymentForm({
       {warning && <Alert type="warning">{warning}</Alert>}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t('billing.payment.amount')} error={errors.amount?.message}>
-          <Input
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={toMoneyInput(2000, i18n.language)}
-            {...register('amount')}
-          />
+          <MoneyInput {...register('amount')} />
         </Field>
         <Field label={t('billing.payment.method')} error={errors.paymentMethodId?.message}>
           <Select {...register('paymentMethodId')}>

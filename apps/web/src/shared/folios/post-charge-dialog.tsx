@@ -15,9 +15,10 @@ import { ErrorState } from '../../ui/error-state.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { moneyInput, toMoneyInput } from '../base-data/index.ts';
+import { moneyInput } from '../../lib/form-inputs.ts';
 import { useBaseData } from '../base-data/index.ts';
 import { usePostCharge } from './folio-mutations.ts';
+import { MoneyInput } from '../../ui/money-input.tsx';
 
 const ZChargeForm = ZPostChargeRequest.extend({
   itemId: emptyTo(undefined, ZPostChargeRequest.shape.itemId),
@@ -35,7 +36,7 @@ function postableItems(items: readonly TItem[], role: TRole): TItem[] {
 type TChargeFormProps = { folio: TFolio; items: readonly TItem[]; onClose: () => void };
 
 function ChargeForm({ folio, items, onClose }: TChargeFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const today = usePropertyToday();
   const postCharge = usePostCharge();
   const {
@@ -90,12 +91,7 @@ function ChargeForm({ folio, items, onClose }: TChargeFormProps) {
           error={errors.unitAmount?.message}
           description={t('billing.charge.unitAmountHint')}
         >
-          <Input
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={toMoneyInput(item?.amount ?? 2000, i18n.language)}
-            {...register('unitAmount')}
-          />
+          <MoneyInput placeholderCents={item?.amount ?? 2000} {...register('unitAmount')} />
         </Field>
         <Field label={t('billing.charge.bookedOn')} error={errors.bookedOn?.message}>
           <DateInput {...register('bookedOn')} />

@@ -10,10 +10,11 @@ import { Alert } from '../../../ui/alert.tsx';
 import { CheckboxField, Field, Input, Select } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';
-import { moneyInput, textOrNull, toMoneyInput } from '../../../shared/base-data/index.ts';
+import { moneyInput, textOrNull, toMoneyInput } from '../../../lib/form-inputs.ts';
 import { useTaxRateLabel } from '../../../shared/base-data/index.ts';
 import { OptionalLabel } from './optional-label.tsx';
 import { RecordDialog, type TDialogState } from './record-dialog.tsx';
+import { MoneyInput } from '../../../ui/money-input.tsx';
 
 // The overnight item has no price (the rates set it); every other item needs one.
 const ZOvernightItemForm = ZUpdateItemRequest.extend({
@@ -81,12 +82,7 @@ export function ItemDialog({ open, record, onClose, taxRates }: TItemDialogProps
                 description={t('baseData.amountHint')}
                 error={errors.amount?.message}
               >
-                <Input
-                  inputMode="decimal"
-                  autoComplete="off"
-                  placeholder={t('baseData.amountPlaceholder')}
-                  {...register('amount')}
-                />
+                <MoneyInput {...register('amount')} />
               </Field>
             )}
             <Field label={t('baseData.items.taxRate')} error={errors.taxRateId?.message}>

@@ -14,7 +14,7 @@ import { Card } from '../../../ui/card.tsx';
 import { Field, Input, Select } from '../../../ui/field.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useUpdateProperty } from '../../../shared/properties/index.ts';
-import { textOrNull } from '../../../shared/base-data/index.ts';
+import { textOrNull } from '../../../lib/form-inputs.ts';
 import { OptionalLabel } from './optional-label.tsx';
 
 const { address, bank, company } = ZProperty.shape;

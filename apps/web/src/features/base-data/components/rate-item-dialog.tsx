@@ -7,11 +7,12 @@ import {
   type TRate,
   type TRateItem,
 } from '@pms/contract/base-data';
-import { CheckboxField, Field, Input, Select } from '../../../ui/field.tsx';
+import { CheckboxField, Field, Select } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';
-import { moneyInput, toMoneyInput } from '../../../shared/base-data/index.ts';
+import { moneyInput, toMoneyInput } from '../../../lib/form-inputs.ts';
 import { RecordDialog, type TDialogState } from './record-dialog.tsx';
+import { MoneyInput } from '../../../ui/money-input.tsx';
 
 const ZRateItemForm = ZRateItemRequest.extend({ amount: moneyInput(ZRateItemRequest.shape.amount) });
 
@@ -81,12 +82,7 @@ export function RateItemDialog({ open, record, onClose, rate, items }: TRateItem
               description={t('baseData.rateItems.amountHint')}
               error={errors.amount?.message}
             >
-              <Input
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder={t('baseData.amountPlaceholder')}
-                {...register('amount')}
-              />
+              <MoneyInput {...register('amount')} />
             </Field>
           </div>
           <CheckboxField

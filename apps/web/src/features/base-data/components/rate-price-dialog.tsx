@@ -3,9 +3,10 @@ import { ZRatePriceRequest, type TRate, type TRatePrice, type TRoomType } from '
 import { Field, Input, Select } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';
-import { moneyInput, toMoneyInput } from '../../../shared/base-data/index.ts';
+import { moneyInput, toMoneyInput } from '../../../lib/form-inputs.ts';
 import { RecordDialog, type TDialogState } from './record-dialog.tsx';
 import { defaultRoomTypeId, RoomTypeOptions } from './room-type-options.tsx';
+import { MoneyInput } from '../../../ui/money-input.tsx';
 
 const ZRatePriceForm = ZRatePriceRequest.extend({ amount: moneyInput(ZRatePriceRequest.shape.amount) });
 
@@ -70,12 +71,7 @@ export function RatePriceDialog({ open, record, onClose, rate, roomTypes }: TRat
               description={t('baseData.amountHint')}
               error={errors.amount?.message}
             >
-              <Input
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder={t('baseData.amountPlaceholder')}
-                {...register('amount')}
-              />
+              <MoneyInput {...register('amount')} />
             </Field>
           </div>
         );

@@ -3,7 +3,7 @@ import { ZCreateRoomTypeRequest, type TRoomType } from '@pms/contract/base-data'
 import { CheckboxField, Field, Input } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';
-import { textOrNull } from '../../../shared/base-data/index.ts';
+import { textOrNull } from '../../../lib/form-inputs.ts';
 import { OptionalLabel } from './optional-label.tsx';
 import { RecordDialog, type TDialogState } from './record-dialog.tsx';
 

@@ -3,7 +3,7 @@ import { ZTaxRateFields, type TTaxRate } from '@pms/contract/base-data';
 import { Field, Input } from '../../../ui/field.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';
-import { decimalInput, textOrNull, toDecimalInput } from '../../../shared/base-data/index.ts';
+import { decimalInput, textOrNull, toDecimalInput } from '../../../lib/form-inputs.ts';
 import { OptionalLabel } from './optional-label.tsx';
 import { RecordDialog, type TDialogState } from './record-dialog.tsx';
 

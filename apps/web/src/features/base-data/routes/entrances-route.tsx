@@ -4,7 +4,7 @@ import { Card } from '../../../ui/card.tsx';
 import { Field, Input } from '../../../ui/field.tsx';
 import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
 import { useBaseData } from '../../../shared/base-data/index.ts';
-import { textOrNull } from '../../../shared/base-data/index.ts';
+import { textOrNull } from '../../../lib/form-inputs.ts';
 import { createEntrance, entrancesCollection, updateEntrance, useEntrances } from '../api/entrances.ts';
 import { OptionalLabel } from '../components/optional-label.tsx';
 import { RecordCard } from '../components/record-card.tsx';

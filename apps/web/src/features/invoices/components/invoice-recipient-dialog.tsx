@@ -5,7 +5,7 @@ import { ZAddress } from '@pms/contract/addresses';
 import { ZUpdateInvoiceRequest, type TInvoice } from '@pms/contract/invoices';
 import { CountrySelect } from '../../../shared/contacts/index.ts';
 import { contactQueryOptions } from '../../../shared/contacts/index.ts';
-import { textOrNull } from '../../../shared/base-data/index.ts';
+import { textOrNull } from '../../../lib/form-inputs.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Alert } from '../../../ui/alert.tsx';

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { TInvoiceListItem } from '@pms/contract/invoices';
 import { useFormatInstantDate } from '../../lib/format.ts';
 import { useFormatMoney } from '../../lib/format-money.ts';
-import { PagedTable, usePaging, type TColumn } from '../../ui/paged-table.tsx';
+import type { TColumn } from '../../ui/data-table.tsx';
+import { PagedTable, usePaging } from '../../ui/paged-table.tsx';
 import { useInvoices, type TInvoiceFilter } from './get-invoices.ts';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 

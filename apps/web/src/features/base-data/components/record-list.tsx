@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TBaseData } from '@pms/contract/base-data';
-import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
+import type { TColumn } from '../../../ui/data-table.tsx';
+import { PagedTable, usePaging } from '../../../ui/paged-table.tsx';
 import type { TCollection } from '../api/base-data-collections.ts';
 import { useBaseDataPage } from '../api/get-base-data-page.ts';
 import type { TDialogState } from './record-dialog.tsx';

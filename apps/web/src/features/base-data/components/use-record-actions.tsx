@@ -2,7 +2,7 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PencilSquareIcon, TrashIcon } from '@heroicons/react/24/outline';
 import { IconButton } from '../../../ui/button.tsx';
-import type { TColumn } from '../../../ui/paged-table.tsx';
+import type { TColumn } from '../../../ui/data-table.tsx';
 import type { TCollection } from '../api/base-data-collections.ts';
 import type { TDialogState } from './record-dialog.tsx';
 import { useCanWriteBaseData, type TRecordKind } from './record-kinds.ts';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TItem } from '@pms/contract/base-data';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Badge } from '../../../ui/badge.tsx';
-import type { TColumn } from '../../../ui/paged-table.tsx';
+import type { TColumn } from '../../../ui/data-table.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { useBaseData } from '../../../shared/base-data/index.ts';
 import { ActiveBadge } from '../components/active-badge.tsx';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TPaymentMethod } from '@pms/contract/base-data';
-import type { TColumn } from '../../../ui/paged-table.tsx';
+import type { TColumn } from '../../../ui/data-table.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { PaymentMethodDialog } from '../components/payment-method-dialog.tsx';
 import { RecordList } from '../components/record-list.tsx';

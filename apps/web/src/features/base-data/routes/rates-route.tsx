@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TRate } from '@pms/contract/base-data';
 import { Badge } from '../../../ui/badge.tsx';
-import type { TColumn } from '../../../ui/paged-table.tsx';
+import type { TColumn } from '../../../ui/data-table.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { useBaseData } from '../../../shared/base-data/index.ts';
 import { ratePath } from '../base-data-tabs.ts';

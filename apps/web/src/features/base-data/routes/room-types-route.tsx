@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TRoomType } from '@pms/contract/base-data';
 import { Badge } from '../../../ui/badge.tsx';
-import type { TColumn } from '../../../ui/paged-table.tsx';
+import type { TColumn } from '../../../ui/data-table.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { RecordList } from '../components/record-list.tsx';
 import { RoomTypeDialog } from '../components/room-type-dialog.tsx';

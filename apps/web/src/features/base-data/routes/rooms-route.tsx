@@ -5,7 +5,7 @@ import type { TBaseData, TRoom } from '@pms/contract/base-data';
 import type { THousekeepingState } from '@pms/contract/room-plan';
 import { Badge, type TBadgeColor } from '../../../ui/badge.tsx';
 import { Field, Select } from '../../../ui/field.tsx';
-import type { TColumn } from '../../../ui/paged-table.tsx';
+import type { TColumn } from '../../../ui/data-table.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { useBaseData } from '../../../shared/base-data/index.ts';
 import { RecordList } from '../components/record-list.tsx';

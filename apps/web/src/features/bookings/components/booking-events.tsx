@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { isBookingEventType, type TEvent } from '@pms/contract/bookings';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { Card } from '../../../ui/card.tsx';
-import { DataTable } from '../../../ui/data-table.tsx';
+import { DataTable, type TColumn } from '../../../ui/data-table.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import type { TColumn } from '../../../ui/paged-table.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useBookingEvents } from '../api/get-booking-events.ts';
 

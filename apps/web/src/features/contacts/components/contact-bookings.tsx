@@ -3,7 +3,8 @@ import type { TContactBooking } from '@pms/contract/contacts';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Card } from '../../../ui/card.tsx';
-import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
+import type { TColumn } from '../../../ui/data-table.tsx';
+import { PagedTable, usePaging } from '../../../ui/paged-table.tsx';
 import { BookingStatusBadge } from '../../../shared/bookings/index.ts';
 import { useContactBookings } from '../api/get-contact-bookings.ts';
 

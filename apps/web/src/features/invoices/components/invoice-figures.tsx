@@ -4,8 +4,7 @@ import { useFormatPercentage } from '../../../shared/base-data/index.ts';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Card } from '../../../ui/card.tsx';
-import { DataTable } from '../../../ui/data-table.tsx';
-import type { TColumn } from '../../../ui/paged-table.tsx';
+import { DataTable, type TColumn } from '../../../ui/data-table.tsx';
 
 const amountClasses = 'text-right tabular-nums whitespace-nowrap';
 

@@ -4,7 +4,8 @@ import { mailStatuses, type TMailMessageListItem, type TMailStatus } from '@pms/
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { Card } from '../../../ui/card.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
-import { PagedTable, usePaging, type TColumn } from '../../../ui/paged-table.tsx';
+import type { TColumn } from '../../../ui/data-table.tsx';
+import { PagedTable, usePaging } from '../../../ui/paged-table.tsx';
 import { SegmentedControl } from '../../../ui/segmented-control.tsx';
 import { useMailMessages } from '../api/get-mail-messages.ts';
 import { MailStatusBadge } from '../components/mail-status-badge.tsx';

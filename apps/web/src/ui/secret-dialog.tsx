@@ -1,11 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckIcon, ClipboardDocumentIcon } from '@heroicons/react/24/outline';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
+import { CopyButton } from './copy-button.tsx';
 import { Modal, ModalActions } from './dialog.tsx';
 import { Field, Input } from './field.tsx';
-import { toast } from './toast.tsx';
 
 type TSecretDialogProps = {
   open: boolean;
@@ -28,16 +27,6 @@ export function SecretDialog({
   warning,
 }: TSecretDialogProps) {
   const { t } = useTranslation();
-  const [isCopied, setIsCopied] = useState(false);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setIsCopied(true);
-    } catch {
-      toast.error(t('common.copyFailed'));
-    }
-  };
 
   return (
     <Modal open={open} onClose={onClose} title={title} description={description}>
@@ -45,13 +34,7 @@ export function SecretDialog({
         <Field label={label}>
           <div className="flex gap-2">
             <Input readOnly value={value} className="font-mono" onFocus={(event) => event.target.select()} />
-            <Button
-              variant="secondary"
-              icon={isCopied ? CheckIcon : ClipboardDocumentIcon}
-              onClick={() => void copy()}
-            >
-              {isCopied ? t('common.copied') : t('common.copy')}
-            </Button>
+            <CopyButton value={value} />
           </div>
         </Field>
         <Alert type="warning">{warning}</Alert>

@@ -32,7 +32,13 @@ export const permissions = {
     read: ['admin', 'manager', 'staff', 'cleaning'],
     write: ['admin', 'manager', 'staff', 'cleaning'],
   },
+  /** Folios: reading them (catering too, for the charges it posts) and the front desk's work on them. */
   folios: {
+    read: ['admin', 'manager', 'staff', 'catering'],
+    write: ['admin', 'manager', 'staff'],
+  },
+  /** Posting a charge: the front desk, and catering its food and drinks (the service checks the item). */
+  charges: {
     read: ['admin', 'manager', 'staff', 'catering'],
     write: ['admin', 'manager', 'staff', 'catering'],
   },

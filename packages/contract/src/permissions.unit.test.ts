@@ -44,7 +44,8 @@ describe('can', () => {
     expect(can('cleaning', 'files', 'read')).toBe(false);
     expect(can('catering', 'bookings', 'read')).toBe(true);
     expect(can('catering', 'bookings', 'write')).toBe(false);
-    expect(can('catering', 'folios', 'write')).toBe(true);
+    expect(can('catering', 'charges', 'write')).toBe(true);
+    expect(can('catering', 'folios', 'write')).toBe(false);
     expect(can('catering', 'invoices', 'read')).toBe(false);
     // Catering reads bookings only as their summary: no guest details, link, security code or amounts.
     expect(can('catering', 'bookingDetails', 'read')).toBe(false);

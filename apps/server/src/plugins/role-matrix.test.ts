@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles, type TCreatedApiKey, type TRole } from '@pms/contract';
+import { can, roles, type TCreatedApiKey, type TRole } from '@pms/contract';
 import {
   bearer,
   buildTestApp,
@@ -243,6 +243,19 @@ describe('role matrix', () => {
     const registered = routesOf(t.app).sort();
     expect(Object.keys(expected).sort()).toEqual(registered);
     expect(Object.keys(routeCalls).sort()).toEqual(registered);
+  });
+
+  // The route declares its access and the service checks again. Both must name the roles the matrix
+  // expects: a service stricter than its route (or a route broader than its service) shows here as a
+  // route whose declared roles differ from the matrix, which the calls below hold to the behaviour.
+  it('declares on each route the roles its service admits', () => {
+    const disagreeing = [...t.app.routeAccess].flatMap(([route, access]) => {
+      if (typeof access === 'string') return [];
+      const declared = roles.filter((role) => can(role, access[0], access[1])).join(' ');
+      const admitted = roles.filter((role) => expected[route]!.split(' ').includes(role)).join(' ');
+      return declared === admitted ? [] : [`${route}: route admits "${declared}", service "${admitted}"`];
+    });
+    expect(disagreeing).toEqual([]);
   });
 
   const cases = Object.keys(expected)

@@ -71,7 +71,7 @@ export function registerFolioRoutes(app: FastifyInstance, ctx: AppContext): void
         body: ZPostChargeRequest,
         response: { 201: ZFolio, ...problemResponses },
       },
-      config: write,
+      config: { access: ['charges', 'write'] },
     },
     async (request, reply) =>
       reply

@@ -149,12 +149,6 @@ async function toFolio(db: Executor, row: TFolioRow): Promise<TFolio> {
   return folio!;
 }
 
-/** Catering posts food and drink charges only; everything else on a folio is the front desk's. */
-function requireFrontDesk(actor: TRoleActor): void {
-  if (actor.role === 'catering')
-    throw new AppError('auth/forbidden', 'catering posts food and drink charges only');
-}
-
 /** The folio, locked for the posting, refused once closed: an invoice closing it waits or wins. */
 async function lockFolio(db: Executor, actor: TRoleActor, id: string): Promise<TFolioRow> {
   return findOwned(db, folios, actor.propertyId, id, 'folio', { lock: true });
@@ -252,7 +246,6 @@ export async function createFolio(
   input: TCreateFolioRequest,
 ): Promise<TFolio> {
   requireAccess(actor, 'folios', 'write');
-  requireFrontDesk(actor);
   return ctx.db.transaction(async (tx) => {
     const owner = input.bookingId
       ? await findFolioBooking(tx, actor.propertyId, input.bookingId)
@@ -279,7 +272,6 @@ export async function updateFolio(
   input: TUpdateFolioRequest,
 ): Promise<TFolio> {
   requireAccess(actor, 'folios', 'write');
-  requireFrontDesk(actor);
   return ctx.db.transaction(async (tx) => {
     const folio = await lockOpenFolio(tx, actor, id);
     if (input.customerId) await assertContactOwned(tx, actor.propertyId, input.customerId, 'customer');
@@ -343,7 +335,7 @@ export async function postCharge(
   folioId: string,
   input: TPostChargeRequest,
 ): Promise<TFolio> {
-  requireAccess(actor, 'folios', 'write');
+  requireAccess(actor, 'charges', 'write');
   return ctx.db.transaction(async (tx) => {
     const folio = await lockOpenFolio(tx, actor, folioId);
     const bookedOn = input.bookedOn ?? (await today(ctx, tx, actor.propertyId));
@@ -426,7 +418,6 @@ export async function postAllowance(
   input: TPostAllowanceRequest,
 ): Promise<TFolio> {
   requireAccess(actor, 'folios', 'write');
-  requireFrontDesk(actor);
   return ctx.db.transaction(async (tx) => {
     const folio = await lockOpenFolio(tx, actor, folioId);
     const charge = await findCharge(tx, folio, chargeId);
@@ -468,7 +459,6 @@ export async function updateCharge(
   input: TUpdateChargeRequest,
 ): Promise<TFolio> {
   requireAccess(actor, 'folios', 'write');
-  requireFrontDesk(actor);
   return ctx.db.transaction(async (tx) => {
     const folio = await lockOpenFolio(tx, actor, folioId);
     const charge = await findCharge(tx, folio, chargeId);
@@ -528,7 +518,6 @@ export async function moveCharge(
   input: TMoveChargeRequest,
 ): Promise<TFolio> {
   requireAccess(actor, 'folios', 'write');
-  requireFrontDesk(actor);
   return ctx.db.transaction(async (tx) => {
     // Both folios locked in id order, so two opposite moves cannot deadlock.
     const [first, second] = [folioId, input.targetFolioId].sort();
@@ -581,7 +570,6 @@ export async function postPayment(
   options: { isRefund?: boolean } = {},
 ): Promise<TFolio> {
   requireAccess(actor, 'folios', 'write');
-  requireFrontDesk(actor);
   return ctx.db.transaction(async (tx) => {
     const folio = await recordPayment(ctx, tx, actor, folioId, {
       ...input,
@@ -651,7 +639,6 @@ export async function deletePayment(
   paymentId: string,
 ): Promise<TFolio> {
   requireAccess(actor, 'folios', 'write');
-  requireFrontDesk(actor);
   return ctx.db.transaction(async (tx) => {
     const folio = await lockOpenFolio(tx, actor, folioId);
     const payment = await selectFolioPayment(tx, folio.id, paymentId);

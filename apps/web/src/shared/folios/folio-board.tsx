@@ -41,10 +41,10 @@ export function FolioBoard({ owner, groupId = null, customerId }: TFolioBoardPro
   const user = useCurrentUser();
   const formatMoney = useFormatMoney();
   const permissions: TFolioPermissions = {
-    canPost: can(user.role, 'folios', 'write'),
+    canPost: can(user.role, 'charges', 'write'),
     // Catering may post food and drinks only; the rest is the front desk's
     // (docs/decisions/102-catering-on-folios.md).
-    canSettle: can(user.role, 'folios', 'write') && user.role !== 'catering',
+    canSettle: can(user.role, 'folios', 'write'),
     canInvoice: can(user.role, 'invoices', 'write'),
   };
   const isBooking = 'bookingId' in owner;

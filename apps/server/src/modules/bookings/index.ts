@@ -1,5 +1,5 @@
 // The public surface of the bookings module: what other modules and the platform use from it.
-export { performAction } from './booking-actions.service.ts';
+export { checkInPaymentRefusal, performAction } from './booking-actions.service.ts';
 export { assertRoomFree } from './booking-availability.ts';
 export { postStayCharges } from './booking-prices.ts';
 export { listBookingEvents } from './booking-records.service.ts';

@@ -30,7 +30,7 @@ import { AppError, invalidField, notFound } from '../../errors.ts';
 import { renderRegistrationPdf } from '../../integrations/registration-forms/render-registration-pdf.ts';
 import { changedFields, recordEvent } from '../../lib/events.ts';
 import { findProperty, type TPropertyRow } from '../../lib/properties.ts';
-import { performAction } from '../bookings/index.ts';
+import { checkInPaymentRefusal, performAction } from '../bookings/index.ts';
 import {
   createOwnedDownloadUrl,
   openOwnedFile,
@@ -221,11 +221,9 @@ async function checkInBlocker(
   }
   if (!stay.signature) return new AppError('portal/signature_missing', 'the registration is not signed');
   if (!booking.roomId) return new AppError('booking/room_required', 'no room is assigned yet');
-  if (settings.featurePayment && !(booking.isDebtor || stay.customerIsDebtor)) {
-    const { dueAmount } = await getBookingTotals(db, booking.propertyId, booking.id);
-    if (dueAmount > 0)
-      return new AppError('booking/payment_due', `${dueAmount} cents are due before check-in`, { dueAmount });
-  }
+  // Without the portal's payment step, the desk takes the money: the guest is not held here.
+  if (settings.featurePayment)
+    return checkInPaymentRefusal(db, booking, booking.isDebtor || stay.customerIsDebtor);
   return null;
 }
 

@@ -3,17 +3,15 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TContact } from '@pms/contract/contacts';
 import { ZUpdateFolioRequest } from '@pms/contract/folios';
-import { errorMessage } from '../../lib/error-message.ts';
 import { zodFormResolver } from '../../lib/form.ts';
-import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
-import { Modal, ModalActions } from '../../ui/dialog.tsx';
+import { Modal } from '../../ui/dialog.tsx';
 import { CheckboxField, Field, Input } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { textOrNull } from '../../lib/form-inputs.ts';
 import { ContactPicker } from '../contacts/index.ts';
 import { useCreateFolio } from './folio-mutations.ts';
 import type { TFolioOwner } from './get-folios.ts';
+import { ModalForm } from '../../ui/modal-form.tsx';
 
 // The create request is refined (booking or group), so the form extends the plain update fields.
 const ZFolioForm = ZUpdateFolioRequest.extend({ name: textOrNull(ZUpdateFolioRequest.shape.name) });
@@ -47,8 +45,13 @@ function AddFolioForm({ owner, isGroupFolio, onClose }: TAddFolioFormProps) {
   );
 
   return (
-    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
-      {createFolio.isError && <Alert type="error">{errorMessage(createFolio.error)}</Alert>}
+    <ModalForm
+      onSubmit={save}
+      error={createFolio.error}
+      onCancel={onClose}
+      submitLabel={t('common.create')}
+      isPending={createFolio.isPending}
+    >
       <Field
         label={t('billing.addFolio.name')}
         error={errors.name?.message}
@@ -67,15 +70,7 @@ function AddFolioForm({ owner, isGroupFolio, onClose }: TAddFolioFormProps) {
         description={t('billing.folios.virtualPaymentHint')}
         {...register('isVirtualPayment')}
       />
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isLoading={createFolio.isPending}>
-          {t('common.create')}
-        </Button>
-      </ModalActions>
-    </form>
+    </ModalForm>
   );
 }
 

@@ -1,17 +1,15 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ZPostAllowanceRequest, type TFolio, type TFolioCharge } from '@pms/contract/folios';
-import { errorMessage } from '../../lib/error-message.ts';
 import { useFormatMoney } from '../../lib/format-money.ts';
 import { emptyTo, zodFormResolver } from '../../lib/form.ts';
-import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
-import { Modal, ModalActions } from '../../ui/dialog.tsx';
 import { Field, Input } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { moneyInput } from '../../lib/form-inputs.ts';
 import { usePostAllowance } from './folio-mutations.ts';
 import { MoneyInput } from '../../ui/money-input.tsx';
+import { ModalForm } from '../../ui/modal-form.tsx';
+import { ChargeDialog } from './charge-dialog.tsx';
 
 const ZAllowanceForm = ZPostAllowanceRequest.extend({
   amount: moneyInput(ZPostAllowanceRequest.shape.amount),
@@ -45,8 +43,13 @@ function AllowanceForm({ target, onClose }: { target: TChargeOnFolio; onClose: (
   );
 
   return (
-    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
-      {postAllowance.isError && <Alert type="error">{errorMessage(postAllowance.error)}</Alert>}
+    <ModalForm
+      onSubmit={save}
+      error={postAllowance.error}
+      onCancel={onClose}
+      submitLabel={t('billing.allowance.submit')}
+      isPending={postAllowance.isPending}
+    >
       <Field
         label={t('billing.allowance.amount')}
         error={errors.amount?.message}
@@ -60,15 +63,7 @@ function AllowanceForm({ target, onClose }: { target: TChargeOnFolio; onClose: (
       <Field label={t('billing.allowance.reason')} error={errors.reason?.message}>
         <Input autoComplete="off" {...register('reason')} />
       </Field>
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isLoading={postAllowance.isPending}>
-          {t('billing.allowance.submit')}
-        </Button>
-      </ModalActions>
-    </form>
+    </ModalForm>
   );
 }
 
@@ -77,19 +72,18 @@ export function AllowanceDialog({ target, onClose }: { target: TChargeOnFolio | 
   const { t } = useTranslation();
   const formatMoney = useFormatMoney();
   return (
-    <Modal
-      open={target !== null}
+    <ChargeDialog
+      target={target}
       onClose={onClose}
       title={t('billing.allowance.title')}
-      description={
-        target &&
+      description={(charge) =>
         t('billing.allowance.description', {
-          text: target.charge.text,
-          remaining: formatMoney(target.remaining),
+          text: charge.charge.text,
+          remaining: formatMoney(charge.remaining),
         })
       }
     >
-      {target && <AllowanceForm key={target.charge.id} target={target} onClose={onClose} />}
-    </Modal>
+      {(charge) => <AllowanceForm target={charge} onClose={onClose} />}
+    </ChargeDialog>
   );
 }

@@ -1,11 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ZUpdateChargeRequest } from '@pms/contract/folios';
-import { errorMessage } from '../../lib/error-message.ts';
 import { zodFormResolver } from '../../lib/form.ts';
-import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
-import { Modal, ModalActions } from '../../ui/dialog.tsx';
 import { Field, Input } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { moneyInput, toMoneyInput } from '../../lib/form-inputs.ts';
@@ -13,6 +9,8 @@ import type { TChargeOnFolio } from './allowance-dialog.tsx';
 import { unitAmountOf } from './folio-entries.ts';
 import { useUpdateCharge } from './folio-mutations.ts';
 import { MoneyInput } from '../../ui/money-input.tsx';
+import { ModalForm } from '../../ui/modal-form.tsx';
+import { ChargeDialog } from './charge-dialog.tsx';
 
 const ZCorrectForm = ZUpdateChargeRequest.pick({ reason: true, quantity: true }).extend({
   unitAmount: moneyInput(ZUpdateChargeRequest.shape.unitAmount),
@@ -47,8 +45,13 @@ function CorrectForm({ target, onClose }: { target: TChargeOnFolio; onClose: () 
   );
 
   return (
-    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
-      {updateCharge.isError && <Alert type="error">{errorMessage(updateCharge.error)}</Alert>}
+    <ModalForm
+      onSubmit={save}
+      error={updateCharge.error}
+      onCancel={onClose}
+      submitLabel={t('billing.correct.submit')}
+      isPending={updateCharge.isPending}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t('billing.correct.quantity')} error={errors.quantity?.message}>
           <Input
@@ -70,15 +73,7 @@ function CorrectForm({ target, onClose }: { target: TChargeOnFolio; onClose: () 
       >
         <Input autoComplete="off" {...register('reason')} />
       </Field>
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isLoading={updateCharge.isPending}>
-          {t('billing.correct.submit')}
-        </Button>
-      </ModalActions>
-    </form>
+    </ModalForm>
   );
 }
 
@@ -92,13 +87,13 @@ export function CorrectChargeDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open={target !== null}
+    <ChargeDialog
+      target={target}
       onClose={onClose}
       title={t('billing.correct.title')}
-      description={target && t('billing.correct.description', { text: target.charge.text })}
+      description={(charge) => t('billing.correct.description', { text: charge.charge.text })}
     >
-      {target && <CorrectForm key={target.charge.id} target={target} onClose={onClose} />}
-    </Modal>
+      {(charge) => <CorrectForm target={charge} onClose={onClose} />}
+    </ChargeDialog>
   );
 }

@@ -1,15 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ZMoveChargeRequest, type TFolio } from '@pms/contract/folios';
-import { errorMessage } from '../../lib/error-message.ts';
 import { zodFormResolver } from '../../lib/form.ts';
-import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
-import { Modal, ModalActions } from '../../ui/dialog.tsx';
+import { Modal } from '../../ui/dialog.tsx';
 import { Field, Select } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
 import type { TChargeOnFolio } from './allowance-dialog.tsx';
 import { useMoveCharge } from './folio-mutations.ts';
+import { ModalForm } from '../../ui/modal-form.tsx';
 
 type TMoveTarget = { folio: TFolio; label: string };
 
@@ -40,8 +38,13 @@ function MoveForm({ source, targets, onClose }: TMoveFormProps) {
   );
 
   return (
-    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
-      {moveCharge.isError && <Alert type="error">{errorMessage(moveCharge.error)}</Alert>}
+    <ModalForm
+      onSubmit={save}
+      error={moveCharge.error}
+      onCancel={onClose}
+      submitLabel={t('billing.move.submit')}
+      isPending={moveCharge.isPending}
+    >
       <Field label={t('billing.move.target')} error={errors.targetFolioId?.message}>
         <Select {...register('targetFolioId')}>
           {targets.map((target) => (
@@ -51,15 +54,7 @@ function MoveForm({ source, targets, onClose }: TMoveFormProps) {
           ))}
         </Select>
       </Field>
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isLoading={moveCharge.isPending}>
-          {t('billing.move.submit')}
-        </Button>
-      </ModalActions>
-    </form>
+    </ModalForm>
   );
 }
 

@@ -3,14 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { TItem } from '@pms/contract/base-data';
 import { ZPostChargeRequest, type TFolio } from '@pms/contract/folios';
 import type { TRole } from '@pms/contract/permissions';
-import { errorMessage } from '../../lib/error-message.ts';
 import { emptyTo, zodFormResolver } from '../../lib/form.ts';
 import { usePropertyToday } from '../../lib/property-today.ts';
 import { useCurrentUser } from '../../lib/session-store.ts';
-import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
 import { DateInput } from '../../ui/date-input.tsx';
-import { Modal, ModalActions } from '../../ui/dialog.tsx';
+import { Modal } from '../../ui/dialog.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -19,6 +16,7 @@ import { moneyInput } from '../../lib/form-inputs.ts';
 import { useBaseData } from '../base-data/index.ts';
 import { usePostCharge } from './folio-mutations.ts';
 import { MoneyInput } from '../../ui/money-input.tsx';
+import { ModalForm } from '../../ui/modal-form.tsx';
 
 const ZChargeForm = ZPostChargeRequest.extend({
   itemId: emptyTo(undefined, ZPostChargeRequest.shape.itemId),
@@ -64,8 +62,13 @@ function ChargeForm({ folio, items, onClose }: TChargeFormProps) {
   );
 
   return (
-    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
-      {postCharge.isError && <Alert type="error">{errorMessage(postCharge.error)}</Alert>}
+    <ModalForm
+      onSubmit={save}
+      error={postCharge.error}
+      onCancel={onClose}
+      submitLabel={t('billing.charge.submit')}
+      isPending={postCharge.isPending}
+    >
       <Field label={t('billing.charge.item')} error={errors.itemId?.message}>
         <Select {...register('itemId')}>
           <option value="">{t('billing.charge.chooseItem')}</option>
@@ -104,15 +107,7 @@ function ChargeForm({ folio, items, onClose }: TChargeFormProps) {
       >
         <Input autoComplete="off" placeholder={item?.bookingText ?? item?.name} {...register('text')} />
       </Field>
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isLoading={postCharge.isPending}>
-          {t('billing.charge.submit')}
-        </Button>
-      </ModalActions>
-    </form>
+    </ModalForm>
   );
 }
 

@@ -1,16 +1,14 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ZVoidChargeRequest } from '@pms/contract/folios';
-import { errorMessage } from '../../lib/error-message.ts';
 import { useFormatMoney } from '../../lib/format-money.ts';
 import { zodFormResolver } from '../../lib/form.ts';
-import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
-import { Modal, ModalActions } from '../../ui/dialog.tsx';
 import { Field, Input } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
 import type { TChargeOnFolio } from './allowance-dialog.tsx';
 import { useVoidCharge } from './folio-mutations.ts';
+import { ModalForm } from '../../ui/modal-form.tsx';
+import { ChargeDialog } from './charge-dialog.tsx';
 
 function VoidForm({ target, onClose }: { target: TChargeOnFolio; onClose: () => void }) {
   const { t } = useTranslation();
@@ -34,8 +32,14 @@ function VoidForm({ target, onClose }: { target: TChargeOnFolio; onClose: () => 
   );
 
   return (
-    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
-      {voidCharge.isError && <Alert type="error">{errorMessage(voidCharge.error)}</Alert>}
+    <ModalForm
+      onSubmit={save}
+      error={voidCharge.error}
+      onCancel={onClose}
+      submitLabel={t('billing.void.submit')}
+      isPending={voidCharge.isPending}
+      submitVariant="red"
+    >
       <Field
         label={t('billing.void.reason')}
         error={errors.reason?.message}
@@ -43,15 +47,7 @@ function VoidForm({ target, onClose }: { target: TChargeOnFolio; onClose: () => 
       >
         <Input autoComplete="off" {...register('reason')} />
       </Field>
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="red" isLoading={voidCharge.isPending}>
-          {t('billing.void.submit')}
-        </Button>
-      </ModalActions>
-    </form>
+    </ModalForm>
   );
 }
 
@@ -66,16 +62,15 @@ export function VoidChargeDialog({
   const { t } = useTranslation();
   const formatMoney = useFormatMoney();
   return (
-    <Modal
-      open={target !== null}
+    <ChargeDialog
+      target={target}
       onClose={onClose}
       title={t('billing.void.title')}
-      description={
-        target &&
-        t('billing.void.description', { text: target.charge.text, remaining: formatMoney(target.remaining) })
+      description={(charge) =>
+        t('billing.void.description', { text: charge.charge.text, remaining: formatMoney(charge.remaining) })
       }
     >
-      {target && <VoidForm key={target.charge.id} target={target} onClose={onClose} />}
-    </Modal>
+      {(charge) => <VoidForm target={charge} onClose={onClose} />}
+    </ChargeDialog>
   );
 }

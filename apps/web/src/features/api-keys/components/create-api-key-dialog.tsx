@@ -1,14 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ZCreateApiKeyRequest, type TCreatedApiKey } from '@pms/contract/api-keys';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { emptyTo, zodFormResolver } from '../../../lib/form.ts';
-import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Modal, ModalActions } from '../../../ui/dialog.tsx';
+import { Modal } from '../../../ui/dialog.tsx';
 import { Field, Input, Select } from '../../../ui/field.tsx';
 import { RoleOptions } from '../../../ui/role-options.tsx';
 import { useCreateApiKey } from '../api/create-api-key.ts';
+import { ModalForm } from '../../../ui/modal-form.tsx';
 
 const ZCreateApiKeyForm = ZCreateApiKeyRequest.extend({
   secret: emptyTo(undefined, ZCreateApiKeyRequest.shape.secret),
@@ -35,8 +33,13 @@ function CreateApiKeyForm({ onClose, onCreated }: Omit<TCreateApiKeyDialogProps,
   const save = handleSubmit((values) => createApiKey.mutate(values, { onSuccess: onCreated }));
 
   return (
-    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
-      {createApiKey.isError && <Alert type="error">{errorMessage(createApiKey.error)}</Alert>}
+    <ModalForm
+      onSubmit={save}
+      error={createApiKey.error}
+      onCancel={onClose}
+      submitLabel={t('common.create')}
+      isPending={createApiKey.isPending}
+    >
       <Field label={t('apiKeys.name')} error={errors.name?.message}>
         <Input autoComplete="off" {...register('name')} />
       </Field>
@@ -52,15 +55,7 @@ function CreateApiKeyForm({ onClose, onCreated }: Omit<TCreateApiKeyDialogProps,
       >
         <Input type="password" autoComplete="new-password" className="font-mono" {...register('secret')} />
       </Field>
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isLoading={createApiKey.isPending}>
-          {t('common.create')}
-        </Button>
-      </ModalActions>
-    </form>
+    </ModalForm>
   );
 }
 

@@ -6,15 +6,13 @@ import { ZUpdateInvoiceRequest, type TInvoice } from '@pms/contract/invoices';
 import { CountrySelect } from '../../../shared/contacts/index.ts';
 import { contactQueryOptions } from '../../../shared/contacts/index.ts';
 import { textOrNull } from '../../../lib/form-inputs.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
-import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Modal, ModalActions } from '../../../ui/dialog.tsx';
+import { Modal } from '../../../ui/dialog.tsx';
 import { CheckboxField, Field, Input, Textarea } from '../../../ui/field.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useUpdateInvoice } from '../api/update-invoice.ts';
+import { ModalForm } from '../../../ui/modal-form.tsx';
 
 const ZAddressForm = ZAddress.extend({
   line1: textOrNull(ZAddress.shape.line1),
@@ -81,8 +79,13 @@ function RecipientForm({ invoice, isContactAddressEmpty, onClose }: TRecipientFo
   );
 
   return (
-    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
-      {updateInvoice.isError && <Alert type="error">{errorMessage(updateInvoice.error)}</Alert>}
+    <ModalForm
+      onSubmit={save}
+      error={updateInvoice.error}
+      onCancel={onClose}
+      submitLabel={t('common.save')}
+      isPending={updateInvoice.isPending}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
           label={t('billing.detail.recipientCompany')}
@@ -139,15 +142,7 @@ function RecipientForm({ invoice, isContactAddressEmpty, onClose }: TRecipientFo
       <Field label={t('billing.detail.additionalText')} error={errors.additionalText?.message}>
         <Textarea rows={3} {...register('additionalText')} />
       </Field>
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isLoading={updateInvoice.isPending}>
-          {t('common.save')}
-        </Button>
-      </ModalActions>
-    </form>
+    </ModalForm>
   );
 }
 

@@ -1,14 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ZCreateSettingRequest } from '@pms/contract/settings';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
-import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Modal, ModalActions } from '../../../ui/dialog.tsx';
+import { Modal } from '../../../ui/dialog.tsx';
 import { CheckboxField, Field, Input, Textarea } from '../../../ui/field.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useCreateSetting } from '../api/create-setting.ts';
+import { ModalForm } from '../../../ui/modal-form.tsx';
 
 function CreateSettingForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -32,8 +30,13 @@ function CreateSettingForm({ onClose }: { onClose: () => void }) {
   );
 
   return (
-    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
-      {createSetting.isError && <Alert type="error">{errorMessage(createSetting.error)}</Alert>}
+    <ModalForm
+      onSubmit={save}
+      error={createSetting.error}
+      onCancel={onClose}
+      submitLabel={t('common.create')}
+      isPending={createSetting.isPending}
+    >
       <Field
         label={t('settings.advanced.key')}
         description={t('settings.advanced.keyHint')}
@@ -49,15 +52,7 @@ function CreateSettingForm({ onClose }: { onClose: () => void }) {
         description={t('settings.advanced.secretHint')}
         {...register('secret')}
       />
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isLoading={createSetting.isPending}>
-          {t('common.create')}
-        </Button>
-      </ModalActions>
-    </form>
+    </ModalForm>
   );
 }
 

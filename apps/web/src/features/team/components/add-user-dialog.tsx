@@ -1,14 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ZCreateUserRequest, type TCreateUserResponse } from '@pms/contract/users';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
-import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Modal, ModalActions } from '../../../ui/dialog.tsx';
+import { Modal } from '../../../ui/dialog.tsx';
 import { Field, Input, Select } from '../../../ui/field.tsx';
 import { RoleOptions } from '../../../ui/role-options.tsx';
 import { useCreateUser } from '../api/create-user.ts';
+import { ModalForm } from '../../../ui/modal-form.tsx';
 
 type TAddUserDialogProps = {
   open: boolean;
@@ -31,8 +29,13 @@ function AddUserForm({ onClose, onAdded }: Omit<TAddUserDialogProps, 'open'>) {
   const save = handleSubmit((values) => createUser.mutate(values, { onSuccess: onAdded }));
 
   return (
-    <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
-      {createUser.isError && <Alert type="error">{errorMessage(createUser.error)}</Alert>}
+    <ModalForm
+      onSubmit={save}
+      error={createUser.error}
+      onCancel={onClose}
+      submitLabel={t('team.add')}
+      isPending={createUser.isPending}
+    >
       <Field label={t('team.email')} error={errors.email?.message}>
         <Input type="email" autoComplete="off" {...register('email')} />
       </Field>
@@ -44,15 +47,7 @@ function AddUserForm({ onClose, onAdded }: Omit<TAddUserDialogProps, 'open'>) {
           <RoleOptions />
         </Select>
       </Field>
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isLoading={createUser.isPending}>
-          {t('team.add')}
-        </Button>
-      </ModalActions>
-    </form>
+    </ModalForm>
   );
 }
 

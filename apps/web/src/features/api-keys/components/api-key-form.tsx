@@ -2,12 +2,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ZUpdateApiKeyRequest, type TApiKey } from '@pms/contract/api-keys';
 import { zodFormResolver } from '../../../lib/form.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Card } from '../../../ui/card.tsx';
 import { Field, Input, Select } from '../../../ui/field.tsx';
 import { RoleOptions } from '../../../ui/role-options.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useUpdateApiKey } from '../api/update-api-key.ts';
+import { CardForm } from '../../../ui/card-form.tsx';
 
 export function ApiKeyForm({ apiKey }: { apiKey: TApiKey }) {
   const { t } = useTranslation();
@@ -35,26 +34,22 @@ export function ApiKeyForm({ apiKey }: { apiKey: TApiKey }) {
   );
 
   return (
-    <form noValidate onSubmit={(event) => void save(event)}>
-      <Card
-        title={t('apiKeys.editTitle')}
-        footer={
-          <Button type="submit" isLoading={updateApiKey.isPending} disabled={!isDirty}>
-            {t('common.save')}
-          </Button>
-        }
-      >
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field label={t('apiKeys.name')} error={errors.name?.message}>
-            <Input autoComplete="off" {...register('name')} />
-          </Field>
-          <Field label={t('apiKeys.role')} error={errors.roleId?.message}>
-            <Select {...register('roleId')}>
-              <RoleOptions />
-            </Select>
-          </Field>
-        </div>
-      </Card>
-    </form>
+    <CardForm
+      onSubmit={save}
+      title={t('apiKeys.editTitle')}
+      isPending={updateApiKey.isPending}
+      isDirty={isDirty}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={t('apiKeys.name')} error={errors.name?.message}>
+          <Input autoComplete="off" {...register('name')} />
+        </Field>
+        <Field label={t('apiKeys.role')} error={errors.roleId?.message}>
+          <Select {...register('roleId')}>
+            <RoleOptions />
+          </Select>
+        </Field>
+      </div>
+    </CardForm>
   );
 }

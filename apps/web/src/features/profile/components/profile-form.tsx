@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { TSession } from '@pms/contract/session';
 import { ZUpdateProfileRequest } from '@pms/contract/users';
 import { zodFormResolver } from '../../../lib/form.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Card } from '../../../ui/card.tsx';
 import { Field, Input } from '../../../ui/field.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { CardForm } from '../../../ui/card-form.tsx';
 
 const ZProfileForm = ZUpdateProfileRequest.pick({ name: true }).required();
 
@@ -31,25 +30,21 @@ export function ProfileForm({ user }: { user: TSession }) {
   );
 
   return (
-    <form noValidate onSubmit={(event) => void save(event)}>
-      <Card
-        title={t('profile.personalTitle')}
-        description={t('profile.personalDescription')}
-        footer={
-          <Button type="submit" isLoading={updateProfile.isPending} disabled={!isDirty}>
-            {t('common.save')}
-          </Button>
-        }
-      >
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field label={t('profile.name')} error={errors.name?.message}>
-            <Input autoComplete="name" {...register('name')} />
-          </Field>
-          <Field label={t('profile.email')}>
-            <Input type="email" value={user.email ?? ''} disabled readOnly />
-          </Field>
-        </div>
-      </Card>
-    </form>
+    <CardForm
+      onSubmit={save}
+      title={t('profile.personalTitle')}
+      description={t('profile.personalDescription')}
+      isPending={updateProfile.isPending}
+      isDirty={isDirty}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={t('profile.name')} error={errors.name?.message}>
+          <Input autoComplete="name" {...register('name')} />
+        </Field>
+        <Field label={t('profile.email')}>
+          <Input type="email" value={user.email ?? ''} disabled readOnly />
+        </Field>
+      </div>
+    </CardForm>
   );
 }

@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ZAccountingSettings, type TAccountingSettings } from '@pms/contract/settings';
 import { zodFormResolver } from '../../../lib/form.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Card } from '../../../ui/card.tsx';
 import { Field, Input, Select } from '../../../ui/field.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useUpdateAccountingSettings } from '../api/update-accounting-settings.ts';
+import { CardForm } from '../../../ui/card-form.tsx';
 
 /** A whole number typed into a text field; empty means `null` where the setting is optional. */
 const wholeNumber = <TSchema extends z.ZodType>(schema: TSchema) =>
@@ -61,60 +60,56 @@ export function AccountingSettingsForm({ settings }: { settings: TAccountingSett
   );
 
   return (
-    <form noValidate onSubmit={(event) => void save(event)}>
-      <Card
-        title={t('settings.accounting.title')}
-        description={t('settings.accounting.description')}
-        footer={
-          <Button type="submit" isLoading={updateSettings.isPending} disabled={!isDirty}>
-            {t('common.save')}
-          </Button>
-        }
-      >
-        <div className="grid max-w-xl gap-5 sm:grid-cols-2">
-          <Field
-            label={t('settings.accounting.adviserNumber')}
-            description={t('settings.accounting.adviserNumberHint')}
-            error={errors.adviserNumber?.message}
-          >
-            <Input inputMode="numeric" autoComplete="off" {...register('adviserNumber')} />
-          </Field>
-          <Field
-            label={t('settings.accounting.clientNumber')}
-            description={t('settings.accounting.clientNumberHint')}
-            error={errors.clientNumber?.message}
-          >
-            <Input inputMode="numeric" autoComplete="off" {...register('clientNumber')} />
-          </Field>
-          <Field
-            label={t('settings.accounting.fiscalYearStartMonth')}
-            error={errors.fiscalYearStartMonth?.message}
-          >
-            <Select {...register('fiscalYearStartMonth')}>
-              {months.map((month) => (
-                <option key={month} value={month}>
-                  {monthName(month)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field
-            label={t('settings.accounting.accountLength')}
-            description={t('settings.accounting.accountLengthHint')}
-            error={errors.accountLength?.message}
-          >
-            <Input inputMode="numeric" autoComplete="off" {...register('accountLength')} />
-          </Field>
-          <Field
-            label={t('settings.accounting.receivablesAccount')}
-            description={t('settings.accounting.receivablesAccountHint')}
-            error={errors.receivablesAccount?.message}
-            className="sm:col-span-2"
-          >
-            <Input inputMode="numeric" autoComplete="off" {...register('receivablesAccount')} />
-          </Field>
-        </div>
-      </Card>
-    </form>
+    <CardForm
+      onSubmit={save}
+      title={t('settings.accounting.title')}
+      description={t('settings.accounting.description')}
+      isPending={updateSettings.isPending}
+      isDirty={isDirty}
+    >
+      <div className="grid max-w-xl gap-5 sm:grid-cols-2">
+        <Field
+          label={t('settings.accounting.adviserNumber')}
+          description={t('settings.accounting.adviserNumberHint')}
+          error={errors.adviserNumber?.message}
+        >
+          <Input inputMode="numeric" autoComplete="off" {...register('adviserNumber')} />
+        </Field>
+        <Field
+          label={t('settings.accounting.clientNumber')}
+          description={t('settings.accounting.clientNumberHint')}
+          error={errors.clientNumber?.message}
+        >
+          <Input inputMode="numeric" autoComplete="off" {...register('clientNumber')} />
+        </Field>
+        <Field
+          label={t('settings.accounting.fiscalYearStartMonth')}
+          error={errors.fiscalYearStartMonth?.message}
+        >
+          <Select {...register('fiscalYearStartMonth')}>
+            {months.map((month) => (
+              <option key={month} value={month}>
+                {monthName(month)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field
+          label={t('settings.accounting.accountLength')}
+          description={t('settings.accounting.accountLengthHint')}
+          error={errors.accountLength?.message}
+        >
+          <Input inputMode="numeric" autoComplete="off" {...register('accountLength')} />
+        </Field>
+        <Field
+          label={t('settings.accounting.receivablesAccount')}
+          description={t('settings.accounting.receivablesAccountHint')}
+          error={errors.receivablesAccount?.message}
+          className="sm:col-span-2"
+        >
+          <Input inputMode="numeric" autoComplete="off" {...register('receivablesAccount')} />
+        </Field>
+      </div>
+    </CardForm>
   );
 }

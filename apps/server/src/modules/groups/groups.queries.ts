@@ -1,6 +1,24 @@
-import { and, asc, count, countDistinct, desc, eq, inArray, isNull, max, min, ne, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  max,
+  min,
+  notInArray,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { TGroupBooking, TGroupFigures, TGroupListQuery } from '@pms/contract';
+import {
+  droppedBookingStatuses,
+  type TGroupBooking,
+  type TGroupFigures,
+  type TGroupListQuery,
+} from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { bookingGuests, bookings, charges, contacts, folios, groups, rooms } from '../../db/schema/index.ts';
 import { assertOwned, findOwned } from '../../db/owned-records.ts';
@@ -90,7 +108,7 @@ export async function selectGroupFigures(
   const counted = and(
     inArray(bookings.groupId, groupIds),
     isNull(bookings.deletedAt),
-    ne(bookings.status, 'canceled'),
+    notInArray(bookings.status, [...droppedBookingStatuses]),
   );
   const stays = await db
     .select({

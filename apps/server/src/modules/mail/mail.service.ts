@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import addressparser from 'nodemailer/lib/addressparser';
 import {
+  droppedBookingStatuses,
   languages,
   mailTemplateKinds,
   fillPlaceholders,
@@ -427,7 +428,7 @@ async function queueConfirmation(
   request: TSendMailRequest,
 ): Promise<TMailMessageRow> {
   const { booking, customer, mainGuest } = stay;
-  if (booking.status === 'canceled' || booking.status === 'no_show') {
+  if (droppedBookingStatuses.includes(booking.status)) {
     throw new AppError('booking/invalid_transition', `a ${booking.status} booking is not confirmed`);
   }
   const property = await findProperty(db, propertyId);
@@ -476,7 +477,7 @@ export async function queueNewBookingConfirmation(
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const booking = await selectMailBooking(tx, propertyId, bookingId);
-    if (!booking || booking.status === 'canceled' || booking.status === 'no_show') return;
+    if (!booking || droppedBookingStatuses.includes(booking.status)) return;
     const stay = await findMailBooking(tx, propertyId, bookingId);
     if (!stay.customer?.email) return;
     await queueConfirmation(ctx, tx, propertyId, stay, { to: stay.customer.email });

@@ -107,34 +107,9 @@ export async function seedBilling(
     }
   }
 
-  // Past stays: paid at check-out, the latest ones invoiced.
-  const past = await stays(['checked_out']);
-  const invoiced = new Set(past.slice(0, options.invoices).map((booking) => booking.id));
-  for (const booking of [...past].reverse()) {
-    const folioId = await folioOf(booking.id);
-    at(booking.checkOut, '10:15');
-    const { dueAmount } = await getFolioTotals(tx, folioId);
-    const isLeftOpen = booking.id === past[1]?.id;
-    const amount = isLeftOpen ? Math.floor(dueAmount / 2) : dueAmount;
-    if (amount > 0) {
-      const roll = random.next();
-      await postPayment(ctx, actor, folioId, {
-        amount,
-        paymentMethodId: method(roll < 0.6 ? 'card' : roll < 0.9 ? 'cash' : 'transfer'),
-        paidOn: booking.checkOut,
-      });
-    }
-    if (!invoiced.has(booking.id)) continue;
-    const invoice = await createInvoice(ctx, actor, { folioId, closeWithDueAmount: isLeftOpen });
-    if (booking.id === past[2]?.id) {
-      at(booking.checkOut, '16:40');
-      await cancelInvoice(ctx, actor, invoice.id);
-      await createInvoice(ctx, actor, { folioId, additionalText: 'Rechnung an die korrigierte Anschrift.' });
-    }
-  }
-
-  // Receivables: a company's earlier seminars, billed on its group to be paid by transfer 45 and 75
-  // days ago, still open and past their due day, ready for a payment reminder.
+  // Receivables: a company's earlier seminars, billed on its group to be paid by transfer 75 and 45
+  // days ago, still open and past their due day, ready for a payment reminder. Invoiced before the
+  // past stays, so the invoice numbers follow the days they were issued.
   const [debtor] = await tx
     .select({ id: groups.id, customerId: groups.customerId })
     .from(groups)
@@ -162,6 +137,32 @@ export async function seedBilling(
         bookedOn: day,
       });
       await createInvoice(ctx, actor, { folioId: folio.id, closeWithDueAmount: true });
+    }
+  }
+
+  // Past stays: paid at check-out, the latest ones invoiced.
+  const past = await stays(['checked_out']);
+  const invoiced = new Set(past.slice(0, options.invoices).map((booking) => booking.id));
+  for (const booking of [...past].reverse()) {
+    const folioId = await folioOf(booking.id);
+    at(booking.checkOut, '10:15');
+    const { dueAmount } = await getFolioTotals(tx, folioId);
+    const isLeftOpen = booking.id === past[1]?.id;
+    const amount = isLeftOpen ? Math.floor(dueAmount / 2) : dueAmount;
+    if (amount > 0) {
+      const roll = random.next();
+      await postPayment(ctx, actor, folioId, {
+        amount,
+        paymentMethodId: method(roll < 0.6 ? 'card' : roll < 0.9 ? 'cash' : 'transfer'),
+        paidOn: booking.checkOut,
+      });
+    }
+    if (!invoiced.has(booking.id)) continue;
+    const invoice = await createInvoice(ctx, actor, { folioId, closeWithDueAmount: isLeftOpen });
+    if (booking.id === past[2]?.id) {
+      at(booking.checkOut, '16:40');
+      await cancelInvoice(ctx, actor, invoice.id);
+      await createInvoice(ctx, actor, { folioId, additionalText: 'Rechnung an die korrigierte Anschrift.' });
     }
   }
 

@@ -6,12 +6,12 @@ import { ZUpdateFolioRequest } from '@pms/contract/folios';
 import { zodFormResolver } from '../../lib/form.ts';
 import { Modal } from '../../ui/dialog.tsx';
 import { CheckboxField, Field, Input } from '../../ui/field.tsx';
+import { ModalForm } from '../../ui/modal-form.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { textOrNull } from '../../lib/form-inputs.ts';
 import { ContactPicker } from '../contacts/index.ts';
 import { useCreateFolio } from './folio-mutations.ts';
 import type { TFolioOwner } from './get-folios.ts';
-import { ModalForm } from '../../ui/modal-form.tsx';
 
 // The create request is refined (booking or group), so the form extends the plain update fields.
 const ZFolioForm = ZUpdateFolioRequest.extend({ name: textOrNull(ZUpdateFolioRequest.shape.name) });

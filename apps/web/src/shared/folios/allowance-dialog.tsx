@@ -4,11 +4,11 @@ import { ZPostAllowanceRequest, type TFolio, type TFolioCharge } from '@pms/cont
 import { useFormatMoney } from '../../lib/format-money.ts';
 import { emptyTo, zodFormResolver } from '../../lib/form.ts';
 import { Field, Input } from '../../ui/field.tsx';
+import { ModalForm } from '../../ui/modal-form.tsx';
+import { MoneyInput } from '../../ui/money-input.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { moneyInput } from '../../lib/form-inputs.ts';
 import { usePostAllowance } from './folio-mutations.ts';
-import { MoneyInput } from '../../ui/money-input.tsx';
-import { ModalForm } from '../../ui/modal-form.tsx';
 import { ChargeDialog } from './charge-dialog.tsx';
 
 const ZAllowanceForm = ZPostAllowanceRequest.extend({

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { ZUpdateChargeRequest } from '@pms/contract/folios';
 import { zodFormResolver } from '../../lib/form.ts';
 import { Field, Input } from '../../ui/field.tsx';
+import { ModalForm } from '../../ui/modal-form.tsx';
+import { MoneyInput } from '../../ui/money-input.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { moneyInput, toMoneyInput } from '../../lib/form-inputs.ts';
 import type { TChargeOnFolio } from './allowance-dialog.tsx';
 import { unitAmountOf } from './folio-entries.ts';
 import { useUpdateCharge } from './folio-mutations.ts';
-import { MoneyInput } from '../../ui/money-input.tsx';
-import { ModalForm } from '../../ui/modal-form.tsx';
 import { ChargeDialog } from './charge-dialog.tsx';
 
 const ZCorrectForm = ZUpdateChargeRequest.pick({ reason: true, quantity: true }).extend({

@@ -4,10 +4,10 @@ import { ZMoveChargeRequest, type TFolio } from '@pms/contract/folios';
 import { zodFormResolver } from '../../lib/form.ts';
 import { Modal } from '../../ui/dialog.tsx';
 import { Field, Select } from '../../ui/field.tsx';
+import { ModalForm } from '../../ui/modal-form.tsx';
 import { toast } from '../../ui/toast.tsx';
 import type { TChargeOnFolio } from './allowance-dialog.tsx';
 import { useMoveCharge } from './folio-mutations.ts';
-import { ModalForm } from '../../ui/modal-form.tsx';
 
 type TMoveTarget = { folio: TFolio; label: string };
 

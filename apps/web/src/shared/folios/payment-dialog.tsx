@@ -12,12 +12,12 @@ import { DateInput } from '../../ui/date-input.tsx';
 import { Modal, ModalActions } from '../../ui/dialog.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
+import { MoneyInput } from '../../ui/money-input.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { moneyInput, textOrNull, toMoneyInput } from '../../lib/form-inputs.ts';
 import { useBaseData } from '../base-data/index.ts';
 import { usePostPayment } from './folio-mutations.ts';
-import { MoneyInput } from '../../ui/money-input.tsx';
 
 const ZPaymentForm = ZPostPaymentRequest.extend({
   amount: moneyInput(ZPostPaymentRequest.shape.amount),

@@ -10,13 +10,13 @@ import { DateInput } from '../../ui/date-input.tsx';
 import { Modal } from '../../ui/dialog.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
+import { ModalForm } from '../../ui/modal-form.tsx';
+import { MoneyInput } from '../../ui/money-input.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { moneyInput } from '../../lib/form-inputs.ts';
 import { useBaseData } from '../base-data/index.ts';
 import { usePostCharge } from './folio-mutations.ts';
-import { MoneyInput } from '../../ui/money-input.tsx';
-import { ModalForm } from '../../ui/modal-form.tsx';
 
 const ZChargeForm = ZPostChargeRequest.extend({
   itemId: emptyTo(undefined, ZPostChargeRequest.shape.itemId),

@@ -4,10 +4,10 @@ import { ZVoidChargeRequest } from '@pms/contract/folios';
 import { useFormatMoney } from '../../lib/format-money.ts';
 import { zodFormResolver } from '../../lib/form.ts';
 import { Field, Input } from '../../ui/field.tsx';
+import { ModalForm } from '../../ui/modal-form.tsx';
 import { toast } from '../../ui/toast.tsx';
 import type { TChargeOnFolio } from './allowance-dialog.tsx';
 import { useVoidCharge } from './folio-mutations.ts';
-import { ModalForm } from '../../ui/modal-form.tsx';
 import { ChargeDialog } from './charge-dialog.tsx';
 
 function VoidForm({ target, onClose }: { target: TChargeOnFolio; onClose: () => void }) {

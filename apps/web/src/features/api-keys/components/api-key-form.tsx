@@ -2,11 +2,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ZUpdateApiKeyRequest, type TApiKey } from '@pms/contract/api-keys';
 import { zodFormResolver } from '../../../lib/form.ts';
+import { CardForm } from '../../../ui/card-form.tsx';
 import { Field, Input, Select } from '../../../ui/field.tsx';
 import { RoleOptions } from '../../../ui/role-options.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useUpdateApiKey } from '../api/update-api-key.ts';
-import { CardForm } from '../../../ui/card-form.tsx';
 
 export function ApiKeyForm({ apiKey }: { apiKey: TApiKey }) {
   const { t } = useTranslation();

@@ -4,9 +4,9 @@ import { ZCreateApiKeyRequest, type TCreatedApiKey } from '@pms/contract/api-key
 import { emptyTo, zodFormResolver } from '../../../lib/form.ts';
 import { Modal } from '../../../ui/dialog.tsx';
 import { Field, Input, Select } from '../../../ui/field.tsx';
+import { ModalForm } from '../../../ui/modal-form.tsx';
 import { RoleOptions } from '../../../ui/role-options.tsx';
 import { useCreateApiKey } from '../api/create-api-key.ts';
-import { ModalForm } from '../../../ui/modal-form.tsx';
 
 const ZCreateApiKeyForm = ZCreateApiKeyRequest.extend({
   secret: emptyTo(undefined, ZCreateApiKeyRequest.shape.secret),

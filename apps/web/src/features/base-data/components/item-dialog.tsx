@@ -8,13 +8,13 @@ import {
 } from '@pms/contract/base-data';
 import { Alert } from '../../../ui/alert.tsx';
 import { CheckboxField, Field, Input, Select } from '../../../ui/field.tsx';
+import { MoneyInput } from '../../../ui/money-input.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';
 import { moneyInput, textOrNull, toMoneyInput } from '../../../lib/form-inputs.ts';
 import { useTaxRateLabel } from '../../../shared/base-data/index.ts';
 import { OptionalLabel } from './optional-label.tsx';
 import { RecordDialog, type TDialogState } from './record-dialog.tsx';
-import { MoneyInput } from '../../../ui/money-input.tsx';
 
 // The overnight item has no price (the rates set it); every other item needs one.
 const ZOvernightItemForm = ZUpdateItemRequest.extend({

@@ -8,11 +8,11 @@ import {
   type TRateItem,
 } from '@pms/contract/base-data';
 import { CheckboxField, Field, Select } from '../../../ui/field.tsx';
+import { MoneyInput } from '../../../ui/money-input.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';
 import { moneyInput, toMoneyInput } from '../../../lib/form-inputs.ts';
 import { RecordDialog, type TDialogState } from './record-dialog.tsx';
-import { MoneyInput } from '../../../ui/money-input.tsx';
 
 const ZRateItemForm = ZRateItemRequest.extend({ amount: moneyInput(ZRateItemRequest.shape.amount) });
 

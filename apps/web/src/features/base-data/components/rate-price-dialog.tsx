@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { ZRatePriceRequest, type TRate, type TRatePrice, type TRoomType } from '@pms/contract/base-data';
 import { Field, Input, Select } from '../../../ui/field.tsx';
+import { MoneyInput } from '../../../ui/money-input.tsx';
 import { collections } from '../api/base-data-collections.ts';
 import { createRecord, updateRecord } from '../api/save-record.ts';
 import { moneyInput, toMoneyInput } from '../../../lib/form-inputs.ts';
 import { RecordDialog, type TDialogState } from './record-dialog.tsx';
 import { defaultRoomTypeId, RoomTypeOptions } from './room-type-options.tsx';
-import { MoneyInput } from '../../../ui/money-input.tsx';
 
 const ZRatePriceForm = ZRatePriceRequest.extend({ amount: moneyInput(ZRatePriceRequest.shape.amount) });
 

@@ -9,10 +9,10 @@ import { textOrNull } from '../../../lib/form-inputs.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Modal } from '../../../ui/dialog.tsx';
 import { CheckboxField, Field, Input, Textarea } from '../../../ui/field.tsx';
+import { ModalForm } from '../../../ui/modal-form.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useUpdateInvoice } from '../api/update-invoice.ts';
-import { ModalForm } from '../../../ui/modal-form.tsx';
 
 const ZAddressForm = ZAddress.extend({
   line1: textOrNull(ZAddress.shape.line1),

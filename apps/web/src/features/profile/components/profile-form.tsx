@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { TSession } from '@pms/contract/session';
 import { ZUpdateProfileRequest } from '@pms/contract/users';
 import { zodFormResolver } from '../../../lib/form.ts';
+import { CardForm } from '../../../ui/card-form.tsx';
 import { Field, Input } from '../../../ui/field.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { CardForm } from '../../../ui/card-form.tsx';
 
 const ZProfileForm = ZUpdateProfileRequest.pick({ name: true }).required();
 

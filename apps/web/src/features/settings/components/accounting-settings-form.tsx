@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ZAccountingSettings, type TAccountingSettings } from '@pms/contract/settings';
 import { zodFormResolver } from '../../../lib/form.ts';
+import { CardForm } from '../../../ui/card-form.tsx';
 import { Field, Input, Select } from '../../../ui/field.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useUpdateAccountingSettings } from '../api/update-accounting-settings.ts';
-import { CardForm } from '../../../ui/card-form.tsx';
 
 /** A whole number typed into a text field; empty means `null` where the setting is optional. */
 const wholeNumber = <TSchema extends z.ZodType>(schema: TSchema) =>

@@ -4,9 +4,9 @@ import { ZCreateSettingRequest } from '@pms/contract/settings';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Modal } from '../../../ui/dialog.tsx';
 import { CheckboxField, Field, Input, Textarea } from '../../../ui/field.tsx';
+import { ModalForm } from '../../../ui/modal-form.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useCreateSetting } from '../api/create-setting.ts';
-import { ModalForm } from '../../../ui/modal-form.tsx';
 
 function CreateSettingForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();

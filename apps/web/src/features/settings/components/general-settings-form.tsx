@@ -2,10 +2,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ZGeneralSettings, type TGeneralSettings } from '@pms/contract/settings';
 import { emptyTo, zodFormResolver } from '../../../lib/form.ts';
+import { CardForm } from '../../../ui/card-form.tsx';
 import { CheckboxField, Field, Input, Textarea } from '../../../ui/field.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useUpdateGeneralSettings } from '../api/update-general-settings.ts';
-import { CardForm } from '../../../ui/card-form.tsx';
 
 const ZGeneralSettingsForm = ZGeneralSettings.extend({
   propertyInfoUrl: emptyTo(null, ZGeneralSettings.shape.propertyInfoUrl),

@@ -4,9 +4,9 @@ import { ZCreateUserRequest, type TCreateUserResponse } from '@pms/contract/user
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Modal } from '../../../ui/dialog.tsx';
 import { Field, Input, Select } from '../../../ui/field.tsx';
+import { ModalForm } from '../../../ui/modal-form.tsx';
 import { RoleOptions } from '../../../ui/role-options.tsx';
 import { useCreateUser } from '../api/create-user.ts';
-import { ModalForm } from '../../../ui/modal-form.tsx';
 
 type TAddUserDialogProps = {
   open: boolean;

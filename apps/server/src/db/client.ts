@@ -22,7 +22,7 @@ export type Database = {
   close: () => Promise<void>;
   /** PGlite only: the whole database as a tarball, to open copies of it (the test suites' template). */
   dump?: () => Promise<Blob>;
-  /** A connection that receives the database's notifications (see db/change-feed.ts). */
+  /** A connection that receives the database's notifications (see performance/change-feed.ts). */
   openListener: () => Promise<TListener>;
 };
 

@@ -5,7 +5,7 @@ import type { TGuestActor, TIdentity } from '../actor.ts';
 import { sessionCookie, xsrfHeader } from '../http/session-cookies.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../db/client.ts';
-import type { SessionIdentities } from '../http/session-identities.ts';
+import type { SessionIdentities } from '../performance/session-identities.ts';
 import { findApiKeyIdentity } from '../modules/session/index.ts';
 import { safeEqual } from '../lib/crypto.ts';
 

@@ -81,7 +81,7 @@ export class KeptStays {
   /**
    * `head`, the JSON array of the bookings listed at `place`, and `tail`, as one text: the same string
    * as the last time while none of the three changed, so that what is kept of it (its compressed
-   * bytes) is found again without reading it (see lib/json-parts.ts).
+   * bytes) is found again without reading it (see performance/json-parts.ts).
    */
   textOf(place: string, head: string, tail: string): string {
     const list = this.listOf(place);

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { nightsBetween, type TRoomPlan } from '@pms/contract';
 import { AppError } from '../../errors.ts';
-import { JsonParts } from '../../lib/json-parts.ts';
+import { JsonParts } from '../../performance/json-parts.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { KeptStays, unassignedPlace } from './kept-stays.ts';

@@ -1,6 +1,6 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { zlibOptions } from '../plugins/compression.ts';
+import { zlibOptions } from './compression.ts';
 
 type TPartCode = { plain: Buffer; deflated: Buffer };
 
@@ -10,7 +10,7 @@ const gzipHeader = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const lastBlock = Buffer.from([3, 0]);
 
 /**
- * Gzip for answers made of parts (see lib/json-parts.ts), each part compressed once. A part is
+ * Gzip for answers made of parts (see json-parts.ts), each part compressed once. A part is
  * deflated on its own and ends with a sync flush, so it refers to nothing before it and ends on a
  * byte: the parts' deflated bytes one after another are one deflate stream, which a final empty block
  * closes. The gzip trailer's checksum is computed over the parts' bytes on every answer, which is

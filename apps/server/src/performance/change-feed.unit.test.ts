@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ChangeFeed } from './change-feed.ts';
-import type { Database, TListener } from './client.ts';
+import type { Database, TListener } from '../db/client.ts';
 
 /** A listening connection under the test's control, as PostgreSQL's would behave. */
 class FakeListener implements TListener {

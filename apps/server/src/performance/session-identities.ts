@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { TIdentity } from '../actor.ts';
 import type { Db } from '../db/client.ts';
-import type { ChangeFeed } from '../db/change-feed.ts';
+import type { ChangeFeed } from './change-feed.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { findSessionIdentity, type TSessionIdentity } from '../modules/session/index.ts';
 

@@ -2,15 +2,10 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import {
-  brotliOptions,
-  compressionEncodings,
-  compressionThreshold,
-  zlibOptions,
-} from '../plugins/compression.ts';
-import { JsonParts } from '../lib/json-parts.ts';
+import { brotliOptions, compressionEncodings, compressionThreshold, zlibOptions } from './compression.ts';
+import { JsonParts } from './json-parts.ts';
 import { GzipParts } from './gzip-parts.ts';
-import { identityOf } from './request-actor.ts';
+import { identityOf } from '../http/request-actor.ts';
 
 type TEncoding = (typeof compressionEncodings)[number];
 type TAnswer = { text: string | JsonParts; encoded: Partial<Record<TEncoding, Buffer>> };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, TListener } from './client.ts';
-import { propertyVersions } from './schema/index.ts';
+import type { Database, TListener } from '../db/client.ts';
+import { selectPropertyVersions } from './data-versions.queries.ts';
 
 /**
  * What this process knows of committed changes without asking the database for each request: every
@@ -53,7 +53,7 @@ export class ChangeFeed {
       });
       await listener.listen('access_changes', () => this.#accessChanged());
       if (!listener.isImmediate) await listener.listen(this.#syncChannel, (payload) => this.#synced(payload));
-      for (const row of await this.database.db.select().from(propertyVersions))
+      for (const row of await selectPropertyVersions(this.database.db))
         this.#note(row.propertyId, row.version);
     } catch (error) {
       await listener.close().catch(() => {});

@@ -21,8 +21,8 @@ export const zlibOptions: ZlibOptions = { level: 6 };
 
 /**
  * Compresses answers of 1 KiB and more with brotli or gzip, as the client accepts. The web app's
- * files go out precompressed at build time (see web.ts), cached answers compressed once (see
- * http/answer-cache.ts). Request bodies are never decompressed: the body limit must hold for what the
+ * files go out precompressed at build time (see plugins/web.ts), cached answers compressed once (see
+ * answer-cache.ts). Request bodies are never decompressed: the body limit must hold for what the
  * client sends.
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {

@@ -2,7 +2,7 @@
  * A JSON document's text in parts, in order: joined, they are the document. An answer made of parts
  * that mostly stay the same between reads (a room plan's rooms) is sent without writing and
  * compressing the whole document again: what is kept per part is found by the part's text (see
- * http/gzip-parts.ts), so a part should be the same string as in the last read while it is unchanged.
+ * gzip-parts.ts), so a part should be the same string as in the last read while it is unchanged.
  */
 export class JsonParts {
   readonly parts: readonly string[];

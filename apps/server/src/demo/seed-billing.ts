@@ -136,7 +136,7 @@ export async function seedBilling(
         unitAmount: 5_900,
         bookedOn: day,
       });
-      await createInvoice(ctx, actor, { folioId: folio.id, closeWithDueAmount: true });
+      await createInvoice(ctx, actor, { folioId: folio.id, draft: false, closeWithDueAmount: true });
     }
   }
 
@@ -158,11 +158,20 @@ export async function seedBilling(
       });
     }
     if (!invoiced.has(booking.id)) continue;
-    const invoice = await createInvoice(ctx, actor, { folioId, closeWithDueAmount: isLeftOpen });
+    const invoice = await createInvoice(ctx, actor, {
+      folioId,
+      draft: false,
+      closeWithDueAmount: isLeftOpen,
+    });
     if (booking.id === past[2]?.id) {
       at(booking.checkOut, '16:40');
       await cancelInvoice(ctx, actor, invoice.id);
-      await createInvoice(ctx, actor, { folioId, additionalText: 'Rechnung an die korrigierte Anschrift.' });
+      await createInvoice(ctx, actor, {
+        folioId,
+        draft: false,
+        closeWithDueAmount: false,
+        additionalText: 'Rechnung an die korrigierte Anschrift.',
+      });
     }
   }
 
@@ -170,7 +179,11 @@ export async function seedBilling(
   const draftStay = inHouse[0];
   if (draftStay) {
     at(draftStay.checkIn, '20:00');
-    await createInvoice(ctx, actor, { folioId: await folioOf(draftStay.id), draft: true });
+    await createInvoice(ctx, actor, {
+      folioId: await folioOf(draftStay.id),
+      draft: true,
+      closeWithDueAmount: false,
+    });
   }
 
   // The outbox: the latest invoice sent to its customer, and the portal link to tomorrow's first arrival.

@@ -1,14 +1,6 @@
 import type { z } from 'zod';
-import {
-  ZCreateItemRequest,
-  ZUpdateItemRequest,
-  parseExpand,
-  type TCreateItemRequest,
-  type TItem,
-  type TItemListQuery,
-  type TPaged,
-  type TUpdateItemRequest,
-} from '@pms/contract';
+import type { ZCreateItemRequest, ZUpdateItemRequest } from '@pms/contract';
+import { parseExpand, type TItem, type TItemListQuery, type TPaged } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { items, taxRates } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -64,10 +56,14 @@ export async function getItem(ctx: AppContext, actor: TActor, id: string, expand
   return item!;
 }
 
-export async function createItem(ctx: AppContext, actor: TActor, input: TCreateItemRequest): Promise<TItem> {
+export async function createItem(
+  ctx: AppContext,
+  actor: TActor,
+  input: z.output<typeof ZCreateItemRequest>,
+): Promise<TItem> {
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
-  const data = ZCreateItemRequest.parse(input);
+  const data = input;
   return db.transaction(async (tx) => {
     await ensureOvernightItem(tx, actor.propertyId);
     await findOwned(tx, taxRates, actor.propertyId, data.taxRateId, 'tax rate');
@@ -81,11 +77,11 @@ export async function updateItem(
   ctx: AppContext,
   actor: TActor,
   id: string,
-  input: TUpdateItemRequest,
+  input: z.output<typeof ZUpdateItemRequest>,
 ): Promise<TItem> {
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
-  const data = ZUpdateItemRequest.parse(input);
+  const data = input;
   return db.transaction(async (tx) => {
     const current = await findOwned(tx, items, actor.propertyId, id, 'item');
     if (current.isOvernight && (data.amount !== null || data.type !== 'accommodation')) {

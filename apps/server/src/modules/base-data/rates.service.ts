@@ -1,16 +1,12 @@
+import type { z } from 'zod';
+import type { ZCreateRateRequest, ZRateItemRequest, ZUpdateRateRequest } from '@pms/contract';
 import {
-  ZCreateRateRequest,
-  ZRateItemRequest,
-  ZUpdateRateRequest,
-  type TCreateRateRequest,
   type TPageQuery,
   type TPaged,
   type TRate,
   type TRateItem,
-  type TRateItemRequest,
   type TRatePrice,
   type TRatePriceRequest,
-  type TUpdateRateRequest,
 } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { items, rateItems, ratePrices, rates, roomTypes } from '../../db/schema/index.ts';
@@ -60,10 +56,14 @@ export function getRate(ctx: AppContext, actor: TActor, id: string): Promise<TRa
   return readRate(db, actor.propertyId, id);
 }
 
-export async function createRate(ctx: AppContext, actor: TActor, input: TCreateRateRequest): Promise<TRate> {
+export async function createRate(
+  ctx: AppContext,
+  actor: TActor,
+  input: z.output<typeof ZCreateRateRequest>,
+): Promise<TRate> {
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
-  const data = ZCreateRateRequest.parse(input);
+  const data = input;
   return db.transaction(async (tx) => {
     await ensureOvernightItem(tx, actor.propertyId);
     const row = await insertRate(tx, { ...data, propertyId: actor.propertyId });
@@ -76,11 +76,11 @@ export async function updateRate(
   ctx: AppContext,
   actor: TActor,
   id: string,
-  input: TUpdateRateRequest,
+  input: z.output<typeof ZUpdateRateRequest>,
 ): Promise<TRate> {
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
-  const data = ZUpdateRateRequest.parse(input);
+  const data = input;
   return db.transaction(async (tx) => {
     const rows = await updateRateRows(tx, actor.propertyId, id, {
       ...data,
@@ -237,8 +237,8 @@ export async function getRatePriceAmount(
   return { amount: price.amount };
 }
 
-async function rateItemValues(db: Executor, propertyId: string, input: TRateItemRequest) {
-  const data = ZRateItemRequest.parse(input);
+async function rateItemValues(db: Executor, propertyId: string, input: z.output<typeof ZRateItemRequest>) {
+  const data = input;
   const item = await findOwned(db, items, propertyId, data.itemId, 'item');
   if (item.isOvernight) throw new AppError('validation', 'The overnight item is priced by the rate prices.');
   return { values: data, item };
@@ -248,7 +248,7 @@ export async function createRateItem(
   ctx: AppContext,
   actor: TActor,
   rateId: string,
-  input: TRateItemRequest,
+  input: z.output<typeof ZRateItemRequest>,
 ): Promise<TRateItem> {
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
@@ -265,7 +265,7 @@ export async function updateRateItem(
   actor: TActor,
   rateId: string,
   rateItemId: string,
-  input: TRateItemRequest,
+  input: z.output<typeof ZRateItemRequest>,
 ): Promise<TRateItem> {
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;

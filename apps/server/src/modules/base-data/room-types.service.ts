@@ -1,12 +1,6 @@
-import {
-  ZCreateRoomTypeRequest,
-  ZUpdateRoomTypeRequest,
-  type TCreateRoomTypeRequest,
-  type TPageQuery,
-  type TPaged,
-  type TRoomType,
-  type TUpdateRoomTypeRequest,
-} from '@pms/contract';
+import type { z } from 'zod';
+import type { ZCreateRoomTypeRequest, ZUpdateRoomTypeRequest } from '@pms/contract';
+import { type TPageQuery, type TPaged, type TRoomType } from '@pms/contract';
 import { roomTypes } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { findOwned } from '../../db/owned-records.ts';
@@ -39,11 +33,11 @@ export async function getRoomType(ctx: AppContext, actor: TActor, id: string): P
 export async function createRoomType(
   ctx: AppContext,
   actor: TActor,
-  input: TCreateRoomTypeRequest,
+  input: z.output<typeof ZCreateRoomTypeRequest>,
 ): Promise<TRoomType> {
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
-  const data = ZCreateRoomTypeRequest.parse(input);
+  const data = input;
   return db.transaction(async (tx) => {
     const row = await insertRoomType(tx, { ...data, propertyId: actor.propertyId });
     if (row.isDefault) await clearOtherDefaultRoomTypes(tx, actor.propertyId, row.id);
@@ -55,11 +49,11 @@ export async function updateRoomType(
   ctx: AppContext,
   actor: TActor,
   id: string,
-  input: TUpdateRoomTypeRequest,
+  input: z.output<typeof ZUpdateRoomTypeRequest>,
 ): Promise<TRoomType> {
   requireAccess(actor, 'baseData', 'write');
   const { db } = ctx;
-  const data = ZUpdateRoomTypeRequest.parse(input);
+  const data = input;
   return db.transaction(async (tx) => {
     const rows = await updateRoomTypeRows(tx, actor.propertyId, id, {
       ...data,

@@ -1,4 +1,9 @@
-import { type TAssignGuestRequest, type TBooking, type TUpdateBookingGuestRequest } from '@pms/contract';
+import {
+  ZCreateContactRequest,
+  type TAssignGuestRequest,
+  type TBooking,
+  type TUpdateBookingGuestRequest,
+} from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import { insertContact, assertContactOwned } from '../contacts/index.ts';
 import { AppError, invalidField, notFound } from '../../errors.ts';
@@ -30,7 +35,7 @@ export async function assignGuest(
       await assertContactOwned(tx, actor.propertyId, input.contactId);
       contactId = input.contactId;
     } else {
-      contactId = (await insertContact(tx, actor, input)).id;
+      contactId = (await insertContact(tx, actor, ZCreateContactRequest.parse(input))).id;
     }
     const guestCount = await countBookingGuests(tx, id);
     if (guestCount >= booking.occupancy) {

@@ -1,5 +1,8 @@
+import type { z } from 'zod';
 import { randomInt } from 'node:crypto';
+import type { ZCreateBookingRequest } from '@pms/contract';
 import {
+  ZCreateContactRequest,
   bookingDisplayName,
   formatBookingCode,
   nightsBetween,
@@ -8,10 +11,8 @@ import {
   toPaged,
   todayIn,
   zonedInstant,
-  ZCreateBookingRequest,
   type TBooking,
   type TBookingListQuery,
-  type TCreateBookingRequest,
   type TPaged,
   type TUpdateBookingRequest,
 } from '@pms/contract';
@@ -168,10 +169,10 @@ export const allRelations = new Set(['room', 'roomType', 'rate', 'customer', 'gr
 export async function createBooking(
   ctx: AppContext,
   actor: TActor,
-  request: TCreateBookingRequest,
+  request: z.output<typeof ZCreateBookingRequest>,
 ): Promise<TBooking> {
   requireAccess(actor, 'bookings', 'write');
-  const input = ZCreateBookingRequest.parse(request);
+  const input = request;
   const property = await findProperty(ctx.db, actor.propertyId);
   assertValidStay(input.checkIn, input.checkOut, todayIn(property.timeZone, ctx.clock.now()));
   return ctx.db.transaction(async (tx) => {
@@ -216,7 +217,7 @@ export async function createBooking(
     if (customerId) {
       await assertContactOwned(tx, actor.propertyId, customerId);
     } else if (input.customer) {
-      customerId = (await insertContact(tx, actor, input.customer)).id;
+      customerId = (await insertContact(tx, actor, ZCreateContactRequest.parse(input.customer))).id;
     }
     if (input.groupId) await assertGroupOwned(tx, actor.propertyId, input.groupId);
     const rateId = await resolveRateId(tx, actor.propertyId, input.rateId);

@@ -1,12 +1,12 @@
+import type { z } from 'zod';
+import type { ZCreateContactRequest } from '@pms/contract';
 import {
   parseExpand,
-  ZCreateContactRequest,
   type TContact,
   type TContactDocument,
   type TContactBooking,
   type TInvoiceSummary,
   type TContactListQuery,
-  type TCreateContactRequest,
   type TFile,
   type TPageQuery,
   type TPaged,
@@ -130,9 +130,9 @@ export function listContacts(
 export async function insertContact(
   tx: Executor,
   actor: TRoleActor,
-  input: TCreateContactRequest,
+  input: z.output<typeof ZCreateContactRequest>,
 ): Promise<TContactRow> {
-  const data = ZCreateContactRequest.parse(input);
+  const data = input;
   await assertRateOfProperty(tx, actor, data.defaultRateId);
   const row = await insertContactRow(tx, { propertyId: actor.propertyId, ...toColumns(data) });
   await recordContactEvent(tx, actor, row.id, 'created');
@@ -143,7 +143,7 @@ export async function insertContact(
 export async function createContact(
   ctx: AppContext,
   actor: TActor,
-  input: TCreateContactRequest,
+  input: z.output<typeof ZCreateContactRequest>,
 ): Promise<TContact> {
   requireAccess(actor, 'contacts', 'write');
   const { db } = ctx;

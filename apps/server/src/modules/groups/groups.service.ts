@@ -1,13 +1,6 @@
-import {
-  parseExpand,
-  ZCreateGroupRequest,
-  ZUpdateGroupRequest,
-  type TCreateGroupRequest,
-  type TGroup,
-  type TGroupListQuery,
-  type TPaged,
-  type TUpdateGroupRequest,
-} from '@pms/contract';
+import type { z } from 'zod';
+import type { ZCreateGroupRequest, ZUpdateGroupRequest } from '@pms/contract';
+import { parseExpand, type TGroup, type TGroupListQuery, type TPaged } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { groups } from '../../db/schema/index.ts';
 import { changedFields, recordEvent } from '../../lib/events.ts';
@@ -106,11 +99,11 @@ export async function listGroups(
 export async function createGroup(
   ctx: AppContext,
   actor: TActor,
-  input: TCreateGroupRequest,
+  input: z.output<typeof ZCreateGroupRequest>,
 ): Promise<TGroup> {
   requireAccess(actor, 'groups', 'write');
   const { db } = ctx;
-  const data = ZCreateGroupRequest.parse(input);
+  const data = input;
   await assertCustomerOfProperty(db, actor, data.customerId);
   return db.transaction(async (tx) => {
     const row = await insertGroup(tx, { propertyId: actor.propertyId, ...data });
@@ -129,11 +122,11 @@ export async function updateGroup(
   ctx: AppContext,
   actor: TActor,
   id: string,
-  input: TUpdateGroupRequest,
+  input: z.output<typeof ZUpdateGroupRequest>,
 ): Promise<TGroup> {
   requireAccess(actor, 'groups', 'write');
   const { db } = ctx;
-  const data = ZUpdateGroupRequest.parse(input);
+  const data = input;
   await assertCustomerOfProperty(db, actor, data.customerId);
   return db.transaction(async (tx) => {
     const before = await findGroup(tx, actor, id);

@@ -69,7 +69,13 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: write,
     },
-    async (request) => service.issueInvoice(ctx, actorOf(request), request.params.id, request.body ?? {}),
+    async (request) =>
+      service.issueInvoice(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.body ?? { closeWithDueAmount: false },
+      ),
   );
   api.post(
     '/api/invoices/:id/actions/cancel',

@@ -1,18 +1,16 @@
+import type { z } from 'zod';
 import type { Readable } from 'node:stream';
+import type { ZCreateInvoiceRequest, ZIssueInvoiceRequest } from '@pms/contract';
 import {
   addDays,
   filePurposes,
   todayIn,
   toPaged,
-  ZCreateInvoiceRequest,
-  ZIssueInvoiceRequest,
-  type TCreateInvoiceRequest,
   type TFile,
   type TInvoice,
   type TInvoiceListItem,
   type TInvoiceListQuery,
   type TInvoicePage,
-  type TIssueInvoiceRequest,
   type TUpdateInvoiceRequest,
 } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
@@ -277,10 +275,10 @@ export async function getInvoice(ctx: AppContext, actor: TActor, id: string): Pr
 export async function createInvoice(
   ctx: AppContext,
   actor: TActor,
-  request: TCreateInvoiceRequest,
+  request: z.output<typeof ZCreateInvoiceRequest>,
 ): Promise<TInvoice> {
   if (actor.kind !== 'guest') requireAccess(actor, 'invoices', 'write');
-  const input = ZCreateInvoiceRequest.parse(request);
+  const input = request;
   const row = await asInvoiceWrite(() =>
     ctx.db.transaction(async (tx) => {
       const folio = await findFolio(tx, actor, input.folioId);
@@ -375,10 +373,10 @@ export async function issueInvoice(
   ctx: AppContext,
   actor: TActor,
   id: string,
-  request: TIssueInvoiceRequest,
+  request: z.output<typeof ZIssueInvoiceRequest>,
 ): Promise<TInvoice> {
   if (actor.kind !== 'guest') requireAccess(actor, 'invoices', 'write');
-  const input = ZIssueInvoiceRequest.parse(request);
+  const input = request;
   const row = await asInvoiceWrite(() =>
     ctx.db.transaction(async (tx) => {
       const draft = await findInvoice(tx, actor, id, true);

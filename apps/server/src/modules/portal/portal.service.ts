@@ -716,7 +716,11 @@ export async function updatePortalInvoice(
     // The invoices module's calls join this transaction: all of the re-issue happens, or none.
     const inTransaction: AppContext = { ...ctx, db: tx };
     await cancelInvoice(inTransaction, actor, invoiceId);
-    const draft = await createInvoice(inTransaction, actor, { folioId: invoice.folioId, draft: true });
+    const draft = await createInvoice(inTransaction, actor, {
+      folioId: invoice.folioId,
+      draft: true,
+      closeWithDueAmount: false,
+    });
     const kept = <K extends keyof typeof changes & keyof typeof invoice>(key: K) =>
       changes[key] !== undefined ? changes[key] : invoice[key];
     await updateInvoice(inTransaction, actor, draft.id, {

@@ -1,12 +1,13 @@
+import type { z } from 'zod';
 import slugifyText from '@sindresorhus/slugify';
 import type {
-  TCreatePropertyRequest,
   TPageQuery,
   TPaged,
   TProperty,
   TUpdatePropertyRequest,
+  ZCreatePropertyRequest,
 } from '@pms/contract';
-import { ZCreatePropertyRequest, parsePalette } from '@pms/contract';
+import { parsePalette } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { insertDefaultGeneralSettings } from '../../lib/general-settings.queries.ts';
@@ -51,12 +52,12 @@ async function memberPropertyIds(db: Executor, actor: TRoleActor): Promise<strin
 export async function createProperty(
   ctx: AppContext,
   actor: TActor,
-  input: TCreatePropertyRequest,
+  input: z.output<typeof ZCreatePropertyRequest>,
 ): Promise<TProperty> {
   requireAccess(actor, 'properties', 'write');
   const { db } = ctx;
   if (actor.kind !== 'user') throw new AppError('auth/forbidden', 'API keys belong to one property');
-  const data = ZCreatePropertyRequest.parse(input);
+  const data = input;
   assertValidBranding(data.branding.primaryColor);
   // A new property has no files yet: any logo would be another property's.
   if (data.branding.logoId) throw notFound('file');

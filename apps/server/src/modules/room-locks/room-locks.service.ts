@@ -1,7 +1,7 @@
+import type { z } from 'zod';
+import type { ZCreateRoomLockRequest } from '@pms/contract';
 import {
   todayIn,
-  ZCreateRoomLockRequest,
-  type TCreateRoomLockRequest,
   type TPageQuery,
   type TPaged,
   type TRoomLock,
@@ -85,11 +85,11 @@ export async function getRoomLock(ctx: AppContext, actor: TActor, id: string): P
 export async function createRoomLock(
   ctx: AppContext,
   actor: TActor,
-  request: TCreateRoomLockRequest,
+  request: z.output<typeof ZCreateRoomLockRequest>,
 ): Promise<TRoomLock> {
   requireAccess(actor, 'roomLocks', 'write');
   const { db } = ctx;
-  const input = ZCreateRoomLockRequest.parse(request);
+  const input = request;
   assertDates(input.startDate, input.endDate);
   const lock = await asRoomLockWrite(() =>
     db.transaction(async (tx) => {

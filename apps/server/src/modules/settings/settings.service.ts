@@ -1,11 +1,11 @@
+import type { z } from 'zod';
+import type { ZCreateSettingRequest } from '@pms/contract';
 import {
   defaultAccountingSettings,
   isGuestLinkUrl,
   outboundUrlSettingKeys,
   secretMask,
-  ZCreateSettingRequest,
   type TAccountingSettings,
-  type TCreateSettingRequest,
   type TGeneralSettings,
   type TPageQuery,
   type TPaged,
@@ -120,11 +120,11 @@ function secretContext(propertyId: string, key: string): string {
 export async function createSetting(
   ctx: AppContext,
   actor: TActor,
-  input: TCreateSettingRequest,
+  input: z.output<typeof ZCreateSettingRequest>,
 ): Promise<TSettingEntry> {
   requireAccess(actor, 'advancedSettings', 'write');
   const { db, secrets } = ctx;
-  const data = ZCreateSettingRequest.parse(input);
+  const data = input;
   if (outboundUrlSettingKeys.includes(data.key))
     await assertOutboundUrl(
       data.value,

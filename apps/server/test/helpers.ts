@@ -5,6 +5,7 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { expect, inject } from 'vitest';
+import { z } from 'zod';
 import type { TProblem, TPropertyMembership, TSession } from '@pms/contract';
 import { buildApp } from '../src/app.ts';
 import { SettableClock } from '../src/clock.ts';
@@ -259,6 +260,13 @@ export async function switchProperty(client: ApiClient, propertyId: string): Pro
   if (client.session) client.session = response.json<TSession>();
 }
 
+/** Signs a user in and moves their session to one of their properties: a second caller in a test. */
+export async function loginAt(app: FastifyInstance, email: string, propertyId: string): Promise<ApiClient> {
+  const client = await login(app, email);
+  await switchProperty(client, propertyId);
+  return client;
+}
+
 /** Asserts a problem+json answer with the given status and error code, and returns it. */
 export function expectProblem(response: LightMyRequestResponse, status: number, type: string): TProblem {
   expect({ status: response.statusCode, body: response.body }).toMatchObject({ status });
@@ -266,6 +274,25 @@ export function expectProblem(response: LightMyRequestResponse, status: number, 
   const problem = response.json<TProblem>();
   expect(problem).toMatchObject({ type, status });
   return problem;
+}
+
+/**
+ * The JSON answer checked against the contract's schema for it, typed as that schema's output. It
+ * fails the test, naming the fields, where the answer does not fit the schema; the body comes back
+ * as sent (keys the schema does not name stay, so a test can still see what should not be there).
+ */
+export function parsed<TSchema extends z.ZodType>(
+  response: LightMyRequestResponse,
+  schema: TSchema,
+): z.output<TSchema> {
+  const body: unknown = response.json();
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new Error(
+      `the answer (${response.statusCode}) does not fit its schema:\n${z.prettifyError(result.error)}\n${response.body.slice(0, 2000)}`,
+    );
+  }
+  return body as z.output<TSchema>;
 }
 
 export type TUpload = { name: string; content: Buffer; contentType?: string; field?: string };

@@ -20,11 +20,11 @@ import { rowsOf } from '../../db/client.ts';
 import { bookings, taxRates } from '../../db/schema/index.ts';
 import { roomNumberOrderList, roomNumberOrderStored } from '../../db/room-order.ts';
 import {
-  buildTestApp,
   demo,
   expectProblem,
   login,
-  propertyIds,
+  loginAt,
+  startDemoApp,
   switchProperty,
   type ApiClient,
   type TTestApp,
@@ -45,12 +45,8 @@ let berlinData: TBaseData;
 const unknownId = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await login(t.app, demo.users.admin);
-  ids = await propertyIds(admin);
-  await switchProperty(admin, ids[demo.austria]!);
-  berlin = await login(t.app, demo.users.admin);
-  await switchProperty(berlin, ids[demo.germany]!);
+  ({ t, client: admin, ids } = await startDemoApp());
+  berlin = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
   manager = await loginAtSalzburg(demo.users.manager);
   staff = await loginAtSalzburg(demo.users.staff);
   cleaning = await loginAtSalzburg(demo.users.cleaning);
@@ -62,10 +58,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function loginAtSalzburg(email: string): Promise<ApiClient> {
-  const client = await login(t.app, email);
-  await switchProperty(client, ids[demo.austria]!);
-  return client;
+function loginAtSalzburg(email: string): Promise<ApiClient> {
+  return loginAt(t.app, email, ids[demo.austria]!);
 }
 
 async function baseData(client: ApiClient): Promise<TBaseData> {

@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TContact, TContactBooking, TInvoiceSummary, TFile, TPaged } from '@pms/contract';
 import { bookings, events, folios, invoices, rates } from '../../db/schema/index.ts';
 import {
-  buildTestApp,
   demo,
   expectProblem,
   login,
+  loginAt,
   pngBytes,
-  propertyIds,
-  switchProperty,
+  startDemoApp,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
@@ -21,12 +20,10 @@ let austriaId: string;
 let germanyId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  staff = await login(t.app, demo.users.staff);
-  const ids = await propertyIds(staff);
+  let ids: Record<string, string>;
+  ({ t, client: staff, ids } = await startDemoApp(demo.users.staff));
   austriaId = ids[demo.austria]!;
   germanyId = ids[demo.germany]!;
-  await switchProperty(staff, austriaId);
 });
 afterAll(async () => {
   await t.close();
@@ -49,9 +46,7 @@ async function contactEventTypes(contactId: string): Promise<string[]> {
 
 /** A caller signed in to the German property, for the other side of tenant isolation. */
 async function germanCaller(): Promise<ApiClient> {
-  const manager = await login(t.app, demo.users.manager);
-  await switchProperty(manager, germanyId);
-  return manager;
+  return loginAt(t.app, demo.users.manager, germanyId);
 }
 
 describe('contacts', () => {

@@ -3,12 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBooking, TGroup } from '@pms/contract';
 import { events } from '../../db/schema/index.ts';
 import {
-  buildTestApp,
   demo,
   expectProblem,
-  login,
-  propertyIds,
-  switchProperty,
+  loginAt,
+  startDemoApp,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
@@ -20,12 +18,10 @@ let austriaId: string;
 let germanyId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  staff = await login(t.app, demo.users.staff);
-  const ids = await propertyIds(staff);
+  let ids: Record<string, string>;
+  ({ t, client: staff, ids } = await startDemoApp(demo.users.staff));
   austriaId = ids[demo.austria]!;
   germanyId = ids[demo.germany]!;
-  await switchProperty(staff, austriaId);
 });
 afterAll(async () => {
   await t.close();
@@ -132,8 +128,7 @@ describe('group membership', () => {
     const group = await createGroup(staff, 'Salzburg');
     const own = await aBooking(austriaId);
     const foreignBooking = await aBooking(germanyId);
-    const german = await login(t.app, demo.users.manager);
-    await switchProperty(german, germanyId);
+    const german = await loginAt(t.app, demo.users.manager, germanyId);
     const foreignGroup = await createGroup(german, 'Berlin');
 
     expectProblem(
@@ -157,8 +152,7 @@ describe('group membership', () => {
     const booking = await aBooking(austriaId);
     await staff.post(`/api/groups/${group.id}/bookings`, { bookingId: booking.id });
     for (const email of [demo.users.cleaning, demo.users.catering]) {
-      const caller = await login(t.app, email);
-      await switchProperty(caller, austriaId);
+      const caller = await loginAt(t.app, email, austriaId);
       expectProblem(
         await caller.post(`/api/groups/${group.id}/bookings`, { bookingId: booking.id }),
         403,

@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TContact, TGroup, TPaged } from '@pms/contract';
 import { bookings, charges, events } from '../../db/schema/index.ts';
 import {
-  buildTestApp,
   demo,
   expectProblem,
   login,
-  propertyIds,
-  switchProperty,
+  loginAt,
+  startDemoApp,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
@@ -20,12 +19,10 @@ let austriaId: string;
 let germanyId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  staff = await login(t.app, demo.users.staff);
-  const ids = await propertyIds(staff);
+  let ids: Record<string, string>;
+  ({ t, client: staff, ids } = await startDemoApp(demo.users.staff));
   austriaId = ids[demo.austria]!;
   germanyId = ids[demo.germany]!;
-  await switchProperty(staff, austriaId);
 });
 afterAll(async () => {
   await t.close();
@@ -233,8 +230,7 @@ describe('groups', () => {
 
   it("answers 404 for another property's group or customer", async () => {
     const group = await createGroup(staff, { name: 'Salzburger Runde' });
-    const german = await login(t.app, demo.users.manager);
-    await switchProperty(german, germanyId);
+    const german = await loginAt(t.app, demo.users.manager, germanyId);
     expectProblem(await german.get(`/api/groups/${group.id}`), 404, 'not_found');
     expectProblem(await german.put(`/api/groups/${group.id}`, { name: 'X' }), 404, 'not_found');
     expectProblem(await german.delete(`/api/groups/${group.id}`), 404, 'not_found');

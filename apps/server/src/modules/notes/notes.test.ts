@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TContact, TGroup, TNote, TPaged } from '@pms/contract';
 import {
-  buildTestApp,
   demo,
   expectProblem,
-  login,
-  propertyIds,
-  switchProperty,
+  loginAt,
+  startDemoApp,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
@@ -20,12 +18,10 @@ let germanyId: string;
 const objects: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  staff = await login(t.app, demo.users.staff);
-  const ids = await propertyIds(staff);
+  let ids: Record<string, string>;
+  ({ t, client: staff, ids } = await startDemoApp(demo.users.staff));
   austriaId = ids[demo.austria]!;
   germanyId = ids[demo.germany]!;
-  await switchProperty(staff, austriaId);
   objects.contacts = (await staff.post('/api/contacts', { name: 'Notizträger' })).json<TContact>().id;
   objects.groups = (await staff.post('/api/groups', { name: 'Notizgruppe' })).json<TGroup>().id;
   const booking = await insertBooking(t.db, {
@@ -95,8 +91,7 @@ describe('notes', () => {
   it('uses the access of the object: catering reads booking notes only, cleaning none', async () => {
     const bookingNote = await writeNote(staff, 'bookings', 'Frühstück aufs Zimmer');
     const contactNote = await writeNote(staff, 'contacts', 'Stammgast');
-    const catering = await login(t.app, demo.users.catering);
-    await switchProperty(catering, austriaId);
+    const catering = await loginAt(t.app, demo.users.catering, austriaId);
     expect((await listNotes(catering, 'bookings')).map((note) => note.id)).toContain(bookingNote.id);
     expectProblem(
       await catering.post(`/api/bookings/${objects.bookings}/notes`, { text: 'X' }),
@@ -107,8 +102,7 @@ describe('notes', () => {
     expectProblem(await catering.get(`/api/contacts/${objects.contacts}/notes`), 403, 'auth/forbidden');
     expectProblem(await catering.delete(`/api/notes/${contactNote.id}`), 403, 'auth/forbidden');
 
-    const cleaning = await login(t.app, demo.users.cleaning);
-    await switchProperty(cleaning, austriaId);
+    const cleaning = await loginAt(t.app, demo.users.cleaning, austriaId);
     for (const path of ['bookings', 'contacts', 'groups']) {
       expectProblem(await cleaning.get(`/api/${path}/${objects[path]}/notes`), 403, 'auth/forbidden');
     }
@@ -118,8 +112,7 @@ describe('notes', () => {
 
   it("answers 404 for another property's objects and notes", async () => {
     const note = await writeNote(staff, 'groups', 'Busparkplatz reservieren');
-    const german = await login(t.app, demo.users.manager);
-    await switchProperty(german, germanyId);
+    const german = await loginAt(t.app, demo.users.manager, germanyId);
     for (const path of ['bookings', 'contacts', 'groups']) {
       expectProblem(await german.get(`/api/${path}/${objects[path]}/notes`), 404, 'not_found');
       expectProblem(

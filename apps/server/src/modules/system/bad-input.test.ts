@@ -9,14 +9,12 @@ import type { TProblem, TSession } from '@pms/contract';
 import { toAppError } from '../../db/constraint-errors.ts';
 import {
   bearer,
-  buildTestApp,
   demo,
   expectProblem,
   login,
   multipartBody,
   pngBytes,
-  propertyIds,
-  switchProperty,
+  startDemoApp,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
@@ -29,10 +27,7 @@ let roomId: string;
 let rateId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await login(t.app, demo.users.admin);
-  const ids = await propertyIds(admin);
-  await switchProperty(admin, ids[demo.austria]!);
+  ({ t, client: admin } = await startDemoApp());
   const key = await admin.post('/api/api_keys', { name: 'bad input', roleId: 'admin' });
   adminKey = bearer(t.app, key.json<{ secret: string }>().secret);
   const rooms = (await admin.get('/api/rooms')).json<{ data: { id: string; roomTypeId: string }[] }>();

@@ -12,12 +12,11 @@ import { brandShades, type TProblem } from '@pms/contract';
 import { bookingLinks, invoices } from '../../db/schema/index.ts';
 import {
   bearer,
-  buildTestApp,
   demo,
-  login,
+  loginAt,
   multipartBody,
   pngBytes,
-  propertyIds,
+  startDemoApp,
   switchProperty,
   type ApiClient,
 } from '../../../test/helpers.ts';
@@ -76,17 +75,13 @@ type TCase = {
 
 // The app and the callers: an admin with a session (XSRF) and an admin API key, both in Austria.
 
-const t = await buildTestApp();
+const { t, client: session, ids: properties } = await startDemoApp();
 afterAll(async () => {
   await t.close();
 });
-const session = await login(t.app, demo.users.admin);
-const properties = await propertyIds(session);
 const ownProperty = properties[demo.austria]!;
 const foreignProperty = properties[demo.germany]!;
-const foreignSession = await login(t.app, demo.users.admin);
-await switchProperty(foreignSession, foreignProperty);
-await switchProperty(session, ownProperty);
+const foreignSession = await loginAt(t.app, demo.users.admin, foreignProperty);
 
 async function createApiKey(name: string): Promise<{ id: string; secret: string }> {
   const response = await session.post('/api/api_keys', { name, roleId: 'admin' });

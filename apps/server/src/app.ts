@@ -58,7 +58,7 @@ import { registerPortalRoutes } from './modules/portal/portal.routes.ts';
 import { registerIdDocumentRoutes } from './modules/id-documents/id-documents.routes.ts';
 import { registerPortalProgressRoutes } from './modules/portal/portal-progress.routes.ts';
 import { PortalGate } from './modules/portal/portal-gate.ts';
-import { getPortalHome } from './modules/portal/portal.service.ts';
+import { getPortalHome } from './modules/portal/portal-home.service.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;

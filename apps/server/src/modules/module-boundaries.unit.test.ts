@@ -113,8 +113,6 @@ const maxLines = 400;
 
 /** Files over `maxLines`, each with its reason; every one of them is to be split, none is to be added. */
 const longFileExceptions: Record<string, string> = {
-  // The guest portal's booking, check-in, documents and invoices: to split by screen.
-  'modules/portal/portal.service.ts': 'to split: booking, check-in, documents, invoices',
   // Folios, charges and payments with their locks: to split into charges and payments.
   'modules/folios/folios.service.ts': 'to split: folios, charges, payments',
   // Templates, composing, queueing and delivering: to split into templates and delivery.

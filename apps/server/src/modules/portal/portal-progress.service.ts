@@ -14,7 +14,7 @@ import { hasAccessToken } from '../doors/index.ts';
 import { getBookingTotals } from '../folios/index.ts';
 import { listPortalPayments } from '../payments/index.ts';
 import { selectLatestBookingLink, selectPortalBooking, selectPropertyFile } from './portal.queries.ts';
-import { loadGuests, loadSettings } from './portal.service.ts';
+import { loadGuests, loadSettings } from './portal-stay.ts';
 
 /** Statuses a booking reaches only through check-in. */
 const checkedInStatuses = new Set(['checked_in', 'checked_out']);

@@ -39,7 +39,26 @@ import { readUploadedFile } from '../../http/multipart.ts';
 import { sendFile } from '../../http/send-file.ts';
 import { listAccessPoints, unlockAccessPoint } from '../doors/index.ts';
 import { confirmCheckout, createCheckout } from '../payments/index.ts';
-import * as service from './portal.service.ts';
+import {
+  getFolioSummary,
+  listCharges,
+  listPortalInvoices,
+  updatePortalInvoice,
+} from './portal-billing.service.ts';
+import { checkIn, preCheckIn } from './portal-check-in.service.ts';
+import { createPropertyFileUrl, readOwnFile, readPropertyFile } from './portal-files.service.ts';
+import {
+  getPortalBooking,
+  getPortalBookingMetadata,
+  getPortalGeneralSettings,
+  getPortalProperty,
+} from './portal-home.service.ts';
+import {
+  deleteGuestDocument,
+  updatePortalGuest,
+  uploadGuestDocument,
+} from './portal-registration.service.ts';
+import { deleteSignature, updateSignature } from './portal-signature.service.ts';
 
 const tags = ['portal'];
 /** Every portal call needs the Link-Id header of a booking link, nothing else. */
@@ -104,25 +123,25 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext): voi
   api.get(
     '/api/portal/property',
     { schema: { tags, response: { 200: ZPortalProperty, ...portalProblems } }, config },
-    async (request) => service.getPortalProperty(ctx, guestOf(request)),
+    async (request) => getPortalProperty(ctx, guestOf(request)),
   );
 
   api.get(
     '/api/portal/booking',
     { schema: { tags, response: { 200: ZPortalBooking, ...portalProblems } }, config },
-    async (request) => service.getPortalBooking(ctx, guestOf(request)),
+    async (request) => getPortalBooking(ctx, guestOf(request)),
   );
 
   api.get(
     '/api/portal/booking_metadata',
     { schema: { tags, response: { 200: ZPortalBookingMetadata, ...portalProblems } }, config },
-    async (request) => service.getPortalBookingMetadata(ctx, guestOf(request)),
+    async (request) => getPortalBookingMetadata(ctx, guestOf(request)),
   );
 
   api.get(
     '/api/portal/settings/general',
     { schema: { tags, response: { 200: ZPortalGeneralSettings, ...portalProblems } }, config },
-    async (request) => service.getPortalGeneralSettings(ctx, guestOf(request)),
+    async (request) => getPortalGeneralSettings(ctx, guestOf(request)),
   );
 
   api.patch(
@@ -137,7 +156,7 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext): voi
     },
     async (request) => {
       const { content } = await readUploadedFile(request, 'signature');
-      return { signature: await service.updateSignature(ctx, guestOf(request), content) };
+      return { signature: await updateSignature(ctx, guestOf(request), content) };
     },
   );
 
@@ -145,7 +164,7 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext): voi
     '/api/portal/signature',
     { schema: { tags, response: { 204: z.null(), ...portalProblems } }, config },
     async (request, reply) => {
-      await service.deleteSignature(ctx, guestOf(request));
+      await deleteSignature(ctx, guestOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -161,7 +180,7 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext): voi
       },
       config,
     },
-    async (request) => service.updatePortalGuest(ctx, guestOf(request), request.params.guestId, request.body),
+    async (request) => updatePortalGuest(ctx, guestOf(request), request.params.guestId, request.body),
   );
 
   api.post(
@@ -177,7 +196,7 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext): voi
     },
     async (request, reply) => {
       const upload = await readUploadedFile(request);
-      const file = await service.uploadGuestDocument(ctx, guestOf(request), request.params.contactId, upload);
+      const file = await uploadGuestDocument(ctx, guestOf(request), request.params.contactId, upload);
       return reply.status(201).send(file);
     },
   );
@@ -190,12 +209,7 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext): voi
       config,
     },
     async (request, reply) => {
-      await service.deleteGuestDocument(
-        ctx,
-        guestOf(request),
-        request.params.contactId,
-        request.params.fileId,
-      );
+      await deleteGuestDocument(ctx, guestOf(request), request.params.contactId, request.params.fileId);
       return reply.status(204).send(null);
     },
   );
@@ -204,38 +218,38 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext): voi
     '/api/portal/files/:fileId/content',
     { schema: { tags, params: ZPortalFileParams, response: portalProblems }, config },
     async (request, reply) =>
-      sendFile(reply, await service.readOwnFile(ctx, guestOf(request), request.params.fileId), 'inline'),
+      sendFile(reply, await readOwnFile(ctx, guestOf(request), request.params.fileId), 'inline'),
   );
 
   api.get(
     '/api/portal/files/pms/:fileId/content',
     { schema: { tags, params: ZPortalFileParams, response: portalProblems }, config },
     async (request, reply) =>
-      sendFile(reply, await service.readPropertyFile(ctx, guestOf(request), request.params.fileId), 'inline'),
+      sendFile(reply, await readPropertyFile(ctx, guestOf(request), request.params.fileId), 'inline'),
   );
 
   api.get(
     '/api/portal/files/pms/:fileId/url',
     { schema: { tags, params: ZPortalFileParams, response: { 200: ZFileUrl, ...portalProblems } }, config },
-    async (request) => service.createPropertyFileUrl(ctx, guestOf(request), request.params.fileId),
+    async (request) => createPropertyFileUrl(ctx, guestOf(request), request.params.fileId),
   );
 
   api.post(
     '/api/portal/folio_summary',
     { schema: { tags, response: { 200: ZPortalFolioSummary, ...portalProblems } }, config },
-    async (request) => service.getFolioSummary(ctx, guestOf(request)),
+    async (request) => getFolioSummary(ctx, guestOf(request)),
   );
 
   api.get(
     '/api/portal/charges',
     { schema: { tags, response: { 200: ZPortalCharges, ...portalProblems } }, config },
-    async (request) => service.listCharges(ctx, guestOf(request)),
+    async (request) => listCharges(ctx, guestOf(request)),
   );
 
   api.get(
     '/api/portal/invoices',
     { schema: { tags, response: { 200: ZPortalInvoices, ...portalProblems } }, config },
-    async (request) => service.listPortalInvoices(ctx, guestOf(request)),
+    async (request) => listPortalInvoices(ctx, guestOf(request)),
   );
 
   api.patch(
@@ -249,14 +263,13 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext): voi
       },
       config,
     },
-    async (request) =>
-      service.updatePortalInvoice(ctx, guestOf(request), request.params.invoiceId, request.body),
+    async (request) => updatePortalInvoice(ctx, guestOf(request), request.params.invoiceId, request.body),
   );
 
   api.post(
     '/api/portal/pre_check_in',
     { schema: { tags, response: { 200: ZPortalPreCheckIn, ...portalProblems } }, config },
-    async (request) => service.preCheckIn(ctx, guestOf(request)),
+    async (request) => preCheckIn(ctx, guestOf(request)),
   );
 
   api.post(
@@ -272,7 +285,7 @@ export function registerPortalRoutes(app: FastifyInstance, ctx: AppContext): voi
       config,
     },
     async (request, reply) => {
-      const { file, content } = await service.checkIn(ctx, guestOf(request));
+      const { file, content } = await checkIn(ctx, guestOf(request));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition(file.name, { type: 'attachment' }))

@@ -113,8 +113,6 @@ const maxLines = 400;
 
 /** Files over `maxLines`, each with its reason; every one of them is to be split, none is to be added. */
 const longFileExceptions: Record<string, string> = {
-  // Folios, charges and payments with their locks: to split into charges and payments.
-  'modules/folios/folios.service.ts': 'to split: folios, charges, payments',
   // Templates, composing, queueing and delivering: to split into templates and delivery.
   'modules/mail/mail.service.ts': 'to split: templates, delivery',
   // Issuing, correcting and cancelling invoices with their documents: to split by use case.

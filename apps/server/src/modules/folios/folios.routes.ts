@@ -18,7 +18,9 @@ import {
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
-import * as service from './folios.service.ts';
+import { createFolio, getFolio, listFolios, updateFolio } from './folios.service.ts';
+import { moveCharge, postAllowance, postCharge, updateCharge, voidCharge } from './folio-charges.service.ts';
+import { deletePayment, postPayment } from './folio-payments.service.ts';
 
 const tags = ['folios'];
 const read = { access: ['folios', 'read'] } as const;
@@ -33,7 +35,7 @@ export function registerFolioRoutes(app: FastifyInstance, ctx: AppContext): void
       schema: { tags, querystring: ZFolioListQuery, response: { 200: ZFolioList, ...problemResponses } },
       config: read,
     },
-    async (request) => service.listFolios(ctx, actorOf(request), request.query),
+    async (request) => listFolios(ctx, actorOf(request), request.query),
   );
   api.post(
     '/api/folios',
@@ -41,13 +43,12 @@ export function registerFolioRoutes(app: FastifyInstance, ctx: AppContext): void
       schema: { tags, body: ZCreateFolioRequest, response: { 201: ZFolio, ...problemResponses } },
       config: write,
     },
-    async (request, reply) =>
-      reply.status(201).send(await service.createFolio(ctx, actorOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await createFolio(ctx, actorOf(request), request.body)),
   );
   api.get(
     '/api/folios/:id',
     { schema: { tags, params: ZIdParams, response: { 200: ZFolio, ...problemResponses } }, config: read },
-    async (request) => service.getFolio(ctx, actorOf(request), request.params.id),
+    async (request) => getFolio(ctx, actorOf(request), request.params.id),
   );
   api.patch(
     '/api/folios/:id',
@@ -60,7 +61,7 @@ export function registerFolioRoutes(app: FastifyInstance, ctx: AppContext): void
       },
       config: write,
     },
-    async (request) => service.updateFolio(ctx, actorOf(request), request.params.id, request.body),
+    async (request) => updateFolio(ctx, actorOf(request), request.params.id, request.body),
   );
   api.post(
     '/api/folios/:id/charges',
@@ -74,9 +75,7 @@ export function registerFolioRoutes(app: FastifyInstance, ctx: AppContext): void
       config: { access: ['charges', 'write'] },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.postCharge(ctx, actorOf(request), request.params.id, request.body)),
+      reply.status(201).send(await postCharge(ctx, actorOf(request), request.params.id, request.body)),
   );
   api.put(
     '/api/folios/:id/charges/:entryId',
@@ -90,7 +89,7 @@ export function registerFolioRoutes(app: FastifyInstance, ctx: AppContext): void
       config: write,
     },
     async (request) =>
-      service.updateCharge(ctx, actorOf(request), request.params.id, request.params.entryId, request.body),
+      updateCharge(ctx, actorOf(request), request.params.id, request.params.entryId, request.body),
   );
   api.delete(
     '/api/folios/:id/charges/:entryId',
@@ -104,7 +103,7 @@ export function registerFolioRoutes(app: FastifyInstance, ctx: AppContext): void
       config: write,
     },
     async (request) =>
-      service.voidCharge(ctx, actorOf(request), request.params.id, request.params.entryId, request.body),
+      voidCharge(ctx, actorOf(request), request.params.id, request.params.entryId, request.body),
   );
   api.post(
     '/api/folios/:id/charges/:entryId/allowances',
@@ -121,13 +120,7 @@ export function registerFolioRoutes(app: FastifyInstance, ctx: AppContext): void
       reply
         .status(201)
         .send(
-          await service.postAllowance(
-            ctx,
-            actorOf(request),
-            request.params.id,
-            request.params.entryId,
-            request.body,
-          ),
+          await postAllowance(ctx, actorOf(request), request.params.id, request.params.entryId, request.body),
         ),
   );
   api.post(
@@ -142,7 +135,7 @@ export function registerFolioRoutes(app: FastifyInstance, ctx: AppContext): void
       config: write,
     },
     async (request) =>
-      service.moveCharge(ctx, actorOf(request), request.params.id, request.params.entryId, request.body),
+      moveCharge(ctx, actorOf(request), request.params.id, request.params.entryId, request.body),
   );
   api.post(
     '/api/folios/:id/payments',
@@ -156,9 +149,7 @@ export function registerFolioRoutes(app: FastifyInstance, ctx: AppContext): void
       config: write,
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.postPayment(ctx, actorOf(request), request.params.id, request.body)),
+      reply.status(201).send(await postPayment(ctx, actorOf(request), request.params.id, request.body)),
   );
   api.post(
     '/api/folios/:id/refunds',
@@ -173,7 +164,7 @@ export function registerFolioRoutes(app: FastifyInstance, ctx: AppContext): void
     },
     async (request, reply) =>
       reply.status(201).send(
-        await service.postPayment(ctx, actorOf(request), request.params.id, request.body, {
+        await postPayment(ctx, actorOf(request), request.params.id, request.body, {
           isRefund: true,
         }),
       ),
@@ -184,7 +175,6 @@ export function registerFolioRoutes(app: FastifyInstance, ctx: AppContext): void
       schema: { tags, params: ZFolioEntryParams, response: { 200: ZFolio, ...problemResponses } },
       config: write,
     },
-    async (request) =>
-      service.deletePayment(ctx, actorOf(request), request.params.id, request.params.entryId),
+    async (request) => deletePayment(ctx, actorOf(request), request.params.id, request.params.entryId),
   );
 }

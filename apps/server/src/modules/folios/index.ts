@@ -5,9 +5,6 @@ export {
   getBookingTotals,
   getFolioTotals,
   listFolios,
-  moveCharge,
-  postCharge,
-  postPayment,
-  recordPayment,
-  reverseCharge,
 } from './folios.service.ts';
+export { moveCharge, postCharge, reverseCharge } from './folio-charges.service.ts';
+export { postPayment, recordPayment } from './folio-payments.service.ts';

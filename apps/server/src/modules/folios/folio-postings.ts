@@ -1,0 +1,44 @@
+import { todayIn } from '@pms/contract';
+import type { TRoleActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { findOwned } from '../../db/owned-records.ts';
+import { folios } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { findProperty } from '../../lib/properties.ts';
+import { selectFolioCharge, type TChargeRow, type TFolioRow } from './folios.queries.ts';
+
+// What every posting on a folio shares: its lock, its entries' lookup, its event, the property's day.
+
+/** The folio, locked for the posting, refused once closed: an invoice closing it waits or wins. */
+export async function lockFolio(db: Executor, actor: TRoleActor, id: string): Promise<TFolioRow> {
+  return findOwned(db, folios, actor.propertyId, id, 'folio', { lock: true });
+}
+
+export async function lockOpenFolio(db: Executor, actor: TRoleActor, id: string): Promise<TFolioRow> {
+  const folio = await lockFolio(db, actor, id);
+  if (folio.closedAt) throw new AppError('folio/closed', 'the folio is closed');
+  return folio;
+}
+
+export async function findCharge(db: Executor, folio: TFolioRow, chargeId: string): Promise<TChargeRow> {
+  const charge = await selectFolioCharge(db, folio.id, chargeId);
+  if (!charge) throw new AppError('not_found', 'charge not found');
+  return charge;
+}
+
+export function folioEvent(folio: TFolioRow, actor: TRoleActor, type: string, data: Record<string, unknown>) {
+  return {
+    propertyId: actor.propertyId,
+    actor,
+    objectType: 'folio' as const,
+    objectId: folio.id,
+    type,
+    data: { bookingId: folio.bookingId, groupId: folio.groupId, ...data },
+  };
+}
+
+export async function today(ctx: AppContext, db: Executor, propertyId: string): Promise<string> {
+  const property = await findProperty(db, propertyId);
+  return todayIn(property.timeZone, ctx.clock.now());
+}

@@ -113,8 +113,6 @@ const maxLines = 400;
 
 /** Files over `maxLines`, each with its reason; every one of them is to be split, none is to be added. */
 const longFileExceptions: Record<string, string> = {
-  // Templates, composing, queueing and delivering: to split into templates and delivery.
-  'modules/mail/mail.service.ts': 'to split: templates, delivery',
   // Issuing, correcting and cancelling invoices with their documents: to split by use case.
   'modules/invoices/invoices.service.ts': 'to split: issue, correct, cancel',
   // The queries of seven entities of the base data: to split per entity.

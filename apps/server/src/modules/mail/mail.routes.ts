@@ -17,7 +17,15 @@ import {
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
-import * as service from './mail.service.ts';
+import { sendBookingConfirmation, sendBookingLink } from './mail-booking.service.ts';
+import { sendInvoice } from './mail-invoice.service.ts';
+import {
+  getMailMessage,
+  getMailMessageEml,
+  listMailMessages,
+  retryMailMessage,
+} from './mail-messages.service.ts';
+import { listMailTemplates, saveMailTemplate } from './mail-templates.service.ts';
 
 const tags = ['e-mail'];
 
@@ -40,7 +48,7 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: { tags, response: { 200: z.object({ data: z.array(ZMailTemplate) }), ...problemResponses } },
       config: { access: ['settings', 'read'] },
     },
-    async (request) => ({ data: await service.listMailTemplates(ctx, actorOf(request)) }),
+    async (request) => ({ data: await listMailTemplates(ctx, actorOf(request)) }),
   );
   api.put(
     '/api/email_templates/:kind/:language',
@@ -54,13 +62,7 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AppContext): void 
       config: { access: ['settings', 'write'] },
     },
     async (request) =>
-      service.saveMailTemplate(
-        ctx,
-        actorOf(request),
-        request.params.kind,
-        request.params.language,
-        request.body,
-      ),
+      saveMailTemplate(ctx, actorOf(request), request.params.kind, request.params.language, request.body),
   );
 
   api.post(
@@ -75,7 +77,7 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AppContext): void 
       config: { access: ['bookings', 'write'] },
     },
     async (request, reply) => {
-      const { message, raw, fileName } = await service.sendBookingLink(
+      const { message, raw, fileName } = await sendBookingLink(
         ctx,
         actorOf(request),
         request.params.id,
@@ -100,9 +102,7 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request, reply) =>
       reply
         .status(202)
-        .send(
-          await service.sendBookingConfirmation(ctx, actorOf(request), request.params.id, request.body ?? {}),
-        ),
+        .send(await sendBookingConfirmation(ctx, actorOf(request), request.params.id, request.body ?? {})),
   );
   api.post(
     '/api/invoices/:id/send',
@@ -116,9 +116,7 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AppContext): void 
       config: { access: ['invoices', 'write'] },
     },
     async (request, reply) =>
-      reply
-        .status(202)
-        .send(await service.sendInvoice(ctx, actorOf(request), request.params.id, request.body ?? {})),
+      reply.status(202).send(await sendInvoice(ctx, actorOf(request), request.params.id, request.body ?? {})),
   );
 
   api.get(
@@ -131,7 +129,7 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AppContext): void 
       },
       config: { access: ['mail', 'read'] },
     },
-    async (request) => service.listMailMessages(ctx, actorOf(request), request.query),
+    async (request) => listMailMessages(ctx, actorOf(request), request.query),
   );
   api.get(
     '/api/mail_messages/:id',
@@ -139,13 +137,13 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: { tags, params: ZIdParams, response: { 200: ZMailMessage, ...problemResponses } },
       config: { access: ['mail', 'read'] },
     },
-    async (request) => service.getMailMessage(ctx, actorOf(request), request.params.id),
+    async (request) => getMailMessage(ctx, actorOf(request), request.params.id),
   );
   api.get(
     '/api/mail_messages/:id/eml',
     { schema: { tags, params: ZIdParams }, config: { access: ['mail', 'read'] } },
     async (request, reply) => {
-      const { raw, fileName } = await service.getMailMessageEml(ctx, actorOf(request), request.params.id);
+      const { raw, fileName } = await getMailMessageEml(ctx, actorOf(request), request.params.id);
       return sendEml(reply, raw, fileName);
     },
   );
@@ -156,6 +154,6 @@ export function registerMailRoutes(app: FastifyInstance, ctx: AppContext): void 
       config: { access: ['mail', 'write'] },
     },
     async (request, reply) =>
-      reply.status(202).send(await service.retryMailMessage(ctx, actorOf(request), request.params.id)),
+      reply.status(202).send(await retryMailMessage(ctx, actorOf(request), request.params.id)),
   );
 }

@@ -36,7 +36,7 @@ const day = (offset: number) => addDays(today, offset);
 
 beforeAll(async () => {
   ({ t, client: admin, ids } = await startDemoApp());
-  today = todayIn('Europe/Vienna');
+  today = todayIn('Europe/Vienna', t.clock.now());
   ({ roomTypeId, roomIds, rateId } = await createStayFixture(admin, {
     roomType: { name: 'Empfangszimmer', code: 'XEZ' },
     rooms: '801-808',

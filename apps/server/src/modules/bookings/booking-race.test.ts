@@ -30,7 +30,7 @@ beforeAll(async () => {
   const started = await startDemoApp();
   t = started.t;
   admin = started.client;
-  today = todayIn('Europe/Vienna');
+  today = todayIn('Europe/Vienna', t.clock.now());
   const roomType = await admin.post('/api/room_types', {
     name: 'Wettlauf',
     code: 'WL',

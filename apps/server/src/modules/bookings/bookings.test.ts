@@ -40,7 +40,7 @@ const day = (offset: number) => addDays(today, offset);
 
 beforeAll(async () => {
   ({ t, client: admin, ids } = await startDemoApp());
-  today = todayIn('Europe/Vienna');
+  today = todayIn('Europe/Vienna', t.clock.now());
   ({ roomTypeId, roomIds, rateId } = await createStayFixture(admin, {
     roomType: { name: 'Testzimmer', code: 'TZ' },
     rooms: '901-905',

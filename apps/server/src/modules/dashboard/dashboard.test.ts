@@ -18,7 +18,7 @@ let ids: Record<string, string>;
 let roomIds: Record<string, string>;
 let rateId: string;
 // Far enough ahead that no demo booking touches the fortnight around it.
-const day = (offset: number) => addDays(todayIn('Europe/Vienna'), 500 + offset);
+const day = (offset: number) => addDays(todayIn('Europe/Vienna', t.clock.now()), 500 + offset);
 
 beforeAll(async () => {
   ({ t, client: admin, ids } = await startDemoApp());

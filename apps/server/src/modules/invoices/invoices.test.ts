@@ -42,7 +42,7 @@ const completeAddress = { line1: 'Getreidegasse 9', postalCode: '5020', city: 'S
 beforeAll(async () => {
   ({ t, client: admin, ids } = await startDemoApp());
   austria = ids[demo.austria]!;
-  today = todayIn('Europe/Vienna');
+  today = todayIn('Europe/Vienna', t.clock.now());
   ({ roomIds, rateId } = await createStayFixture(admin, {
     roomType: { name: 'Rechnungszimmer', code: 'RZ' },
     rooms: '801-805',

@@ -54,8 +54,8 @@ afterAll(async () => {
 
 const vienna = (instant = t.clock.now()) => todayIn('Europe/Vienna', instant);
 
-/** Sets the clock to noon in Vienna of the day `days` after today. */
-function travel(days: number, from = vienna(new Date())): string {
+/** Sets the clock to noon in Vienna of the day `days` after `from` (the clock's today). */
+function travel(days: number, from = vienna()): string {
   const day = addDays(from, days);
   t.clock.set(`${day}T11:00:00Z`);
   return day;

@@ -35,7 +35,7 @@ async function planOf(from: string, to: string): Promise<TRoomPlan> {
 
 beforeAll(async () => {
   ({ t, client: admin } = await startDemoApp());
-  today = todayIn('Europe/Vienna');
+  today = todayIn('Europe/Vienna', t.clock.now());
   const roomType = await admin.post('/api/room_types', {
     name: 'Planzimmer',
     code: 'PZ',

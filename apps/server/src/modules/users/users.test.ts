@@ -277,7 +277,7 @@ describe('POST /api/users', () => {
     expectProblem(await acceptInvitation(cleaning, 'x'.repeat(43)), 404, 'user/invitation_invalid');
     expectProblem(await acceptInvitation(cleaning, 'too-short'), 400, 'validation');
 
-    t.clock.set(new Date(Date.now() + 15 * 24 * 60 * 60 * 1000));
+    t.clock.set(new Date(t.clock.now().getTime() + 15 * 24 * 60 * 60 * 1000));
     try {
       expectProblem(await acceptInvitation(cleaning, token), 410, 'user/invitation_expired');
     } finally {

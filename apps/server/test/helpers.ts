@@ -282,7 +282,7 @@ export function expectProblem(response: LightMyRequestResponse, status: number, 
  * as sent (keys the schema does not name stay, so a test can still see what should not be there).
  */
 export function parsed<TSchema extends z.ZodType>(
-  response: LightMyRequestResponse,
+  response: Pick<LightMyRequestResponse, 'statusCode' | 'body' | 'json'>,
   schema: TSchema,
 ): z.output<TSchema> {
   const body: unknown = response.json();

@@ -113,8 +113,6 @@ const maxLines = 400;
 
 /** Files over `maxLines`, each with its reason; every one of them is to be split, none is to be added. */
 const longFileExceptions: Record<string, string> = {
-  // Issuing, correcting and cancelling invoices with their documents: to split by use case.
-  'modules/invoices/invoices.service.ts': 'to split: issue, correct, cancel',
   // The queries of seven entities of the base data: to split per entity.
   'modules/base-data/base-data.queries.ts': 'to split per entity',
   // Bookings, their guests, links and occupancy: to split per entity.

@@ -1,15 +1,13 @@
 // The public surface of the invoices module: what other modules and the platform use from it.
 export { assertInvoiceOwned } from './invoices.queries.ts';
 export {
-  cancelInvoice,
-  createInvoice,
   findInvoice,
   invoiceDocumentOf,
-  issueInvoice,
   listInvoices,
   readInvoice,
   renderInvoiceDocuments,
-  settleFolioInvoices,
   toListItems,
-  updateInvoice,
 } from './invoices.service.ts';
+export { cancelInvoice } from './invoice-cancel.service.ts';
+export { createInvoice, updateInvoice } from './invoice-drafts.service.ts';
+export { issueInvoice, settleFolioInvoices } from './invoice-issue.service.ts';

@@ -14,7 +14,10 @@ import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
 import { sendFile } from '../../http/send-file.ts';
-import * as service from './invoices.service.ts';
+import { cancelInvoice } from './invoice-cancel.service.ts';
+import { createInvoice, deleteInvoice, updateInvoice } from './invoice-drafts.service.ts';
+import { issueInvoice } from './invoice-issue.service.ts';
+import { getInvoice, listInvoices, readInvoiceDocument } from './invoices.service.ts';
 
 const tags = ['invoices'];
 const read = { access: ['invoices', 'read'] } as const;
@@ -29,7 +32,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
       schema: { tags, querystring: ZInvoiceListQuery, response: { 200: ZInvoicePage, ...problemResponses } },
       config: read,
     },
-    async (request) => service.listInvoices(ctx, actorOf(request), request.query),
+    async (request) => listInvoices(ctx, actorOf(request), request.query),
   );
   api.post(
     '/api/invoices',
@@ -38,12 +41,12 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: write,
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createInvoice(ctx, actorOf(request), request.body)),
+      reply.status(201).send(await createInvoice(ctx, actorOf(request), request.body)),
   );
   api.get(
     '/api/invoices/:id',
     { schema: { tags, params: ZIdParams, response: { 200: ZInvoice, ...problemResponses } }, config: read },
-    async (request) => service.getInvoice(ctx, actorOf(request), request.params.id),
+    async (request) => getInvoice(ctx, actorOf(request), request.params.id),
   );
   api.put(
     '/api/invoices/:id',
@@ -56,7 +59,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: write,
     },
-    async (request) => service.updateInvoice(ctx, actorOf(request), request.params.id, request.body),
+    async (request) => updateInvoice(ctx, actorOf(request), request.params.id, request.body),
   );
   api.post(
     '/api/invoices/:id/actions/issue',
@@ -70,18 +73,13 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
       config: write,
     },
     async (request) =>
-      service.issueInvoice(
-        ctx,
-        actorOf(request),
-        request.params.id,
-        request.body ?? { closeWithDueAmount: false },
-      ),
+      issueInvoice(ctx, actorOf(request), request.params.id, request.body ?? { closeWithDueAmount: false }),
   );
   api.post(
     '/api/invoices/:id/actions/cancel',
     { schema: { tags, params: ZIdParams, response: { 201: ZInvoice, ...problemResponses } }, config: write },
     async (request, reply) =>
-      reply.status(201).send(await service.cancelInvoice(ctx, actorOf(request), request.params.id)),
+      reply.status(201).send(await cancelInvoice(ctx, actorOf(request), request.params.id)),
   );
   for (const kind of ['pdf', 'xml'] as const) {
     api.get(
@@ -90,7 +88,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
       async (request, reply) =>
         sendFile(
           reply,
-          await service.readInvoiceDocument(ctx, actorOf(request), request.params.id, kind),
+          await readInvoiceDocument(ctx, actorOf(request), request.params.id, kind),
           'attachment',
         ),
     );
@@ -99,7 +97,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
     '/api/invoices/:id',
     { schema: { tags, params: ZIdParams, response: { 204: z.null(), ...problemResponses } }, config: write },
     async (request, reply) => {
-      await service.deleteInvoice(ctx, actorOf(request), request.params.id);
+      await deleteInvoice(ctx, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -7,14 +7,8 @@ import { AppError } from '../../errors.ts';
 import { findOwned } from '../../db/owned-records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-import {
-  insertItem,
-  order,
-  references,
-  selectItemWithTaxRate,
-  selectOwnedPage,
-  updateItemRow,
-} from './base-data.queries.ts';
+import { order, references, selectOwnedPage } from './base-data.queries.ts';
+import { insertItem, selectItemWithTaxRate, updateItemRow } from './items.queries.ts';
 import { toItem } from './base-data.mapper.ts';
 import { ensureOvernightItem, findOrCreateOvernightItem } from './overnight-item.service.ts';
 import { deleteOwned, withTaxRates } from './base-data.service.ts';

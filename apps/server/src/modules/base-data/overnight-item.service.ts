@@ -1,11 +1,7 @@
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import {
-  insertOvernightItem,
-  selectFirstTaxRate,
-  selectOvernightItem,
-  type TItemRow,
-} from './base-data.queries.ts';
+import { selectFirstTaxRate, selectOvernightItem, type TItemRow } from './base-data.queries.ts';
+import { insertOvernightItem } from './items.queries.ts';
 
 const overnightItemName = 'Übernachtung';
 

@@ -9,13 +9,8 @@ import { paymentMethods } from '../../db/schema/index.ts';
 import { findOwned } from '../../db/owned-records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-import {
-  insertPaymentMethod,
-  order,
-  references,
-  selectOwnedPage,
-  updatePaymentMethodRows,
-} from './base-data.queries.ts';
+import { order, references, selectOwnedPage } from './base-data.queries.ts';
+import { insertPaymentMethod, updatePaymentMethodRows } from './payment-methods.queries.ts';
 import { toPaymentMethod } from './base-data.mapper.ts';
 import { deleteOwned, firstOrNotFound } from './base-data.service.ts';
 

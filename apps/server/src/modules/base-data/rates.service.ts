@@ -15,25 +15,27 @@ import { findOwned } from '../../db/owned-records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import {
+  markDeleted,
+  order,
+  references,
+  selectOwnedPage,
+  selectRateReference,
+  type TRateItemRow,
+  type TRatePriceRow,
+} from './base-data.queries.ts';
+import {
   clearOtherStandardRates,
   hasRatePrice,
   insertRate,
   insertRateItem,
   insertRatePrice,
-  markDeleted,
-  order,
-  references,
-  selectOwnedPage,
   selectRateItems,
   selectRatePrice,
-  selectRateReference,
   selectStandardRateId,
   updateRateItemRow,
   updateRatePriceRow,
   updateRateRows,
-  type TRateItemRow,
-  type TRatePriceRow,
-} from './base-data.queries.ts';
+} from './rates.queries.ts';
 import { toRatePrice, toRateItem } from './base-data.mapper.ts';
 import { deleteOwned, firstOrNotFound, withRateDetails } from './base-data.service.ts';
 import { ensureOvernightItem } from './overnight-item.service.ts';

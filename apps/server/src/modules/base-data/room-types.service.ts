@@ -6,15 +6,8 @@ import { AppError } from '../../errors.ts';
 import { findOwned } from '../../db/owned-records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-import {
-  clearOtherDefaultRoomTypes,
-  insertRoomType,
-  order,
-  references,
-  selectOwnedPage,
-  selectPriceOutsideOccupancy,
-  updateRoomTypeRows,
-} from './base-data.queries.ts';
+import { order, references, selectOwnedPage, selectPriceOutsideOccupancy } from './base-data.queries.ts';
+import { clearOtherDefaultRoomTypes, insertRoomType, updateRoomTypeRows } from './room-types.queries.ts';
 import { toRoomType } from './base-data.mapper.ts';
 import { deleteOwned, firstOrNotFound } from './base-data.service.ts';
 

@@ -15,14 +15,14 @@ import { AppError, notFound } from '../../errors.ts';
 import { findOwned } from '../../db/owned-records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
+import { references } from './base-data.queries.ts';
 import {
   insertRooms,
-  references,
   selectRoomPage,
   selectRoomWithType,
   selectTakenRoomNumber,
   updateRoomRow,
-} from './base-data.queries.ts';
+} from './rooms.queries.ts';
 import { toRoom } from './base-data.mapper.ts';
 import { deleteOwned, withRoomTypes } from './base-data.service.ts';
 

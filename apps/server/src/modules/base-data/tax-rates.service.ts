@@ -11,15 +11,8 @@ import { findOwned } from '../../db/owned-records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import {
-  insertTaxRate,
-  order,
-  references,
-  selectOwnedPage,
-  selectTaxRateOn,
-  updateTaxRateRows,
-  type TTaxRateRow,
-} from './base-data.queries.ts';
+import { order, references, selectOwnedPage, type TTaxRateRow } from './base-data.queries.ts';
+import { insertTaxRate, selectTaxRateOn, updateTaxRateRows } from './tax-rates.queries.ts';
 import { toTaxRate } from './base-data.mapper.ts';
 import { deleteOwned, firstOrNotFound } from './base-data.service.ts';
 import { findOrCreateOvernightItem } from './overnight-item.service.ts';

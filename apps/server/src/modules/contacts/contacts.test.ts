@@ -1,12 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TContact, TContactBooking, TInvoiceSummary, TFile, TPaged } from '@pms/contract';
+import type { TContact, TFile } from '@pms/contract';
+import { ZContact, ZContactBooking, ZFile, ZInvoiceSummary, ZPaged } from '@pms/contract';
 import { bookings, events, folios, invoices, rates } from '../../db/schema/index.ts';
 import {
   demo,
   expectProblem,
   login,
   loginAt,
+  parsed,
   pngBytes,
   startDemoApp,
   type ApiClient,
@@ -32,7 +34,7 @@ afterAll(async () => {
 async function createContact(client: ApiClient, body: Record<string, unknown>): Promise<TContact> {
   const response = await client.post('/api/contacts', body);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<TContact>();
+  return parsed(response, ZContact);
 }
 
 async function contactEventTypes(contactId: string): Promise<string[]> {
@@ -79,17 +81,17 @@ describe('contacts', () => {
 
     const read = await staff.get(`/api/contacts/${created.id}`);
     expect(read.statusCode).toBe(200);
-    expect(read.json<TContact>()).toEqual(created);
+    expect(parsed(read, ZContact)).toEqual(created);
 
     for (const query of ['berger', 'LENA.BERGER@EXAMPLE', '660 123']) {
       const list = await staff.get('/api/contacts', { query: { query } });
       expect(list.statusCode).toBe(200);
-      expect(list.json<TPaged<TContact>>().data.map((contact) => contact.id)).toContain(created.id);
+      expect(parsed(list, ZPaged(ZContact)).data.map((contact) => contact.id)).toContain(created.id);
     }
     const companies = await staff.get('/api/contacts', { query: { type: 'company', query: 'berger' } });
-    expect(companies.json<TPaged<TContact>>().data).toEqual([]);
+    expect(parsed(companies, ZPaged(ZContact)).data).toEqual([]);
     const literal = await staff.get('/api/contacts', { query: { query: 'b%r' } });
-    expect(literal.json<TPaged<TContact>>().data.map((contact) => contact.id)).not.toContain(created.id);
+    expect(parsed(literal, ZPaged(ZContact)).data.map((contact) => contact.id)).not.toContain(created.id);
 
     const replaced = await staff.put(`/api/contacts/${created.id}`, {
       type: 'company',
@@ -99,7 +101,7 @@ describe('contacts', () => {
     });
     expect(replaced.statusCode, replaced.body).toBe(200);
     // PUT replaces: what it leaves out falls back to the defaults.
-    expect(replaced.json<TContact>()).toMatchObject({
+    expect(parsed(replaced, ZContact)).toMatchObject({
       type: 'company',
       name: 'Berger Consulting GmbH',
       phone: null,
@@ -110,13 +112,13 @@ describe('contacts', () => {
 
     const patched = await staff.patch(`/api/contacts/${created.id}`, { isDebtor: true });
     expect(patched.statusCode).toBe(200);
-    expect(patched.json<TContact>()).toMatchObject({ name: 'Berger Consulting GmbH', isDebtor: true });
+    expect(parsed(patched, ZContact)).toMatchObject({ name: 'Berger Consulting GmbH', isDebtor: true });
 
     const deleted = await staff.delete(`/api/contacts/${created.id}`);
     expect(deleted.statusCode).toBe(204);
     expectProblem(await staff.get(`/api/contacts/${created.id}`), 404, 'not_found');
     const after = await staff.get('/api/contacts', { query: { query: 'berger' } });
-    expect(after.json<TPaged<TContact>>().data.map((contact) => contact.id)).not.toContain(created.id);
+    expect(parsed(after, ZPaged(ZContact)).data.map((contact) => contact.id)).not.toContain(created.id);
 
     expect(await contactEventTypes(created.id)).toEqual(['created', 'updated', 'updated', 'deleted']);
   });
@@ -124,7 +126,7 @@ describe('contacts', () => {
   it('pages through the demo contacts', async () => {
     const response = await staff.get('/api/contacts', { query: { pageSize: '100' } });
     expect(response.statusCode, response.body).toBe(200);
-    const page = response.json<TPaged<TContact>>();
+    const page = parsed(response, ZPaged(ZContact));
     expect(page.count).toBeGreaterThan(50);
     expect(page).toMatchObject({ pageNumber: 1, pageSize: 100, hasPreviousPage: false });
     const withBookings = await staff.get(`/api/contacts/${page.data[0]!.id}/bookings`, {
@@ -226,15 +228,15 @@ describe('contacts', () => {
       .returning();
     const contact = await createContact(staff, { name: 'Stammgast', defaultRateId: rate!.id });
     const plain = await staff.get(`/api/contacts/${contact.id}`);
-    expect(plain.json<TContact>()).not.toHaveProperty('defaultRate');
+    expect(parsed(plain, ZContact)).not.toHaveProperty('defaultRate');
     const expanded = await staff.get(`/api/contacts/${contact.id}`, { query: { expand: 'defaultRate' } });
-    expect(expanded.json<TContact>().defaultRate).toEqual({ id: rate!.id, name: 'Standard', code: 'STD-C' });
+    expect(parsed(expanded, ZContact).defaultRate).toEqual({ id: rate!.id, name: 'Standard', code: 'STD-C' });
 
     const withoutRate = await createContact(staff, { name: 'Ohne Rate' });
     const expandedNone = await staff.get(`/api/contacts/${withoutRate.id}`, {
       query: { expand: 'defaultRate' },
     });
-    expect(expandedNone.json<TContact>().defaultRate).toBeNull();
+    expect(parsed(expandedNone, ZContact).defaultRate).toBeNull();
 
     expectProblem(
       await staff.post('/api/contacts', { name: 'X', defaultRateId: foreignRate!.id }),
@@ -274,7 +276,7 @@ describe('contacts', () => {
     expectProblem(await german.patch(`/api/contacts/${contact.id}`, { name: 'X' }), 404, 'not_found');
     expectProblem(await german.delete(`/api/contacts/${contact.id}`), 404, 'not_found');
     const list = await german.get('/api/contacts', { query: { query: 'salzburg.only' } });
-    expect(list.json<TPaged<TContact>>().data).toEqual([]);
+    expect(parsed(list, ZPaged(ZContact)).data).toEqual([]);
     expect((await staff.get(`/api/contacts/${contact.id}`)).statusCode).toBe(200);
   });
 
@@ -308,7 +310,7 @@ describe('contacts', () => {
 
     const response = await staff.get(`/api/contacts/${contact.id}/bookings`);
     expect(response.statusCode).toBe(200);
-    const page = response.json<TPaged<TContactBooking>>();
+    const page = parsed(response, ZPaged(ZContactBooking));
     expect(page.count).toBe(2);
     expect(page.data).toEqual([
       {
@@ -331,7 +333,7 @@ describe('contacts', () => {
       },
     ]);
     const firstPage = await staff.get(`/api/contacts/${contact.id}/bookings`, { query: { pageSize: '1' } });
-    expect(firstPage.json<TPaged<TContactBooking>>()).toMatchObject({
+    expect(parsed(firstPage, ZPaged(ZContactBooking))).toMatchObject({
       count: 2,
       totalPages: 2,
       hasNextPage: true,
@@ -376,7 +378,7 @@ describe('contacts', () => {
 
     const response = await staff.get(`/api/contacts/${contact.id}/invoices`);
     expect(response.statusCode).toBe(200);
-    expect(response.json<TPaged<TInvoiceSummary>>().data).toEqual([
+    expect(parsed(response, ZPaged(ZInvoiceSummary)).data).toEqual([
       {
         id: invoice!.id,
         number: 'AH-T1',
@@ -395,11 +397,11 @@ describe('contacts', () => {
       contentType: 'image/png',
     });
     expect(upload.statusCode, upload.body).toBe(201);
-    const file = upload.json<TFile>();
+    const file = parsed(upload, ZFile);
 
     const linked = await staff.post(`/api/contacts/${contact.id}/files/${file.id}`);
     expect(linked.statusCode, linked.body).toBe(201);
-    expect(linked.json<TFile>()).toMatchObject({ id: file.id, name: 'pass.png', type: '.png' });
+    expect(parsed(linked, ZFile)).toMatchObject({ id: file.id, name: 'pass.png', type: '.png' });
     expect((await staff.post(`/api/contacts/${contact.id}/files/${file.id}`)).statusCode).toBe(201);
 
     const listed = await staff.get(`/api/contacts/${contact.id}/files`);
@@ -421,7 +423,7 @@ describe('contacts', () => {
     });
     expect(foreign.statusCode).toBe(201);
     expectProblem(
-      await staff.post(`/api/contacts/${contact.id}/files/${foreign.json<TFile>().id}`),
+      await staff.post(`/api/contacts/${contact.id}/files/${parsed(foreign, ZFile).id}`),
       404,
       'not_found',
     );

@@ -1,12 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TContact, TGroup, TPaged } from '@pms/contract';
+import type { TContact, TGroup } from '@pms/contract';
+import { ZContact, ZGroup, ZPaged } from '@pms/contract';
 import { bookings, charges, events } from '../../db/schema/index.ts';
 import {
   demo,
   expectProblem,
   login,
   loginAt,
+  parsed,
   startDemoApp,
   type ApiClient,
   type TTestApp,
@@ -31,13 +33,13 @@ afterAll(async () => {
 async function createGroup(client: ApiClient, body: Record<string, unknown>): Promise<TGroup> {
   const response = await client.post('/api/groups', body);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<TGroup>();
+  return parsed(response, ZGroup);
 }
 
 async function createContact(name: string): Promise<TContact> {
   const response = await staff.post('/api/contacts', { name, type: 'company' });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<TContact>();
+  return parsed(response, ZContact);
 }
 
 const noFigures = {
@@ -59,24 +61,24 @@ describe('groups', () => {
 
     const read = await staff.get(`/api/groups/${group.id}`, { query: { expand: 'customer' } });
     expect(read.statusCode).toBe(200);
-    expect(read.json<TGroup>().customer).toMatchObject({
+    expect(parsed(read, ZGroup).customer).toMatchObject({
       id: customer.id,
       name: 'Alpenverein Sektion Salzburg',
     });
 
     const list = await staff.get('/api/groups', { query: { query: 'WANDERGRUPPE' } });
     expect(list.statusCode).toBe(200);
-    expect(list.json<TPaged<TGroup>>().data).toEqual([group]);
+    expect(parsed(list, ZPaged(ZGroup)).data).toEqual([group]);
 
     const updated = await staff.put(`/api/groups/${group.id}`, { name: 'Wandergruppe Juli' });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json<TGroup>()).toMatchObject({ name: 'Wandergruppe Juli', customerId: null });
+    expect(parsed(updated, ZGroup)).toMatchObject({ name: 'Wandergruppe Juli', customerId: null });
 
     expect((await staff.delete(`/api/groups/${group.id}`)).statusCode).toBe(204);
     expectProblem(await staff.get(`/api/groups/${group.id}`), 404, 'not_found');
     expectProblem(await staff.put(`/api/groups/${group.id}`, { name: 'X' }), 404, 'not_found');
     const after = await staff.get('/api/groups', { query: { query: 'Wandergruppe' } });
-    expect(after.json<TPaged<TGroup>>().data).toEqual([]);
+    expect(parsed(after, ZPaged(ZGroup)).data).toEqual([]);
 
     const recorded = await t.db
       .select({ type: events.type })
@@ -91,9 +93,9 @@ describe('groups', () => {
       query: { expand: 'customer,bookings', pageSize: '100' },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const seminar = response
-      .json<TPaged<TGroup>>()
-      .data.find((group) => group.name === 'Firmenseminar Alpen Consulting');
+    const seminar = parsed(response, ZPaged(ZGroup)).data.find(
+      (group) => group.name === 'Firmenseminar Alpen Consulting',
+    );
     expect(seminar?.customer?.name).toBe('Alpen Consulting GmbH');
     expect(seminar?.bookings).toBeInstanceOf(Array);
   });
@@ -162,7 +164,7 @@ describe('groups', () => {
     };
     const read = await staff.get(`/api/groups/${group.id}`, { query: { expand: 'customer,bookings' } });
     expect(read.statusCode, read.body).toBe(200);
-    const expanded = read.json<TGroup>();
+    const expanded = parsed(read, ZGroup);
     expect(expanded).toMatchObject(figures);
     expect(expanded.customer?.name).toBe('Reisebüro Mozart');
     expect(expanded.bookings).toEqual([
@@ -186,7 +188,7 @@ describe('groups', () => {
     ]);
 
     const list = await staff.get('/api/groups', { query: { query: 'Festspielreise' } });
-    expect(list.json<TPaged<TGroup>>().data[0]).toMatchObject(figures);
+    expect(parsed(list, ZPaged(ZGroup)).data[0]).toMatchObject(figures);
   });
 
   it('releases its bookings when deleted', async () => {
@@ -235,11 +237,11 @@ describe('groups', () => {
     expectProblem(await german.put(`/api/groups/${group.id}`, { name: 'X' }), 404, 'not_found');
     expectProblem(await german.delete(`/api/groups/${group.id}`), 404, 'not_found');
     const list = await german.get('/api/groups', { query: { query: 'Salzburger Runde' } });
-    expect(list.json<TPaged<TGroup>>().data).toEqual([]);
+    expect(parsed(list, ZPaged(ZGroup)).data).toEqual([]);
 
     const foreignCustomer = await german.post('/api/contacts', { name: 'Berliner Kunde' });
     expect(foreignCustomer.statusCode).toBe(201);
-    const customerId = foreignCustomer.json<TContact>().id;
+    const customerId = parsed(foreignCustomer, ZContact).id;
     expectProblem(await staff.post('/api/groups', { name: 'X', customerId }), 404, 'not_found');
     expectProblem(await staff.put(`/api/groups/${group.id}`, { name: 'X', customerId }), 404, 'not_found');
   });

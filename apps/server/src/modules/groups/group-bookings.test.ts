@@ -1,11 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TBooking, TGroup } from '@pms/contract';
+import type { TGroup } from '@pms/contract';
+import { ZBooking, ZGroup } from '@pms/contract';
 import { events } from '../../db/schema/index.ts';
 import {
   demo,
   expectProblem,
   loginAt,
+  parsed,
   startDemoApp,
   type ApiClient,
   type TTestApp,
@@ -30,7 +32,7 @@ afterAll(async () => {
 async function createGroup(client: ApiClient, name: string): Promise<TGroup> {
   const response = await client.post('/api/groups', { name });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<TGroup>();
+  return parsed(response, ZGroup);
 }
 
 async function aBooking(propertyId: string, checkIn = '2030-10-01', checkOut = '2030-10-03') {
@@ -52,19 +54,19 @@ describe('group membership', () => {
 
     const added = await staff.post(`/api/groups/${group.id}/bookings`, { bookingId: booking.id });
     expect(added.statusCode, added.body).toBe(200);
-    expect(added.json<TGroup>()).toMatchObject({ bookingCount: 1, nights: 2 });
-    expect(added.json<TGroup>().bookings?.map((entry) => entry.id)).toEqual([booking.id]);
+    expect(parsed(added, ZGroup)).toMatchObject({ bookingCount: 1, nights: 2 });
+    expect(parsed(added, ZGroup).bookings?.map((entry) => entry.id)).toEqual([booking.id]);
     const read = await staff.get(`/api/bookings/${booking.id}`, { query: { expand: 'group' } });
-    expect(read.json<TBooking>().group).toEqual({ id: group.id, name: 'Chorreise' });
+    expect(parsed(read, ZBooking).group).toEqual({ id: group.id, name: 'Chorreise' });
 
     // Adding it again changes nothing.
     const again = await staff.post(`/api/groups/${group.id}/bookings`, { bookingId: booking.id });
-    expect(again.json<TGroup>().bookingCount).toBe(1);
+    expect(parsed(again, ZGroup).bookingCount).toBe(1);
 
     const removed = await staff.delete(`/api/groups/${group.id}/bookings/${booking.id}`);
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json<TGroup>()).toMatchObject({ bookingCount: 0, bookings: [] });
-    expect((await staff.get(`/api/bookings/${booking.id}`)).json<TBooking>().groupId).toBeNull();
+    expect(parsed(removed, ZGroup)).toMatchObject({ bookingCount: 0, bookings: [] });
+    expect(parsed(await staff.get(`/api/bookings/${booking.id}`), ZBooking).groupId).toBeNull();
 
     expect(await eventsOf('group', group.id)).toEqual([
       { type: 'created', data: {} },
@@ -82,8 +84,8 @@ describe('group membership', () => {
     const booking = await aBooking(austriaId);
     await staff.post(`/api/groups/${first.id}/bookings`, { bookingId: booking.id });
     const moved = await staff.post(`/api/groups/${second.id}/bookings`, { bookingId: booking.id });
-    expect(moved.json<TGroup>().bookingCount).toBe(1);
-    expect((await staff.get(`/api/groups/${first.id}`)).json<TGroup>().bookingCount).toBe(0);
+    expect(parsed(moved, ZGroup).bookingCount).toBe(1);
+    expect(parsed(await staff.get(`/api/groups/${first.id}`), ZGroup).bookingCount).toBe(0);
     expect((await eventsOf('group', first.id)).map((event) => event.type)).toEqual([
       'created',
       'booking_added',
@@ -96,9 +98,9 @@ describe('group membership', () => {
     const booking = await aBooking(austriaId);
     const updated = await staff.put(`/api/bookings/${booking.id}`, { groupId: group.id });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect((await staff.get(`/api/groups/${group.id}`)).json<TGroup>().bookingCount).toBe(1);
+    expect(parsed(await staff.get(`/api/groups/${group.id}`), ZGroup).bookingCount).toBe(1);
     expect((await staff.put(`/api/bookings/${booking.id}`, { groupId: null })).statusCode).toBe(200);
-    expect((await staff.get(`/api/groups/${group.id}`)).json<TGroup>().bookingCount).toBe(0);
+    expect(parsed(await staff.get(`/api/groups/${group.id}`), ZGroup).bookingCount).toBe(0);
   });
 
   it('answers 404 for a booking that is not in the group, and for an unknown or deleted booking', async () => {
@@ -143,8 +145,8 @@ describe('group membership', () => {
     );
     expectProblem(await german.delete(`/api/groups/${foreignGroup.id}/bookings/${own.id}`), 404, 'not_found');
     expectProblem(await staff.put(`/api/bookings/${own.id}`, { groupId: foreignGroup.id }), 404, 'not_found');
-    expect((await german.get(`/api/groups/${foreignGroup.id}`)).json<TGroup>().bookingCount).toBe(0);
-    expect((await staff.get(`/api/bookings/${own.id}`)).json<TBooking>().groupId).toBeNull();
+    expect(parsed(await german.get(`/api/groups/${foreignGroup.id}`), ZGroup).bookingCount).toBe(0);
+    expect(parsed(await staff.get(`/api/bookings/${own.id}`), ZBooking).groupId).toBeNull();
   });
 
   it('is refused to cleaning and catering', async () => {
@@ -164,6 +166,6 @@ describe('group membership', () => {
         'auth/forbidden',
       );
     }
-    expect((await staff.get(`/api/groups/${group.id}`)).json<TGroup>().bookingCount).toBe(1);
+    expect(parsed(await staff.get(`/api/groups/${group.id}`), ZGroup).bookingCount).toBe(1);
   });
 });

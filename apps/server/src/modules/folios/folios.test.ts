@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { addDays, todayIn, type TBooking, type TFolio, type TFolioList, type TPaged } from '@pms/contract';
+import {
+  addDays,
+  todayIn,
+  ZBooking,
+  ZFolio,
+  ZFolioList,
+  type TBooking,
+  type TFolio,
+  type TFolioList,
+  type TPaged,
+} from '@pms/contract';
 import { rowsOf } from '../../db/client.ts';
 import { charges, events, folios } from '../../db/schema/index.ts';
 import {
@@ -9,11 +19,13 @@ import {
   demo,
   expectProblem,
   login,
+  loginAt,
+  parsed,
   propertyIds,
+  startDemoApp,
   switchProperty,
   type ApiClient,
   type TTestApp,
-  startDemoApp,
 } from '../../../test/helpers.ts';
 
 let t: TTestApp;
@@ -62,13 +74,13 @@ async function book(body: Record<string, unknown> = {}): Promise<TBooking> {
     ...body,
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<TBooking>();
+  return parsed(response, ZBooking);
 }
 
 async function foliosOf(bookingId: string, client = admin): Promise<TFolioList> {
   const response = await client.get('/api/folios', { query: { bookingId } });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<TFolioList>();
+  return parsed(response, ZFolioList);
 }
 
 async function mainFolio(bookingId: string): Promise<TFolio> {
@@ -77,7 +89,7 @@ async function mainFolio(bookingId: string): Promise<TFolio> {
 
 function ok(response: { statusCode: number; body: string; json: <T>() => T }, status = 201): TFolio {
   expect(response.statusCode, response.body).toBe(status);
-  return response.json<TFolio>();
+  return parsed(response, ZFolio);
 }
 
 function voidCharge(folioId: string, chargeId: string, reason: string) {
@@ -126,7 +138,7 @@ describe('folios', () => {
     expect(list.totals).toEqual({ grossAmount: 20000, paidAmount: 0, dueAmount: 20000 });
     expect(folio!.warnings.chargeCardBeforeCheckOut).toBe(false);
     const one = await admin.get(`/api/folios/${folio!.id}`);
-    expect(one.json<TFolio>().totals).toEqual(folio!.totals);
+    expect(parsed(one, ZFolio).totals).toEqual(folio!.totals);
   });
 
   it('posts charges with the tax rate snapshot; the local tax is transitory without VAT', async () => {
@@ -495,7 +507,7 @@ describe('folios', () => {
       200,
     );
     const list = await admin.get('/api/folios', { query: { groupId } });
-    expect(list.json<TFolioList>().totals.grossAmount).toBe(10000);
+    expect(parsed(list, ZFolioList).totals.grossAmount).toBe(10000);
     expectProblem(await admin.post('/api/folios', { groupId, bookingId: booking.id }), 400, 'validation');
   });
 
@@ -635,8 +647,7 @@ describe('folios', () => {
 
   it('lets catering post food and drinks only, and cleaning nothing', async () => {
     const folio = await mainFolio((await book()).id);
-    const catering = await login(t.app, demo.users.catering);
-    await switchProperty(catering, ids[demo.austria]!);
+    const catering = await loginAt(t.app, demo.users.catering, ids[demo.austria]!);
     ok(await catering.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Getränke'] }));
     expectProblem(
       await catering.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Parkplatz'] }),
@@ -652,8 +663,7 @@ describe('folios', () => {
       'auth/forbidden',
     );
     expectProblem(await catering.post('/api/folios', { bookingId: folio.bookingId }), 403, 'auth/forbidden');
-    const cleaning = await login(t.app, demo.users.cleaning);
-    await switchProperty(cleaning, ids[demo.austria]!);
+    const cleaning = await loginAt(t.app, demo.users.cleaning, ids[demo.austria]!);
     expectProblem(await cleaning.get(`/api/folios/${folio.id}`), 403, 'auth/forbidden');
     expectProblem(
       await cleaning.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Getränke'] }),
@@ -661,8 +671,7 @@ describe('folios', () => {
       'auth/forbidden',
     );
     for (const email of [demo.users.manager, demo.users.staff]) {
-      const client = await login(t.app, email);
-      await switchProperty(client, ids[demo.austria]!);
+      const client = await loginAt(t.app, email, ids[demo.austria]!);
       ok(
         await client.post(`/api/folios/${folio.id}/payments`, {
           amount: 100,

@@ -3,8 +3,11 @@ import { eq } from 'drizzle-orm';
 import {
   addDays,
   todayIn,
-  type TBooking,
-  type TDashboard,
+  ZBooking,
+  ZDashboard,
+  ZHousekeepingRoom,
+  ZPaged,
+  ZRoomLock,
   type THousekeepingRoom,
   type TPaged,
   type TRoomLock,
@@ -14,10 +17,11 @@ import {
   demo,
   expectProblem,
   login,
-  switchProperty,
+  loginAt,
+  parsed,
+  startDemoApp,
   type ApiClient,
   type TTestApp,
-  startDemoApp,
 } from '../../../test/helpers.ts';
 
 let t: TTestApp;
@@ -72,23 +76,24 @@ describe('room locks', () => {
       reason: 'Teppich',
     });
     expect(created.statusCode).toBe(201);
-    const lock = created.json<TRoomLock>();
+    const lock = parsed(created, ZRoomLock);
     expect(lock).toMatchObject({
       status: 'scheduled',
       statusAfterStart: 'out_of_service',
       statusAfterEnd: 'dirty',
     });
-    const list = (await admin.get('/api/room_locks', { query: { roomId: roomIds['951']! } })).json<
-      TPaged<TRoomLock>
-    >();
+    const list = parsed(
+      await admin.get('/api/room_locks', { query: { roomId: roomIds['951']! } }),
+      ZPaged(ZRoomLock),
+    );
     expect(list.data.map((l) => l.id)).toEqual([lock.id]);
     const changed = await admin.put(`/api/room_locks/${lock.id}`, {
       endDate: day(25),
       reason: 'Teppich und Wände',
     });
-    expect(changed.json<TRoomLock>()).toMatchObject({ endDate: day(25), reason: 'Teppich und Wände' });
+    expect(parsed(changed, ZRoomLock)).toMatchObject({ endDate: day(25), reason: 'Teppich und Wände' });
     const canceled = await admin.post(`/api/room_locks/${lock.id}/actions/cancel`);
-    expect(canceled.json<TRoomLock>().status).toBe('canceled');
+    expect(parsed(canceled, ZRoomLock).status).toBe('canceled');
     expect(
       (
         await admin.post('/api/room_locks', {
@@ -155,7 +160,7 @@ describe('room locks', () => {
       endDate: day(1),
       reason: 'Wasserschaden',
     });
-    expect(created.json<TRoomLock>().status).toBe('active');
+    expect(parsed(created, ZRoomLock).status).toBe('active');
     expect(await housekeepingStatus(roomIds['953']!)).toBe('out_of_service');
     const housekeeping = (await admin.get('/api/housekeeping', { query: { filter: 'locked' } })).json<{
       data: THousekeepingRoom[];
@@ -169,7 +174,7 @@ describe('room locks', () => {
     expect(await t.app.jobRunner.runDue()).toBe(1);
     expect(await housekeepingStatus(roomIds['953']!)).toBe('dirty');
     expect(
-      (await admin.get(`/api/room_locks/${created.json<TRoomLock>().id}`)).json<TRoomLock>().status,
+      (await admin.get(`/api/room_locks/${parsed(created, ZRoomLock).id}`)).json<TRoomLock>().status,
     ).toBe('ended');
     // The next run is due a minute later, not before.
     expect(await t.app.jobRunner.runDue()).toBe(0);
@@ -181,16 +186,16 @@ describe('room locks', () => {
   it('keeps roles and properties apart', async () => {
     const cleaning = await login(t.app, demo.users.cleaning);
     expectProblem(await cleaning.get('/api/room_locks'), 403, 'auth/forbidden');
-    const lock = (
+    const lock = parsed(
       await admin.post('/api/room_locks', {
         roomId: roomIds['954'],
         startDate: day(50),
         endDate: day(51),
         reason: 'x',
-      })
-    ).json<TRoomLock>();
-    const other = await login(t.app, demo.users.manager);
-    await switchProperty(other, ids[demo.germany]!);
+      }),
+      ZRoomLock,
+    );
+    const other = await loginAt(t.app, demo.users.manager, ids[demo.germany]!);
     expectProblem(await other.get(`/api/room_locks/${lock.id}`), 404, 'not_found');
     expectProblem(
       await other.post('/api/room_locks', {
@@ -208,8 +213,7 @@ describe('room locks', () => {
 describe('housekeeping', () => {
   it('lists rooms by status and lets cleaning staff mark a room clean', async () => {
     await t.db.update(rooms).set({ housekeepingStatus: 'dirty' }).where(eq(rooms.id, roomIds['954']!));
-    const cleaning = await login(t.app, demo.users.cleaning);
-    await switchProperty(cleaning, ids[demo.austria]!);
+    const cleaning = await loginAt(t.app, demo.users.cleaning, ids[demo.austria]!);
     const dirty = (await cleaning.get('/api/housekeeping', { query: { filter: 'dirty' } })).json<{
       data: THousekeepingRoom[];
     }>();
@@ -218,9 +222,9 @@ describe('housekeeping', () => {
     const cleaned = await cleaning.patch(`/api/housekeeping/rooms/${roomIds['954']}`, {
       housekeepingStatus: 'clean',
     });
-    expect(cleaned.json<THousekeepingRoom>().housekeepingStatus).toBe('clean');
+    expect(parsed(cleaned, ZHousekeepingRoom).housekeepingStatus).toBe('clean');
     const one = await cleaning.get(`/api/housekeeping/rooms/${roomIds['954']}`);
-    expect(one.json<THousekeepingRoom>()).toMatchObject({ number: '954', housekeepingStatus: 'clean' });
+    expect(parsed(one, ZHousekeepingRoom)).toMatchObject({ number: '954', housekeepingStatus: 'clean' });
     const clean = (await cleaning.get('/api/housekeeping', { query: { filter: 'clean' } })).json<{
       data: THousekeepingRoom[];
     }>();
@@ -235,8 +239,7 @@ describe('housekeeping', () => {
   });
 
   it("answers 404 for another property's room", async () => {
-    const other = await login(t.app, demo.users.cleaning);
-    await switchProperty(other, ids[demo.germany]!);
+    const other = await loginAt(t.app, demo.users.cleaning, ids[demo.germany]!);
     expectProblem(await other.get(`/api/housekeeping/rooms/${roomIds['954']}`), 404, 'not_found');
     expectProblem(
       await other.patch(`/api/housekeeping/rooms/${roomIds['954']}`, { housekeepingStatus: 'clean' }),
@@ -254,11 +257,11 @@ describe('dashboard', () => {
   });
 
   it("counts today's arrivals, departures, in-house guests, occupancy, rooms to clean and open balances", async () => {
-    const before = (await admin.get('/api/dashboard')).json<TDashboard>();
+    const before = parsed(await admin.get('/api/dashboard'), ZDashboard);
     expect(before.date).toBe(today);
     expect(before.occupancy.totalRooms).toBe(44);
     expect(before.inHouse.length).toBeGreaterThan(0);
-    const booking = (
+    const booking = parsed(
       await admin.post('/api/bookings', {
         roomId: roomIds['951'],
         occupancy: 2,
@@ -266,13 +269,14 @@ describe('dashboard', () => {
         checkOut: day(2),
         customer: { name: 'Dora Dashboard' },
         isDebtor: true,
-      })
-    ).json<TBooking>();
-    const arrived = (await admin.get('/api/dashboard')).json<TDashboard>();
+      }),
+      ZBooking,
+    );
+    const arrived = parsed(await admin.get('/api/dashboard'), ZDashboard);
     expect(arrived.arrivals.map((a) => a.id)).toContain(booking.id);
     expect(arrived.occupancy.occupiedRooms).toBe(before.occupancy.occupiedRooms + 1);
     await admin.post(`/api/bookings/${booking.id}/actions/check_in`);
-    const inHouse = (await admin.get('/api/dashboard')).json<TDashboard>();
+    const inHouse = parsed(await admin.get('/api/dashboard'), ZDashboard);
     expect(inHouse.inHouse.map((a) => a.id)).toContain(booking.id);
     expect(inHouse.guestsInHouse).toBe(arrived.guestsInHouse + 2);
     expect(inHouse.openBalances.count).toBeGreaterThanOrEqual(arrived.openBalances.count);

@@ -4,15 +4,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   todayIn,
+  ZAccessPoint,
+  ZBooking,
+  ZCheckoutSession,
+  ZFile,
   zonedInstant,
+  ZPortalBooking,
+  ZPortalBookingMetadata,
+  ZPortalGuest,
+  ZPortalProperty,
   type TAccessPoint,
   type TBooking,
-  type TCheckoutSession,
   type TFile,
-  type TPortalBooking,
-  type TPortalBookingMetadata,
-  type TPortalGuest,
-  type TPortalProperty,
 } from '@pms/contract';
 import {
   bookingLinks,
@@ -30,9 +33,10 @@ import {
   createStayFixture,
   demo,
   expectProblem,
-  PortalGuest,
+  parsed,
   pdfBytes,
   pngBytes,
+  PortalGuest,
   startDemoApp,
   type TStayFixture,
   type TTestApp,
@@ -91,7 +95,7 @@ async function newStay(options: { daysAhead?: number; isDebtor?: boolean; guest?
   });
   expect(created.statusCode, created.body).toBe(201);
   const booking = (
-    await admin.get(`/api/bookings/${created.json<TBooking>().id}`, { query: { expand: 'link' } })
+    await admin.get(`/api/bookings/${parsed(created, ZBooking).id}`, { query: { expand: 'link' } })
   ).json<TBooking & { link: { id: string } }>();
   return { booking, customerId, guest: new PortalGuest(t.app, booking.link.id) };
 }
@@ -109,7 +113,7 @@ async function register(guest: PortalGuest, customerId: string) {
     'PATCH',
   );
   expect(signed.statusCode, signed.body).toBe(200);
-  return upload.json<TFile>();
+  return parsed(upload, ZFile);
 }
 
 /** After the check-in time of today. */
@@ -133,7 +137,7 @@ describe('the link', () => {
     const { guest, booking } = await newStay();
     const response = await guest.get('/api/portal/booking');
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<TPortalBooking>()).toMatchObject({ id: booking.id, code: booking.code });
+    expect(parsed(response, ZPortalBooking)).toMatchObject({ id: booking.id, code: booking.code });
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['cache-control']).toBe('no-store');
   });
@@ -181,7 +185,7 @@ describe('the link', () => {
 describe('reading', () => {
   it('answers the property as a guest may see it', async () => {
     const { guest } = await newStay();
-    const property = (await guest.get('/api/portal/property')).json<TPortalProperty>();
+    const property = parsed(await guest.get('/api/portal/property'), ZPortalProperty);
     expect(property).toMatchObject({
       name: demo.austria,
       timeZone: zone,
@@ -195,7 +199,7 @@ describe('reading', () => {
 
   it('answers the booking with its guests’ completeness and the form the law asks for', async () => {
     const { guest, customerId } = await newStay();
-    const booking = (await guest.get('/api/portal/booking')).json<TPortalBooking>();
+    const booking = parsed(await guest.get('/api/portal/booking'), ZPortalBooking);
     expect(booking).toMatchObject({
       status: 'confirmed',
       isCheckedIn: false,
@@ -213,7 +217,7 @@ describe('reading', () => {
 
   it('answers the metadata and the general settings without the e-mail texts', async () => {
     const { guest } = await newStay();
-    const metadata = (await guest.get('/api/portal/booking_metadata')).json<TPortalBookingMetadata>();
+    const metadata = parsed(await guest.get('/api/portal/booking_metadata'), ZPortalBookingMetadata);
     expect(metadata).toMatchObject({
       hasAccessToken: false,
       hasInvoices: false,
@@ -243,7 +247,7 @@ describe('guests', () => {
       documentNumber: 'C01X00T47',
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<TPortalGuest>().missingFields).toEqual([
+    expect(parsed(response, ZPortalGuest).missingFields).toEqual([
       'documents',
       'documentIssueDate',
       'documentIssuingAuthority',
@@ -323,7 +327,7 @@ describe('guests', () => {
     );
     const upload = await guest.upload(`/api/portal/contacts/${customerId}/files`, 'pass', pdfBytes());
     expect(upload.statusCode, upload.body).toBe(201);
-    const file = upload.json<TFile>();
+    const file = parsed(upload, ZFile);
     expect(file).toMatchObject({ name: 'pass.pdf', purpose: 'id_document' });
     const content = await guest.get(`/api/portal/files/${file.id}/content`);
     expect(content.statusCode).toBe(200);
@@ -366,9 +370,9 @@ describe('the signature', () => {
     expect(signature).toMatchObject({ name: 'signature.png', mimeType: 'image/png', purpose: 'signature' });
     const content = await guest.get(`/api/portal/files/${signature.id}/content`);
     expect(content.rawPayload.subarray(1, 4).toString()).toBe('PNG');
-    expect((await guest.get('/api/portal/booking')).json<TPortalBooking>().hasSignature).toBe(true);
+    expect(parsed(await guest.get('/api/portal/booking'), ZPortalBooking).hasSignature).toBe(true);
     expect((await guest.delete('/api/portal/signature')).statusCode).toBe(204);
-    expect((await guest.get('/api/portal/booking')).json<TPortalBooking>().hasSignature).toBe(false);
+    expect(parsed(await guest.get('/api/portal/booking'), ZPortalBooking).hasSignature).toBe(false);
   });
 });
 
@@ -403,7 +407,7 @@ describe('check-in', () => {
     const { guest, customerId, booking } = await newStay({ isDebtor: true });
     await register(guest, customerId);
     afterCheckInTime();
-    const metadata = (await guest.get('/api/portal/booking_metadata')).json<TPortalBookingMetadata>();
+    const metadata = parsed(await guest.get('/api/portal/booking_metadata'), ZPortalBookingMetadata);
     expect(metadata).toMatchObject({ isReadyForCheckIn: true, areGuestsComplete: true, hasSignature: true });
     const response = await guest.post('/api/portal/check_in');
     expect(response.statusCode, response.body).toBe(200);
@@ -422,7 +426,7 @@ describe('check-in', () => {
       .where(and(eq(events.objectId, booking.id), eq(events.type, 'checked_in')));
     expect(checkedIn).toEqual([expect.objectContaining({ actorType: 'guest', actorId: customerId })]);
     // Reads go on and show the state.
-    const after = (await guest.get('/api/portal/booking')).json<TPortalBooking>();
+    const after = parsed(await guest.get('/api/portal/booking'), ZPortalBooking);
     expect(after).toMatchObject({ status: 'checked_in', isCheckedIn: true });
     expectProblem(await guest.post('/api/portal/check_in'), 409, 'portal/checked_in');
   });
@@ -447,13 +451,13 @@ describe('check-in', () => {
     expect((await guest.get('/api/portal/access_points')).json()).toEqual([]);
     const checkout = await guest.post('/api/portal/checkout_session', {});
     expect(checkout.statusCode, checkout.body).toBe(200);
-    const session = checkout.json<TCheckoutSession>();
+    const session = parsed(checkout, ZCheckoutSession);
     expect(session).toMatchObject({ amount: 24000, status: 'open' });
     const paid = await new ApiClient(t.app).post(`${new URL(session.url).pathname}/pay`);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toMatch(new RegExp(`/portal/${guest.linkId}/check-in\\?status=success$`));
     const confirmed = await guest.post('/api/portal/payments', { checkoutSessionId: session.id });
-    expect(confirmed.json<TCheckoutSession>().status).toBe('paid');
+    expect(parsed(confirmed, ZCheckoutSession).status).toBe('paid');
     expectProblem(await guest.post('/api/portal/checkout_session', {}), 400, 'payment/nothing_due');
 
     expect((await guest.post('/api/portal/check_in')).statusCode).toBe(200);
@@ -465,7 +469,7 @@ describe('check-in', () => {
     expect(doors[0]).toMatchObject({ isRoom: true });
     const opened = await guest.post(`/api/portal/access_points/${doors[0]!.id}/unlock`);
     expect(opened.statusCode, opened.body).toBe(200);
-    expect(opened.json<TAccessPoint>().name).toBe(doors[0]!.name);
+    expect(parsed(opened, ZAccessPoint).name).toBe(doors[0]!.name);
     expectProblem(
       await guest.post(`/api/portal/access_points/${crypto.randomUUID()}/unlock`),
       404,
@@ -517,7 +521,7 @@ describe('check-in', () => {
     });
     expect(checkedOut.statusCode, checkedOut.body).toBe(200);
     // The link lives until the booked check-out; the guest still reads the stay and its invoices.
-    expect((await guest.get('/api/portal/booking')).json<TPortalBooking>()).toMatchObject({
+    expect(parsed(await guest.get('/api/portal/booking'), ZPortalBooking)).toMatchObject({
       status: 'checked_out',
       isCheckedIn: false,
     });
@@ -532,7 +536,7 @@ describe('check-in', () => {
       await guest.post('/api/portal/check_in'),
     ];
     for (const refusal of refusals) expectProblem(refusal, 409, 'portal/checked_in');
-    const kept = (await guest.get('/api/portal/booking')).json<TPortalBooking>();
+    const kept = parsed(await guest.get('/api/portal/booking'), ZPortalBooking);
     expect(kept.hasSignature).toBe(true);
     expect(kept.guests.find((one) => one.id === customerId)?.files.map((file) => file.id)).toContain(
       document.id,
@@ -767,13 +771,14 @@ describe('a link’s reach', () => {
     const earlierScan = await register(earlier.guest, coGuestId);
     const assigned = await admin.post(`/api/bookings/${booking.id}/guests`, { contactId: coGuestId });
     expect(assigned.statusCode, assigned.body).toBe(200);
-    const staffScan = (
-      await admin.upload('/api/files', { name: 'ausweis.png', content: pngBytes(30, 20) })
-    ).json<TFile>();
+    const staffScan = parsed(
+      await admin.upload('/api/files', { name: 'ausweis.png', content: pngBytes(30, 20) }),
+      ZFile,
+    );
     const linked = await admin.post(`/api/contacts/${coGuestId}/files/${staffScan.id}`);
     expect(linked.statusCode, linked.body).toBe(201);
 
-    const guests = (await guest.get('/api/portal/booking')).json<TPortalBooking>().guests;
+    const guests = parsed(await guest.get('/api/portal/booking'), ZPortalBooking).guests;
     const coGuest = guests.find((candidate) => candidate.id === coGuestId)!;
     expect(coGuest.files).toEqual([]);
     expect(coGuest.missingFields).toContain('documents');
@@ -794,7 +799,7 @@ describe('a link’s reach', () => {
       query: { bookingId: booking.id },
     });
     expect(forStay.statusCode, forStay.body).toBe(201);
-    const after = (await guest.get('/api/portal/booking')).json<TPortalBooking>().guests;
+    const after = parsed(await guest.get('/api/portal/booking'), ZPortalBooking).guests;
     expect(after.find((candidate) => candidate.id === coGuestId)!.files.map((file) => file.id)).toEqual([
       staffScan.id,
     ]);
@@ -849,7 +854,7 @@ describe('a link’s reach', () => {
         'another checkout',
         () =>
           guest.post('/api/portal/payments', {
-            checkoutSessionId: otherCheckout.json<TCheckoutSession>().id,
+            checkoutSessionId: parsed(otherCheckout, ZCheckoutSession).id,
           }),
       ],
       [

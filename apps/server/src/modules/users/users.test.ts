@@ -1,24 +1,19 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  TCreatedApiKey,
-  TCreateUserResponse,
-  TPaged,
-  TProperty,
-  TSession,
-  TTeamUser,
-} from '@pms/contract';
+import type { TCreateUserResponse, TTeamUser } from '@pms/contract';
+import { ZCreatedApiKey, ZCreateUserResponse, ZPaged, ZProperty, ZSession, ZTeamUser } from '@pms/contract';
 import {
   anonymous,
   bearer,
   demo,
   expectProblem,
   login,
+  parsed,
   propertyIds,
+  startDemoApp,
   switchProperty,
   type ApiClient,
   type TTestApp,
-  startDemoApp,
 } from '../../../test/helpers.ts';
 import { mailMessages } from '../../db/schema/index.ts';
 
@@ -35,13 +30,13 @@ afterAll(async () => {
 async function team(client: ApiClient): Promise<TTeamUser[]> {
   const response = await client.get('/api/users', { query: { pageSize: '100' } });
   expect(response.statusCode).toBe(200);
-  return response.json<TPaged<TTeamUser>>().data;
+  return parsed(response, ZPaged(ZTeamUser)).data;
 }
 
 async function addUser(client: ApiClient, email: string, roleId = 'staff'): Promise<TCreateUserResponse> {
   const response = await client.post('/api/users', { email, name: `User ${email}`, roleId });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<TCreateUserResponse>();
+  return parsed(response, ZCreateUserResponse);
 }
 
 /** The newest team invitation mailed to an address, and the token its link carries. */
@@ -66,7 +61,7 @@ function acceptInvitation(client: ApiClient, token: string) {
 async function newProperty(client: ApiClient, name: string): Promise<string> {
   const created = await client.post('/api/properties', { name });
   expect(created.statusCode).toBe(201);
-  const id = created.json<TProperty>().id;
+  const id = parsed(created, ZProperty).id;
   await switchProperty(client, id);
   return id;
 }
@@ -75,7 +70,7 @@ describe('GET /api/users', () => {
   it("lists the current property's team with each member's role", async () => {
     const response = await admin.get('/api/users');
     expect(response.statusCode).toBe(200);
-    const page = response.json<TPaged<TTeamUser>>();
+    const page = parsed(response, ZPaged(ZTeamUser));
     expect(page).toMatchObject({ pageNumber: 1, pageSize: 15 });
     const roles = Object.fromEntries(page.data.map((member) => [member.email, member.roleId]));
     expect(roles).toMatchObject({
@@ -124,7 +119,7 @@ describe('POST /api/users', () => {
     ]) {
       expectProblem(response, 403, 'auth/password_change_required');
     }
-    expect((await colleague.get('/api/session')).json<TSession>().mustChangePassword).toBe(true);
+    expect(parsed(await colleague.get('/api/session'), ZSession).mustChangePassword).toBe(true);
     expect((await colleague.get('/api/session/properties')).statusCode).toBe(200);
     expect((await colleague.patch('/api/session/profile', { language: 'en' })).statusCode).toBe(200);
 
@@ -133,7 +128,7 @@ describe('POST /api/users', () => {
       newPassword: 'my own password',
     });
     expect(changed.statusCode).toBe(204);
-    expect((await colleague.get('/api/session')).json<TSession>().mustChangePassword).toBe(false);
+    expect(parsed(await colleague.get('/api/session'), ZSession).mustChangePassword).toBe(false);
     expect((await colleague.get('/api/properties/current')).statusCode).toBe(200);
     expect((await colleague.get('/api/files')).statusCode).toBe(200);
     expectProblem(await colleague.get('/api/users'), 403, 'auth/forbidden');
@@ -200,7 +195,7 @@ describe('POST /api/users', () => {
 
     const accepted = await acceptInvitation(wanderer, token);
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json<TSession>()).toMatchObject({ propertyId: ids[demo.austria], role: 'manager' });
+    expect(parsed(accepted, ZSession)).toMatchObject({ propertyId: ids[demo.austria], role: 'manager' });
     expect(Object.values(await propertyIds(wanderer)).sort()).toEqual([mountain, ids[demo.austria]].sort());
     // Having agreed to join, the account shows the team its own name.
     const joined = (await team(admin)).find((member) => member.email === 'wanderer@example.com');
@@ -214,7 +209,7 @@ describe('POST /api/users', () => {
     const manager = await login(t.app, demo.users.manager);
     const created = await manager.post('/api/properties', { name: 'Neugier Inn' });
     expect(created.statusCode).toBe(201);
-    await switchProperty(manager, created.json<TProperty>().id);
+    await switchProperty(manager, parsed(created, ZProperty).id);
     const owner = admin.session!;
 
     const add = (email: string) =>
@@ -226,14 +221,16 @@ describe('POST /api/users', () => {
     expect(existing.statusCode).toBe(201);
     expect(fresh.statusCode).toBe(201);
     const shape = (response: typeof existing) => {
-      const { id, userId, user, email, createdAt, defaultPassword, ...rest } =
-        response.json<TCreateUserResponse>();
+      const { id, userId, user, email, createdAt, defaultPassword, ...rest } = parsed(
+        response,
+        ZCreateUserResponse,
+      );
       expect(user).toEqual({ id: userId, email, name: 'Somebody', language: 'en' });
       expect(id).toBe(userId);
       return { ...rest, createdAt: typeof createdAt, defaultPassword: defaultPassword.length };
     };
     expect(shape(existing)).toEqual(shape(fresh));
-    expect(existing.json<TCreateUserResponse>().email).toBe(owner.email);
+    expect(parsed(existing, ZCreateUserResponse).email).toBe(owner.email);
     expect(existing.body).not.toContain(owner.name);
 
     // The team list shows both alike, with what was typed, not the account's own name and language...
@@ -308,7 +305,7 @@ describe('POST /api/users', () => {
       newPassword: 'drifting-1',
     });
     const accepted = await acceptInvitation(user, token);
-    expect(accepted.json<TSession>()).toMatchObject({ propertyId: ids[demo.austria], role: 'cleaning' });
+    expect(parsed(accepted, ZSession)).toMatchObject({ propertyId: ids[demo.austria], role: 'cleaning' });
     expect(Object.values(await propertyIds(user)).sort()).toEqual([home, ids[demo.austria]].sort());
   });
 
@@ -394,13 +391,13 @@ describe('DELETE /api/users/:id', () => {
     });
     const inBerlin = await login(t.app, 'two.houses@example.com', 'two-houses-1');
     const accepted = await acceptInvitation(inBerlin, (await invitationTo('two.houses@example.com')).token);
-    expect(accepted.json<TSession>().propertyId).toBe(ids[demo.germany]);
+    expect(parsed(accepted, ZSession).propertyId).toBe(ids[demo.germany]);
     await switchProperty(user, ids[demo.austria]!);
 
     expect((await admin.delete(`/api/users/${created.userId}`)).statusCode).toBe(204);
     expectProblem(await user.get('/api/session'), 401, 'auth/unauthenticated');
     // Only the sessions in the property they left end.
-    expect((await inBerlin.get('/api/session')).json<TSession>().propertyId).toBe(ids[demo.germany]);
+    expect(parsed(await inBerlin.get('/api/session'), ZSession).propertyId).toBe(ids[demo.germany]);
     const again = await login(t.app, 'two.houses@example.com', 'two-houses-1');
     expect(again.session!.propertyId).toBe(ids[demo.germany]);
     expect(Object.values(await propertyIds(again))).toEqual([ids[demo.germany]]);
@@ -415,7 +412,7 @@ describe('DELETE /api/users/:id', () => {
       roleId: 'catering',
     });
     expect(back.statusCode).toBe(201);
-    expect(back.json<TCreateUserResponse>()).toMatchObject({ userId: created.userId, roleId: 'catering' });
+    expect(parsed(back, ZCreateUserResponse)).toMatchObject({ userId: created.userId, roleId: 'catering' });
 
     // An account without any property cannot sign in to accept: it accepts with the login itself.
     const credentials = { email: 'boomerang@example.com', password: created.defaultPassword };
@@ -430,7 +427,7 @@ describe('DELETE /api/users/:id', () => {
     const returning = anonymous(t.app);
     const response = await returning.post('/api/session/login', { ...credentials, invitationToken: token });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<TSession>()).toMatchObject({ propertyId: ids[demo.austria], role: 'catering' });
+    expect(parsed(response, ZSession)).toMatchObject({ propertyId: ids[demo.austria], role: 'catering' });
     expect((await returning.get('/api/session')).statusCode).toBe(200);
   });
 
@@ -445,7 +442,7 @@ describe('DELETE /api/users/:id', () => {
 
   it('answers 404 for a user of another property only (property isolation)', async () => {
     const created = await admin.post('/api/properties', { name: 'Fremdes Haus' });
-    const foreign = created.json<TProperty>().id;
+    const foreign = parsed(created, ZProperty).id;
     await switchProperty(admin, foreign);
     const stranger = await addUser(admin, 'stranger@example.com', 'staff');
     await switchProperty(admin, ids[demo.austria]!);
@@ -475,10 +472,10 @@ describe('the last administrator', () => {
     const owner = await login(t.app, demo.users.admin);
     const created = await owner.post('/api/properties', { name: 'Letzter Hof' });
     expect(created.statusCode).toBe(201);
-    await switchProperty(owner, created.json<TProperty>().id);
+    await switchProperty(owner, parsed(created, ZProperty).id);
     const keyResponse = await owner.post('/api/api_keys', { name: 'Automation', roleId: 'admin' });
     expect(keyResponse.statusCode).toBe(201);
-    const key = bearer(t.app, keyResponse.json<TCreatedApiKey>().secret);
+    const key = bearer(t.app, parsed(keyResponse, ZCreatedApiKey).secret);
     const admins = async () =>
       (await team(key)).filter((member) => member.roleId === 'admin').map((member) => member.userId);
 

@@ -113,8 +113,6 @@ const maxLines = 400;
 
 /** Files over `maxLines`, each with its reason; every one of them is to be split, none is to be added. */
 const longFileExceptions: Record<string, string> = {
-  // Bookings, their guests, links and occupancy: to split per entity.
-  'modules/bookings/bookings.queries.ts': 'to split per entity',
   // The front office's tables with their constraints: to split by module (bookings, folios, invoices).
   'db/schema/front-office.ts': 'to split by module',
   // The demo hotel's rooms, rates, contacts and a season of bookings: demo data, to split by area.

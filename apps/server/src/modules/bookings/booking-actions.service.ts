@@ -21,12 +21,12 @@ import { shortenStayAtCheckOut } from './booking-checkout.ts';
 import {
   findBooking,
   hasClosedFolio,
-  lockRoomsInOrder,
   selectBookingDetailsByIds,
   selectBookingsForUpdate,
   updateBookingRow,
   type TBookingRow,
 } from './bookings.queries.ts';
+import { lockRoomsInOrder } from './room-occupancy.queries.ts';
 import { postStayCharges } from './booking-prices.ts';
 import { getBookingTotals } from '../folios/index.ts';
 import { allRelations, toBooking, toBookings } from './bookings.service.ts';

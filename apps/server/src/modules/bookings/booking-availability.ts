@@ -14,7 +14,7 @@ import { AppError } from '../../errors.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { resolveRateId, assertRoomTypeOwned } from '../base-data/index.ts';
 import { stayChargeDrafts } from './booking-prices.ts';
-import { selectFreeRooms, selectRoomConflict, type TRoomStay } from './bookings.queries.ts';
+import { selectFreeRooms, selectRoomConflict, type TRoomStay } from './room-occupancy.queries.ts';
 import { assertBookingOwned } from './bookings.queries.ts';
 
 /** Refuses a stay of less than one or more than 365 nights, or (given today) one that began already. */

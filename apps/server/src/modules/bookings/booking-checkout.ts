@@ -2,7 +2,8 @@ import { addDays, todayIn, zonedInstant } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { postStayCharges } from './booking-prices.ts';
 import type { TPropertyRow } from '../../lib/properties.ts';
-import { setBookingLinkExpiry, updateBookingRow, type TBookingRow } from './bookings.queries.ts';
+import { setBookingLinkExpiry } from './booking-links.queries.ts';
+import { updateBookingRow, type TBookingRow } from './bookings.queries.ts';
 
 /**
  * The check-out date of a stay that ends early: today in the property, but at least one night after

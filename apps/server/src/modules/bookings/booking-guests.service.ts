@@ -12,11 +12,11 @@ import { requireAccess, type TActor } from '../../actor.ts';
 import {
   countBookingGuests,
   deleteBookingGuest,
-  findBooking,
   insertBookingGuest,
   selectBookingGuests,
   updateGuestFamilyMember,
-} from './bookings.queries.ts';
+} from './booking-guests.queries.ts';
+import { findBooking } from './bookings.queries.ts';
 import { assertEditable, toBooking } from './bookings.service.ts';
 
 /** Assigns a guest (an existing contact of the property, or a new one) to a booking. */

@@ -18,9 +18,9 @@ import {
   lockFolios,
   selectBookingFolio,
   selectStayCharges,
-  type TBookingRow,
   type TStayCharge,
-} from './bookings.queries.ts';
+} from './booking-billing.queries.ts';
+import { type TBookingRow } from './bookings.queries.ts';
 
 async function pricedItem(db: Executor, itemId: string): Promise<TPricedItem> {
   const row = await findItemWithTaxRate(db, itemId);

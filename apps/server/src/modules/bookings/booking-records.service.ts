@@ -1,12 +1,8 @@
 import { type TCharge, type TEvent, type TInvoiceSummary, type TPaged, type TPageQuery } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
-import {
-  findBooking,
-  selectBookingCharges,
-  selectBookingEvents,
-  selectBookingInvoicePage,
-} from './bookings.queries.ts';
+import { selectBookingCharges, selectBookingInvoicePage } from './booking-billing.queries.ts';
+import { findBooking, selectBookingEvents } from './bookings.queries.ts';
 import { toInvoiceSummary } from '../../lib/invoice-summary.ts';
 
 export async function listBookingEvents(ctx: AppContext, actor: TActor, id: string): Promise<TEvent[]> {

@@ -14,8 +14,8 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { addDays, droppedBookingStatuses, type TBookingListQuery, type TPageQuery } from '@pms/contract';
-import { rowsOf, type Executor } from '../../db/client.ts';
+import { addDays, droppedBookingStatuses, type TBookingListQuery } from '@pms/contract';
+import type { Executor } from '../../db/client.ts';
 import {
   bookingGuests,
   bookingLinks,
@@ -28,21 +28,17 @@ import {
   invoices,
   payments,
   rates,
-  roomLocks,
-  roomOccupancies,
   rooms,
   roomTypes,
 } from '../../db/schema/index.ts';
 import { assertOwned, findOwned } from '../../db/owned-records.ts';
-import { selectPage } from '../../db/paging.ts';
-import { roomNumberOrder } from '../../db/room-order.ts';
 import { containsPattern } from '../../db/text-search.ts';
 
 export type TBookingRow = typeof bookings.$inferSelect;
 export type TNewBooking = typeof bookings.$inferInsert;
 export type TBookingChanges = Partial<Omit<TBookingRow, 'id' | 'createdAt' | 'updatedAt'>>;
 type TContactRow = typeof contacts.$inferSelect;
-type TInvoiceRow = typeof invoices.$inferSelect;
+export type TInvoiceRow = typeof invoices.$inferSelect;
 
 /** A live booking of the property, locked for update when asked (inside a transaction). */
 export async function findBooking(
@@ -52,106 +48,6 @@ export async function findBooking(
   forUpdate = false,
 ): Promise<TBookingRow> {
   return findOwned(db, bookings, propertyId, id, 'booking', { lock: forUpdate });
-}
-
-/** Whether nobody holds the room during the stay (a booking other than `exceptBookingId`, or a lock). */
-function isFreeDuring(checkIn: string, checkOut: string, exceptBookingId?: string) {
-  return sql`not exists (select 1 from ${roomOccupancies} o where o.room_id = ${rooms.id}
-    and o.stay && daterange(${checkIn}::date, ${checkOut}::date, '[)')
-    ${exceptBookingId ? sql`and o.booking_id is distinct from ${exceptBookingId}` : sql``})`;
-}
-
-/**
- * Claims a room of a type that nobody holds during the stay, in natural number order (for an arrival
- * today, `preferClean`, clean rooms first), for the caller's transaction: the room's occupancy lock
- * (`lock_room_occupancy`, migration 0003) is taken and the room checked free under it, so the booking
- * the caller then writes holds it. Bookings placed by type at the same moment each claim another room:
- * a room another transaction is writing is passed over at first, and waited for only when no other
- * room is left, so a burst is refused only when the type is really full. Null when none is free.
- */
-export async function claimFreeRoom(
-  db: Executor,
-  propertyId: string,
-  roomTypeId: string,
-  checkIn: string,
-  checkOut: string,
-  preferClean = false,
-): Promise<string | null> {
-  const tried: string[] = [];
-  const candidates = () =>
-    db
-      .select({ id: rooms.id })
-      .from(rooms)
-      .where(
-        and(
-          eq(rooms.propertyId, propertyId),
-          eq(rooms.roomTypeId, roomTypeId),
-          isNull(rooms.deletedAt),
-          isFreeDuring(checkIn, checkOut),
-          tried.length > 0 ? notInArray(rooms.id, tried) : undefined,
-        ),
-      )
-      .orderBy(
-        ...(preferClean ? [sql`${rooms.housekeepingStatus} = 'clean' desc`] : []),
-        ...roomNumberOrder(rooms.number),
-      );
-  // The first free-looking room whose lock is to be had at once, in one statement: the candidates are
-  // materialised in their order first, so the lock is tried on one room after the other and only until
-  // one is taken. A room found free under its lock is the booking's; one a writer filled meanwhile is
-  // passed over.
-  for (;;) {
-    const [claimed] = rowsOf<{ id: string }>(
-      await db.execute(
-        sql`with candidates as materialized (${candidates()})
-          select id from candidates where pg_try_advisory_xact_lock(727002, hashtext(id::text)) limit 1`,
-      ),
-    );
-    if (!claimed) break;
-    if (await isRoomFree(db, claimed.id, checkIn, checkOut)) return claimed.id;
-    tried.push(claimed.id);
-  }
-  // Every free-looking room left is being written: wait for each in turn, in the one order all use, and
-  // take the first still free (a deadlock with a room claimed above is retried with the transaction).
-  for (const { id } of await candidates()) {
-    await db.execute(sql`select lock_room_occupancy(${id}::uuid)`);
-    if (await isRoomFree(db, id, checkIn, checkOut)) return id;
-  }
-  return null;
-}
-
-/** Whether nobody holds the room during the stay, as committed now (a statement of its own). */
-async function isRoomFree(db: Executor, roomId: string, checkIn: string, checkOut: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: rooms.id })
-    .from(rooms)
-    .where(and(eq(rooms.id, roomId), isFreeDuring(checkIn, checkOut)));
-  return row !== undefined;
-}
-
-/** Every room of the property that nobody holds during the stay, in natural number order. */
-export async function selectFreeRooms(
-  db: Executor,
-  propertyId: string,
-  checkIn: string,
-  checkOut: string,
-  exceptBookingId?: string,
-) {
-  return db
-    .select({
-      id: rooms.id,
-      number: rooms.number,
-      roomTypeId: rooms.roomTypeId,
-      housekeepingStatus: rooms.housekeepingStatus,
-    })
-    .from(rooms)
-    .where(
-      and(
-        eq(rooms.propertyId, propertyId),
-        isNull(rooms.deletedAt),
-        isFreeDuring(checkIn, checkOut, exceptBookingId),
-      ),
-    )
-    .orderBy(...roomNumberOrder(rooms.number));
 }
 
 /** Bookings with an invoice that is not canceled (cancellation invoices aside): they can no longer be edited. */
@@ -340,16 +236,6 @@ export function selectBookingsForUpdate(
     .for('update');
 }
 
-/**
- * Takes the occupancy locks of several rooms (the ones the triggers take) in one order, the rooms' ids
- * sorted, before a transaction writes stays into them: two such writers with their rooms the other way
- * round wait for each other instead of deadlocking again on every retry.
- */
-export async function lockRoomsInOrder(db: Executor, roomIds: string[]): Promise<void> {
-  for (const id of [...new Set(roomIds)].sort())
-    await db.execute(sql`select lock_room_occupancy(${id}::uuid)`);
-}
-
 /** Whether a booking of the property has the code. */
 export async function isBookingCodeTaken(db: Executor, propertyId: string, code: string): Promise<boolean> {
   const [taken] = await db
@@ -383,85 +269,6 @@ export async function markBookingDeleted(db: Executor, id: string, now: Date): P
   await db.update(bookings).set({ deletedAt: now }).where(eq(bookings.id, id));
 }
 
-/** Stores a portal link of a booking. */
-export async function insertBookingLink(
-  db: Executor,
-  values: typeof bookingLinks.$inferInsert,
-): Promise<void> {
-  await db.insert(bookingLinks).values(values);
-}
-
-/** Lets the booking's portal links expire at a new instant (the stay's end moved). */
-export async function setBookingLinkExpiry(db: Executor, bookingId: string, expiresAt: Date): Promise<void> {
-  await db.update(bookingLinks).set({ expiresAt }).where(eq(bookingLinks.bookingId, bookingId));
-}
-
-/** Revokes every portal link of a booking. */
-export async function revokeBookingLinks(db: Executor, bookingId: string, now: Date): Promise<void> {
-  await db.update(bookingLinks).set({ revokedAt: now }).where(eq(bookingLinks.bookingId, bookingId));
-}
-
-/** A booking's guests as assigned: contact, primary, family member. */
-export async function selectBookingGuests(
-  db: Executor,
-  bookingId: string,
-): Promise<{ contactId: string; isPrimary: boolean; isFamilyMember: boolean }[]> {
-  return db
-    .select({
-      contactId: bookingGuests.contactId,
-      isPrimary: bookingGuests.isPrimary,
-      isFamilyMember: bookingGuests.isFamilyMember,
-    })
-    .from(bookingGuests)
-    .where(eq(bookingGuests.bookingId, bookingId));
-}
-
-/** How many guests are assigned to a booking. */
-export async function countBookingGuests(db: Executor, bookingId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(bookingGuests)
-    .where(eq(bookingGuests.bookingId, bookingId));
-  return row?.n ?? 0;
-}
-
-/** Assigns a guest to a booking; whether the guest was not assigned yet. */
-export async function insertBookingGuest(
-  db: Executor,
-  values: typeof bookingGuests.$inferInsert,
-): Promise<boolean> {
-  const inserted = await db.insert(bookingGuests).values(values).onConflictDoNothing().returning();
-  return inserted.length > 0;
-}
-
-/** Marks a booking's guest as a family member or not; whether the guest is the booking's. */
-export async function updateGuestFamilyMember(
-  db: Executor,
-  bookingId: string,
-  contactId: string,
-  isFamilyMember: boolean,
-): Promise<boolean> {
-  const updated = await db
-    .update(bookingGuests)
-    .set({ isFamilyMember })
-    .where(and(eq(bookingGuests.bookingId, bookingId), eq(bookingGuests.contactId, contactId)))
-    .returning({ contactId: bookingGuests.contactId });
-  return updated.length > 0;
-}
-
-/** Takes a guest off a booking; whether the guest was assigned. */
-export async function deleteBookingGuest(
-  db: Executor,
-  bookingId: string,
-  contactId: string,
-): Promise<boolean> {
-  const removed = await db
-    .delete(bookingGuests)
-    .where(and(eq(bookingGuests.bookingId, bookingId), eq(bookingGuests.contactId, contactId)))
-    .returning();
-  return removed.length > 0;
-}
-
 /** The events of a booking of the property, newest first. */
 export function selectBookingEvents(db: Executor, propertyId: string, bookingId: string) {
   return db
@@ -475,151 +282,6 @@ export function selectBookingEvents(db: Executor, propertyId: string, bookingId:
       ),
     )
     .orderBy(desc(events.createdAt));
-}
-
-/** The live charges on the booking's live folios, by date. */
-export async function selectBookingCharges(db: Executor, bookingId: string) {
-  const rows = await db
-    .select({ charge: charges })
-    .from(charges)
-    .innerJoin(folios, eq(folios.id, charges.folioId))
-    .where(and(eq(folios.bookingId, bookingId), isNull(charges.deletedAt), isNull(folios.deletedAt)))
-    .orderBy(asc(charges.bookedOn), asc(charges.createdAt));
-  return rows.map((row) => row.charge);
-}
-
-/** A page of the live invoices of a booking of the property, newest first. */
-export function selectBookingInvoicePage<T>(
-  db: Executor,
-  propertyId: string,
-  bookingId: string,
-  page: TPageQuery,
-  map: (row: TInvoiceRow) => T,
-) {
-  return selectPage(
-    db,
-    invoices,
-    and(eq(invoices.propertyId, propertyId), eq(invoices.bookingId, bookingId), isNull(invoices.deletedAt)),
-    [desc(invoices.createdAt)],
-    page,
-    map,
-  );
-}
-
-/** The booking's own live folio (not a group folio), if it has one. */
-export async function selectBookingFolio(db: Executor, bookingId: string) {
-  const [folio] = await db
-    .select()
-    .from(folios)
-    .where(and(eq(folios.bookingId, bookingId), isNull(folios.deletedAt), eq(folios.isGroupFolio, false)))
-    .limit(1);
-  return folio;
-}
-
-/** Stores a folio; returns it. */
-export async function insertFolio(db: Executor, values: typeof folios.$inferInsert) {
-  const [row] = await db.insert(folios).values(values).returning();
-  return row!;
-}
-
-export type TChargeRow = typeof charges.$inferSelect;
-
-/** A rate charge of a stay as repricing sees it: what its corrections took off, and its folio's state. */
-export type TStayCharge = {
-  charge: TChargeRow;
-  /** The sum of its allowances (zero or negative). */
-  correctedAmount: number;
-  isFolioClosed: boolean;
-};
-
-/**
- * The rate charges that hold the booking's nights wherever they are now (its folio, a split folio, the
- * group folio): every charge posted for the stay that was not moved on to another folio, oldest first.
- */
-export async function selectStayCharges(db: Executor, bookingId: string): Promise<TStayCharge[]> {
-  return db
-    .select({
-      charge: charges,
-      correctedAmount: sql<number>`(select coalesce(sum(a.gross_amount), 0) from charges a
-        where a.corrects_charge_id = ${charges.id} and a.deleted_at is null)`.mapWith(Number),
-      isFolioClosed: sql<boolean>`${folios.closedAt} is not null`,
-    })
-    .from(charges)
-    .innerJoin(folios, eq(folios.id, charges.folioId))
-    .where(
-      and(
-        eq(charges.bookingId, bookingId),
-        eq(charges.kind, 'charge'),
-        isNull(charges.deletedAt),
-        sql`not exists (select 1 from charges a where a.corrects_charge_id = ${charges.id}
-          and a.transfer_charge_id is not null)`,
-      ),
-    )
-    .orderBy(asc(charges.createdAt), asc(charges.id));
-}
-
-/** Locks folios for a posting, in id order so that two writers cannot deadlock. */
-export async function lockFolios(db: Executor, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .select({ id: folios.id })
-    .from(folios)
-    .where(inArray(folios.id, ids))
-    .orderBy(asc(folios.id))
-    .for('update');
-}
-
-/** Removes charges nobody touched, which repricing replaces; nothing refers to them. */
-export async function deleteCharges(db: Executor, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.delete(charges).where(inArray(charges.id, ids));
-}
-
-/** Posts charges to a folio. */
-export async function insertCharges(db: Executor, values: (typeof charges.$inferInsert)[]): Promise<void> {
-  await db.insert(charges).values(values);
-}
-
-export type TRoomStay = {
-  propertyId: string;
-  roomId: string;
-  checkIn: string;
-  checkOut: string;
-  /** How the dates bound the stay: a booking's check-out night is free ('[)'), a lock's end date is not ('[]'). */
-  bounds?: '[)' | '[]';
-  /** The booking or lock being changed: its own stay is no conflict. */
-  exceptBookingId?: string;
-  exceptRoomLockId?: string;
-};
-
-/** A booking or lock holding the room during the stay, with the room's number, or undefined. */
-export async function selectRoomConflict(db: Executor, stay: TRoomStay) {
-  const [conflict] = await db
-    .select({
-      roomNumber: rooms.number,
-      bookingCode: bookings.code,
-      lockStart: roomLocks.startDate,
-      lockEnd: roomLocks.endDate,
-    })
-    .from(roomOccupancies)
-    .innerJoin(rooms, eq(rooms.id, roomOccupancies.roomId))
-    .leftJoin(bookings, eq(bookings.id, roomOccupancies.bookingId))
-    .leftJoin(roomLocks, eq(roomLocks.id, roomOccupancies.roomLockId))
-    .where(
-      and(
-        eq(roomOccupancies.roomId, stay.roomId),
-        eq(rooms.propertyId, stay.propertyId),
-        sql`${roomOccupancies.stay} && daterange(${stay.checkIn}::date, ${stay.checkOut}::date, ${stay.bounds ?? '[)'})`,
-        stay.exceptBookingId
-          ? sql`${roomOccupancies.bookingId} is distinct from ${stay.exceptBookingId}`
-          : undefined,
-        stay.exceptRoomLockId
-          ? sql`${roomOccupancies.roomLockId} is distinct from ${stay.exceptRoomLockId}`
-          : undefined,
-      ),
-    )
-    .limit(1);
-  return conflict;
 }
 
 /** Refuses a booking that is not the property's. */

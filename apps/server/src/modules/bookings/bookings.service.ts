@@ -28,24 +28,22 @@ import { isConfirmationSentOnCreate } from '../../lib/general-settings.queries.t
 import { toRecord } from '../../lib/records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import { findProperty, type TPropertyRow } from '../../lib/properties.ts';
+import { insertBookingGuest } from './booking-guests.queries.ts';
+import { insertBookingLink, revokeBookingLinks, setBookingLinkExpiry } from './booking-links.queries.ts';
 import {
   findBooking,
-  claimFreeRoom,
   insertBooking,
-  insertBookingGuest,
-  insertBookingLink,
   isBookingCodeTaken,
   markBookingDeleted,
   readOnlyBookingIds,
-  revokeBookingLinks,
   selectBookingDetailsByIds,
   selectBookingDetailsPage,
-  setBookingLinkExpiry,
   updateBookingRow,
   type TBookingDetails,
   type TBookingRow,
   type TNewBooking,
 } from './bookings.queries.ts';
+import { claimFreeRoom } from './room-occupancy.queries.ts';
 import { assertRoomFree, assertValidStay } from './booking-availability.ts';
 import { postStayCharges } from './booking-prices.ts';
 import { assertGroupOwned } from '../groups/index.ts';

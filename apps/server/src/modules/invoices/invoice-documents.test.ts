@@ -2,7 +2,7 @@ import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { addDays, todayIn, type TFolio, type TInvoice } from '@pms/contract';
+import { addDays, todayIn, ZFolio, ZInvoice, type TInvoice } from '@pms/contract';
 import {
   bookings,
   charges,
@@ -18,8 +18,9 @@ import {
   demo,
   expectProblem,
   login,
+  loginAt,
+  parsed,
   startDemoApp,
-  switchProperty,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
@@ -90,7 +91,7 @@ async function payInCash(propertyId: string, folioId: string, amount: number): P
 async function issue(client: ApiClient, folioId: string): Promise<TInvoice> {
   const response = await client.post('/api/invoices', { folioId, closeWithDueAmount: true });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<TInvoice>();
+  return parsed(response, ZInvoice);
 }
 
 /** Works the job queue until nothing is due. */
@@ -124,8 +125,7 @@ describe('the demo invoices', () => {
     expect(new Set(issued.map((row) => row.propertyId)).size).toBe(2);
     expect(issued.some((row) => row.cancels)).toBe(true);
     const clients = new Map<string, ApiClient>([[ids[demo.austria]!, admin]]);
-    const german = await login(t.app, demo.users.admin);
-    await switchProperty(german, ids[demo.germany]!);
+    const german = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     clients.set(ids[demo.germany]!, german);
     for (const row of issued) {
       await renderInvoiceDocuments(t.app.context, systemActor(row.propertyId, 'test'), row.id);
@@ -154,7 +154,7 @@ describe('the documents of an issued invoice', () => {
     expect(job).toMatchObject({ status: 'pending', propertyId: austria, payload: { invoiceId: invoice.id } });
 
     await runJobs();
-    const stored = (await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>();
+    const stored = parsed(await admin.get(`/api/invoices/${invoice.id}`), ZInvoice);
     expect(stored.fileId).not.toBeNull();
     const { pdf, xml } = await documents(admin, invoice);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -205,13 +205,12 @@ describe('the documents of an issued invoice', () => {
     const [done] = await t.db.select().from(jobs).where(eq(jobs.id, job!.id));
     expect(done!.status).toBe('done');
     await t.app.jobRunner.runDue();
-    expect((await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>().fileId).toBe(stored.fileId);
+    expect(parsed(await admin.get(`/api/invoices/${invoice.id}`), ZInvoice).fileId).toBe(stored.fileId);
   });
 
   it('of a German invoice with the local tax, in English, and its cancellation pass the EN 16931 rules', async () => {
     const germany = ids[demo.germany]!;
-    const client = await login(t.app, demo.users.admin);
-    await switchProperty(client, germany);
+    const client = await loginAt(t.app, demo.users.admin, germany);
     const folioId = await folio(germany, await customer(client, 'Jane Traveller', 'gb'), [
       { text: 'Accommodation', gross: 19000, basisPoints: 700, quantity: 2 },
       { text: 'Drinks', gross: 1500, basisPoints: 1900 },
@@ -238,7 +237,7 @@ describe('the documents of an issued invoice', () => {
 
     const cancelled = await client.post(`/api/invoices/${invoice.id}/actions/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(201);
-    const cancellation = cancelled.json<TInvoice>();
+    const cancellation = parsed(cancelled, ZInvoice);
     await runJobs();
     const reversal = await documents(client, cancellation);
     expect(reversal.pdf.headers['content-disposition']).toBe(
@@ -285,14 +284,14 @@ describe('the documents of an issued invoice', () => {
     const post = async (itemId: string, unitAmount: number) => {
       const response = await admin.post(`/api/folios/${folio!.id}/charges`, { itemId, unitAmount });
       expect(response.statusCode, response.body).toBe(201);
-      return response.json<TFolio>().charges.find((c) => c.itemId === itemId && c.kind === 'charge')!;
+      return parsed(response, ZFolio).charges.find((c) => c.itemId === itemId && c.kind === 'charge')!;
     };
     const parking = await post(await itemOf('other'), 1500);
     const drinks = await post(await itemOf('food_and_beverage', 'Getränke'), 1000);
     const company = await admin.post('/api/folios', { bookingId: booking!.id, name: 'Firma' });
     expect(company.statusCode, company.body).toBe(201);
     const moved = await admin.post(`/api/folios/${folio!.id}/charges/${parking.id}/move`, {
-      targetFolioId: company.json<TFolio>().id,
+      targetFolioId: parsed(company, ZFolio).id,
     });
     expect(moved.statusCode, moved.body).toBe(200);
     const discount = await admin.post(`/api/folios/${folio!.id}/charges/${drinks.id}/allowances`, {
@@ -354,7 +353,7 @@ describe('the documents of an issued invoice', () => {
     const folioId = await folio(austria, await customer(admin, 'Dora Entwurf', 'at'), [
       { text: 'Frühstück', gross: 1800, basisPoints: 1000 },
     ]);
-    const draft = (await admin.post('/api/invoices', { folioId, draft: true })).json<TInvoice>();
+    const draft = parsed(await admin.post('/api/invoices', { folioId, draft: true }), ZInvoice);
     expectProblem(await admin.get(`/api/invoices/${draft.id}/pdf`), 409, 'invoice/invalid_transition');
     const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, { closeWithDueAmount: true });
     expect(issued.statusCode, issued.body).toBe(200);
@@ -369,8 +368,7 @@ describe('the documents of an issued invoice', () => {
       t.db.update(invoices).set({ xmlFileId: row!.fileId }).where(eq(invoices.id, draft.id)),
     ).rejects.toThrow();
 
-    const other = await login(t.app, demo.users.admin);
-    await switchProperty(other, ids[demo.germany]!);
+    const other = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     expectProblem(await other.get(`/api/invoices/${draft.id}/pdf`), 404, 'not_found');
     const cleaning = await login(t.app, demo.users.cleaning);
     expectProblem(await cleaning.get(`/api/invoices/${draft.id}/xml`), 403, 'auth/forbidden');
@@ -385,7 +383,7 @@ describe('the documents of an invoice to a company', () => {
     const folioId = await folio(austria, await customer(admin, 'Maria Muster', 'at'), [
       { text: 'Seminarraum', gross: 1_200_000, basisPoints: 2000 },
     ]);
-    const draft = (await admin.post('/api/invoices', { folioId, draft: true })).json<TInvoice>();
+    const draft = parsed(await admin.post('/api/invoices', { folioId, draft: true }), ZInvoice);
     expectProblem(
       await admin.post(`/api/invoices/${draft.id}/actions/issue`, {}),
       409,
@@ -399,7 +397,7 @@ describe('the documents of an invoice to a company', () => {
     const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, { closeWithDueAmount: true });
     expect(issued.statusCode, issued.body).toBe(200);
     await runJobs();
-    const { pdf, xml } = await documents(admin, issued.json<TInvoice>());
+    const { pdf, xml } = await documents(admin, parsed(issued, ZInvoice));
     const { text } = await pdfText(pdf.rawPayload);
     expect(text).toContain('Beispiel Handels GmbH z. Hd. Maria Muster Hauptstraße 1');
     expect(text).toContain('UID-Nr. des Empfängers: ATU87654321');

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { addDays, todayIn, type TBooking, type TInvoice, type TInvoicePage } from '@pms/contract';
+import {
+  addDays,
+  todayIn,
+  ZBooking,
+  ZInvoice,
+  ZInvoicePage,
+  type TBooking,
+  type TInvoice,
+  type TInvoicePage,
+} from '@pms/contract';
 import {
   charges,
   events,
@@ -18,13 +27,13 @@ import {
   createStayFixture,
   demo,
   expectProblem,
-  login,
+  loginAt,
+  parsed,
   pdfBytes,
   PortalGuest,
-  switchProperty,
+  startDemoApp,
   type ApiClient,
   type TTestApp,
-  startDemoApp,
 } from '../../../test/helpers.ts';
 
 let t: TTestApp;
@@ -76,7 +85,7 @@ async function bookedFolio(customer = customerId): Promise<{ booking: TBooking; 
     customerId: customer,
   });
   expect(response.statusCode, response.body).toBe(201);
-  const booking = response.json<TBooking>();
+  const booking = parsed(response, ZBooking);
   const [folio] = await t.db.select().from(folios).where(eq(folios.bookingId, booking.id));
   return { booking, folioId: folio!.id };
 }
@@ -121,7 +130,7 @@ async function pay(folioId: string, amount: number, kind: 'card' | 'cash' | 'tra
 async function invoiceOk(body: Record<string, unknown>, client = admin): Promise<TInvoice> {
   const response = await client.post('/api/invoices', body);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<TInvoice>();
+  return parsed(response, ZInvoice);
 }
 
 function numberOf(invoice: TInvoice): number {
@@ -174,7 +183,7 @@ describe('creating an invoice from a folio', () => {
     expect(invoice.lines.reduce((sum, line) => sum + line.netAmount, 0)).toBe(tax.netAmount);
     expect(await folioClosedAt(folioId)).not.toBeNull();
     expect(await eventTypes(invoice.id)).toEqual(['created', 'issued', 'paid']);
-    expect((await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>()).toEqual(invoice);
+    expect(parsed(await admin.get(`/api/invoices/${invoice.id}`), ZInvoice)).toEqual(invoice);
   });
 
   it('computes tax per rate over 2 x 10,00 at 19 %, 7 % and the 0 % local tax', async () => {
@@ -199,9 +208,10 @@ describe('creating an invoice from a folio', () => {
       dueAmount: 12950,
     });
     expect(invoice.lines.map((line) => line.netAmount)).toEqual([841, 840, 10000, 250]);
-    const listed = (
-      await admin.get(`/api/invoices?customerId=${customerId}&pageSize=100`)
-    ).json<TInvoicePage>();
+    const listed = parsed(
+      await admin.get(`/api/invoices?customerId=${customerId}&pageSize=100`),
+      ZInvoicePage,
+    );
     expect(listed.data.find((item) => item.id === invoice.id)).toMatchObject({
       netAmount: 11681,
       localTaxAmount: 250,
@@ -225,9 +235,9 @@ describe('creating an invoice from a folio', () => {
       expect(paid.statusCode, paid.body).toBe(201);
     };
     await payAtDesk(3000, 'card');
-    expect((await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>().status).toBe('open');
+    expect(parsed(await admin.get(`/api/invoices/${invoice.id}`), ZInvoice).status).toBe('open');
     await payAtDesk(1000, 'cash');
-    expect((await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>()).toMatchObject({
+    expect(parsed(await admin.get(`/api/invoices/${invoice.id}`), ZInvoice)).toMatchObject({
       status: 'paid',
       paidAmount: 4000,
       dueAmount: 0,
@@ -286,7 +296,7 @@ describe('creating an invoice from a folio', () => {
       .set({ grossAmount: 9999, netAmount: 9999, taxAmount: 0 })
       .where(eq(charges.folioId, folioId));
     await t.db.update(folios).set({ customerId: null }).where(eq(folios.id, folioId));
-    expect((await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>()).toEqual(invoice);
+    expect(parsed(await admin.get(`/api/invoices/${invoice.id}`), ZInvoice)).toEqual(invoice);
   });
 
   it('refuses bad input with the code, and folios it cannot see with 404', async () => {
@@ -309,9 +319,10 @@ describe('drafts', () => {
     await pay(folioId, 25000);
     const draft = await invoiceOk({ folioId, draft: true });
     expect(draft).toMatchObject({ status: 'draft', totalAmount: 40540, paidAmount: 25000, dueAmount: 15540 });
-    const listed = (
-      await admin.get(`/api/invoices?customerId=${customerId}&status=draft&pageSize=100`)
-    ).json<TInvoicePage>();
+    const listed = parsed(
+      await admin.get(`/api/invoices?customerId=${customerId}&status=draft&pageSize=100`),
+      ZInvoicePage,
+    );
     expect(listed.data.find((item) => item.id === draft.id)).toMatchObject({
       paidAmount: 25000,
       dueAmount: 15540,
@@ -320,11 +331,11 @@ describe('drafts', () => {
     expect(listed.aggregate.dueAmount).toBe(listed.data.reduce((sum, item) => sum + item.dueAmount, 0));
     // Paid in full, it issues without the confirmation of an amount due, as its due amount said.
     await pay(folioId, 15540);
-    const covered = (await admin.get(`/api/invoices/${draft.id}`)).json<TInvoice>();
+    const covered = parsed(await admin.get(`/api/invoices/${draft.id}`), ZInvoice);
     expect(covered).toMatchObject({ paidAmount: 40540, dueAmount: 0 });
     const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, {});
     expect(issued.statusCode, issued.body).toBe(200);
-    expect(issued.json<TInvoice>()).toMatchObject({ status: 'paid', paidAmount: 40540, dueAmount: 0 });
+    expect(parsed(issued, ZInvoice)).toMatchObject({ status: 'paid', paidAmount: 40540, dueAmount: 0 });
   });
 
   it('have no number, can be edited, issued and then no longer edited', async () => {
@@ -343,7 +354,7 @@ describe('drafts', () => {
       additionalText: 'Zimmer 801',
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json<TInvoice>()).toMatchObject({
+    expect(parsed(edited, ZInvoice)).toMatchObject({
       customerId: otherId,
       recipient: 'Firma Beispiel GmbH',
       billingAddress: { city: 'Wien' },
@@ -353,7 +364,7 @@ describe('drafts', () => {
       recipient: 'Firma Beispiel GmbH, z. H. Frau Muster',
       billingAddress: { line1: 'Ring 2', postalCode: '1010', city: 'Wien', country: 'at' },
     });
-    expect(renamed.json<TInvoice>()).toMatchObject({
+    expect(parsed(renamed, ZInvoice)).toMatchObject({
       recipient: 'Firma Beispiel GmbH, z. H. Frau Muster',
       billingAddress: { line1: 'Ring 2' },
     });
@@ -364,11 +375,11 @@ describe('drafts', () => {
     );
     const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, { closeWithDueAmount: true });
     expect(issued.statusCode, issued.body).toBe(200);
-    expect(issued.json<TInvoice>()).toMatchObject({
+    expect(parsed(issued, ZInvoice)).toMatchObject({
       status: 'open',
       recipient: 'Firma Beispiel GmbH, z. H. Frau Muster',
     });
-    expect(issued.json<TInvoice>().number).toMatch(/^AH-\d+$/);
+    expect(parsed(issued, ZInvoice).number).toMatch(/^AH-\d+$/);
     expectProblem(
       await admin.post(`/api/invoices/${draft.id}/actions/issue`, {}),
       409,
@@ -388,8 +399,8 @@ describe('drafts', () => {
     const draft = await invoiceOk({ folioId, draft: true });
     await looseCharge(folioId, 500);
     const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, { closeWithDueAmount: true });
-    expect(issued.json<TInvoice>()).toMatchObject({ totalAmount: 1500 });
-    expect(issued.json<TInvoice>().lines).toHaveLength(2);
+    expect(parsed(issued, ZInvoice)).toMatchObject({ totalAmount: 1500 });
+    expect(parsed(issued, ZInvoice).lines).toHaveLength(2);
   });
 
   it('can be deleted unless payments were posted on the folio', async () => {
@@ -434,7 +445,7 @@ describe('drafts', () => {
     for (const body of [{ customerId: draft.customerId }, sameValues]) {
       const response = await admin.put(`/api/invoices/${draft.id}`, body);
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json<TInvoice>()).toMatchObject({ id: draft.id, ...sameValues, status: 'draft' });
+      expect(parsed(response, ZInvoice)).toMatchObject({ id: draft.id, ...sameValues, status: 'draft' });
     }
     const { link } = (await admin.get(`/api/bookings/${booking.id}`, { query: { expand: 'link' } })).json<
       TBooking & { link: { id: string } }
@@ -443,7 +454,7 @@ describe('drafts', () => {
     for (const body of [{ folioId, customerId: draft.customerId }, sameValues]) {
       const response = await guest.patch(`/api/portal/invoices/${draft.id}`, body);
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json<TInvoice>()).toMatchObject({ id: draft.id, ...sameValues, status: 'draft' });
+      expect(parsed(response, ZInvoice)).toMatchObject({ id: draft.id, ...sameValues, status: 'draft' });
     }
   });
 });
@@ -474,7 +485,7 @@ describe('cancelling', () => {
     );
     const response = await admin.post(`/api/invoices/${invoice.id}/actions/cancel`);
     expect(response.statusCode, response.body).toBe(201);
-    const cancellation = response.json<TInvoice>();
+    const cancellation = parsed(response, ZInvoice);
     expect(numberOf(cancellation)).toBe(numberOf(invoice) + 1);
     expect(cancellation).toMatchObject({
       status: 'completed',
@@ -497,7 +508,7 @@ describe('cancelling', () => {
     expect(cancellation.taxes.map((tax) => tax.taxAmount)).toEqual(
       invoice.taxes.map((tax) => -tax.taxAmount),
     );
-    const original = (await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>();
+    const original = parsed(await admin.get(`/api/invoices/${invoice.id}`), ZInvoice);
     expect(original).toMatchObject({ status: 'canceled', canceledBy: cancellation.id, totalAmount: 24000 });
     expect(original.lines).toEqual(invoice.lines);
     expect(await folioClosedAt(folioId)).toBeNull();
@@ -585,7 +596,7 @@ describe('issued invoices are kept by the database', () => {
     // Status moves on: open -> paid.
     await t.db.update(invoices).set({ status: 'paid' }).where(byId);
     const { updatedAt: _updatedAt, ...kept } = invoice;
-    expect((await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>()).toMatchObject({
+    expect(parsed(await admin.get(`/api/invoices/${invoice.id}`), ZInvoice)).toMatchObject({
       ...kept,
       status: 'paid',
       paidAmount: 1000,
@@ -635,7 +646,7 @@ describe('the invoices list', () => {
     const list = async (query: Record<string, string>) => {
       const response = await admin.get('/api/invoices', { query });
       expect(response.statusCode, response.body).toBe(200);
-      return response.json<TInvoicePage>();
+      return parsed(response, ZInvoicePage);
     };
     const idsOf = (page: TInvoicePage) => page.data.map((invoice) => invoice.id);
     expect(idsOf(await list({ paymentMethod: 'cash' }))).toContain(paid.id);
@@ -684,9 +695,9 @@ describe('the invoices list order', () => {
     const earlier = await invoiceOk({ folioId: await looseFolio(), closeWithDueAmount: true });
     const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, { closeWithDueAmount: true });
     expect(issued.statusCode, issued.body).toBe(200);
-    const later = issued.json<TInvoice>();
+    const later = parsed(issued, ZInvoice);
     expect(numberOf(later)).toBe(numberOf(earlier) + 1);
-    const page = (await admin.get('/api/invoices', { query: { pageSize: '100' } })).json<TInvoicePage>();
+    const page = parsed(await admin.get('/api/invoices', { query: { pageSize: '100' } }), ZInvoicePage);
     const order = page.data.map((invoice) => invoice.id);
     expect(order.indexOf(later.id)).toBeLessThan(order.indexOf(earlier.id));
     // Issued invoices of a day come by number, highest first, whatever order they were made in.
@@ -702,8 +713,7 @@ describe('who may', () => {
     const invoice = await invoiceOk({ folioId: await looseFolio(), closeWithDueAmount: true });
     const draft = await invoiceOk({ folioId: await looseFolio(), draft: true });
     for (const role of ['cleaning', 'catering'] as const) {
-      const client = await login(t.app, demo.users[role]);
-      await switchProperty(client, austria);
+      const client = await loginAt(t.app, demo.users[role], austria);
       expectProblem(await client.get('/api/invoices'), 403, 'auth/forbidden');
       expectProblem(await client.get(`/api/invoices/${invoice.id}`), 403, 'auth/forbidden');
       expectProblem(
@@ -715,8 +725,7 @@ describe('who may', () => {
       expectProblem(await client.delete(`/api/invoices/${draft.id}`), 403, 'auth/forbidden');
     }
     for (const role of ['manager', 'staff'] as const) {
-      const client = await login(t.app, demo.users[role]);
-      await switchProperty(client, austria);
+      const client = await loginAt(t.app, demo.users[role], austria);
       expect((await client.get(`/api/invoices/${invoice.id}`)).statusCode).toBe(200);
       await invoiceOk({ folioId: await looseFolio(), closeWithDueAmount: true }, client);
     }
@@ -731,17 +740,16 @@ describe('who may', () => {
       'auth/xsrf_invalid',
     );
 
-    const german = await login(t.app, demo.users.admin);
-    await switchProperty(german, ids[demo.germany]!);
+    const german = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     expectProblem(await german.get(`/api/invoices/${invoice.id}`), 404, 'not_found');
     expectProblem(await german.put(`/api/invoices/${draft.id}`, { additionalText: 'x' }), 404, 'not_found');
     expectProblem(await german.post(`/api/invoices/${draft.id}/actions/issue`, {}), 404, 'not_found');
     expectProblem(await german.post(`/api/invoices/${invoice.id}/actions/cancel`), 404, 'not_found');
     expectProblem(await german.delete(`/api/invoices/${draft.id}`), 404, 'not_found');
     expect(
-      (await german.get('/api/invoices', { query: { pageSize: '100' } }))
-        .json<TInvoicePage>()
-        .data.map((i) => i.id),
+      parsed(await german.get('/api/invoices', { query: { pageSize: '100' } }), ZInvoicePage).data.map(
+        (i) => i.id,
+      ),
     ).not.toContain(invoice.id);
   });
 });
@@ -757,7 +765,7 @@ describe('numbering', () => {
       ),
     );
     for (const response of responses) expect(response.statusCode, response.body).toBe(201);
-    const numbers = responses.map((response) => numberOf(response.json<TInvoice>())).sort((a, b) => a - b);
+    const numbers = responses.map((response) => numberOf(parsed(response, ZInvoice))).sort((a, b) => a - b);
     const first = before!.nextInvoiceNumber;
     expect(numbers).toEqual(Array.from({ length: 50 }, (_, index) => first + index));
     const [after] = await t.db.select().from(properties).where(eq(properties.id, austria));
@@ -795,7 +803,7 @@ describe('a company as recipient', () => {
       recipientVatId: 'atu 1234 5678',
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json<TInvoice>()).toMatchObject({
+    expect(parsed(edited, ZInvoice)).toMatchObject({
       recipient: 'Maria Muster',
       recipientCompany: 'Beispiel Handels GmbH, Filiale Wien',
       recipientVatId: 'ATU12345678',
@@ -808,7 +816,7 @@ describe('a company as recipient', () => {
     expectProblem(await admin.put(`/api/invoices/${draft.id}`, { recipientCompany: '' }), 400, 'validation');
     const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, { closeWithDueAmount: true });
     expect(issued.statusCode, issued.body).toBe(200);
-    expect(issued.json<TInvoice>()).toMatchObject({
+    expect(parsed(issued, ZInvoice)).toMatchObject({
       recipientCompany: 'Beispiel Handels GmbH, Filiale Wien',
       recipientVatId: 'ATU12345678',
     });
@@ -857,8 +865,7 @@ describe('a company as recipient', () => {
   });
 
   it('over €10,000 gross in Germany needs no VAT ID', async () => {
-    const german = await login(t.app, demo.users.admin);
-    await switchProperty(german, ids[demo.germany]!);
+    const german = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     const folioId = await looseFolio(
       [{ grossAmount: 2_000_000, taxBasisPoints: 700 }],
       ids[demo.germany],
@@ -878,7 +885,7 @@ describe('the billing address saved to the contact', () => {
       saveAddressToContact: true,
     });
     expect(typed.statusCode, typed.body).toBe(200);
-    expect(typed.json<TInvoice>().billingAddress).toEqual(completeAddress);
+    expect(parsed(typed, ZInvoice).billingAddress).toEqual(completeAddress);
     const saved = await admin.get(`/api/contacts/${contactId}`);
     expect(saved.json<{ address: unknown }>().address).toEqual(completeAddress);
     const next = await admin.post('/api/invoices', {
@@ -886,7 +893,7 @@ describe('the billing address saved to the contact', () => {
       closeWithDueAmount: true,
     });
     expect(next.statusCode, next.body).toBe(201);
-    expect(next.json<TInvoice>().billingAddress).toEqual(completeAddress);
+    expect(parsed(next, ZInvoice).billingAddress).toEqual(completeAddress);
   });
 
   it('leaves the contact as it is without the flag', async () => {

@@ -7,14 +7,27 @@ import type {
   TItem,
   TPaged,
   TPaymentMethod,
-  TProblem,
-  TProperty,
   TRate,
   TRateItem,
   TRatePrice,
   TRoom,
   TRoomType,
   TTaxRate,
+} from '@pms/contract';
+import {
+  ZBaseData,
+  ZCreatedRooms,
+  ZItem,
+  ZPaged,
+  ZPaymentMethod,
+  ZProblem,
+  ZProperty,
+  ZRate,
+  ZRateItem,
+  ZRatePrice,
+  ZRoom,
+  ZRoomType,
+  ZTaxRate,
 } from '@pms/contract';
 import { rowsOf } from '../../db/client.ts';
 import { bookings, taxRates } from '../../db/schema/index.ts';
@@ -24,6 +37,7 @@ import {
   expectProblem,
   login,
   loginAt,
+  parsed,
   startDemoApp,
   switchProperty,
   type ApiClient,
@@ -65,7 +79,7 @@ function loginAtSalzburg(email: string): Promise<ApiClient> {
 async function baseData(client: ApiClient): Promise<TBaseData> {
   const response = await client.get('/api/base_data');
   expect(response.statusCode).toBe(200);
-  return response.json<TBaseData>();
+  return parsed(response, ZBaseData);
 }
 
 /** Creates through the API and returns the created record. */
@@ -233,7 +247,7 @@ describe('/api/room_types', () => {
       externalId: 'ext-ap',
       deletedAt: null,
     });
-    expect((await admin.get(`/api/room_types/${created.id}`)).json<TRoomType>()).toEqual(created);
+    expect(parsed(await admin.get(`/api/room_types/${created.id}`), ZRoomType)).toEqual(created);
     const listed = await list<TRoomType>(admin, '/api/room_types');
     expect(listed.map((type) => type.code)).toEqual(['EZ', 'DZ', 'FZ', 'SU', 'AP']);
 
@@ -245,7 +259,7 @@ describe('/api/room_types', () => {
       maxOccupancy: 6,
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json<TRoomType>()).toMatchObject({
+    expect(parsed(updated, ZRoomType)).toMatchObject({
       name: 'Appartement groß',
       minOccupancy: 2,
       externalId: null,
@@ -264,13 +278,13 @@ describe('/api/room_types', () => {
 
   it('pages the list', async () => {
     const response = await admin.get('/api/room_types', { query: { pageSize: '3', pageNumber: '2' } });
-    expect(response.json<TPaged<TRoomType>>()).toMatchObject({
+    expect(parsed(response, ZPaged(ZRoomType))).toMatchObject({
       pageNumber: 2,
       pageSize: 3,
       count: 4,
       totalPages: 2,
     });
-    expect(response.json<TPaged<TRoomType>>().data.map((type) => type.code)).toEqual(['SU']);
+    expect(parsed(response, ZPaged(ZRoomType)).data.map((type) => type.code)).toEqual(['SU']);
   });
 
   it('keeps one default room type', async () => {
@@ -285,7 +299,7 @@ describe('/api/room_types', () => {
     expect(defaults.map((type) => type.id)).toEqual([created.id]);
     const doubleRoom = roomTypeByCode(salzburgData, 'DZ');
     await admin.put(`/api/room_types/${doubleRoom.id}`, { ...doubleRoom, isDefault: true });
-    expect((await admin.get(`/api/room_types/${created.id}`)).json<TRoomType>().isDefault).toBe(false);
+    expect(parsed(await admin.get(`/api/room_types/${created.id}`), ZRoomType).isDefault).toBe(false);
     await admin.delete(`/api/room_types/${created.id}`);
   });
 
@@ -325,7 +339,7 @@ describe('/api/room_types', () => {
       400,
       'rate/price_invalid_occupancy',
     );
-    expect((await admin.get(`/api/room_types/${suite.id}`)).json<TRoomType>().maxOccupancy).toBe(3);
+    expect(parsed(await admin.get(`/api/room_types/${suite.id}`), ZRoomType).maxOccupancy).toBe(3);
   });
 
   it('refuses to delete a room type that rooms, prices or bookings use with 409 base_data/in_use', async () => {
@@ -345,7 +359,7 @@ describe('/api/room_types', () => {
       'not_found',
     );
     expectProblem(await admin.delete(`/api/room_types/${foreign.id}`), 404, 'not_found');
-    expect((await berlin.get(`/api/room_types/${foreign.id}`)).json<TRoomType>().name).toBe('Einzelzimmer');
+    expect(parsed(await berlin.get(`/api/room_types/${foreign.id}`), ZRoomType).name).toBe('Einzelzimmer');
   });
 });
 
@@ -355,7 +369,7 @@ describe('/api/rooms', () => {
   it('creates every room of a range in one request', async () => {
     const response = await admin.post('/api/rooms', { number: '901-910', roomTypeId: suiteId() });
     expect(response.statusCode).toBe(201);
-    const { data } = response.json<TCreatedRooms>();
+    const { data } = parsed(response, ZCreatedRooms);
     expect(data.map((room) => room.number)).toEqual([
       '901',
       '902',
@@ -487,12 +501,12 @@ describe('/api/rooms', () => {
 
   it('reads one room, with its room type on request', async () => {
     const room = salzburgData.rooms[0]!;
-    expect((await admin.get(`/api/rooms/${room.id}`)).json<TRoom>()).toMatchObject({
+    expect(parsed(await admin.get(`/api/rooms/${room.id}`), ZRoom)).toMatchObject({
       number: '101',
       roomType: null,
     });
     const expanded = await admin.get(`/api/rooms/${room.id}`, { query: { expand: 'roomType' } });
-    expect(expanded.json<TRoom>().roomType).toMatchObject({ code: 'EZ' });
+    expect(parsed(expanded, ZRoom).roomType).toMatchObject({ code: 'EZ' });
   });
 
   it('updates number and room type', async () => {
@@ -502,7 +516,7 @@ describe('/api/rooms', () => {
     const doubleRoom = roomTypeByCode(salzburgData, 'DZ').id;
     const response = await admin.put(`/api/rooms/${room!.id}`, { number: '971', roomTypeId: doubleRoom });
     expect(response.statusCode).toBe(200);
-    expect(response.json<TRoom>()).toMatchObject({ id: room!.id, number: '971', roomTypeId: doubleRoom });
+    expect(parsed(response, ZRoom)).toMatchObject({ id: room!.id, number: '971', roomTypeId: doubleRoom });
     expect(
       (await admin.put(`/api/rooms/${room!.id}`, { number: '971', roomTypeId: doubleRoom })).statusCode,
     ).toBe(200);
@@ -559,8 +573,7 @@ describe('/api/tax_rates', () => {
       const response = await admin.post('/api/tax_rates', { name: 'Normal', percentage: 20, taxCode });
       expectProblem(response, 400, 'validation');
       expect(
-        response
-          .json<TProblem>()
+        parsed(response, ZProblem)
           .errors?.map((error) => error.path)
           .join(),
       ).toContain('taxCode');
@@ -572,7 +585,7 @@ describe('/api/tax_rates', () => {
       taxCode: 'U',
     });
     expectProblem(update, 400, 'validation');
-    expect((await admin.get(`/api/tax_rates/${rate!.id}`)).json<TTaxRate>().taxCode).toBe(rate!.taxCode);
+    expect(parsed(await admin.get(`/api/tax_rates/${rate!.id}`), ZTaxRate).taxCode).toBe(rate!.taxCode);
     expect(
       (await list<TTaxRate>(admin, '/api/tax_rates')).every(
         (r) => r.taxCode === null || /^\d{1,4}$/.test(r.taxCode),
@@ -589,13 +602,13 @@ describe('/api/tax_rates', () => {
     expect(created).toMatchObject({ name: 'Ermäßigt', percentage: 7.5, taxCode: '2', accountNumber: null });
     const [row] = await t.db.select().from(taxRates).where(eq(taxRates.id, created.id));
     expect(row!.basisPoints).toBe(750);
-    expect((await admin.get(`/api/tax_rates/${created.id}`)).json<TTaxRate>()).toEqual(created);
+    expect(parsed(await admin.get(`/api/tax_rates/${created.id}`), ZTaxRate)).toEqual(created);
     const updated = await admin.put(`/api/tax_rates/${created.id}`, {
       name: 'Ermäßigt',
       percentage: 13,
       accountNumber: '4030',
     });
-    expect(updated.json<TTaxRate>()).toMatchObject({ percentage: 13, accountNumber: '4030', taxCode: null });
+    expect(parsed(updated, ZTaxRate)).toMatchObject({ percentage: 13, accountNumber: '4030', taxCode: null });
     expect((await list<TTaxRate>(admin, '/api/tax_rates')).map((rate) => rate.id)).toContain(created.id);
     expect((await admin.delete(`/api/tax_rates/${created.id}`)).statusCode).toBe(204);
     expectProblem(await admin.get(`/api/tax_rates/${created.id}`), 404, 'not_found');
@@ -655,7 +668,7 @@ describe('/api/items', () => {
       taxRate: null,
     });
     const read = await admin.get(`/api/items/${created.id}`, { query: { expand: 'taxRate' } });
-    expect(read.json<TItem>().taxRate).toMatchObject({ id: standardTaxRate(), percentage: 20 });
+    expect(parsed(read, ZItem).taxRate).toMatchObject({ id: standardTaxRate(), percentage: 20 });
     const updated = await admin.put(`/api/items/${created.id}`, {
       name: 'Sauna',
       type: 'other',
@@ -663,7 +676,7 @@ describe('/api/items', () => {
       active: false,
       taxRateId: standardTaxRate(),
     });
-    expect(updated.json<TItem>()).toMatchObject({ amount: 1500, active: false, bookingText: null });
+    expect(parsed(updated, ZItem)).toMatchObject({ amount: 1500, active: false, bookingText: null });
     expect((await admin.delete(`/api/items/${created.id}`)).statusCode).toBe(204);
     expectProblem(await admin.get(`/api/items/${created.id}`), 404, 'not_found');
   });
@@ -682,7 +695,7 @@ describe('/api/items', () => {
     const overnight = itemByName(salzburgData, 'Übernachtung');
     const body = { name: 'Nächtigung', type: 'accommodation', amount: null, taxRateId: overnight.taxRateId };
     const renamed = await admin.put(`/api/items/${overnight.id}`, body);
-    expect(renamed.json<TItem>()).toMatchObject({ name: 'Nächtigung', amount: null, isOvernight: true });
+    expect(parsed(renamed, ZItem)).toMatchObject({ name: 'Nächtigung', amount: null, isOvernight: true });
     expectProblem(
       await admin.put(`/api/items/${overnight.id}`, { ...body, amount: 9900 }),
       400,
@@ -717,7 +730,7 @@ describe('/api/items', () => {
     const response = await admin.post('/api/properties', { name: 'Pension Neu' });
     expect(response.statusCode).toBe(201);
     const fresh = await login(t.app, demo.users.admin);
-    await switchProperty(fresh, response.json<TProperty>().id);
+    await switchProperty(fresh, parsed(response, ZProperty).id);
     expect(await list<TItem>(fresh, '/api/items')).toEqual([]);
     const body = { name: 'Parkplatz', type: 'other', amount: 1000, taxRateId: unknownId };
     expectProblem(await fresh.post('/api/items', body), 400, 'validation');
@@ -746,7 +759,7 @@ describe('/api/payment_methods', () => {
       accountNumber: '2811',
       bookingText: null,
     });
-    expect((await admin.get(`/api/payment_methods/${created.id}`)).json<TPaymentMethod>()).toEqual(created);
+    expect(parsed(await admin.get(`/api/payment_methods/${created.id}`), ZPaymentMethod)).toEqual(created);
     expect(
       (await list<TPaymentMethod>(admin, '/api/payment_methods')).map((method) => method.name),
     ).toContain('Maestro');
@@ -755,7 +768,7 @@ describe('/api/payment_methods', () => {
       kind: 'card',
       bookingText: 'Zahlung Debitkarte',
     });
-    expect(updated.json<TPaymentMethod>()).toMatchObject({
+    expect(parsed(updated, ZPaymentMethod)).toMatchObject({
       name: 'Debitkarte',
       bookingText: 'Zahlung Debitkarte',
       accountNumber: null,
@@ -798,7 +811,7 @@ describe('/api/rates', () => {
 
   it('creates and reads a rate with no prices or items yet', async () => {
     expect(rate).toMatchObject({ code: 'EARLY', active: true, isStandard: false, prices: [], items: [] });
-    expect((await admin.get(`/api/rates/${rate.id}`)).json<TRate>()).toEqual(rate);
+    expect(parsed(await admin.get(`/api/rates/${rate.id}`), ZRate)).toEqual(rate);
   });
 
   it('lists rates, standard first, with their prices and items', async () => {
@@ -815,18 +828,18 @@ describe('/api/rates', () => {
       code: 'EARLY',
       isStandard: true,
     });
-    expect(updated.json<TRate>()).toMatchObject({ isStandard: true, externalId: null });
+    expect(parsed(updated, ZRate)).toMatchObject({ isStandard: true, externalId: null });
     const standards = (await list<TRate>(admin, '/api/rates')).filter((listed) => listed.isStandard);
     expect(standards.map((listed) => listed.id)).toEqual([rate.id]);
     const breakfast = rateByCode(salzburgData, 'BB');
     await admin.put(`/api/rates/${breakfast.id}`, { name: breakfast.name, code: 'BB', isStandard: true });
-    expect((await admin.get(`/api/rates/${rate.id}`)).json<TRate>().isStandard).toBe(false);
+    expect(parsed(await admin.get(`/api/rates/${rate.id}`), ZRate).isStandard).toBe(false);
     const created = await create<TRate>(admin, '/api/rates', {
       name: 'Hausgast',
       code: 'HOUSE',
       isStandard: true,
     });
-    expect((await admin.get(`/api/rates/${breakfast.id}`)).json<TRate>().isStandard).toBe(false);
+    expect(parsed(await admin.get(`/api/rates/${breakfast.id}`), ZRate).isStandard).toBe(false);
     await admin.put(`/api/rates/${breakfast.id}`, { name: breakfast.name, code: 'BB', isStandard: true });
     await admin.delete(`/api/rates/${created.id}`);
   });
@@ -860,7 +873,7 @@ describe('/api/rates', () => {
         amount: 19900,
       });
       expect(price).toMatchObject({ roomTypeId: suite().id, occupancy: 2, amount: 19900 });
-      expect((await admin.get(`/api/rates/${rate.id}`)).json<TRate>().prices).toEqual([price]);
+      expect(parsed(await admin.get(`/api/rates/${rate.id}`), ZRate).prices).toEqual([price]);
     });
 
     it('refuses a second price for the same room type and occupancy with 409 rate/price_already_configured', async () => {
@@ -958,7 +971,7 @@ describe('/api/rates', () => {
         amount: 20900,
       });
       expect(updated.statusCode).toBe(200);
-      expect(updated.json<TRatePrice>()).toEqual({ ...price, amount: 20900 });
+      expect(parsed(updated, ZRatePrice)).toEqual({ ...price, amount: 20900 });
       expect((await admin.delete(`/api/rates/${rate.id}/prices/${price.id}`)).statusCode).toBe(204);
       expectProblem(await admin.delete(`/api/rates/${rate.id}/prices/${price.id}`), 404, 'not_found');
       const query = { roomTypeId: suite().id, occupancy: '2' };
@@ -1006,7 +1019,7 @@ describe('/api/rates', () => {
         amount: 1600,
         inclusive: false,
       });
-      expect((await admin.get(`/api/rates/${rate.id}`)).json<TRate>().items).toEqual([rateItem]);
+      expect(parsed(await admin.get(`/api/rates/${rate.id}`), ZRate).items).toEqual([rateItem]);
     });
 
     it('updates and deletes a rate item', async () => {
@@ -1019,14 +1032,14 @@ describe('/api/rates', () => {
         inclusive: true,
       });
       expect(updated.statusCode).toBe(200);
-      expect(updated.json<TRateItem>()).toMatchObject({
+      expect(parsed(updated, ZRateItem)).toMatchObject({
         item: { name: 'Parkplatz', type: 'other' },
         unit: 'room',
         inclusive: true,
       });
       expect((await admin.delete(`/api/rates/${rate.id}/items/${rateItem.id}`)).statusCode).toBe(204);
       expectProblem(await admin.delete(`/api/rates/${rate.id}/items/${rateItem.id}`), 404, 'not_found');
-      expect((await admin.get(`/api/rates/${rate.id}`)).json<TRate>().items).toEqual([]);
+      expect(parsed(await admin.get(`/api/rates/${rate.id}`), ZRate).items).toEqual([]);
     });
 
     it('refuses invalid rate items', async () => {

@@ -5,26 +5,29 @@ import {
   isBookingEventType,
   roomHoldingStatuses,
   todayIn,
+  ZBooking,
+  ZContact,
+  ZDashboard,
+  ZPaged,
+  ZRoomPlan,
+  ZSearchResult,
   type TBooking,
   type TCharge,
-  type TContact,
-  type TDashboard,
   type THousekeepingRoom,
   type TPaged,
-  type TRoomPlan,
-  type TSearchResult,
 } from '@pms/contract';
 import { rowsOf } from '../../db/client.ts';
 import { charges, events, folios, invoices, rooms } from '../../db/schema/index.ts';
 import {
+  ApiClient,
   createStayFixture,
   demo,
   expectProblem,
   login,
-  switchProperty,
-  ApiClient,
-  type TTestApp,
+  loginAt,
+  parsed,
   startDemoApp,
+  type TTestApp,
 } from '../../../test/helpers.ts';
 
 let t: TTestApp;
@@ -64,7 +67,7 @@ async function book(client: ApiClient, body: Record<string, unknown>) {
 async function bookOk(body: Record<string, unknown>): Promise<TBooking> {
   const response = await book(admin, body);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<TBooking>();
+  return parsed(response, ZBooking);
 }
 
 async function chargesOf(bookingId: string) {
@@ -239,7 +242,7 @@ describe('changing and moving a booking', () => {
       occupancy: 1,
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json<TBooking>()).toMatchObject({
+    expect(parsed(moved, ZBooking)).toMatchObject({
       roomId: roomIds['902'],
       numberOfNights: 4,
       grossAmount: 40000,
@@ -319,7 +322,7 @@ describe('changing and moving a booking', () => {
       'booking/read_only',
     );
     expectProblem(await admin.delete(`/api/bookings/${booking.id}`), 409, 'booking/read_only');
-    expect((await admin.get(`/api/bookings/${booking.id}`)).json<TBooking>().isReadOnly).toBe(true);
+    expect(parsed(await admin.get(`/api/bookings/${booking.id}`), ZBooking).isReadOnly).toBe(true);
   });
 });
 
@@ -334,8 +337,8 @@ describe('status actions', () => {
     });
     await t.db.update(rooms).set({ housekeepingStatus: 'clean' }).where(eq(rooms.id, roomIds['905']!));
     const checkedIn = await admin.post(`/api/bookings/${booking.id}/actions/check_in`);
-    expect(checkedIn.json<TBooking>()).toMatchObject({ status: 'checked_in' });
-    expect(checkedIn.json<TBooking>().checkedInAt).not.toBeNull();
+    expect(parsed(checkedIn, ZBooking)).toMatchObject({ status: 'checked_in' });
+    expect(parsed(checkedIn, ZBooking).checkedInAt).not.toBeNull();
     expectProblem(
       await admin.post(`/api/bookings/${booking.id}/actions/cancel`),
       409,
@@ -344,7 +347,7 @@ describe('status actions', () => {
     const checkedOut = await admin.post(`/api/bookings/${booking.id}/actions/check_out`, undefined, {
       query: { confirmDueAmount: 'true' },
     });
-    expect(checkedOut.json<TBooking>().status).toBe('checked_out');
+    expect(parsed(checkedOut, ZBooking).status).toBe('checked_out');
     const [room] = await t.db.select().from(rooms).where(eq(rooms.id, roomIds['905']!));
     expect(room!.housekeepingStatus).toBe('dirty');
     const events = (await admin.get(`/api/bookings/${booking.id}/events`)).json<{
@@ -364,7 +367,7 @@ describe('status actions', () => {
   it('cancels (freeing the room and the charges) and refuses to undo onto a taken room', async () => {
     const booking = await bookOk({ roomId: roomIds['901'], checkIn: day(300), checkOut: day(302) });
     const canceled = await admin.post(`/api/bookings/${booking.id}/actions/cancel`);
-    expect(canceled.json<TBooking>()).toMatchObject({ status: 'canceled', grossAmount: 0 });
+    expect(parsed(canceled, ZBooking)).toMatchObject({ status: 'canceled', grossAmount: 0 });
     await bookOk({ roomId: roomIds['901'], checkIn: day(301), checkOut: day(303) });
     expectProblem(
       await admin.post(`/api/bookings/${booking.id}/actions/undo_cancel`),
@@ -381,7 +384,7 @@ describe('status actions', () => {
       'booking/before_arrival',
     );
     expect(beforeArrival.params).toEqual({ checkIn: day(305) });
-    expect((await admin.get(`/api/bookings/${early.id}`)).json<TBooking>().status).toBe('confirmed');
+    expect(parsed(await admin.get(`/api/bookings/${early.id}`), ZBooking).status).toBe('confirmed');
     const unassigned = await bookOk({ roomTypeId, checkIn: today, checkOut: day(1), status: 'pending' });
     expect(unassigned.roomId).toBeNull();
     expectProblem(
@@ -412,14 +415,14 @@ describe('status actions', () => {
         409,
         'booking/before_arrival',
       );
-      expect((await admin.get(`/api/bookings/${booking.id}`)).json<TBooking>().status).toBe('confirmed');
+      expect(parsed(await admin.get(`/api/bookings/${booking.id}`), ZBooking).status).toBe('confirmed');
       // 00:30 in Vienna: the arrival day has begun, though it is still the 9th in UTC.
       t.clock.set('2031-06-09T22:30:00Z');
-      expect((await admin.post(`/api/bookings/${booking.id}/actions/no_show`)).json<TBooking>().status).toBe(
+      expect(parsed(await admin.post(`/api/bookings/${booking.id}/actions/no_show`), ZBooking).status).toBe(
         'no_show',
       );
       expect(
-        (await admin.post(`/api/bookings/${booking.id}/actions/undo_no_show`)).json<TBooking>().status,
+        parsed(await admin.post(`/api/bookings/${booking.id}/actions/undo_no_show`), ZBooking).status,
       ).toBe('confirmed');
     } finally {
       t.clock.reset();
@@ -441,7 +444,7 @@ describe('status actions', () => {
         'booking/before_arrival',
       );
       t.clock.set('2031-06-30T22:00:00Z');
-      expect((await admin.post(`/api/bookings/${booking.id}/actions/check_in`)).json<TBooking>().status).toBe(
+      expect(parsed(await admin.post(`/api/bookings/${booking.id}/actions/check_in`), ZBooking).status).toBe(
         'checked_in',
       );
     } finally {
@@ -473,7 +476,7 @@ describe('status actions', () => {
       409,
       'booking/overlaps_detected',
     );
-    expect((await admin.get(`/api/bookings/${a.id}`)).json<TBooking>().status).toBe('pending');
+    expect(parsed(await admin.get(`/api/bookings/${a.id}`), ZBooking).status).toBe('pending');
     const confirmed = await admin.post('/api/bookings/confirm', { ids: [a.id] });
     expect(confirmed.json<{ data: TBooking[] }>().data[0]!.status).toBe('confirmed');
   });
@@ -484,14 +487,14 @@ describe('guests', () => {
     const booking = await bookOk({ roomId: roomIds['904'], checkIn: day(400), checkOut: day(401) });
     const added = await admin.post(`/api/bookings/${booking.id}/guests`, { name: 'Max Mitreisend' });
     expect(added.statusCode).toBe(200);
-    const guest = added.json<TBooking>().guests!.find((g) => g.name === 'Max Mitreisend')!;
+    const guest = parsed(added, ZBooking).guests!.find((g) => g.name === 'Max Mitreisend')!;
     expectProblem(
       await admin.post(`/api/bookings/${booking.id}/guests`, { name: 'Dritte Person' }),
       400,
       'booking/failed_assignment',
     );
     const removed = await admin.delete(`/api/bookings/${booking.id}/guests/${guest.id}`);
-    expect(removed.json<TBooking>().guests).toHaveLength(1);
+    expect(parsed(removed, ZBooking).guests).toHaveLength(1);
     expectProblem(await admin.delete(`/api/bookings/${booking.id}/guests/${guest.id}`), 404, 'not_found');
     expectProblem(
       await admin.post(`/api/bookings/${booking.id}/guests`, {
@@ -507,7 +510,7 @@ describe('family members', () => {
   it('are marked by staff on the booking, never the primary guest, and the portal asks them less', async () => {
     const booking = await bookOk({ roomId: roomIds['904'], checkIn: day(410), checkOut: day(411) });
     const added = await admin.post(`/api/bookings/${booking.id}/guests`, { name: 'Kind Mitreisend' });
-    const guests = added.json<TBooking>().guests!;
+    const guests = parsed(added, ZBooking).guests!;
     const child = guests.find((g) => g.name === 'Kind Mitreisend')!;
     const primary = guests.find((g) => g.isPrimary)!;
     expect(child.isFamilyMember).toBe(false);
@@ -515,10 +518,11 @@ describe('family members', () => {
 
     const marked = await admin.patch(guestUrl, { isFamilyMember: true });
     expect(marked.statusCode, marked.body).toBe(200);
-    expect(marked.json<TBooking>().guests!.find((g) => g.id === child.id)!.isFamilyMember).toBe(true);
-    const fetched = (
-      await admin.get(`/api/bookings/${booking.id}`, { query: { expand: 'guests' } })
-    ).json<TBooking>();
+    expect(parsed(marked, ZBooking).guests!.find((g) => g.id === child.id)!.isFamilyMember).toBe(true);
+    const fetched = parsed(
+      await admin.get(`/api/bookings/${booking.id}`, { query: { expand: 'guests' } }),
+      ZBooking,
+    );
     expect(fetched.guests!.find((g) => g.id === child.id)!.isFamilyMember).toBe(true);
     const changes = await t.db
       .select({ type: events.type, data: events.data })
@@ -558,8 +562,7 @@ describe('family members', () => {
       'not_found',
     );
     // A booking of the other property is not found.
-    const other = await login(t.app, demo.users.admin);
-    await switchProperty(other, ids[demo.germany]!);
+    const other = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     expectProblem(await other.patch(guestUrl, { isFamilyMember: false }), 404, 'not_found');
   });
 });
@@ -578,7 +581,7 @@ describe('contacts made by bookings', () => {
       checkOut: day(406),
       customer: { name: 'Clara Neukundin', phone: '+43 1 234' },
     });
-    const customer = (await admin.get(`/api/contacts/${booking.customerId}`)).json<TContact>();
+    const customer = parsed(await admin.get(`/api/contacts/${booking.customerId}`), ZContact);
     expect(customer).toMatchObject({ name: 'Clara Neukundin', phone: '+43 1 234', email: null });
     const customerEvents = await contactEvents(booking.customerId!);
     expect(customerEvents.map((event) => event.type)).toEqual(['created']);
@@ -588,7 +591,7 @@ describe('contacts made by bookings', () => {
       email: 'gustav.neugast@example.com',
     });
     expect(withGuest.statusCode, withGuest.body).toBe(200);
-    const guest = withGuest.json<TBooking>().guests!.find((g) => g.name === 'Gustav Neugast')!;
+    const guest = parsed(withGuest, ZBooking).guests!.find((g) => g.name === 'Gustav Neugast')!;
     expect(guest.email).toBe('gustav.neugast@example.com');
     expect((await contactEvents(guest.id)).map((event) => event.type)).toEqual(['created']);
   });
@@ -605,9 +608,10 @@ describe('contacts made by bookings', () => {
       400,
       'booking/failed_assignment',
     );
-    const found = (await admin.get('/api/contacts', { query: { query: 'Zuviel Gast' } })).json<
-      TPaged<TContact>
-    >();
+    const found = parsed(
+      await admin.get('/api/contacts', { query: { query: 'Zuviel Gast' } }),
+      ZPaged(ZContact),
+    );
     expect(found.count).toBe(0);
   });
 });
@@ -620,18 +624,21 @@ describe('lists, filters and search', () => {
       checkOut: day(1),
       customer: { name: 'Zacharias Suchbar' },
     });
-    const arrivals = (
-      await admin.get('/api/bookings', { query: { filter: 'check_in_today', pageSize: '100' } })
-    ).json<TPaged<TBooking>>();
+    const arrivals = parsed(
+      await admin.get('/api/bookings', { query: { filter: 'check_in_today', pageSize: '100' } }),
+      ZPaged(ZBooking),
+    );
     expect(arrivals.data.map((b) => b.id)).toContain(booking.id);
     expect(arrivals.data.every((b) => b.checkIn === today)).toBe(true);
-    const departures = (
-      await admin.get('/api/bookings', { query: { filter: 'check_out_tomorrow', pageSize: '100' } })
-    ).json<TPaged<TBooking>>();
+    const departures = parsed(
+      await admin.get('/api/bookings', { query: { filter: 'check_out_tomorrow', pageSize: '100' } }),
+      ZPaged(ZBooking),
+    );
     expect(departures.data.map((b) => b.id)).toContain(booking.id);
-    const byText = (await admin.get('/api/bookings', { query: { query: 'Zacharias' } })).json<
-      TPaged<TBooking>
-    >();
+    const byText = parsed(
+      await admin.get('/api/bookings', { query: { query: 'Zacharias' } }),
+      ZPaged(ZBooking),
+    );
     expect(byText.data.map((b) => b.id)).toEqual([booking.id]);
     const found = (await admin.get('/api/search', { query: { query: booking.code } })).json<
       TPaged<{ objectType: string; id: string }>
@@ -657,9 +664,10 @@ describe('lists, filters and search', () => {
       customer: { name: 'Firma_Unterstrich' },
     });
     const listed = async (text: string) =>
-      (await admin.get('/api/bookings', { query: { query: text, pageSize: '100' } }))
-        .json<TPaged<TBooking>>()
-        .data.map((b) => b.id);
+      parsed(
+        await admin.get('/api/bookings', { query: { query: text, pageSize: '100' } }),
+        ZPaged(ZBooking),
+      ).data.map((b) => b.id);
     expect(await listed('%')).toEqual([percent.id]);
     expect(await listed('_')).toEqual([underscore.id]);
     expect(await listed('0%')).toEqual([percent.id]);
@@ -673,11 +681,12 @@ describe('lists, filters and search', () => {
   });
 
   it('pages the list and limits it to a period', async () => {
-    const page = (
+    const page = parsed(
       await admin.get('/api/bookings', {
         query: { from: today, to: day(7), pageSize: '10', expand: 'room,customer' },
-      })
-    ).json<TPaged<TBooking>>();
+      }),
+      ZPaged(ZBooking),
+    );
     expect(page.pageSize).toBe(10);
     expect(page.count).toBeGreaterThan(10);
     expect(page.data.every((b) => b.checkOut > today && b.checkIn <= day(7))).toBe(true);
@@ -685,9 +694,10 @@ describe('lists, filters and search', () => {
   });
 
   it('answers the room plan with rooms, bookings and locks of the period', async () => {
-    const plan = (
-      await admin.get('/api/room_plan', { query: { from: day(139), to: day(145) } })
-    ).json<TRoomPlan>();
+    const plan = parsed(
+      await admin.get('/api/room_plan', { query: { from: day(139), to: day(145) } }),
+      ZRoomPlan,
+    );
     expect(plan.rooms.length).toBe(45);
     const room904 = plan.rooms.find((room) => room.id === roomIds['904'])!;
     expect(room904.locks).toContainEqual(expect.objectContaining({ reason: 'Maler' }));
@@ -702,8 +712,7 @@ describe('lists, filters and search', () => {
 
 describe('roles and properties', () => {
   it('lets catering read but not write, and keeps cleaning out', async () => {
-    const catering = await login(t.app, demo.users.catering);
-    await switchProperty(catering, ids[demo.austria]!);
+    const catering = await loginAt(t.app, demo.users.catering, ids[demo.austria]!);
     expect((await catering.get('/api/bookings')).statusCode).toBe(200);
     expectProblem(
       await book(catering, { roomId: roomIds['905'], checkIn: day(500), checkOut: day(501) }),
@@ -721,8 +730,7 @@ describe('roles and properties', () => {
 
   it("answers 404 for another property's booking and room", async () => {
     const booking = await bookOk({ roomId: roomIds['905'], checkIn: day(510), checkOut: day(511) });
-    const other = await login(t.app, demo.users.manager);
-    await switchProperty(other, ids[demo.germany]!);
+    const other = await loginAt(t.app, demo.users.manager, ids[demo.germany]!);
     expectProblem(await other.get(`/api/bookings/${booking.id}`), 404, 'not_found');
     expectProblem(await other.put(`/api/bookings/${booking.id}`, { comment: 'x' }), 404, 'not_found');
     expectProblem(await other.post(`/api/bookings/${booking.id}/actions/cancel`), 404, 'not_found');
@@ -762,9 +770,10 @@ describe('no double booking under concurrency', () => {
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     for (const response of responses.filter((r) => r.statusCode !== 201))
       expectProblem(response, 409, 'booking/overlap_detected');
-    const plan = (
-      await admin.get('/api/room_plan', { query: { from: day(600), to: day(603) } })
-    ).json<TRoomPlan>();
+    const plan = parsed(
+      await admin.get('/api/room_plan', { query: { from: day(600), to: day(603) } }),
+      ZRoomPlan,
+    );
     expect(plan.rooms.find((room) => room.id === roomIds['905'])!.bookings).toHaveLength(1);
   });
 });
@@ -797,8 +806,7 @@ describe('charges', () => {
       TPaged<unknown>
     >();
     expect(invoicesOfBooking.count).toBe(0);
-    const cleaning = await login(t.app, demo.users.cleaning);
-    await switchProperty(cleaning, ids[demo.austria]!);
+    const cleaning = await loginAt(t.app, demo.users.cleaning, ids[demo.austria]!);
     expectProblem(await cleaning.get(`/api/bookings/${booking.id}/charges`), 403, 'auth/forbidden');
   });
 
@@ -854,12 +862,10 @@ describe('the display name', () => {
     const bookingIds = Object.keys(expected);
 
     const read = await Promise.all(
-      bookingIds.map(async (id) => (await admin.get(`/api/bookings/${id}`)).json<TBooking>()),
+      bookingIds.map(async (id) => parsed(await admin.get(`/api/bookings/${id}`), ZBooking)),
     );
-    const plan = (
-      await admin.get('/api/room_plan', { query: { from: today, to: day(1) } })
-    ).json<TRoomPlan>();
-    const dashboard = (await admin.get('/api/dashboard')).json<TDashboard>();
+    const plan = parsed(await admin.get('/api/room_plan', { query: { from: today, to: day(1) } }), ZRoomPlan);
+    const dashboard = parsed(await admin.get('/api/dashboard'), ZDashboard);
     const housekeeping = (await admin.get('/api/housekeeping')).json<{ data: THousekeepingRoom[] }>().data;
     const namesOf = (rows: { id: string; displayName: string }[]) =>
       Object.fromEntries(
@@ -877,9 +883,10 @@ describe('the display name', () => {
       ),
     ).toEqual(expected);
     for (const booking of [customerBooking, guestBooking]) {
-      const found = (await admin.get('/api/search', { query: { query: booking.code } })).json<
-        TPaged<TSearchResult>
-      >();
+      const found = parsed(
+        await admin.get('/api/search', { query: { query: booking.code } }),
+        ZPaged(ZSearchResult),
+      );
       const result = found.data.find((r) => r.id === booking.id);
       expect(result?.subtitle).toBe(expected[booking.id]);
     }
@@ -911,9 +918,10 @@ describe('room order', () => {
     >();
     expect(listed.data.map((room) => room.number)).toEqual(expected);
     const numberOf = new Map(listed.data.map((room) => [room.id, room.number]));
-    const plan = (
-      await admin.get('/api/room_plan', { query: { from: day(600), to: day(601) } })
-    ).json<TRoomPlan>();
+    const plan = parsed(
+      await admin.get('/api/room_plan', { query: { from: day(600), to: day(601) } }),
+      ZRoomPlan,
+    );
     expect(plan.rooms.filter((room) => room.roomTypeId === typeId).map((room) => room.number)).toEqual(
       expected,
     );
@@ -923,7 +931,7 @@ describe('room order', () => {
       const roomId = [...numberOf].find(([, n]) => n === number)![0];
       await bookOk({ roomId, checkIn: today, checkOut: day(1), occupancy: 1 });
     }
-    const arrivals = (await admin.get('/api/dashboard')).json<TDashboard>().arrivals;
+    const arrivals = parsed(await admin.get('/api/dashboard'), ZDashboard).arrivals;
     expect(
       arrivals.filter((stay) => expected.includes(stay.roomNumber ?? '')).map((s) => s.roomNumber),
     ).toEqual(expected);

@@ -3,20 +3,22 @@ import { eq } from 'drizzle-orm';
 import {
   addDays,
   todayIn,
+  ZBooking,
+  ZBookingQuote,
   type TBooking,
-  type TBookingQuote,
   type TCharge,
   type TEvent,
   type TFreeRoom,
 } from '@pms/contract';
 import { bookings, folios, rooms } from '../../db/schema/index.ts';
 import {
-  demo,
   createStayFixture,
+  demo,
   expectProblem,
   login,
+  loginAt,
+  parsed,
   startDemoApp,
-  switchProperty,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
@@ -51,7 +53,7 @@ afterAll(async () => {
 async function bookOk(body: Record<string, unknown>): Promise<TBooking> {
   const response = await admin.post('/api/bookings', { occupancy: 2, rateId, ...body });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<TBooking>();
+  return parsed(response, ZBooking);
 }
 
 async function freeRooms(query: Record<string, string>): Promise<TFreeRoom[]> {
@@ -117,8 +119,7 @@ describe('free rooms', () => {
       400,
       'validation',
     );
-    const german = await login(t.app, demo.users.admin);
-    await switchProperty(german, ids[demo.germany]!);
+    const german = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     const booking = await bookOk({ roomTypeId, checkIn: day(220), checkOut: day(221) });
     expectProblem(
       await german.get('/api/bookings/free_rooms', {
@@ -135,7 +136,7 @@ describe('the price of a stay before booking it', () => {
     const stay = { checkIn: day(230), checkOut: day(233), occupancy: 2, roomTypeId };
     const response = await admin.post('/api/bookings/quote', { ...stay, rateId });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<TBookingQuote>()).toEqual({ rateId, numberOfNights: 3, grossAmount: 36_000 });
+    expect(parsed(response, ZBookingQuote)).toEqual({ rateId, numberOfNights: 3, grossAmount: 36_000 });
     const booking = await bookOk({ ...stay, rateId });
     expect(booking.grossAmount).toBe(36_000);
   });
@@ -166,8 +167,7 @@ describe('the price of a stay before booking it', () => {
       400,
       'booking/invalid_dates',
     );
-    const german = await login(t.app, demo.users.admin);
-    await switchProperty(german, ids[demo.germany]!);
+    const german = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     expectProblem(await german.post('/api/bookings/quote', { ...stay, occupancy: 1 }), 404, 'not_found');
   });
 
@@ -306,8 +306,8 @@ describe('an early check-out', () => {
     expect(repriced.statusCode, repriced.body).toBe(200);
     const priced = await admin.put(`/api/bookings/${booking.id}`, { rateId });
     expect(priced.statusCode, priced.body).toBe(200);
-    expect(priced.json<TBooking>().grossAmount).toBe(5 * 9000);
-    return priced.json<TBooking>();
+    expect(parsed(priced, ZBooking).grossAmount).toBe(5 * 9000);
+    return parsed(priced, ZBooking);
   }
 
   it('shortens the stay to today when asked, and reposts the charges', async () => {
@@ -316,7 +316,7 @@ describe('an early check-out', () => {
       query: { shortenStay: 'true', confirmDueAmount: 'true' },
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<TBooking>()).toMatchObject({
+    expect(parsed(response, ZBooking)).toMatchObject({
       status: 'checked_out',
       checkOut: today,
       numberOfNights: 2,
@@ -339,7 +339,7 @@ describe('an early check-out', () => {
     const response = await admin.post(`/api/bookings/${booking.id}/actions/check_out`, undefined, {
       query: { shortenStay: 'false', confirmDueAmount: 'true' },
     });
-    expect(response.json<TBooking>()).toMatchObject({
+    expect(parsed(response, ZBooking)).toMatchObject({
       status: 'checked_out',
       checkOut: day(3),
       grossAmount: 45_000,
@@ -362,7 +362,7 @@ describe('an early check-out', () => {
       'booking/read_only',
     );
     // Nothing of the refused check-out stays behind: the guest is still in the house, booked as before.
-    expect((await admin.get(`/api/bookings/${booking.id}`)).json<TBooking>()).toMatchObject({
+    expect(parsed(await admin.get(`/api/bookings/${booking.id}`), ZBooking)).toMatchObject({
       status: 'checked_in',
       checkOut: day(3),
       grossAmount: 45_000,
@@ -371,7 +371,7 @@ describe('an early check-out', () => {
       query: { shortenStay: 'false', confirmDueAmount: 'true' },
     });
     expect(asBooked.statusCode, asBooked.body).toBe(200);
-    expect(asBooked.json<TBooking>()).toMatchObject({
+    expect(parsed(asBooked, ZBooking)).toMatchObject({
       status: 'checked_out',
       checkOut: day(3),
       grossAmount: 45_000,
@@ -390,7 +390,7 @@ describe('an early check-out', () => {
     const response = await admin.post(`/api/bookings/${booking.id}/actions/check_out`, undefined, {
       query: { shortenStay: 'true', confirmDueAmount: 'true' },
     });
-    expect(response.json<TBooking>()).toMatchObject({
+    expect(parsed(response, ZBooking)).toMatchObject({
       checkOut: day(1),
       numberOfNights: 1,
       grossAmount: 9000,

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TBooking, TBookingSummary, TCreatedApiKey, TPaged } from '@pms/contract';
+import type { TBooking, TBookingSummary, TPaged } from '@pms/contract';
+import { ZBookingSummary, ZCreatedApiKey, ZPaged } from '@pms/contract';
 import {
   bearer,
   demo,
   login,
+  parsed,
+  startDemoApp,
   switchProperty,
   type ApiClient,
   type TTestApp,
-  startDemoApp,
 } from '../../../test/helpers.ts';
 
 let t: TTestApp;
@@ -95,7 +97,7 @@ describe('bookings as catering reads them', () => {
   it('lists code, stay, room and guest names, without link, security code, contact details or amounts', async () => {
     const response = await catering.get('/api/bookings', { query: { pageSize: '100', expand: everything } });
     expect(response.statusCode).toBe(200);
-    const page = response.json<TPaged<TBookingSummary>>();
+    const page = parsed(response, ZPaged(ZBookingSummary));
     expect(page.data.map((booking) => booking.id)).toEqual(full.map((booking) => booking.id));
     for (const booking of page.data) expectSummary(booking);
     const named = page.data.find((booking) => booking.guests?.length)!;
@@ -107,7 +109,7 @@ describe('bookings as catering reads them', () => {
     const booking = full.find((entry) => entry.link && entry.guests?.length && entry.roomId)!;
     const response = await catering.get(`/api/bookings/${booking.id}`, { query: { expand: everything } });
     expect(response.statusCode).toBe(200);
-    const summary = response.json<TBookingSummary>();
+    const summary = parsed(response, ZBookingSummary);
     expectSummary(summary);
     expect(summary).toMatchObject({
       code: booking.code,
@@ -122,10 +124,10 @@ describe('bookings as catering reads them', () => {
   it('holds for an API key with the catering role too', async () => {
     const created = await admin.post('/api/api_keys', { name: 'Kasse', roleId: 'catering' });
     expect(created.statusCode).toBe(201);
-    const till = bearer(t.app, created.json<TCreatedApiKey>().secret);
+    const till = bearer(t.app, parsed(created, ZCreatedApiKey).secret);
     const response = await till.get('/api/bookings', { query: { pageSize: '100', expand: everything } });
     expect(response.statusCode).toBe(200);
-    for (const booking of response.json<TPaged<TBookingSummary>>().data) expectSummary(booking);
+    for (const booking of parsed(response, ZPaged(ZBookingSummary)).data) expectSummary(booking);
     for (const detail of detailsOf(full)) expect(response.body).not.toContain(detail);
   });
 });

@@ -1,12 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { addDays, type TBooking, type TFolio, type TFolioCharge, type TFolioList } from '@pms/contract';
+import {
+  addDays,
+  ZBooking,
+  ZFolio,
+  ZFolioList,
+  type TBooking,
+  type TFolio,
+  type TFolioCharge,
+} from '@pms/contract';
 import { charges, folios } from '../../db/schema/index.ts';
 import {
   createStayFixture,
   demo,
   login,
+  parsed,
   propertyIds,
   startDemoApp,
   switchProperty,
@@ -47,19 +56,19 @@ async function book(body: Record<string, unknown> = {}): Promise<TBooking> {
     ...body,
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<TBooking>();
+  return parsed(response, ZBooking);
 }
 
 async function folioList(query: Record<string, string>): Promise<TFolio[]> {
   const response = await admin.get('/api/folios', { query });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<TFolioList>().data;
+  return parsed(response, ZFolioList).data;
 }
 
 async function folio(id: string): Promise<TFolio> {
   const response = await admin.get(`/api/folios/${id}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<TFolio>();
+  return parsed(response, ZFolio);
 }
 
 async function change(bookingId: string, body: Record<string, unknown>): Promise<void> {
@@ -88,7 +97,7 @@ describe('rate charges moved to another folio', () => {
     const [main] = await folioList({ bookingId: booking.id });
     const split = await admin.post('/api/folios', { bookingId: booking.id, name: 'Firma' });
     expect(split.statusCode, split.body).toBe(201);
-    const company = split.json<TFolio>();
+    const company = parsed(split, ZFolio);
     const first = main!.charges.find((charge) => charge.bookedOn === today)!;
     await move(main!, first, company.id);
     const moved = (await folio(company.id)).charges[0]!;
@@ -136,7 +145,7 @@ describe('rate charges moved to another folio', () => {
     const groupId = group.json<{ id: string }>().id;
     const created = await admin.post('/api/folios', { groupId });
     expect(created.statusCode, created.body).toBe(201);
-    const groupFolio = created.json<TFolio>();
+    const groupFolio = parsed(created, ZFolio);
     const booking = await book({ groupId });
     const [main] = await folioList({ bookingId: booking.id });
     for (const charge of main!.charges) await move(main!, charge, groupFolio.id);
@@ -156,7 +165,7 @@ describe('rate charges moved to another folio', () => {
   it('name their booking after the migration that added it, along their moves', async () => {
     const group = await admin.post('/api/groups', { name: 'Reisegruppe Migration' });
     const groupId = group.json<{ id: string }>().id;
-    const groupFolio = (await admin.post('/api/folios', { groupId })).json<TFolio>();
+    const groupFolio = parsed(await admin.post('/api/folios', { groupId }), ZFolio);
     const booking = await book({ groupId });
     const [main] = await folioList({ bookingId: booking.id });
     await move(main!, main!.charges[0]!, groupFolio.id);
@@ -186,7 +195,7 @@ describe('rate charges moved to another folio', () => {
   it('on a closed folio are left as they are and are not charged again', async () => {
     const group = await admin.post('/api/groups', { name: 'Reisegruppe Abgerechnet' });
     const groupId = group.json<{ id: string }>().id;
-    const groupFolio = (await admin.post('/api/folios', { groupId })).json<TFolio>();
+    const groupFolio = parsed(await admin.post('/api/folios', { groupId }), ZFolio);
     const booking = await book({ groupId });
     const [main] = await folioList({ bookingId: booking.id });
     await move(
@@ -212,7 +221,7 @@ describe('rate charges moved to another folio', () => {
     const group = await admin.post('/api/groups', { name: 'Reisegruppe Gleichzeitig' });
     const groupId = group.json<{ id: string }>().id;
     const customerId = contact.json<{ id: string }>().id;
-    const groupFolio = (await admin.post('/api/folios', { groupId, customerId })).json<TFolio>();
+    const groupFolio = parsed(await admin.post('/api/folios', { groupId, customerId }), ZFolio);
     const booking = await book({ groupId });
     const [main] = await folioList({ bookingId: booking.id });
     await move(
@@ -240,7 +249,7 @@ describe('rate charges moved to another folio', () => {
   it('are taken off open folios when the booking is cancelled', async () => {
     const booking = await book();
     const [main] = await folioList({ bookingId: booking.id });
-    const company = (await admin.post('/api/folios', { bookingId: booking.id })).json<TFolio>();
+    const company = parsed(await admin.post('/api/folios', { bookingId: booking.id }), ZFolio);
     await move(main!, main!.charges[0]!, company.id);
     const cancelled = await admin.post(`/api/bookings/${booking.id}/actions/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -330,7 +339,7 @@ describe('rate charges of a stay across a change of tax rate', () => {
     ];
     const booking = await created('/api/bookings', stay);
     const response = await berlin.get('/api/folios', { query: { bookingId: booking.id } });
-    const [main] = response.json<TFolioList>().data;
+    const [main] = parsed(response, ZFolioList).data;
     const breakfasts = main!.charges.filter((charge) => charge.itemId === breakfast.id);
     expect(
       breakfasts.map((charge) => [

@@ -2,10 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   todayIn,
+  ZBooking,
+  ZCheckoutSession,
   zonedInstant,
+  ZPortalProgress,
   type TAccessPoint,
   type TBooking,
-  type TCheckoutSession,
   type TEvent,
   type TPortalProgress,
 } from '@pms/contract';
@@ -14,11 +16,11 @@ import {
   createStayFixture,
   demo,
   expectProblem,
-  login,
-  PortalGuest,
+  loginAt,
+  parsed,
   pngBytes,
+  PortalGuest,
   startDemoApp,
-  switchProperty,
   type TStayFixture,
   type TTestApp,
 } from '../../../test/helpers.ts';
@@ -64,7 +66,7 @@ async function newStay(isDebtor = false) {
   });
   expect(created.statusCode, created.body).toBe(201);
   const booking = (
-    await admin.get(`/api/bookings/${created.json<TBooking>().id}`, { query: { expand: 'link' } })
+    await admin.get(`/api/bookings/${parsed(created, ZBooking).id}`, { query: { expand: 'link' } })
   ).json<TBooking & { link: { id: string } }>();
   return { booking, customerId, guest: new PortalGuest(t.app, booking.link.id) };
 }
@@ -72,7 +74,7 @@ async function newStay(isDebtor = false) {
 async function progressOf(bookingId: string, client: ApiClient = admin): Promise<TPortalProgress> {
   const response = await client.get(`/api/bookings/${bookingId}/portal_progress`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<TPortalProgress>();
+  return parsed(response, ZPortalProgress);
 }
 
 describe('the portal progress on the booking', () => {
@@ -145,7 +147,7 @@ describe('the portal progress on the booking', () => {
     expect(history[0]).toMatchObject({ type: 'pre_checked_in', actorType: 'guest' });
 
     t.clock.set(zonedInstant(today(), '15:30', zone));
-    const session = (await guest.post('/api/portal/checkout_session', {})).json<TCheckoutSession>();
+    const session = parsed(await guest.post('/api/portal/checkout_session', {}), ZCheckoutSession);
     expect((await new ApiClient(t.app).post(`${new URL(session.url).pathname}/pay`)).statusCode).toBe(303);
     await guest.post('/api/portal/payments', { checkoutSessionId: session.id });
     const paid = await progressOf(booking.id);
@@ -189,13 +191,11 @@ describe('the portal progress on the booking', () => {
   it('is for staff who see the booking’s details: catering and cleaning are refused', async () => {
     const { booking } = await newStay();
     for (const role of ['manager', 'staff'] as const) {
-      const client = await login(t.app, demo.users[role]);
-      await switchProperty(client, ids[demo.austria]!);
+      const client = await loginAt(t.app, demo.users[role], ids[demo.austria]!);
       expect((await progressOf(booking.id, client)).linkState).toBe('open');
     }
     for (const role of ['cleaning', 'catering'] as const) {
-      const client = await login(t.app, demo.users[role]);
-      await switchProperty(client, ids[demo.austria]!);
+      const client = await loginAt(t.app, demo.users[role], ids[demo.austria]!);
       expectProblem(await client.get(`/api/bookings/${booking.id}/portal_progress`), 403, 'auth/forbidden');
     }
     expectProblem(
@@ -213,8 +213,7 @@ describe('the portal progress on the booking', () => {
 
   it('answers 404 for another property’s booking and 400 for a malformed id', async () => {
     const { booking } = await newStay();
-    const berlin = await login(t.app, demo.users.admin);
-    await switchProperty(berlin, ids[demo.germany]!);
+    const berlin = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     expectProblem(await berlin.get(`/api/bookings/${booking.id}/portal_progress`), 404, 'not_found');
     expectProblem(await admin.get(`/api/bookings/${crypto.randomUUID()}/portal_progress`), 404, 'not_found');
     expectProblem(await admin.get('/api/bookings/not-an-id/portal_progress'), 400, 'validation');

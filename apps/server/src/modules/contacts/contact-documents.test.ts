@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TContact, TPortalBooking } from '@pms/contract';
-import { ApiClient, expectProblem, startDemoApp, type TTestApp } from '../../../test/helpers.ts';
+import { ZContact, ZPortalBooking } from '@pms/contract';
+import { ApiClient, expectProblem, parsed, startDemoApp, type TTestApp } from '../../../test/helpers.ts';
 
 let t: TTestApp;
 let admin: ApiClient;
@@ -27,16 +27,16 @@ describe('a contact’s travel document', () => {
       ...passport,
     });
     expect(created.statusCode, created.body).toBe(201);
-    const contact = created.json<TContact>();
+    const contact = parsed(created, ZContact);
     expect(contact).toMatchObject(passport);
-    expect((await admin.get(`/api/contacts/${contact.id}`)).json<TContact>()).toMatchObject(passport);
+    expect(parsed(await admin.get(`/api/contacts/${contact.id}`), ZContact)).toMatchObject(passport);
 
     const patched = await admin.patch(`/api/contacts/${contact.id}`, { documentNumber: ' YB7654321 ' });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(patched.json<TContact>()).toMatchObject({ ...passport, documentNumber: 'YB7654321' });
+    expect(parsed(patched, ZContact)).toMatchObject({ ...passport, documentNumber: 'YB7654321' });
 
     const replaced = await admin.put(`/api/contacts/${contact.id}`, { name: 'Dokument Gast' });
-    expect(replaced.json<TContact>()).toMatchObject({
+    expect(parsed(replaced, ZContact)).toMatchObject({
       documentType: null,
       documentNumber: null,
       documentIssueDate: null,
@@ -55,9 +55,10 @@ describe('a contact’s travel document', () => {
   });
 
   it('is what the portal shows the guest: one record for staff and guest', async () => {
-    const customer = (
-      await admin.post('/api/contacts', { name: 'Portal Dokument', ...passport })
-    ).json<TContact>();
+    const customer = parsed(
+      await admin.post('/api/contacts', { name: 'Portal Dokument', ...passport }),
+      ZContact,
+    );
     const roomTypes = (await admin.get('/api/room_types')).json<{ data: { id: string }[] }>().data;
     const rates = (await admin.get('/api/rates')).json<{ data: { id: string }[] }>().data;
     const booking = await admin.post('/api/bookings', {
@@ -74,6 +75,6 @@ describe('a contact’s travel document', () => {
       await admin.get(`/api/bookings/${booking.json<{ id: string }>().id}`, { query: { expand: 'link' } })
     ).json<{ link: { id: string } }>().link;
     const portal = await new ApiClient(t.app).get('/api/portal/booking', { headers: { 'link-id': link.id } });
-    expect(portal.json<TPortalBooking>().guests[0]).toMatchObject(passport);
+    expect(parsed(portal, ZPortalBooking).guests[0]).toMatchObject(passport);
   });
 });

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TContact, TGroup, TNote, TPaged } from '@pms/contract';
+import type { TNote } from '@pms/contract';
+import { ZContact, ZGroup, ZNote, ZPaged } from '@pms/contract';
 import {
   demo,
   expectProblem,
   loginAt,
+  parsed,
   startDemoApp,
   type ApiClient,
   type TTestApp,
@@ -22,8 +24,8 @@ beforeAll(async () => {
   ({ t, client: staff, ids } = await startDemoApp(demo.users.staff));
   austriaId = ids[demo.austria]!;
   germanyId = ids[demo.germany]!;
-  objects.contacts = (await staff.post('/api/contacts', { name: 'Notizträger' })).json<TContact>().id;
-  objects.groups = (await staff.post('/api/groups', { name: 'Notizgruppe' })).json<TGroup>().id;
+  objects.contacts = parsed(await staff.post('/api/contacts', { name: 'Notizträger' }), ZContact).id;
+  objects.groups = parsed(await staff.post('/api/groups', { name: 'Notizgruppe' }), ZGroup).id;
   const booking = await insertBooking(t.db, {
     propertyId: austriaId,
     room: await insertRoom(t.db, austriaId),
@@ -39,13 +41,13 @@ afterAll(async () => {
 async function writeNote(client: ApiClient, path: string, text: string): Promise<TNote> {
   const response = await client.post(`/api/${path}/${objects[path]}/notes`, { text });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<TNote>();
+  return parsed(response, ZNote);
 }
 
 async function listNotes(client: ApiClient, path: string): Promise<TNote[]> {
   const response = await client.get(`/api/${path}/${objects[path]}/notes`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<TPaged<TNote>>().data;
+  return parsed(response, ZPaged(ZNote)).data;
 }
 
 describe('notes', () => {
@@ -72,8 +74,8 @@ describe('notes', () => {
   it('keeps the notes of each object apart', async () => {
     const note = await writeNote(staff, 'contacts', 'Nur für den Kontakt');
     const other = await staff.post('/api/contacts', { name: 'Ohne Notizen' });
-    const response = await staff.get(`/api/contacts/${other.json<TContact>().id}/notes`);
-    expect(response.json<TPaged<TNote>>().data).toEqual([]);
+    const response = await staff.get(`/api/contacts/${parsed(other, ZContact).id}/notes`);
+    expect(parsed(response, ZPaged(ZNote)).data).toEqual([]);
     expect((await listNotes(staff, 'contacts')).map((listed) => listed.id)).toContain(note.id);
   });
 

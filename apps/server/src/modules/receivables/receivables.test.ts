@@ -4,6 +4,9 @@ import { simpleParser } from 'mailparser';
 import {
   addDays,
   todayIn,
+  ZInvoice,
+  ZInvoiceReminder,
+  ZReceivables,
   type TEvent,
   type TInvoice,
   type TInvoiceReminder,
@@ -15,9 +18,9 @@ import { formatMailDate } from '../mail/index.ts';
 import {
   demo,
   expectProblem,
-  login,
+  loginAt,
+  parsed,
   startDemoApp,
-  switchProperty,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
@@ -72,7 +75,7 @@ async function openInvoice(customer = customerId): Promise<TInvoice> {
 async function receivables(client = admin, query: Record<string, string> = {}): Promise<TReceivables> {
   const response = await client.get('/api/receivables', { query });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<TReceivables>();
+  return parsed(response, ZReceivables);
 }
 
 async function events(invoiceId: string): Promise<TEvent[]> {
@@ -130,11 +133,9 @@ describe('the receivables list', () => {
 
   it('is the property’s own and closed to roles without invoices', async () => {
     const invoice = await openInvoice();
-    const germany = await login(t.app, demo.users.admin);
-    await switchProperty(germany, ids[demo.germany]!);
+    const germany = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     expect((await receivables(germany)).data.map((entry) => entry.id)).not.toContain(invoice.id);
-    const cleaning = await login(t.app, demo.users.cleaning);
-    await switchProperty(cleaning, ids[demo.austria]!);
+    const cleaning = await loginAt(t.app, demo.users.cleaning, ids[demo.austria]!);
     expectProblem(await cleaning.get('/api/receivables'), 403, 'auth/forbidden');
     expectProblem(await admin.get('/api/receivables', { query: { bucket: '100+' } }), 400, 'validation');
   });
@@ -146,7 +147,7 @@ describe('a payment on an open invoice after its folio closed', () => {
     const payment = { paymentMethodId: transferMethodId, reference: 'Überweisung 4711' };
     const first = await admin.post(`/api/invoices/${invoice.id}/payments`, { ...payment, amount: 5000 });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json<TInvoice>()).toMatchObject({
+    expect(parsed(first, ZInvoice)).toMatchObject({
       status: 'open',
       paidAmount: 5000,
       dueAmount: invoice.totalAmount - 5000,
@@ -166,7 +167,7 @@ describe('a payment on an open invoice after its folio closed', () => {
       amount: invoice.totalAmount - 5000,
     });
     expect(rest.statusCode, rest.body).toBe(200);
-    expect(rest.json<TInvoice>()).toMatchObject({ status: 'paid', dueAmount: 0 });
+    expect(parsed(rest, ZInvoice)).toMatchObject({ status: 'paid', dueAmount: 0 });
     expect((await receivables()).data.map((entry) => entry.id)).not.toContain(invoice.id);
     const types = (await events(invoice.id)).map((event) => event.type);
     expect(types.filter((type) => type === 'payment_received')).toHaveLength(2);
@@ -216,13 +217,11 @@ describe('a payment on an open invoice after its folio closed', () => {
       404,
       'not_found',
     );
-    const germany = await login(t.app, demo.users.admin);
-    await switchProperty(germany, ids[demo.germany]!);
+    const germany = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     expectProblem(await germany.post(`/api/invoices/${invoice.id}/payments`, body), 404, 'not_found');
-    const catering = await login(t.app, demo.users.catering);
-    await switchProperty(catering, ids[demo.austria]!);
+    const catering = await loginAt(t.app, demo.users.catering, ids[demo.austria]!);
     expectProblem(await catering.post(`/api/invoices/${invoice.id}/payments`, body), 403, 'auth/forbidden');
-    expect((await admin.get(`/api/invoices/${invoice.id}`)).json<TInvoice>().paidAmount).toBe(0);
+    expect(parsed(await admin.get(`/api/invoices/${invoice.id}`), ZInvoice).paidAmount).toBe(0);
   });
 });
 
@@ -240,7 +239,7 @@ describe('payment reminders', () => {
     const reminderDay = travel(15, issuedOn);
     const created = await admin.post(`/api/invoices/${invoice.id}/reminders`, {});
     expect(created.statusCode, created.body).toBe(201);
-    const reminder = created.json<TInvoiceReminder>();
+    const reminder = parsed(created, ZInvoiceReminder);
     expect(reminder).toMatchObject({
       level: 1,
       issuedOn: reminderDay,
@@ -258,13 +257,13 @@ describe('payment reminders', () => {
       status: 'sent',
       toAddress: 'buchhaltung@bergbau.example',
     });
-    const parsed = await simpleParser(sent!.raw);
-    expect(parsed.subject).toBe(`Zahlungserinnerung zur Rechnung ${invoice.number}`);
-    expect(parsed.text).toContain(
+    const parsedMail = await simpleParser(sent!.raw);
+    expect(parsedMail.subject).toBe(`Zahlungserinnerung zur Rechnung ${invoice.number}`);
+    expect(parsedMail.text).toContain(
       `Bitte überweisen Sie den Betrag bis ${formatMailDate(reminder.payBy, 'de-AT')}`,
     );
-    expect(parsed.html).toBeTruthy();
-    const pdfs = parsed.attachments.filter((file) => file.contentType === 'application/pdf');
+    expect(parsedMail.html).toBeTruthy();
+    const pdfs = parsedMail.attachments.filter((file) => file.contentType === 'application/pdf');
     expect(pdfs.map((file) => file.filename)).toEqual([
       `Zahlungserinnerung ${invoice.number}.pdf`,
       `${invoice.number}.pdf`,
@@ -291,13 +290,13 @@ describe('payment reminders', () => {
     const dunningDay = travel(11, reminderDay);
     const dunning = await admin.post(`/api/invoices/${invoice.id}/reminders`, { send: false });
     expect(dunning.statusCode, dunning.body).toBe(201);
-    expect(dunning.json<TInvoiceReminder>()).toMatchObject({
+    expect(parsed(dunning, ZInvoiceReminder)).toMatchObject({
       level: 2,
       issuedOn: dunningDay,
       mailMessageId: null,
     });
     const dunningLetter = await admin.get(
-      `/api/invoices/${invoice.id}/reminders/${dunning.json<TInvoiceReminder>().id}/pdf`,
+      `/api/invoices/${invoice.id}/reminders/${parsed(dunning, ZInvoiceReminder).id}/pdf`,
     );
     const dunningText = (await pdfText(dunningLetter.rawPayload)).text;
     expect(dunningText).toContain('Mahnung');
@@ -322,11 +321,11 @@ describe('payment reminders', () => {
     travel(15);
     const created = await admin.post(`/api/invoices/${invoice.id}/reminders`, { to: 'ap@example.com' });
     expect(created.statusCode, created.body).toBe(201);
-    const message = await fixtures.message(created.json<TInvoiceReminder>().mailMessageId!);
+    const message = await fixtures.message(parsed(created, ZInvoiceReminder).mailMessageId!);
     expect(message).toMatchObject({ kind: 'reminder', language: 'en', to: 'ap@example.com' });
     expect(message.subject).toBe(`Payment reminder for invoice ${invoice.number}`);
     const letter = await admin.get(
-      `/api/invoices/${invoice.id}/reminders/${created.json<TInvoiceReminder>().id}/pdf`,
+      `/api/invoices/${invoice.id}/reminders/${parsed(created, ZInvoiceReminder).id}/pdf`,
     );
     expect((await pdfText(letter.rawPayload)).text).toContain('Payment reminder');
   });
@@ -342,12 +341,11 @@ describe('payment reminders', () => {
     const printed = await admin.post(`/api/invoices/${invoice.id}/reminders`, { send: false });
     expect(printed.statusCode, printed.body).toBe(201);
 
-    const germany = await login(t.app, demo.users.admin);
-    await switchProperty(germany, ids[demo.germany]!);
+    const germany = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     expectProblem(await germany.post(`/api/invoices/${invoice.id}/reminders`, {}), 404, 'not_found');
     expectProblem(await germany.get(`/api/invoices/${invoice.id}/reminders`), 404, 'not_found');
     expectProblem(
-      await germany.get(`/api/invoices/${invoice.id}/reminders/${printed.json<TInvoiceReminder>().id}/pdf`),
+      await germany.get(`/api/invoices/${invoice.id}/reminders/${parsed(printed, ZInvoiceReminder).id}/pdf`),
       404,
       'not_found',
     );
@@ -357,8 +355,7 @@ describe('payment reminders', () => {
       404,
       'not_found',
     );
-    const cleaning = await login(t.app, demo.users.cleaning);
-    await switchProperty(cleaning, ids[demo.austria]!);
+    const cleaning = await loginAt(t.app, demo.users.cleaning, ids[demo.austria]!);
     expectProblem(await cleaning.post(`/api/invoices/${invoice.id}/reminders`, {}), 403, 'auth/forbidden');
     expectProblem(
       await admin.post(`/api/invoices/${invoice.id}/reminders`, { to: 'not-an-address' }),

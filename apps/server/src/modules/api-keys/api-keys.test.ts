@@ -1,23 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  TApiKey,
-  TCreatedApiKey,
-  TPaged,
-  TProperty,
-  TPropertyMembership,
-  TSession,
-} from '@pms/contract';
+import type { TCreatedApiKey, TPropertyMembership } from '@pms/contract';
+import { ZApiKey, ZCreatedApiKey, ZPaged, ZProperty, ZSession } from '@pms/contract';
 import {
   bearer,
   demo,
   expectProblem,
   login,
+  parsed,
+  startDemoApp,
   switchProperty,
   type ApiClient,
   type TTestApp,
-  startDemoApp,
 } from '../../../test/helpers.ts';
 import type { TUserActor } from '../../actor.ts';
 import { apiKeys } from '../../db/schema/index.ts';
@@ -36,7 +31,7 @@ afterAll(async () => {
 async function createKey(body: Record<string, unknown>, client = admin): Promise<TCreatedApiKey> {
   const response = await client.post('/api/api_keys', body);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<TCreatedApiKey>();
+  return parsed(response, ZCreatedApiKey);
 }
 
 describe('POST /api/api_keys', () => {
@@ -54,10 +49,14 @@ describe('POST /api/api_keys', () => {
 
     const list = await admin.get('/api/api_keys');
     expect(list.statusCode).toBe(200);
-    expect(list.json<TPaged<TApiKey>>().data.map((entry) => entry.id)).toContain(key.id);
+    expect(parsed(list, ZPaged(ZApiKey)).data.map((entry) => entry.id)).toContain(key.id);
     const single = await admin.get(`/api/api_keys/${key.id}`);
     expect(single.statusCode).toBe(200);
-    expect(single.json<TApiKey>()).toMatchObject({ id: key.id, name: 'Channel manager', prefix: key.prefix });
+    expect(parsed(single, ZApiKey)).toMatchObject({
+      id: key.id,
+      name: 'Channel manager',
+      prefix: key.prefix,
+    });
     for (const body of [list.body, single.body]) {
       expect(body).not.toContain(key.secret);
       expect(body).not.toMatch(/"secret/);
@@ -91,7 +90,7 @@ describe('POST /api/api_keys', () => {
         expect(response.body).not.toContain(secret.slice(start, start + 6));
       }
     }
-    expect(single.json<TApiKey>().prefix).toBe(key.prefix);
+    expect(parsed(single, ZApiKey).prefix).toBe(key.prefix);
     expect((await bearer(t.app, secret).get('/api/properties/current')).statusCode).toBe(200);
     const other = await createKey({ name: 'Second bridge', roleId: 'staff', secret: `${secret}-2` });
     expect(other.prefix).not.toBe(key.prefix);
@@ -111,7 +110,7 @@ describe('POST /api/api_keys', () => {
     );
     for (const statement of migration.split('--> statement-breakpoint'))
       await t.db.execute(sql.raw(statement));
-    const prefixOf = async (id: string) => (await admin.get(`/api/api_keys/${id}`)).json<TApiKey>().prefix;
+    const prefixOf = async (id: string) => parsed(await admin.get(`/api/api_keys/${id}`), ZApiKey).prefix;
     expect(await prefixOf(chosen.id)).toMatch(/^pms_[0-9a-f]{4}$/);
     expect(await prefixOf(generated.id)).toBe(generated.prefix);
     expect(generated.secret.startsWith(generated.prefix)).toBe(true);
@@ -135,20 +134,20 @@ describe('Bearer authentication', () => {
     const client = bearer(t.app, key.secret);
     const session = await client.get('/api/session');
     expect(session.statusCode).toBe(200);
-    expect(session.json<TSession>()).toMatchObject({
+    expect(parsed(session, ZSession)).toMatchObject({
       isApiKey: true,
       subjectId: key.id,
       propertyId: ids[demo.austria],
       role: 'manager',
     });
     const current = await client.get('/api/properties/current');
-    expect(current.json<TProperty>().id).toBe(ids[demo.austria]);
+    expect(parsed(current, ZProperty).id).toBe(ids[demo.austria]);
     const properties = (await client.get('/api/session/properties')).json<{ data: TPropertyMembership[] }>()
       .data;
     expect(properties.map((property) => property.id)).toEqual([ids[demo.austria]]);
     expectProblem(await client.get(`/api/properties/${ids[demo.germany]}`), 404, 'not_found');
     // Using a key is recorded.
-    const used = (await admin.get(`/api/api_keys/${key.id}`)).json<TApiKey>();
+    const used = parsed(await admin.get(`/api/api_keys/${key.id}`), ZApiKey);
     expect(used.lastUsedAt).not.toBeNull();
   });
 
@@ -179,7 +178,7 @@ describe('Bearer authentication', () => {
     expectProblem(await client.get('/api/api_keys'), 403, 'auth/forbidden');
     const updated = await admin.put(`/api/api_keys/${key.id}`, { name: 'Promoted key', roleId: 'admin' });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json<TApiKey>()).toMatchObject({
+    expect(parsed(updated, ZApiKey)).toMatchObject({
       name: 'Promoted key',
       roleId: 'admin',
       prefix: key.prefix,
@@ -204,7 +203,7 @@ describe('Bearer authentication', () => {
     expectProblem(await admin.get(`/api/api_keys/${key.id}`), 404, 'not_found');
     expectProblem(await admin.delete(`/api/api_keys/${key.id}`), 404, 'not_found');
     expect(
-      (await admin.get('/api/api_keys')).json<TPaged<TApiKey>>().data.map((entry) => entry.id),
+      parsed(await admin.get('/api/api_keys'), ZPaged(ZApiKey)).data.map((entry) => entry.id),
     ).not.toContain(key.id);
   });
 
@@ -241,10 +240,10 @@ describe('API keys of another property', () => {
       'not_found',
     );
     expectProblem(await admin.delete(`/api/api_keys/${foreign.id}`), 404, 'not_found');
-    const list = (await admin.get('/api/api_keys', { query: { pageSize: '100' } })).json<TPaged<TApiKey>>();
+    const list = parsed(await admin.get('/api/api_keys', { query: { pageSize: '100' } }), ZPaged(ZApiKey));
     expect(list.data.map((entry) => entry.id)).not.toContain(foreign.id);
     // Still alive in its own property.
-    expect((await bearer(t.app, foreign.secret).get('/api/session')).json<TSession>().propertyId).toBe(
+    expect(parsed(await bearer(t.app, foreign.secret).get('/api/session'), ZSession).propertyId).toBe(
       ids[demo.germany],
     );
   });
@@ -269,7 +268,7 @@ describe('who manages API keys', () => {
       );
       expectProblem(await user.delete(`/api/api_keys/${key.id}`), 403, 'auth/forbidden');
     }
-    expect((await admin.get(`/api/api_keys/${key.id}`)).json<TApiKey>().name).toBe('Protected');
+    expect(parsed(await admin.get(`/api/api_keys/${key.id}`), ZApiKey).name).toBe('Protected');
   });
 });
 

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TPaged, TProperty, TPropertyMembership } from '@pms/contract';
+import type { TPropertyMembership } from '@pms/contract';
+import { ZPaged, ZProperty } from '@pms/contract';
 import {
   demo,
   expectProblem,
   login,
+  loginAt,
+  parsed,
+  startDemoApp,
   switchProperty,
   type ApiClient,
   type TTestApp,
-  startDemoApp,
 } from '../../../test/helpers.ts';
 
 let t: TTestApp;
@@ -37,7 +40,7 @@ describe('GET /api/properties', () => {
   it("lists the caller's properties as a page", async () => {
     const response = await admin.get('/api/properties');
     expect(response.statusCode).toBe(200);
-    const page = response.json<TPaged<TProperty>>();
+    const page = parsed(response, ZPaged(ZProperty));
     expect(page).toMatchObject({ pageNumber: 1, pageSize: 15, hasPreviousPage: false });
     expect(page.data.map((property) => property.name)).toEqual(
       expect.arrayContaining([demo.austria, demo.germany]),
@@ -49,9 +52,10 @@ describe('GET /api/properties', () => {
   });
 
   it('pages with pageNumber and pageSize', async () => {
-    const page = (await admin.get('/api/properties', { query: { pageSize: '1', pageNumber: '2' } })).json<
-      TPaged<TProperty>
-    >();
+    const page = parsed(
+      await admin.get('/api/properties', { query: { pageSize: '1', pageNumber: '2' } }),
+      ZPaged(ZProperty),
+    );
     expect(page).toMatchObject({ pageNumber: 2, pageSize: 1, hasPreviousPage: true });
     expect(page.data).toHaveLength(1);
     expect(page.totalPages).toBe(page.count);
@@ -75,20 +79,20 @@ describe('GET /api/properties/current and /api/properties/:id', () => {
   it("answers the session's current property", async () => {
     const response = await admin.get('/api/properties/current');
     expect(response.statusCode).toBe(200);
-    expect(response.json<TProperty>()).toMatchObject({ id: ids[demo.austria], name: demo.austria });
+    expect(parsed(response, ZProperty)).toMatchObject({ id: ids[demo.austria], name: demo.austria });
   });
 
   it('answers another property the caller belongs to', async () => {
     const response = await admin.get(`/api/properties/${ids[demo.germany]}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json<TProperty>()).toMatchObject({ name: demo.germany, timeZone: 'Europe/Berlin' });
+    expect(parsed(response, ZProperty)).toMatchObject({ name: demo.germany, timeZone: 'Europe/Berlin' });
   });
 
   it('answers 404 for a property the caller does not belong to, and for an unknown id', async () => {
     const manager = await login(t.app, demo.users.manager);
     const created = await manager.post('/api/properties', { name: 'Gasthof Nebenan' });
     expect(created.statusCode).toBe(201);
-    expectProblem(await admin.get(`/api/properties/${created.json<TProperty>().id}`), 404, 'not_found');
+    expectProblem(await admin.get(`/api/properties/${parsed(created, ZProperty).id}`), 404, 'not_found');
     expectProblem(await admin.get('/api/properties/00000000-0000-4000-8000-000000000000'), 404, 'not_found');
     expectProblem(await admin.get('/api/properties/not-a-uuid'), 400, 'validation');
   });
@@ -103,7 +107,7 @@ describe('POST /api/properties', () => {
       branding: { primaryColor: palette },
     });
     expect(response.statusCode).toBe(201);
-    const property = response.json<TProperty>();
+    const property = parsed(response, ZProperty);
     expect(property).toMatchObject({
       name: 'Hotel Sonne Wien',
       slug: 'hotel-sonne-wien',
@@ -120,7 +124,7 @@ describe('POST /api/properties', () => {
     const memberships = (await manager.get('/api/session/properties')).json<{ data: TPropertyMembership[] }>()
       .data;
     expect(memberships.find((membership) => membership.id === property.id)?.roleId).toBe('admin');
-    const list = (await manager.get('/api/properties')).json<TPaged<TProperty>>();
+    const list = parsed(await manager.get('/api/properties'), ZPaged(ZProperty));
     expect(list.data.map((entry) => entry.id)).toContain(property.id);
 
     // As its administrator, the creator can switch there and manage its team.
@@ -132,7 +136,7 @@ describe('POST /api/properties', () => {
   it('takes an explicit slug and refuses a taken one with 409 property/slug_already_exists', async () => {
     const created = await admin.post('/api/properties', { name: 'Seehotel', slug: 'seehotel-am-see' });
     expect(created.statusCode).toBe(201);
-    expect(created.json<TProperty>().slug).toBe('seehotel-am-see');
+    expect(parsed(created, ZProperty).slug).toBe('seehotel-am-see');
     expectProblem(
       await admin.post('/api/properties', { name: 'Another', slug: 'seehotel-am-see' }),
       409,
@@ -194,25 +198,24 @@ describe('PUT /api/properties/:id', () => {
       branding: { primaryColor: palette },
     });
     expect(response.statusCode).toBe(200);
-    const property = response.json<TProperty>();
+    const property = parsed(response, ZProperty);
     expect(property).toMatchObject({ id: ids[demo.austria], name: demo.austria, checkInTime: '14:30' });
     expect(property.company.vatNumber).toBe('ATU99999999');
     expect(property.branding.primaryColor).toBe(palette);
-    expect((await admin.get('/api/properties/current')).json<TProperty>().checkInTime).toBe('14:30');
+    expect(parsed(await admin.get('/api/properties/current'), ZProperty).checkInTime).toBe('14:30');
   });
 
   it('keeps the register court and the payment term the invoices print, within 0 to 365 days', async () => {
     const url = `/api/properties/${ids[demo.germany]}`;
-    const german = await login(t.app, demo.users.admin);
-    await switchProperty(german, ids[demo.germany]!);
-    const current = (await german.get(url)).json<TProperty>();
+    const german = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
+    const current = parsed(await german.get(url), ZProperty);
     expect(current.company.registerCourt).toBe('Amtsgericht Charlottenburg');
     const response = await german.put(url, {
       company: { ...current.company, registerCourt: 'Amtsgericht Berlin (Charlottenburg)' },
       paymentTermDays: 30,
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<TProperty>()).toMatchObject({
+    expect(parsed(response, ZProperty)).toMatchObject({
       paymentTermDays: 30,
       company: { registerCourt: 'Amtsgericht Berlin (Charlottenburg)', registerNumber: 'HRB 98765 B' },
     });
@@ -224,7 +227,7 @@ describe('PUT /api/properties/:id', () => {
   it('answers 404 for a member property that is not the current one', async () => {
     const response = await admin.put(`/api/properties/${ids[demo.germany]}`, { name: 'Renamed elsewhere' });
     expectProblem(response, 404, 'not_found');
-    expect((await admin.get(`/api/properties/${ids[demo.germany]}`)).json<TProperty>().name).toBe(
+    expect(parsed(await admin.get(`/api/properties/${ids[demo.germany]}`), ZProperty).name).toBe(
       demo.germany,
     );
   });
@@ -248,10 +251,9 @@ describe('PUT /api/properties/:id', () => {
   });
 
   it('lets a manager update their current property', async () => {
-    const manager = await login(t.app, demo.users.manager);
-    await switchProperty(manager, ids[demo.germany]!);
+    const manager = await loginAt(t.app, demo.users.manager, ids[demo.germany]!);
     const response = await manager.put(`/api/properties/${ids[demo.germany]}`, { bookingCodeSuffix: '-B' });
     expect(response.statusCode).toBe(200);
-    expect(response.json<TProperty>().bookingCodeSuffix).toBe('-B');
+    expect(parsed(response, ZProperty).bookingCodeSuffix).toBe('-B');
   });
 });

@@ -2,16 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secretMask, type TGeneralSettings, type TPaged, type TSettingEntry } from '@pms/contract';
+import { secretMask, ZGeneralSettings, ZPaged, ZSettingEntry, type TSettingEntry } from '@pms/contract';
 import {
   buildTestApp,
   demo,
   expectProblem,
   login,
+  parsed,
+  startDemoApp,
   switchProperty,
   type ApiClient,
   type TTestApp,
-  startDemoApp,
 } from '../../../test/helpers.ts';
 import { generalSettings } from '../../db/schema/index.ts';
 
@@ -28,14 +29,14 @@ afterAll(async () => {
 async function entries(client = admin): Promise<TSettingEntry[]> {
   const response = await client.get('/api/settings', { query: { pageSize: '100' } });
   expect(response.statusCode).toBe(200);
-  return response.json<TPaged<TSettingEntry>>().data;
+  return parsed(response, ZPaged(ZSettingEntry)).data;
 }
 
 describe('/api/settings/general', () => {
   it("reads the current property's general settings", async () => {
     const response = await admin.get('/api/settings/general');
     expect(response.statusCode).toBe(200);
-    expect(response.json<TGeneralSettings>()).toMatchObject({
+    expect(parsed(response, ZGeneralSettings)).toMatchObject({
       featurePreCheckIn: true,
       featurePayment: true,
       propertyInfoUrl: 'https://alpenhof-salzburg.example/info',
@@ -48,18 +49,18 @@ describe('/api/settings/general', () => {
       propertyInfoUrl: 'https://alpenhof.example/hausinfo',
     });
     expect(response.statusCode).toBe(200);
-    const settings = response.json<TGeneralSettings>();
+    const settings = parsed(response, ZGeneralSettings);
     expect(settings).toMatchObject({
       featurePayment: false,
       featurePreCheckIn: true,
       propertyInfoUrl: 'https://alpenhof.example/hausinfo',
     });
-    expect((await admin.get('/api/settings/general')).json<TGeneralSettings>()).toEqual(settings);
+    expect(parsed(await admin.get('/api/settings/general'), ZGeneralSettings)).toEqual(settings);
     const cleared = await admin.patch('/api/settings/general', {
       propertyInfoUrl: null,
       linkEmailSubject: null,
     });
-    expect(cleared.json<TGeneralSettings>()).toMatchObject({
+    expect(parsed(cleared, ZGeneralSettings)).toMatchObject({
       propertyInfoUrl: null,
       linkEmailSubject: null,
       featurePayment: false,
@@ -69,7 +70,7 @@ describe('/api/settings/general', () => {
   it('keeps each property its own settings', async () => {
     await admin.patch('/api/settings/general', { featureCheckInJack: false });
     await switchProperty(admin, ids[demo.germany]!);
-    const berlin = (await admin.get('/api/settings/general')).json<TGeneralSettings>();
+    const berlin = parsed(await admin.get('/api/settings/general'), ZGeneralSettings);
     await switchProperty(admin, ids[demo.austria]!);
     expect(berlin).toMatchObject({
       featureCheckInJack: true,
@@ -105,7 +106,7 @@ describe('/api/settings/general', () => {
     const secure = await admin.patch('/api/settings/general', {
       propertyInfoUrl: 'https://alpenhof.example/info',
     });
-    expect(secure.json<TGeneralSettings>().propertyInfoUrl).toBe('https://alpenhof.example/info');
+    expect(parsed(secure, ZGeneralSettings).propertyInfoUrl).toBe('https://alpenhof.example/info');
   });
 
   it('drops a stored property info address that is no web address (migration 0023)', async () => {
@@ -122,9 +123,9 @@ describe('/api/settings/general', () => {
       await t.db.execute(sql.raw(statement));
     const settings = await admin.get('/api/settings/general');
     expect(settings.statusCode, settings.body).toBe(200);
-    expect(settings.json<TGeneralSettings>().propertyInfoUrl).toBeNull();
+    expect(parsed(settings, ZGeneralSettings).propertyInfoUrl).toBeNull();
     await switchProperty(admin, ids[demo.germany]!);
-    expect((await admin.get('/api/settings/general')).json<TGeneralSettings>().propertyInfoUrl).toBe(
+    expect(parsed(await admin.get('/api/settings/general'), ZGeneralSettings).propertyInfoUrl).toBe(
       'https://spreeblick-berlin.example/info',
     );
     await switchProperty(admin, propertyId);
@@ -184,7 +185,7 @@ describe('/api/settings entries', () => {
       value: 'https://doors.example/hook',
     });
     expect(plain.statusCode).toBe(201);
-    expect(plain.json<TSettingEntry>()).toMatchObject({
+    expect(parsed(plain, ZSettingEntry)).toMatchObject({
       key: 'door.webhook.url',
       value: 'https://doors.example/hook',
       secret: false,
@@ -196,7 +197,7 @@ describe('/api/settings entries', () => {
       secret: true,
     });
     expect(secret.statusCode).toBe(201);
-    expect(secret.json<TSettingEntry>()).toMatchObject({
+    expect(parsed(secret, ZSettingEntry)).toMatchObject({
       key: 'door.webhook.secret',
       value: secretMask,
       secret: true,
@@ -232,9 +233,10 @@ describe('/api/settings entries', () => {
   });
 
   it('deletes an entry, after which its key can be used again', async () => {
-    const created = (
-      await admin.post('/api/settings', { key: 'temporary.flag', value: 'on' })
-    ).json<TSettingEntry>();
+    const created = parsed(
+      await admin.post('/api/settings', { key: 'temporary.flag', value: 'on' }),
+      ZSettingEntry,
+    );
     expect((await admin.delete(`/api/settings/${created.id}`)).statusCode).toBe(204);
     expect((await entries()).map((entry) => entry.key)).not.toContain('temporary.flag');
     expectProblem(await admin.delete(`/api/settings/${created.id}`), 404, 'not_found');

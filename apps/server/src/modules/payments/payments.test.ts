@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { addDays, todayIn, type TBooking, type TFolioList, type TPaged } from '@pms/contract';
+import { addDays, todayIn, ZBooking, ZFolioList, type TBooking, type TPaged } from '@pms/contract';
 import type { TGuestActor } from '../../actor.ts';
 import { payments } from '../../db/schema/index.ts';
 import { paymentEvents } from '../../db/schema/payments.ts';
@@ -11,6 +11,7 @@ import {
   anonymous,
   createStayFixture,
   expectProblem,
+  parsed,
   startDemoApp,
   switchProperty,
   type ApiClient,
@@ -142,7 +143,7 @@ async function book(): Promise<TBooking> {
     checkOut: addDays(today, 5),
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<TBooking>();
+  return parsed(response, ZBooking);
 }
 
 function guestOf(booking: TBooking): TGuestActor {
@@ -152,12 +153,12 @@ function guestOf(booking: TBooking): TGuestActor {
 async function dueOf(bookingId: string): Promise<number> {
   const response = await admin.get('/api/folios', { query: { bookingId } });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<TFolioList>().totals.dueAmount;
+  return parsed(response, ZFolioList).totals.dueAmount;
 }
 
 /** A cash payment at the desk: the folio's state, and so the amount a checkout asks, changes. */
 async function payAtDesk(bookingId: string, amount: number): Promise<void> {
-  const folio = (await admin.get('/api/folios', { query: { bookingId } })).json<TFolioList>().data[0]!;
+  const folio = parsed(await admin.get('/api/folios', { query: { bookingId } }), ZFolioList).data[0]!;
   const methods = (await admin.get('/api/payment_methods', { query: { pageSize: '100' } })).json<
     TPaged<{ id: string; kind: string }>
   >().data;
@@ -304,7 +305,7 @@ describe('card payment through the simulated partner', () => {
     await expect(createCheckout(ctx, guestOf(other), booking.id, returnTo)).rejects.toMatchObject({
       code: 'not_found',
     });
-    const otherFolio = (await admin.get('/api/folios', { query: { bookingId: other.id } })).json<TFolioList>()
+    const otherFolio = parsed(await admin.get('/api/folios', { query: { bookingId: other.id } }), ZFolioList)
       .data[0]!;
     await expect(
       createCheckout(ctx, guestOf(booking), booking.id, { ...returnTo, folioId: otherFolio.id }),

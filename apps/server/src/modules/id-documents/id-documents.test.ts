@@ -5,9 +5,10 @@ import {
   addDays,
   maxFileSize,
   todayIn,
+  ZBooking,
+  ZIdDocumentAnalysis,
   zonedInstant,
   type TBooking,
-  type TIdDocumentAnalysis,
 } from '@pms/contract';
 import { bookingLinks } from '../../db/schema/index.ts';
 import {
@@ -15,12 +16,12 @@ import {
   createStayFixture,
   demo,
   expectProblem,
-  login,
+  loginAt,
   multipartBody,
+  parsed,
   pdfBytes,
   pngBytes,
   startDemoApp,
-  switchProperty,
   type TStayFixture,
   type TTestApp,
 } from '../../../test/helpers.ts';
@@ -69,7 +70,7 @@ async function newBooking(): Promise<TBooking & { link: { id: string } }> {
     customerId: customer.json<{ id: string }>().id,
   });
   expect(created.statusCode, created.body).toBe(201);
-  const id = created.json<TBooking>().id;
+  const id = parsed(created, ZBooking).id;
   return (await admin.get(`/api/bookings/${id}`, { query: { expand: 'link' } })).json();
 }
 
@@ -80,7 +81,7 @@ describe('POST /api/ids/analyze', () => {
       content: fixture('td3-passport.png'),
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<TIdDocumentAnalysis>()).toMatchObject({
+    expect(parsed(response, ZIdDocumentAnalysis)).toMatchObject({
       type: 'passport',
       documentNumber: 'L898902C3',
       firstName: 'ANNA',
@@ -93,8 +94,7 @@ describe('POST /api/ids/analyze', () => {
 
   it('is refused to roles that may not edit contacts, before the picture is read', async () => {
     for (const role of ['cleaning', 'catering'] as const) {
-      const user = await login(t.app, demo.users[role]);
-      await switchProperty(user, ids[demo.austria]!);
+      const user = await loginAt(t.app, demo.users[role], ids[demo.austria]!);
       const response = await user.upload('/api/ids/analyze', {
         name: 'pass.png',
         content: fixture('td3-passport.png'),
@@ -187,7 +187,7 @@ describe('POST /api/portal/ids/analyze', () => {
     const booking = await newBooking();
     const response = await guestUpload(booking.link.id, 'ausweis.png', fixture('german-id-card.png'));
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<TIdDocumentAnalysis>()).toMatchObject({
+    expect(parsed(response, ZIdDocumentAnalysis)).toMatchObject({
       type: 'id_card',
       firstName: 'ERIKA',
       lastName: 'MUSTERMANN',
@@ -202,8 +202,8 @@ describe('POST /api/portal/ids/analyze', () => {
       guestUpload(first.link.id, 'card.png', fixture('td1-id-card.png')),
       guestUpload(second.link.id, 'pass.png', fixture('austrian-passport.png')),
     ]);
-    expect(card.json<TIdDocumentAnalysis>()).toMatchObject({ documentNumber: 'D23145890', format: 'td1' });
-    expect(passport.json<TIdDocumentAnalysis>()).toMatchObject({
+    expect(parsed(card, ZIdDocumentAnalysis)).toMatchObject({ documentNumber: 'D23145890', format: 'td1' });
+    expect(parsed(passport, ZIdDocumentAnalysis)).toMatchObject({
       documentNumber: 'P4366918',
       lastName: 'MITREISEND',
       nationality: 'at',

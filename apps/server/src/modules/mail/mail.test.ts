@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TMailMessage, TMailMessageListItem, TMailTemplate, TPaged } from '@pms/contract';
+import type { TMailTemplate } from '@pms/contract';
+import { ZMailMessage, ZMailMessageListItem, ZMailTemplate, ZPaged } from '@pms/contract';
 import { bookingLinks, events, jobs, mailMessages } from '../../db/schema/index.ts';
 import {
   demo,
   expectProblem,
-  login,
+  loginAt,
+  parsed,
   startDemoApp,
-  switchProperty,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
@@ -149,16 +150,13 @@ describe('sending the booking link', () => {
   it('answers 404 for another property’s booking and refuses roles without bookings write', async () => {
     const booking = await fixtures.booking(guestId);
     const url = `/api/bookings/${booking.id}/links/${booking.link.id}/send`;
-    const germany = await login(t.app, demo.users.admin);
-    await switchProperty(germany, ids[demo.germany]!);
+    const germany = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     expectProblem(await germany.post(url, {}), 404, 'not_found');
     for (const role of ['cleaning', 'catering'] as const) {
-      const user = await login(t.app, demo.users[role]);
-      await switchProperty(user, ids[demo.austria]!);
+      const user = await loginAt(t.app, demo.users[role], ids[demo.austria]!);
       expectProblem(await user.post(url, {}), 403, 'auth/forbidden');
     }
-    const staff = await login(t.app, demo.users.staff);
-    await switchProperty(staff, ids[demo.austria]!);
+    const staff = await loginAt(t.app, demo.users.staff, ids[demo.austria]!);
     expect((await staff.post(url, {})).statusCode).toBe(200);
   });
 });
@@ -174,7 +172,7 @@ describe('the booking confirmation', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const response = await admin.post(`/api/bookings/${booking.id}/confirmation/send`, {});
     expect(response.statusCode, response.body).toBe(202);
-    const message = response.json<TMailMessage>();
+    const message = parsed(response, ZMailMessage);
     expect(message).toMatchObject({
       kind: 'confirmation',
       language: 'de',
@@ -209,20 +207,17 @@ describe('the booking confirmation', () => {
     const customer = await fixtures.contact({ name: 'Clara Kundin', email: 'clara@example.com' });
     const booking = await fixtures.booking(customer);
     const url = `/api/bookings/${booking.id}/confirmation/send`;
-    const germany = await login(t.app, demo.users.admin);
-    await switchProperty(germany, ids[demo.germany]!);
+    const germany = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     expectProblem(await germany.post(url, {}), 404, 'not_found');
     for (const role of ['cleaning', 'catering'] as const) {
-      const user = await login(t.app, demo.users[role]);
-      await switchProperty(user, ids[demo.austria]!);
+      const user = await loginAt(t.app, demo.users[role], ids[demo.austria]!);
       expectProblem(await user.post(url, {}), 403, 'auth/forbidden');
     }
     expect(await t.db.select().from(mailMessages).where(eq(mailMessages.bookingId, booking.id))).toEqual([]);
-    const staff = await login(t.app, demo.users.staff);
-    await switchProperty(staff, ids[demo.austria]!);
+    const staff = await loginAt(t.app, demo.users.staff, ids[demo.austria]!);
     const response = await staff.post(url, { to: 'other@example.com' });
     expect(response.statusCode, response.body).toBe(202);
-    expect(response.json<TMailMessage>()).toMatchObject({ kind: 'confirmation', to: 'other@example.com' });
+    expect(parsed(response, ZMailMessage)).toMatchObject({ kind: 'confirmation', to: 'other@example.com' });
     await t.app.jobRunner.runDue();
     const sent = (await bookingEvents(booking.id)).filter((event) => event.type === 'mail_sent');
     expect(sent.map((event) => event.data)).toEqual([expect.objectContaining({ kind: 'confirmation' })]);
@@ -322,18 +317,16 @@ describe('e-mail templates', () => {
       subject: 'Invoice {invoiceNumber}',
       text: 'Amount {invoiceAmount}',
     });
-    expect(saved.json<TMailTemplate>()).toMatchObject({
+    expect(parsed(saved, ZMailTemplate)).toMatchObject({
       isDefault: false,
       subject: 'Invoice {invoiceNumber}',
     });
     // Each property keeps its own.
-    const germany = await login(t.app, demo.users.admin);
-    await switchProperty(germany, ids[demo.germany]!);
+    const germany = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     const theirs = (await germany.get('/api/email_templates')).json<{ data: TMailTemplate[] }>().data;
     expect(theirs.find((entry) => entry.kind === 'invoice' && entry.language === 'en')!.isDefault).toBe(true);
     for (const role of ['staff', 'cleaning', 'catering'] as const) {
-      const user = await login(t.app, demo.users[role]);
-      await switchProperty(user, ids[demo.austria]!);
+      const user = await loginAt(t.app, demo.users[role], ids[demo.austria]!);
       expectProblem(await user.get('/api/email_templates'), 403, 'auth/forbidden');
       expectProblem(
         await user.put('/api/email_templates/invoice/en', { subject: 'X', text: 'Y' }),
@@ -359,7 +352,7 @@ describe('the invoice e-mail', () => {
     const invoice = await fixtures.issuedInvoice(booking.id);
     const response = await admin.post(`/api/invoices/${invoice.id}/send`, {});
     expect(response.statusCode, response.body).toBe(202);
-    const message = response.json<TMailMessage>();
+    const message = parsed(response, ZMailMessage);
     expect(message).toMatchObject({
       kind: 'invoice',
       language: 'en',
@@ -370,14 +363,12 @@ describe('the invoice e-mail', () => {
     });
     expect(message.subject).toContain(invoice.number!);
     expect(message.text).toMatch(/€\d|€ \d/);
-    const germany = await login(t.app, demo.users.admin);
-    await switchProperty(germany, ids[demo.germany]!);
+    const germany = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     expectProblem(await germany.post(`/api/invoices/${invoice.id}/send`, {}), 404, 'not_found');
     expectProblem(await germany.get(`/api/mail_messages/${message.id}`), 404, 'not_found');
     expectProblem(await germany.get(`/api/mail_messages/${message.id}/eml`), 404, 'not_found');
     expectProblem(await germany.post(`/api/mail_messages/${message.id}/actions/retry`), 404, 'not_found');
-    const catering = await login(t.app, demo.users.catering);
-    await switchProperty(catering, ids[demo.austria]!);
+    const catering = await loginAt(t.app, demo.users.catering, ids[demo.austria]!);
     expectProblem(await catering.post(`/api/invoices/${invoice.id}/send`, {}), 403, 'auth/forbidden');
   });
 });
@@ -385,12 +376,10 @@ describe('the invoice e-mail', () => {
 describe('the outbox', () => {
   it('lists messages by booking and status, and retries only failed ones', async () => {
     const booking = await fixtures.booking(guestId);
-    const first = (
-      await admin.post(`/api/bookings/${booking.id}/confirmation/send`, {})
-    ).json<TMailMessage>();
+    const first = parsed(await admin.post(`/api/bookings/${booking.id}/confirmation/send`, {}), ZMailMessage);
     const page = await admin.get('/api/mail_messages', { query: { bookingId: booking.id } });
     expect(page.statusCode, page.body).toBe(200);
-    const listed = page.json<TPaged<TMailMessageListItem>>();
+    const listed = parsed(page, ZPaged(ZMailMessageListItem));
     expect(listed.count).toBe(1);
     expect(listed.data[0]).toMatchObject({ id: first.id, status: 'queued', to: 'emma@example.com' });
     expect(listed.data[0]).not.toHaveProperty('text');
@@ -401,21 +390,19 @@ describe('the outbox', () => {
       .set({ status: 'failed', lastError: 'refused' })
       .where(eq(mailMessages.id, first.id));
     const failed = await admin.get('/api/mail_messages', { query: { status: 'failed' } });
-    expect(failed.json<TPaged<TMailMessageListItem>>().data.map((entry) => entry.id)).toContain(first.id);
+    expect(parsed(failed, ZPaged(ZMailMessageListItem)).data.map((entry) => entry.id)).toContain(first.id);
     const retried = await admin.post(`/api/mail_messages/${first.id}/actions/retry`);
     expect(retried.statusCode, retried.body).toBe(202);
-    expect(retried.json<TMailMessage>().status).toBe('queued');
+    expect(parsed(retried, ZMailMessage).status).toBe('queued');
     await t.app.jobRunner.runDue();
     expect(await fixtures.message(first.id)).toMatchObject({ status: 'sent', transport: 'outbox' });
 
     expectProblem(await admin.get('/api/mail_messages', { query: { status: 'lost' } }), 400, 'validation');
     expectProblem(await admin.get('/api/mail_messages/not-a-uuid'), 400, 'validation');
     expectProblem(await admin.get(`/api/mail_messages/${crypto.randomUUID()}`), 404, 'not_found');
-    const cleaning = await login(t.app, demo.users.cleaning);
-    await switchProperty(cleaning, ids[demo.austria]!);
+    const cleaning = await loginAt(t.app, demo.users.cleaning, ids[demo.austria]!);
     expectProblem(await cleaning.get('/api/mail_messages'), 403, 'auth/forbidden');
-    const staff = await login(t.app, demo.users.staff);
-    await switchProperty(staff, ids[demo.austria]!);
+    const staff = await loginAt(t.app, demo.users.staff, ids[demo.austria]!);
     expect((await staff.get(`/api/mail_messages/${first.id}`)).statusCode).toBe(200);
   });
 });

@@ -1,22 +1,22 @@
 import iconv from 'iconv-lite';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  TProblem,
-  TAccountingExport,
-  TAccountingSettings,
-  TBooking,
-  TGuestStatistics,
-  TInvoice,
-  TItemsReport,
+import type { TBooking, TInvoice } from '@pms/contract';
+import {
+  ZAccountingExport,
+  ZAccountingSettings,
+  ZGuestStatistics,
+  ZInvoice,
+  ZItemsReport,
+  ZProblem,
 } from '@pms/contract';
 import {
   createStayFixture,
   demo,
   expectProblem,
-  login,
+  loginAt,
+  parsed,
   startDemoApp,
-  switchProperty,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
@@ -124,7 +124,7 @@ describe('items report', () => {
   it('sums the charges of the period per item, with a totals row', async () => {
     const response = await admin.get('/api/reports/items', { query: period });
     expect(response.statusCode, response.body).toBe(200);
-    const report = response.json<TItemsReport>();
+    const report = parsed(response, ZItemsReport);
     expect(report.rows).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -151,17 +151,19 @@ describe('items report', () => {
   });
 
   it('groups by rooms and filters by item type', async () => {
-    const grouped = (
-      await admin.get('/api/reports/items', { query: { ...period, groupByRoom: 'true' } })
-    ).json<TItemsReport>();
+    const grouped = parsed(
+      await admin.get('/api/reports/items', { query: { ...period, groupByRoom: 'true' } }),
+      ZItemsReport,
+    );
     expect(grouped.groupByRoom).toBe(true);
     expect(
       grouped.rows.filter((row) => row.itemType === 'accommodation').map((row) => row.roomNumber),
     ).toEqual([roomNumber]);
     expect(grouped.rows.find((row) => row.itemName === 'Weinbegleitung')?.roomNumber).toBeNull();
-    const food = (
-      await admin.get('/api/reports/items', { query: { ...period, itemType: 'food_and_beverage' } })
-    ).json<TItemsReport>();
+    const food = parsed(
+      await admin.get('/api/reports/items', { query: { ...period, itemType: 'food_and_beverage' } }),
+      ZItemsReport,
+    );
     expect(food.rows.map((row) => row.itemName)).toEqual(['Weinbegleitung']);
     expect(food.totals.grossAmount).toBe(12000);
   });
@@ -183,7 +185,7 @@ describe('accounting export', () => {
   it('lists the invoice revenue per tax rate and the cash payment', async () => {
     const response = await admin.get('/api/reports/accounting', { query: period });
     expect(response.statusCode, response.body).toBe(200);
-    const { postings } = response.json<TAccountingExport>();
+    const { postings } = parsed(response, ZAccountingExport);
     expect(postings).toEqual([
       {
         kind: 'revenue',
@@ -227,7 +229,7 @@ describe('accounting export', () => {
   it('writes the DATEV Buchungsstapel in Windows-1252 with the settings in its header', async () => {
     const saved = await admin.patch('/api/settings/accounting', { adviserNumber: 4711, clientNumber: 42 });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json<TAccountingSettings>()).toEqual({
+    expect(parsed(saved, ZAccountingSettings)).toEqual({
       adviserNumber: 4711,
       clientNumber: 42,
       fiscalYearStartMonth: 1,
@@ -256,10 +258,11 @@ describe('accounting export', () => {
   it('books a cancellation invoice against the revenue', async () => {
     const cancel = await admin.post(`/api/invoices/${invoice.id}/actions/cancel`);
     expect(cancel.statusCode, cancel.body).toBe(201);
-    const cancellation = cancel.json<TInvoice>();
-    const { postings } = (
-      await admin.get('/api/reports/accounting', { query: period })
-    ).json<TAccountingExport>();
+    const cancellation = parsed(cancel, ZInvoice);
+    const { postings } = parsed(
+      await admin.get('/api/reports/accounting', { query: period }),
+      ZAccountingExport,
+    );
     expect(postings.filter((posting) => posting.documentNumber === cancellation.number)).toEqual([
       expect.objectContaining({ kind: 'revenue', contraAccount: '8300', amount: -24000 }),
       expect.objectContaining({ kind: 'revenue', contraAccount: '8400', amount: -12000 }),
@@ -332,7 +335,7 @@ describe('accounting export', () => {
     });
     const refused = await admin.get('/api/reports/accounting', { query: { ...period, format: 'datev' } });
     expectProblem(refused, 409, 'report/datev_tax_code_invalid');
-    const problem = refused.json<TProblem>();
+    const problem = parsed(refused, ZProblem);
     expect(problem.params).toEqual({ count: 2 });
     expect(problem.errors).toHaveLength(2);
     expect(problem.errors).toEqual(
@@ -351,7 +354,7 @@ describe('guest statistics', () => {
   it('counts arrivals and nights per country of residence, the nationality flagged as fallback', async () => {
     const response = await admin.get('/api/reports/guest_statistics', { query: period });
     expect(response.statusCode, response.body).toBe(200);
-    const statistics = response.json<TGuestStatistics>();
+    const statistics = parsed(response, ZGuestStatistics);
     expect(statistics.rows).toEqual([
       { country: 'CH', source: 'nationality', arrivals: 1, overnightStays: 3 },
       { country: 'DE', source: 'address', arrivals: 1, overnightStays: 3 },
@@ -382,27 +385,26 @@ describe('refusals', () => {
 
   it.each(routes)('%s is for admin, manager and staff only', async (path) => {
     for (const role of ['cleaning', 'catering'] as const) {
-      const user = await login(t.app, demo.users[role]);
-      await switchProperty(user, ids[demo.austria]!);
+      const user = await loginAt(t.app, demo.users[role], ids[demo.austria]!);
       expectProblem(await user.get(path, { query: period }), 403, 'auth/forbidden');
     }
-    const staff = await login(t.app, demo.users.staff);
-    await switchProperty(staff, ids[demo.austria]!);
+    const staff = await loginAt(t.app, demo.users.staff, ids[demo.austria]!);
     expect((await staff.get(path, { query: { ...period, format: 'csv' } })).statusCode).toBe(200);
   });
 
   it("shows another property none of this one's data, and its settings are its own", async () => {
-    const other = await login(t.app, demo.users.admin);
-    await switchProperty(other, ids[demo.germany]!);
-    const items = (await other.get('/api/reports/items', { query: period })).json<TItemsReport>();
+    const other = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
+    const items = parsed(await other.get('/api/reports/items', { query: period }), ZItemsReport);
     expect(items.rows).toEqual([]);
-    const accounting = (
-      await other.get('/api/reports/accounting', { query: period })
-    ).json<TAccountingExport>();
+    const accounting = parsed(
+      await other.get('/api/reports/accounting', { query: period }),
+      ZAccountingExport,
+    );
     expect(accounting.postings).toEqual([]);
-    const statistics = (
-      await other.get('/api/reports/guest_statistics', { query: period })
-    ).json<TGuestStatistics>();
+    const statistics = parsed(
+      await other.get('/api/reports/guest_statistics', { query: period }),
+      ZGuestStatistics,
+    );
     expect(statistics.rows).toEqual([]);
     // The demo gives each property its own client number; this one's batch holds nothing.
     const batch = await other.get('/api/reports/accounting', { query: { ...period, format: 'datev' } });
@@ -413,8 +415,7 @@ describe('refusals', () => {
   });
 
   it('keeps accounting settings behind the settings access and XSRF, and saves concurrent changes', async () => {
-    const staff = await login(t.app, demo.users.staff);
-    await switchProperty(staff, ids[demo.austria]!);
+    const staff = await loginAt(t.app, demo.users.staff, ids[demo.austria]!);
     expectProblem(await staff.get('/api/settings/accounting'), 403, 'auth/forbidden');
     expectProblem(
       await admin.patch('/api/settings/accounting', { accountLength: 5 }, { xsrf: false }),
@@ -425,7 +426,7 @@ describe('refusals', () => {
       [4, 5, 6, 7, 8].map((accountLength) => admin.patch('/api/settings/accounting', { accountLength })),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    const saved = (await admin.get('/api/settings/accounting')).json<TAccountingSettings>();
+    const saved = parsed(await admin.get('/api/settings/accounting'), ZAccountingSettings);
     expect([4, 5, 6, 7, 8]).toContain(saved.accountLength);
     await admin.patch('/api/settings/accounting', { accountLength: 4 });
   });

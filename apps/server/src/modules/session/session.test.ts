@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TCreateUserResponse, TProperty, TPropertyMembership, TSession } from '@pms/contract';
+import type { TProperty, TPropertyMembership } from '@pms/contract';
+import { ZCreateUserResponse, ZProperty, ZSession } from '@pms/contract';
 import {
   anonymous,
   buildTestApp,
@@ -7,6 +8,7 @@ import {
   demoPassword,
   expectProblem,
   login,
+  parsed,
   propertyIds,
   type TTestApp,
 } from '../../../test/helpers.ts';
@@ -35,7 +37,7 @@ describe('POST /api/session/login', () => {
       password: demoPassword,
     });
     expect(response.statusCode).toBe(200);
-    const session = response.json<TSession>();
+    const session = parsed(response, ZSession);
     expect(session).toMatchObject({
       isApiKey: false,
       email: demo.users.admin,
@@ -135,7 +137,7 @@ describe('GET /api/session', () => {
     const staff = await login(t.app, demo.users.staff);
     const response = await staff.get('/api/session');
     expect(response.statusCode).toBe(200);
-    const session = response.json<TSession>();
+    const session = parsed(response, ZSession);
     expect(session).toMatchObject({ email: demo.users.staff, role: 'staff', isApiKey: false });
     expect(Object.values(await propertyIds(staff))).toContain(session.propertyId);
   });
@@ -224,9 +226,9 @@ describe('POST /api/session/switch_property', () => {
       query: { propertyId: target },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json<TSession>()).toMatchObject({ propertyId: target, role: 'manager' });
-    expect((await manager.get('/api/properties/current')).json<TProperty>().id).toBe(target);
-    expect((await manager.get('/api/session')).json<TSession>().propertyId).toBe(target);
+    expect(parsed(response, ZSession)).toMatchObject({ propertyId: target, role: 'manager' });
+    expect(parsed(await manager.get('/api/properties/current'), ZProperty).id).toBe(target);
+    expect(parsed(await manager.get('/api/session'), ZSession).propertyId).toBe(target);
     // The next login starts where the user left off.
     const again = await login(t.app, demo.users.manager);
     expect(again.session!.propertyId).toBe(target);
@@ -236,14 +238,14 @@ describe('POST /api/session/switch_property', () => {
     const manager = await login(t.app, demo.users.manager);
     const created = await manager.post('/api/properties', { name: 'Managers Own Inn' });
     expect(created.statusCode).toBe(201);
-    const foreignId = created.json<TProperty>().id;
+    const foreignId = parsed(created, ZProperty).id;
     const staff = await login(t.app, demo.users.staff);
     const before = staff.session!.propertyId;
     const response = await staff.post('/api/session/switch_property', undefined, {
       query: { propertyId: foreignId },
     });
     expectProblem(response, 404, 'property/not_member');
-    expect((await staff.get('/api/session')).json<TSession>().propertyId).toBe(before);
+    expect(parsed(await staff.get('/api/session'), ZSession).propertyId).toBe(before);
   });
 
   it('answers 404 for an unknown property and 400 for a malformed id', async () => {
@@ -287,7 +289,7 @@ describe('POST /api/session/update_password', () => {
     const email = 'password.changer@example.com';
     const created = await admin.post('/api/users', { email, name: 'Paula Passwort', roleId: 'staff' });
     expect(created.statusCode).toBe(201);
-    const { defaultPassword } = created.json<TCreateUserResponse>();
+    const { defaultPassword } = parsed(created, ZCreateUserResponse);
     const user = await login(t.app, email, defaultPassword);
     const otherDevice = await login(t.app, email, defaultPassword);
 
@@ -309,11 +311,11 @@ describe('PATCH /api/session/profile', () => {
     const cleaning = await login(t.app, demo.users.cleaning);
     const response = await cleaning.patch('/api/session/profile', { language: 'en' });
     expect(response.statusCode).toBe(200);
-    expect(response.json<TSession>()).toMatchObject({ language: 'en', email: demo.users.cleaning });
-    expect((await cleaning.get('/api/session')).json<TSession>().language).toBe('en');
+    expect(parsed(response, ZSession)).toMatchObject({ language: 'en', email: demo.users.cleaning });
+    expect(parsed(await cleaning.get('/api/session'), ZSession).language).toBe('en');
 
     const renamed = await cleaning.patch('/api/session/profile', { name: 'Clara Clean', language: null });
-    expect(renamed.json<TSession>()).toMatchObject({ name: 'Clara Clean', language: null });
+    expect(parsed(renamed, ZSession)).toMatchObject({ name: 'Clara Clean', language: null });
   });
 
   it('refuses an unsupported language with 400 validation', async () => {

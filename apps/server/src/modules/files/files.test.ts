@@ -1,17 +1,18 @@
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { maxFileSize, type TFile, type TFileUrl, type TPaged } from '@pms/contract';
+import { maxFileSize, ZFile, ZFileUrl, ZPaged, type TFile } from '@pms/contract';
 import {
   anonymous,
   demo,
   expectProblem,
-  login,
+  loginAt,
+  parsed,
   pdfBytes,
   pngBytes,
+  startDemoApp,
   switchProperty,
   type ApiClient,
   type TTestApp,
-  startDemoApp,
 } from '../../../test/helpers.ts';
 
 let t: TTestApp;
@@ -38,7 +39,7 @@ async function upload(
 ): Promise<TFile> {
   const response = await client.upload('/api/files', { name, content }, query ? { query } : {});
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<TFile>();
+  return parsed(response, ZFile);
 }
 
 /** The path and query of a signed url, for app.inject. */
@@ -100,7 +101,7 @@ describe('POST /api/files', () => {
       },
     );
     expectProblem(logo, 415, 'file/type_not_allowed');
-    const list = (await admin.get('/api/files', { query: { pageSize: '100' } })).json<TPaged<TFile>>();
+    const list = parsed(await admin.get('/api/files', { query: { pageSize: '100' } }), ZPaged(ZFile));
     expect(list.data.map((file) => file.name)).not.toContain('photo.jpg');
   });
 
@@ -134,7 +135,7 @@ describe('POST /api/files', () => {
     const huge = Buffer.concat([png, Buffer.alloc(maxFileSize + 1 - png.length)]);
     const response = await admin.upload('/api/files', { name: 'huge.png', content: huge });
     expectProblem(response, 413, 'file/too_large');
-    const list = (await admin.get('/api/files', { query: { pageSize: '100' } })).json<TPaged<TFile>>();
+    const list = parsed(await admin.get('/api/files', { query: { pageSize: '100' } }), ZPaged(ZFile));
     expect(list.data.map((file) => file.name)).not.toContain('huge.png');
   });
 
@@ -158,11 +159,11 @@ describe('reading files', () => {
 
     const list = await admin.get('/api/files');
     expect(list.statusCode).toBe(200);
-    expect(list.json<TPaged<TFile>>().data.map((entry) => entry.id)).toContain(file.id);
+    expect(parsed(list, ZPaged(ZFile)).data.map((entry) => entry.id)).toContain(file.id);
 
     const single = await admin.get(`/api/files/${file.id}`);
     expect(single.statusCode).toBe(200);
-    expect(single.json<TFile>()).toEqual(file);
+    expect(parsed(single, ZFile)).toEqual(file);
 
     const content = await admin.get(`/api/files/${file.id}/content`);
     expect(content.statusCode).toBe(200);
@@ -198,7 +199,7 @@ describe('signed download urls', () => {
     const file = await upload(admin, 'rechnung.pdf', pdf);
     const response = await admin.get(`/api/files/${file.id}/url`);
     expect(response.statusCode).toBe(200);
-    const link = response.json<TFileUrl>();
+    const link = parsed(response, ZFileUrl);
     expect(link.url.startsWith(`http://localhost:3000/api/files/${file.id}/download?`)).toBe(true);
     expect(new Date(link.expiresAt).getTime()).toBeGreaterThan(Date.now());
 
@@ -216,7 +217,7 @@ describe('signed download urls', () => {
   it('refuse a tampered signature, a moved expiry or another file with 403 file/link_invalid', async () => {
     const file = await upload(admin, 'a.png', png);
     const other = await upload(admin, 'b.png', png);
-    const link = new URL((await admin.get(`/api/files/${file.id}/url`)).json<TFileUrl>().url);
+    const link = new URL(parsed(await admin.get(`/api/files/${file.id}/url`), ZFileUrl).url);
     const signature = link.searchParams.get('signature')!;
     const expires = Number(link.searchParams.get('expires'));
     const client = anonymous(t.app);
@@ -245,7 +246,7 @@ describe('signed download urls', () => {
 describe('DELETE /api/files/:id', () => {
   it('deletes a file: it is gone from the list, its content and its links', async () => {
     const file = await upload(admin, 'weg.png', png);
-    const link = (await admin.get(`/api/files/${file.id}/url`)).json<TFileUrl>();
+    const link = parsed(await admin.get(`/api/files/${file.id}/url`), ZFileUrl);
     expect((await admin.delete(`/api/files/${file.id}`)).statusCode).toBe(204);
 
     expectProblem(await admin.get(`/api/files/${file.id}`), 404, 'not_found');
@@ -253,7 +254,7 @@ describe('DELETE /api/files/:id', () => {
     expectProblem(await admin.get(`/api/files/${file.id}/url`), 404, 'not_found');
     expectProblem(await anonymous(t.app).get(pathOf(link.url)), 404, 'not_found');
     expectProblem(await admin.delete(`/api/files/${file.id}`), 404, 'not_found');
-    const list = (await admin.get('/api/files', { query: { pageSize: '100' } })).json<TPaged<TFile>>();
+    const list = parsed(await admin.get('/api/files', { query: { pageSize: '100' } }), ZPaged(ZFile));
     expect(list.data.map((entry) => entry.id)).not.toContain(file.id);
   });
 });
@@ -268,7 +269,7 @@ describe("another property's files", () => {
     expectProblem(await admin.get(`/api/files/${foreign.id}/content`), 404, 'not_found');
     expectProblem(await admin.get(`/api/files/${foreign.id}/url`), 404, 'not_found');
     expectProblem(await admin.delete(`/api/files/${foreign.id}`), 404, 'not_found');
-    const list = (await admin.get('/api/files', { query: { pageSize: '100' } })).json<TPaged<TFile>>();
+    const list = parsed(await admin.get('/api/files', { query: { pageSize: '100' } }), ZPaged(ZFile));
     expect(list.data.map((entry) => entry.id)).not.toContain(foreign.id);
 
     await switchProperty(admin, ids[demo.germany]!);
@@ -287,15 +288,13 @@ describe('file roles', () => {
     });
     expect(branded.statusCode, branded.body).toBe(200);
 
-    const staff = await login(t.app, demo.users.staff);
-    await switchProperty(staff, ids[demo.austria]!);
+    const staff = await loginAt(t.app, demo.users.staff, ids[demo.austria]!);
     expect((await staff.get(`/api/files/${scan.id}/content`)).statusCode).toBe(200);
     const own = await upload(staff, 'staff.pdf', pdf);
     expect((await staff.delete(`/api/files/${own.id}`)).statusCode).toBe(204);
 
     for (const email of [demo.users.cleaning, demo.users.catering]) {
-      const user = await login(t.app, email);
-      await switchProperty(user, ids[demo.austria]!);
+      const user = await loginAt(t.app, email, ids[demo.austria]!);
       expectProblem(await user.get('/api/files'), 403, 'auth/forbidden');
       expectProblem(await user.get(`/api/files/${scan.id}`), 403, 'auth/forbidden');
       expectProblem(await user.get(`/api/files/${scan.id}/content`), 403, 'auth/forbidden');

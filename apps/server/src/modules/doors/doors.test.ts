@@ -2,13 +2,15 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { TAccessPoint, TAccessToken, TBooking } from '@pms/contract';
+import type { TAccessToken, TBooking } from '@pms/contract';
+import { ZAccessPoint, ZBooking } from '@pms/contract';
 import type { TGuestActor } from '../../actor.ts';
 import { accessCredentials, accessTokens, events } from '../../db/schema/index.ts';
 import { webhookSignature } from '../../integrations/doors/lock-system.ts';
 import {
   createStayFixture,
   expectProblem,
+  parsed,
   startDemoApp,
   type ApiClient,
   type TTestApp,
@@ -37,7 +39,7 @@ async function checkedIn(): Promise<TBooking> {
     isDebtor: true,
   });
   expect(created.statusCode, created.body).toBe(201);
-  const booking = created.json<TBooking>();
+  const booking = parsed(created, ZBooking);
   const response = await admin.post(`/api/bookings/${booking.id}/actions/check_in`);
   expect(response.statusCode, response.body).toBe(200);
   return booking;
@@ -109,7 +111,7 @@ describe('a guest’s key', () => {
     t.clock.set(`${arrival}T13:00:00Z`);
     const opened = await unlock(booking.id, room!.id);
     expect(opened.statusCode, opened.body).toBe(200);
-    expect(opened.json<TAccessPoint>()).toEqual(room);
+    expect(parsed(opened, ZAccessPoint)).toEqual(room);
     t.clock.set(`${departure}T09:00:00Z`);
     expectProblem(await unlock(booking.id, room!.id), 400, 'door/outside_window');
     expect((await eventTypes(booking.id)).filter((type) => type === 'door_unlocked')).toHaveLength(1);

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAccessPoint, TAccessPointRecord, TAccessToken, TBooking, TPaged } from '@pms/contract';
+import type { TAccessPoint, TAccessPointRecord, TAccessToken } from '@pms/contract';
+import { ZAccessPointRecord, ZBooking, ZPaged } from '@pms/contract';
 import {
   createStayFixture,
   demo,
   expectProblem,
-  login,
+  loginAt,
+  parsed,
   startDemoApp,
-  switchProperty,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
@@ -21,13 +22,13 @@ const arrival = '2027-05-10';
 async function entrances(client: ApiClient = admin): Promise<TAccessPointRecord[]> {
   const response = await client.get('/api/access_points', { query: { pageSize: '100' } });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<TPaged<TAccessPointRecord>>().data;
+  return parsed(response, ZPaged(ZAccessPointRecord)).data;
 }
 
 async function createEntrance(name: string, client: ApiClient = admin): Promise<TAccessPointRecord> {
   const response = await client.post('/api/access_points', { name });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<TAccessPointRecord>();
+  return parsed(response, ZAccessPointRecord);
 }
 
 beforeAll(async () => {
@@ -56,7 +57,7 @@ describe('entrances in base data', () => {
       lockId: 'L-7',
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(renamed.json<TAccessPointRecord>()).toMatchObject({ name: 'Tiefgarage', lockId: 'L-7' });
+    expect(parsed(renamed, ZAccessPointRecord)).toMatchObject({ name: 'Tiefgarage', lockId: 'L-7' });
     expect((await entrances()).map((entrance) => entrance.name)).toContain('Tiefgarage');
 
     expect((await admin.delete(`/api/access_points/${created.id}`)).statusCode).toBe(204);
@@ -116,8 +117,7 @@ describe('entrances in base data', () => {
   it('lets every base-data reader list, and only admins and managers change', async () => {
     const [entrance] = await entrances();
     for (const role of ['manager', 'staff', 'cleaning', 'catering'] as const) {
-      const client = await login(t.app, demo.users[role]);
-      await switchProperty(client, ids[demo.austria]!);
+      const client = await loginAt(t.app, demo.users[role], ids[demo.austria]!);
       expect((await entrances(client)).length).toBeGreaterThan(0);
       const created = await client.post('/api/access_points', { name: `Tür ${role}` });
       const renamed = await client.patch(`/api/access_points/${entrance!.id}`, { name: entrance!.name });
@@ -133,8 +133,7 @@ describe('entrances in base data', () => {
   });
 
   it('keeps each property’s entrances apart: another property’s is not found', async () => {
-    const berlin = await login(t.app, demo.users.admin);
-    await switchProperty(berlin, ids[demo.germany]!);
+    const berlin = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     const berlinEntrances = await entrances(berlin);
     expect(berlinEntrances.map((entrance) => entrance.name)).toContain('Fahrradkeller');
     expect(berlinEntrances.map((entrance) => entrance.name)).not.toContain('Skiraum');
@@ -164,7 +163,7 @@ describe('entrances and the keys that open them', () => {
       isDebtor: true,
     });
     expect(created.statusCode, created.body).toBe(201);
-    const booking = created.json<TBooking>();
+    const booking = parsed(created, ZBooking);
     expect((await admin.post(`/api/bookings/${booking.id}/actions/check_in`)).statusCode).toBe(200);
     const doors = async () =>
       (await admin.get(`/api/bookings/${booking.id}/access_points`)).json<{ data: TAccessPoint[] }>().data;

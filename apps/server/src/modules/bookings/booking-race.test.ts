@@ -1,12 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn, type TCreatedApiKey, type TRoomPlan } from '@pms/contract';
+import { addDays, todayIn, ZCreatedApiKey, ZRoomPlan } from '@pms/contract';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../db/schema/index.ts';
 import {
   bearer,
   createStayFixture,
   expectProblem,
+  parsed,
   startDemoApp,
   type ApiClient,
   type TTestApp,
@@ -52,7 +53,7 @@ beforeAll(async () => {
   expect(rooms.statusCode, rooms.body).toBe(201);
   roomId = rooms.json<{ data: { id: string }[] }>().data[0]!.id;
   const key = await admin.post('/api/api_keys', { name: 'Race', roleId: 'staff' });
-  const secret = key.json<TCreatedApiKey>().secret;
+  const secret = parsed(key, ZCreatedApiKey).secret;
   instances = [bearer(t.app, secret), bearer(await t.startInstance(), secret)];
 });
 afterAll(async () => {
@@ -82,9 +83,10 @@ function lockRoom(client: ApiClient, offset: number): Promise<LightMyRequestResp
 }
 
 async function holdersOfRoom(from: number, to: number) {
-  const plan = (
-    await instances[0]!.get('/api/room_plan', { query: { from: day(from), to: day(to) } })
-  ).json<TRoomPlan>();
+  const plan = parsed(
+    await instances[0]!.get('/api/room_plan', { query: { from: day(from), to: day(to) } }),
+    ZRoomPlan,
+  );
   const room = plan.rooms.find((candidate) => candidate.id === roomId)!;
   return { bookings: room.bookings.length, locks: room.locks.length };
 }

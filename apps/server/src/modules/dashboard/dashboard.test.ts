@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { addDays, todayIn, type TBooking, type TDashboard } from '@pms/contract';
+import { addDays, todayIn, ZBooking, ZDashboard, type TBooking } from '@pms/contract';
 import { charges, folios, items } from '../../db/schema/index.ts';
 import {
   createStayFixture,
   demo,
   expectProblem,
   login,
+  parsed,
   startDemoApp,
   type ApiClient,
   type TTestApp,
@@ -43,7 +44,7 @@ async function book(room: string, checkIn: string, checkOut: string): Promise<TB
     customer: { name: `Trend ${room}` },
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<TBooking>();
+  return parsed(response, ZBooking);
 }
 
 describe('the dashboard trend', () => {
@@ -66,7 +67,7 @@ describe('the dashboard trend', () => {
     });
     expect(localTaxCharge.statusCode, localTaxCharge.body).toBe(201);
 
-    const dashboard = (await admin.get('/api/dashboard', { query: { date: day(0) } })).json<TDashboard>();
+    const dashboard = parsed(await admin.get('/api/dashboard', { query: { date: day(0) } }), ZDashboard);
     expect(dashboard.trend).toHaveLength(29);
     expect(dashboard.trend[0]!.date).toBe(day(-14));
     expect(dashboard.trend.at(-1)!.date).toBe(day(14));

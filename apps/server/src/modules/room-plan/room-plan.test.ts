@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn, ZRoomPlan, type TBooking, type TRoomPlan } from '@pms/contract';
-import { expectProblem, startDemoApp, type ApiClient, type TTestApp } from '../../../test/helpers.ts';
+import { addDays, todayIn, ZBooking, ZRoomPlan, type TBooking, type TRoomPlan } from '@pms/contract';
+import { expectProblem, parsed, startDemoApp, type ApiClient, type TTestApp } from '../../../test/helpers.ts';
 
 let t: TTestApp;
 let admin: ApiClient;
@@ -19,7 +19,7 @@ async function bookOk(body: Record<string, unknown>): Promise<TBooking> {
     ...body,
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<TBooking>();
+  return parsed(response, ZBooking);
 }
 
 /** The room plan's answer, built by hand for speed, read with the contract's schema: its shape is checked. */

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn, zonedInstant, type TBooking, type TPortalHomeData } from '@pms/contract';
+import { addDays, todayIn, ZBooking, zonedInstant, type TBooking, type TPortalHomeData } from '@pms/contract';
 import { bookingLinks, generalSettings, rooms } from '../../db/schema/index.ts';
 import {
   ApiClient,
@@ -14,6 +14,7 @@ import {
   createStayFixture,
   demo,
   login,
+  parsed,
   switchProperty,
   type TStayFixture,
   type TTestApp,
@@ -71,7 +72,7 @@ async function newStay(customerName = 'Hanna Heimseite') {
   });
   expect(created.statusCode, created.body).toBe(201);
   const booking = (
-    await admin.get(`/api/bookings/${created.json<TBooking>().id}`, { query: { expand: 'link' } })
+    await admin.get(`/api/bookings/${parsed(created, ZBooking).id}`, { query: { expand: 'link' } })
   ).json<TBooking & { link: { id: string } }>();
   return { booking, roomId, linkId: booking.link.id };
 }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn, type TRoomLock } from '@pms/contract';
+import { addDays, todayIn, ZRoomLock, type TRoomLock } from '@pms/contract';
 import { jobs, rooms } from '../db/schema/index.ts';
-import { startDemoApp, type ApiClient, type TTestApp } from '../../test/helpers.ts';
+import { parsed, startDemoApp, type ApiClient, type TTestApp } from '../../test/helpers.ts';
 import type { FastifyInstance } from 'fastify';
 
 let t: TTestApp;
@@ -34,7 +34,7 @@ describe('background jobs on two instances', () => {
       endDate: addDays(today, 2),
       reason: 'Malerarbeiten',
     });
-    expect(lock.json<TRoomLock>().status).toBe('scheduled');
+    expect(parsed(lock, ZRoomLock).status).toBe('scheduled');
 
     await Promise.all([t.app.jobRunner.scheduleRecurring(), second.jobRunner.scheduleRecurring()]);
     const recurring = await t.db.select().from(jobs).where(eq(jobs.type, 'room_locks.apply'));
@@ -46,7 +46,7 @@ describe('background jobs on two instances', () => {
     expect(runs[0] + runs[1]).toBe(1);
     const [room] = await t.db.select().from(rooms).where(eq(rooms.id, roomId));
     expect(room!.housekeepingStatus).toBe('out_of_service');
-    const started = (await admin.get(`/api/room_locks/${lock.json<TRoomLock>().id}`)).json<TRoomLock>();
+    const started = (await admin.get(`/api/room_locks/${parsed(lock, ZRoomLock).id}`)).json<TRoomLock>();
     expect(started).toMatchObject({ status: 'active', startAppliedAt: '2027-05-04T04:00:00.000Z' });
 
     // Not again before the next due time; then once more, by one instance.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secretMask, type TPaged, type TSettingEntry } from '@pms/contract';
+import { secretMask, ZPaged, ZSettingEntry } from '@pms/contract';
 import { buildApp } from '../../app.ts';
 import { readConfig } from '../../config.ts';
 import { settingEntries } from '../../db/schema/index.ts';
@@ -13,6 +13,7 @@ import {
   buildTestApp,
   demo,
   login,
+  parsed,
   propertyIds,
   switchProperty,
   type ApiClient,
@@ -62,9 +63,9 @@ describe('secret settings at rest', () => {
       secret: true,
     });
     expect(created.statusCode).toBe(201);
-    expect(created.json<TSettingEntry>().value).toBe(secretMask);
+    expect(parsed(created, ZSettingEntry).value).toBe(secretMask);
     const list = await admin.get('/api/settings', { query: { pageSize: '100' } });
-    const entry = list.json<TPaged<TSettingEntry>>().data.find((e) => e.key === 'door.webhook.secret');
+    const entry = parsed(list, ZPaged(ZSettingEntry)).data.find((e) => e.key === 'door.webhook.secret');
     expect(entry).toMatchObject({ value: secretMask, secret: true });
     for (const body of [created.body, list.body]) expect(body).not.toContain(secret);
 
@@ -79,7 +80,7 @@ describe('secret settings at rest', () => {
       key: 'door.webhook.url',
       value: 'https://door.example/hook',
     });
-    expect(created.json<TSettingEntry>().value).toBe('https://door.example/hook');
+    expect(parsed(created, ZSettingEntry).value).toBe('https://door.example/hook');
     expect(await storedValue('door.webhook.url')).toBe('https://door.example/hook');
   });
 

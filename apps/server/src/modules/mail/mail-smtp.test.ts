@@ -4,11 +4,13 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TMailMessage } from '@pms/contract';
+import { ZMailMessage } from '@pms/contract';
 import { events } from '../../db/schema/index.ts';
 import {
   buildTestApp,
   demo,
   login,
+  parsed,
   propertyIds,
   switchProperty,
   type ApiClient,
@@ -110,9 +112,9 @@ describe('e-mail over SMTP', () => {
     expect(delivered.from).toMatch(/@/);
     // What the server received is the .eml the route answered and the outbox keeps (SMTP ends it with CRLF).
     expect(delivered.raw.toString('utf8').trimEnd()).toBe(response.body.trimEnd());
-    const parsed = await simpleParser(delivered.raw);
-    expect(parsed.subject).toBe('Your stay at Alpenhof Salzburg');
-    expect(parsed.text).toContain(booking.link.url);
+    const parsedMail = await simpleParser(delivered.raw);
+    expect(parsedMail.subject).toBe('Your stay at Alpenhof Salzburg');
+    expect(parsedMail.text).toContain(booking.link.url);
     expect(await fixtures.message(id)).toMatchObject({ status: 'sent', transport: 'smtp', attempts: 1 });
     expect(await mailEvents('booking', booking.id)).toEqual(['mail_sent']);
   });
@@ -122,7 +124,7 @@ describe('e-mail over SMTP', () => {
     const invoice = await fixtures.issuedInvoice(booking.id);
     const response = await admin.post(`/api/invoices/${invoice.id}/send`, {});
     expect(response.statusCode, response.body).toBe(202);
-    const id = response.json<TMailMessage>().id;
+    const id = parsed(response, ZMailMessage).id;
     const before = smtp.received.length;
 
     // Whether or not the render job has stored the PDF by now, the message waits for it and then goes.
@@ -133,10 +135,10 @@ describe('e-mail over SMTP', () => {
     const message = await fixtures.message(id);
     expect(message).toMatchObject({ status: 'sent', transport: 'smtp', lastError: null });
     expect(smtp.received).toHaveLength(before + 1);
-    const parsed = await simpleParser(smtp.received.at(-1)!.raw);
-    expect(parsed.subject).toBe(`Your invoice ${invoice.number}`);
-    expect(parsed.attachments).toHaveLength(1);
-    const [attachment] = parsed.attachments;
+    const parsedMail = await simpleParser(smtp.received.at(-1)!.raw);
+    expect(parsedMail.subject).toBe(`Your invoice ${invoice.number}`);
+    expect(parsedMail.attachments).toHaveLength(1);
+    const [attachment] = parsedMail.attachments;
     expect(attachment!.filename).toBe(`${invoice.number}.pdf`);
     expect(attachment!.contentType).toBe('application/pdf');
     expect(attachment!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -151,7 +153,7 @@ describe('e-mail over SMTP', () => {
     const booking = await fixtures.booking(guestId);
     const queued = await admin.post(`/api/bookings/${booking.id}/confirmation/send`, {});
     expect(queued.statusCode, queued.body).toBe(202);
-    const id = queued.json<TMailMessage>().id;
+    const id = parsed(queued, ZMailMessage).id;
     await smtp.stop();
     try {
       await t.app.jobRunner.runDue();
@@ -177,8 +179,7 @@ describe('e-mail over SMTP', () => {
 
   it('marks a message failed after its last attempt, and sends it when staff retry', async () => {
     const booking = await fixtures.booking(guestId);
-    const id = (await admin.post(`/api/bookings/${booking.id}/confirmation/send`, {})).json<TMailMessage>()
-      .id;
+    const id = parsed(await admin.post(`/api/bookings/${booking.id}/confirmation/send`, {}), ZMailMessage).id;
     await smtp.stop();
     try {
       for (let attempt = 0; attempt < 8; attempt++) await runJobsLater();
@@ -219,26 +220,26 @@ describe('e-mail over SMTP', () => {
       const booking = await fixtures.booking(customerId);
       const queued = await admin.post(`/api/bookings/${booking.id}/confirmation/send`, {});
       expect(queued.statusCode, queued.body).toBe(202);
-      const id = queued.json<TMailMessage>().id;
+      const id = parsed(queued, ZMailMessage).id;
       await t.app.jobRunner.runDue();
       const received = smtp.received.at(-1)!;
       expect(received.to).toEqual(['script@example.com']);
 
       const raw = received.raw.toString('utf8');
       expect(raw).toMatch(/Content-Type: multipart\/alternative/i);
-      const parsed = await simpleParser(received.raw, { keepCidLinks: true });
+      const parsedMail = await simpleParser(received.raw, { keepCidLinks: true });
       const message = await fixtures.message(id);
       // The plain part is the template's text as filled in; the HTML says the same, escaped.
-      expect(parsed.text?.trimEnd()).toBe(message.text.trimEnd());
+      expect(parsedMail.text?.trimEnd()).toBe(message.text.trimEnd());
       expect(message.text).toContain(`Dear ${name},`);
-      const html = String(parsed.html);
+      const html = String(parsedMail.html);
       expect(html).not.toContain('<script>');
       expect(html).toContain('Dear Sam &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;,');
       expect(html).toContain(`<a href="${booking.link.url}"`);
       expect(html).toContain('background-color:#0f766e;');
       expect(html).toContain('Alpenhof Salzburg');
-      const [image] = parsed.attachments;
-      expect(parsed.attachments).toHaveLength(1);
+      const [image] = parsedMail.attachments;
+      expect(parsedMail.attachments).toHaveLength(1);
       expect(image).toMatchObject({ contentType: 'image/png', contentDisposition: 'inline', related: true });
       expect(html).toContain(`<img src="cid:${image!.cid}"`);
       // The outbox keeps exactly what was sent.

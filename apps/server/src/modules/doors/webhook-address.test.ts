@@ -4,11 +4,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAccessToken, TBooking } from '@pms/contract';
+import type { TAccessToken } from '@pms/contract';
+import { ZBooking } from '@pms/contract';
 import { accessCredentials, accessTokens, events, settingEntries } from '../../db/schema/index.ts';
 import {
   createStayFixture,
   expectProblem,
+  parsed,
   startDemoApp,
   type ApiClient,
   type TStayFixture,
@@ -117,7 +119,7 @@ describe('calling the webhook', () => {
       isDebtor: true,
     });
     expect(created.statusCode, created.body).toBe(201);
-    const booking = created.json<TBooking>();
+    const booking = parsed(created, ZBooking);
     const checkedIn = await admin.post(`/api/bookings/${booking.id}/actions/check_in`);
     expect(checkedIn.statusCode, checkedIn.body).toBe(200);
     await t.app.jobRunner.runDue();

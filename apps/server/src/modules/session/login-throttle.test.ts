@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TCreateUserResponse } from '@pms/contract';
+import { ZCreateUserResponse } from '@pms/contract';
 import { loginFailures } from '../../db/schema/index.ts';
 import {
   ApiClient,
@@ -10,6 +10,7 @@ import {
   demoPassword,
   expectProblem,
   login,
+  parsed,
   type TTestApp,
 } from '../../../test/helpers.ts';
 import { deviceLifetimeMs } from './device-cookie.ts';
@@ -25,7 +26,7 @@ beforeAll(async () => {
     const email = `${name}@throttle.example.com`;
     const created = await admin.post('/api/users', { email, name, roleId: 'staff' });
     expect(created.statusCode, created.body).toBe(201);
-    accounts[email] = created.json<TCreateUserResponse>().defaultPassword;
+    accounts[email] = parsed(created, ZCreateUserResponse).defaultPassword;
   }
 });
 afterAll(async () => {

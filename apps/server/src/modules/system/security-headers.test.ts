@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TFile } from '@pms/contract';
+import { ZFile } from '@pms/contract';
 import { buildApp } from '../../app.ts';
 import { readConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
-import { anonymous, buildTestApp, login, pngBytes, type TTestApp } from '../../../test/helpers.ts';
+import { anonymous, buildTestApp, login, parsed, pngBytes, type TTestApp } from '../../../test/helpers.ts';
 
 let t: TTestApp;
 /** A temporary folder holding the web app (web/) and the data folder (data/) of the apps serving it. */
@@ -132,7 +132,7 @@ describe('security headers', () => {
     const admin = await login(t.app, 'admin@example.com');
     const upload = await admin.upload('/api/files', { name: 'lobby.png', content: pngBytes() });
     expect(upload.statusCode).toBe(201);
-    const response = await admin.get(`/api/files/${upload.json<TFile>().id}/content`);
+    const response = await admin.get(`/api/files/${parsed(upload, ZFile).id}/content`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
     expect(expectApiPolicy(response).get('sandbox')).toEqual([]);

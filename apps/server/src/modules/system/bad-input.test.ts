@@ -5,7 +5,8 @@ import { connect, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TProblem, TSession } from '@pms/contract';
+import type { TProblem } from '@pms/contract';
+import { ZSession } from '@pms/contract';
 import { toAppError } from '../../db/constraint-errors.ts';
 import {
   bearer,
@@ -13,6 +14,7 @@ import {
   expectProblem,
   login,
   multipartBody,
+  parsed,
   pngBytes,
   startDemoApp,
   type ApiClient,
@@ -51,7 +53,7 @@ describe('update bodies naming no field', () => {
     for (const email of Object.values(demo.users)) {
       const user = await login(t.app, email);
       expectInvalid(await user.patch('/api/session/profile', {}), 'body');
-      expect((await user.get('/api/session')).json<TSession>()).toMatchObject({
+      expect(parsed(await user.get('/api/session'), ZSession)).toMatchObject({
         email,
         name: user.session!.name,
       });

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TVersion } from '@pms/contract';
-import { anonymous, buildTestApp, expectProblem, login, type TTestApp } from '../../../test/helpers.ts';
+import { ZVersion } from '@pms/contract';
+import {
+  anonymous,
+  buildTestApp,
+  expectProblem,
+  login,
+  parsed,
+  type TTestApp,
+} from '../../../test/helpers.ts';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -20,7 +27,7 @@ describe('system', () => {
   it('reports the version and the database actually in use', async () => {
     const response = await anonymous(t.app).get('/api/version');
     expect(response.statusCode).toBe(200);
-    const version = response.json<TVersion>();
+    const version = parsed(response, ZVersion);
     expect(version).toMatchObject({ name: 'pms', environment: 'test' });
     expect(version.version).toMatch(/^\d+\.\d+\.\d+/);
     // The PostgreSQL run must really run on PostgreSQL, not silently fall back to PGlite.

@@ -5,10 +5,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
+  ZBooking,
+  ZCreatedApiKey,
+  ZCreateUserResponse,
+  ZFolioList,
   type TBooking,
-  type TCreatedApiKey,
-  type TCreateUserResponse,
-  type TFolioList,
   type TPaged,
 } from '@pms/contract';
 import { bookings, roomOccupancies } from '../../db/schema/index.ts';
@@ -17,6 +18,7 @@ import {
   bearer,
   createStayFixture,
   expectProblem,
+  parsed,
   PortalGuest,
   startDemoApp,
   type ApiClient,
@@ -49,7 +51,7 @@ beforeAll(async () => {
   }
   const key = await admin.post('/api/api_keys', { name: 'Angriff', roleId: 'staff' });
   expect(key.statusCode, key.body).toBe(201);
-  const secret = key.json<TCreatedApiKey>().secret;
+  const secret = parsed(key, ZCreatedApiKey).secret;
   instances = [bearer(t.app, secret), bearer(await t.startInstance(), secret)];
 });
 afterAll(async () => {
@@ -318,7 +320,7 @@ describe('login throttling', () => {
     const email = `${name}@attack.example.com`;
     const created = await admin.post('/api/users', { email, name, roleId: 'staff' });
     expect(created.statusCode, created.body).toBe(201);
-    return { email, password: created.json<TCreateUserResponse>().defaultPassword };
+    return { email, password: parsed(created, ZCreateUserResponse).defaultPassword };
   }
   const attempt = (client: Browser, email: string, password: string) =>
     client.post('/api/session/login', { email, password });
@@ -388,7 +390,7 @@ describe('refunds over two instances', () => {
     });
     expect(booking.statusCode, booking.body).toBe(201);
     const bookingId = booking.json<{ id: string }>().id;
-    const folio = (await admin.get('/api/folios', { query: { bookingId } })).json<TFolioList>().data[0]!;
+    const folio = parsed(await admin.get('/api/folios', { query: { bookingId } }), ZFolioList).data[0]!;
     const methods = (await admin.get('/api/payment_methods', { query: { pageSize: '100' } })).json<
       TPaged<{ id: string; kind: string }>
     >().data;
@@ -412,7 +414,7 @@ describe('refunds over two instances', () => {
       expectProblem(answer, 400, 'payment/refund_exceeds_paid');
     }
     expect(paymentId).toBeDefined();
-    const totals = (await admin.get('/api/folios', { query: { bookingId } })).json<TFolioList>().totals;
+    const totals = parsed(await admin.get('/api/folios', { query: { bookingId } }), ZFolioList).totals;
     expect(totals.paidAmount).toBeGreaterThanOrEqual(0);
   }, 60_000);
 });
@@ -435,7 +437,7 @@ describe('the portal’s signature', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const booking = (
-      await admin.get(`/api/bookings/${created.json<TBooking>().id}`, { query: { expand: 'link' } })
+      await admin.get(`/api/bookings/${parsed(created, ZBooking).id}`, { query: { expand: 'link' } })
     ).json<TBooking & { link: { id: string } }>();
     const guest = new PortalGuest(t.app, booking.link.id);
     const sign = (svg: string) =>
@@ -485,7 +487,7 @@ describe('the payment simulator switched off', () => {
       customer: { name: 'Simulator' },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const bookingId = created.json<TBooking>().id;
+    const bookingId = parsed(created, ZBooking).id;
     expect((await admin.patch('/api/settings/general', { featurePayment: true })).statusCode).toBe(200);
     const config = t.app.context.config;
     const before = { simulator: config.paymentSimulator, stripe: config.stripeApiUrl };
@@ -513,7 +515,7 @@ describe('the payment simulator switched off', () => {
         payload: '',
       });
       expect(paid.statusCode).toBe(404);
-      const totals = (await admin.get('/api/folios', { query: { bookingId } })).json<TFolioList>().totals;
+      const totals = parsed(await admin.get('/api/folios', { query: { bookingId } }), ZFolioList).totals;
       expect(totals.paidAmount).toBe(0);
     } finally {
       config.paymentSimulator = before.simulator;

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, roles, type TCreatedApiKey, type TRole } from '@pms/contract';
+import { can, roles, ZCreatedApiKey, type TRole } from '@pms/contract';
 import {
   bearer,
   buildTestApp,
   demo,
   expectProblem,
   login,
+  loginAt,
+  parsed,
   propertyIds,
   switchProperty,
   type ApiClient,
@@ -221,11 +223,10 @@ beforeAll(async () => {
   await switchProperty(admin, propertyId);
   records = await createRecords(t, admin);
   for (const role of roles) {
-    const user = await login(t.app, demo.users[role]);
-    await switchProperty(user, propertyId);
+    const user = await loginAt(t.app, demo.users[role], propertyId);
     callers.set(`user:${role}`, user);
     const key = await admin.post('/api/api_keys', { name: `Matrix ${role} key`, roleId: role });
-    callers.set(`key:${role}`, bearer(t.app, key.json<TCreatedApiKey>().secret));
+    callers.set(`key:${role}`, bearer(t.app, parsed(key, ZCreatedApiKey).secret));
   }
 }, 120_000);
 afterAll(async () => {

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TCreatedApiKey } from '@pms/contract';
+import { ZCreatedApiKey } from '@pms/contract';
 import {
   bearer,
   buildTestApp,
   demo,
   login,
+  loginAt,
+  parsed,
   propertyIds,
-  switchProperty,
   type ApiClient,
   type TTestApp,
 } from '../../test/helpers.ts';
@@ -36,15 +37,13 @@ const callers: Record<'user' | 'key', ApiClient> = {} as Record<'user' | 'key', 
 beforeAll(async () => {
   t = await buildTestApp();
   const ids = await propertyIds(await login(t.app, demo.users.admin));
-  const other = await login(t.app, demo.users.admin);
-  await switchProperty(other, ids[demo.germany]!);
+  const other = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
   foreign = await createRecords(t, other);
-  const admin = await login(t.app, demo.users.admin);
-  await switchProperty(admin, ids[demo.austria]!);
+  const admin = await loginAt(t.app, demo.users.admin, ids[demo.austria]!);
   own = await createRecords(t, admin);
   callers.user = admin;
   const key = await admin.post('/api/api_keys', { name: 'Tenant walk', roleId: 'admin' });
-  callers.key = bearer(t.app, key.json<TCreatedApiKey>().secret);
+  callers.key = bearer(t.app, parsed(key, ZCreatedApiKey).secret);
 }, 120_000);
 afterAll(async () => {
   await t.close();

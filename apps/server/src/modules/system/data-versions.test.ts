@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { TBooking, TCreatedApiKey, TPaged, TRoomPlan } from '@pms/contract';
+import type { TBookingView } from '@pms/contract';
+import { ZBookingView, ZCreatedApiKey, ZPaged, ZRoomPlan } from '@pms/contract';
 import { rowsOf } from '../../db/client.ts';
 import {
   bookingGuests,
@@ -14,9 +15,9 @@ import {
   bearer,
   demo,
   expectProblem,
-  login,
+  loginAt,
+  parsed,
   startDemoApp,
-  switchProperty,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
@@ -39,10 +40,10 @@ async function versionOf(id: string): Promise<number> {
   return row!.version;
 }
 
-async function firstBookings(client: ApiClient): Promise<TBooking[]> {
+async function firstBookings(client: ApiClient): Promise<TBookingView[]> {
   const response = await client.get('/api/bookings', { query: { pageSize: '5' } });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<TPaged<TBooking>>().data;
+  return parsed(response, ZPaged(ZBookingView)).data;
 }
 
 describe("a property's data version", () => {
@@ -135,7 +136,7 @@ describe('answers kept under the data version', () => {
 
     expect((await firstBookings(admin))[0]).toMatchObject({ id: first!.id, comment: 'Allergie: Nüsse' });
     const answer = await admin.get('/api/room_plan', { query: plan });
-    const stays = answer.json<TRoomPlan>().rooms.flatMap((room) => room.bookings);
+    const stays = parsed(answer, ZRoomPlan).rooms.flatMap((room) => room.bookings);
     expect(stays.find((stay) => stay.id === first!.id)).toMatchObject({ color: '#2f855a' });
   });
 
@@ -151,7 +152,7 @@ describe('answers kept under the data version', () => {
   it('keep an API key’s answers apart and up to date too', async () => {
     const created = await admin.post('/api/api_keys', { name: 'Kanalmanager', roleId: 'staff' });
     expect(created.statusCode, created.body).toBe(201);
-    const key = bearer(t.app, created.json<TCreatedApiKey>().secret);
+    const key = bearer(t.app, parsed(created, ZCreatedApiKey).secret);
     const [first] = await firstBookings(key);
     await t.db.update(bookings).set({ comment: 'über den Kanal' }).where(eq(bookings.id, first!.id));
     expect((await firstBookings(key))[0]).toMatchObject({ id: first!.id, comment: 'über den Kanal' });
@@ -172,8 +173,7 @@ describe('answers kept under the data version', () => {
 
 describe('who may act, on a kept session', () => {
   it('takes a changed role and a removed membership on the next request', async () => {
-    const staff = await login(t.app, demo.users.staff);
-    await switchProperty(staff, propertyId);
+    const staff = await loginAt(t.app, demo.users.staff, propertyId);
     const full = await firstBookings(staff);
     expect(full[0]).toHaveProperty('securityCode');
     const [user] = await t.db.select().from(users).where(eq(users.email, demo.users.staff));
@@ -189,8 +189,7 @@ describe('who may act, on a kept session', () => {
 
   it('refuses a signed-out session at once, on every instance', async () => {
     const other = await t.startInstance();
-    const manager = await login(t.app, demo.users.manager);
-    await switchProperty(manager, propertyId);
+    const manager = await loginAt(t.app, demo.users.manager, propertyId);
     const there = manager.clone(other);
     await firstBookings(manager);
     await firstBookings(there);

@@ -74,13 +74,13 @@ test('the profile language switches the interface to English and back', async ({
   const saved = page.waitForResponse(
     (response) => response.url().endsWith('/api/session/profile') && response.request().method() === 'PATCH',
   );
-  await page.getByLabel('Sprache', { exact: true }).selectOption('en');
+  await page.getByRole('combobox', { name: 'Sprache', exact: true }).selectOption('en');
   expect((await saved).status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toContainText('Bookings');
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
-  await expect(page.getByLabel('Language', { exact: true })).toHaveValue('en');
+  await expect(page.getByRole('combobox', { name: 'Language', exact: true })).toHaveValue('en');
   await expectAccessible(page);
   await shot(page, 'profile-english');
 
@@ -91,7 +91,7 @@ test('the profile language switches the interface to English and back', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Profile', exact: true }).click();
-  await page.getByLabel('Language', { exact: true }).selectOption('de');
+  await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('de');
   await expect(page.getByRole('heading', { level: 1, name: 'Profil' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();

@@ -56,16 +56,17 @@ async function isDebtor(db: Executor, booking: TBookingRow): Promise<boolean> {
 
 /**
  * The one check-in rule on money: refused while money is due, unless the booking or its customer is a
- * debtor (settles later by invoice). The desk and the portal both ask it; answers the refusal or null.
+ * debtor (settles later by invoice). The desk and the portal both ask it, each with what it already
+ * knows (the amount due, whether a debtor); answers the refusal or null.
  */
 export async function checkInPaymentRefusal(
   db: Executor,
   booking: TBookingRow,
-  isDebtorKnown?: boolean,
+  known: { dueAmount?: number; isDebtor?: boolean } = {},
 ): Promise<AppError | null> {
-  const { dueAmount } = await getBookingTotals(db, booking.propertyId, booking.id);
+  const dueAmount = known.dueAmount ?? (await getBookingTotals(db, booking.propertyId, booking.id)).dueAmount;
   if (dueAmount <= 0) return null;
-  const isDebtorNow = isDebtorKnown ?? (await isDebtor(db, booking));
+  const isDebtorNow = known.isDebtor ?? (await isDebtor(db, booking));
   if (!isCheckInHeldByDue({ dueAmount, isDebtor: isDebtorNow })) return null;
   return new AppError('booking/payment_due', `${dueAmount} cents are due before check-in`, { dueAmount });
 }
@@ -82,12 +83,12 @@ async function assertBalanceRules(
   options: { confirmDueAmount?: boolean; allowDueAmount?: boolean },
 ): Promise<number> {
   if (action !== 'check_in' && action !== 'check_out') return 0;
-  if (action === 'check_in' && !options.allowDueAmount) {
-    const refusal = await checkInPaymentRefusal(db, booking);
-    if (refusal) throw refusal;
-  }
   const { dueAmount } = await getBookingTotals(db, booking.propertyId, booking.id);
   if (dueAmount <= 0) return dueAmount;
+  if (action === 'check_in' && !options.allowDueAmount) {
+    const refusal = await checkInPaymentRefusal(db, booking, { dueAmount });
+    if (refusal) throw refusal;
+  }
   if (action === 'check_out' && !options.confirmDueAmount)
     throw new AppError('booking/check_out_confirmation_required', `${dueAmount} cents are due`, {
       dueAmount,

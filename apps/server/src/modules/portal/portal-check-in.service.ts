@@ -57,7 +57,7 @@ export async function checkInBlocker(
   if (!booking.roomId) return new AppError('booking/room_required', 'no room is assigned yet');
   // Without the portal's payment step, the desk takes the money: the guest is not held here.
   if (settings.featurePayment)
-    return checkInPaymentRefusal(db, booking, booking.isDebtor || stay.customerIsDebtor);
+    return checkInPaymentRefusal(db, booking, { isDebtor: booking.isDebtor || stay.customerIsDebtor });
   return null;
 }
 

@@ -17,6 +17,7 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useDownloadReminder, useInvoiceReminders } from '../api/receivables.ts';
 import { InvoicePaymentDialog } from './invoice-payment-dialog.tsx';
+import { reminderDueToday } from './receivables-view.tsx';
 import { ReminderDialog } from './reminder-dialog.tsx';
 
 function ReminderRow({ invoiceId, reminder }: { invoiceId: string; reminder: TInvoiceReminder }) {
@@ -85,7 +86,7 @@ export function InvoiceReceivableCard({ invoice }: { invoice: TInvoice }) {
         lastReminder: last ? { level: last.level, payBy: last.payBy } : null,
       })
     : null;
-  const isReminderDue = next !== null && today >= next.from;
+  const isReminderDue = reminderDueToday({ nextReminder: next }, today) !== null;
 
   return (
     <Card

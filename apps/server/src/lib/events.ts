@@ -18,9 +18,21 @@ export type TEventInput = TEventKind & {
   data?: Record<string, unknown>;
 };
 
+/**
+ * The one shape of an `updated` event's data: `changed` lists what changed (field names, or a part such
+ * as `documents`), beside whatever names the change further (`bookingId`, `fileId`).
+ */
+export type TUpdatedEventData = { changed: readonly string[] } & Record<string, unknown>;
+
+export function isUpdatedEventData(data: Record<string, unknown> | undefined): data is TUpdatedEventData {
+  return Array.isArray(data?.changed) && data.changed.every((name) => typeof name === 'string');
+}
+
 /** Writes one audit event (who, when, what) in the caller's transaction. */
 export async function recordEvent(db: Executor, event: TEventInput): Promise<void> {
   const { actor } = event;
+  if (event.type === 'updated' && !isUpdatedEventData(event.data))
+    throw new Error(`an updated ${event.objectType} event must list what changed`);
   await insertEvent(db, {
     propertyId: event.propertyId,
     objectType: event.objectType,

@@ -234,6 +234,26 @@ describe('module boundaries', () => {
     expect(offending).toEqual([]);
   });
 
+  it('keeps flows/ above the modules: only routes and the guest portal call a flow, a flow no table', () => {
+    const isFlow = (file: string) => relative(file).startsWith('flows/');
+    const flowCallers = productFiles
+      .filter((file) => !isFlow(file) && relative(file) !== compositionRoot)
+      .filter((file) => localImportsOf(file, sources.get(file)!).some(isFlow))
+      .map(relative);
+    const allowed = (file: string) => file.endsWith('.routes.ts') || file.startsWith('modules/portal/');
+    expect(flowCallers.length).toBeGreaterThan(0);
+    expect(flowCallers.filter((file) => !allowed(file))).toEqual([]);
+    const flowFiles = productFiles.filter(isFlow);
+    expect(flowFiles.map(relative).sort()).toEqual(['flows/check-in.flow.ts', 'flows/guest-payment.flow.ts']);
+    const offending = flowFiles.flatMap((file) => [
+      ...tablesImportedBy(file, sources.get(file)!).map((table) => `${relative(file)} names ${table}`),
+      ...localImportsOf(file, sources.get(file)!)
+        .filter((target) => moduleOf(target) === 'portal')
+        .map((target) => `${relative(file)} imports ${relative(target)}`),
+    ]);
+    expect(offending).toEqual([]);
+  });
+
   it('keeps a module’s services, routes and helpers to its own tables', () => {
     const offending = productFiles
       .filter((file) => moduleOf(file) !== null && !isQueriesFile(file))

@@ -1,6 +1,5 @@
 import {
   bookingActionBlocker,
-  isCheckInHeldByDue,
   bookingEventByAction,
   droppedBookingStatuses,
   nextBookingStatus,
@@ -30,7 +29,6 @@ import { lockRoomsInOrder } from './room-occupancy.queries.ts';
 import { postStayCharges } from './booking-prices.ts';
 import { getBookingTotals } from '../folios/index.ts';
 import { allRelations, toBooking, toBookings } from './bookings.service.ts';
-import { findOwnedContact } from '../contacts/index.ts';
 
 /** Refuses an action the status allows but the booking is not ready for (no room, before arrival). */
 async function assertActionReady(
@@ -46,67 +44,62 @@ async function assertActionReady(
     throw new AppError(blocker, `the stay begins on ${booking.checkIn}`, { checkIn: booking.checkIn });
   }
 }
-/** Whether the booking or its customer settles later by invoice (a debtor checks in without paying first). */
-async function isDebtor(db: Executor, booking: TBookingRow): Promise<boolean> {
-  if (booking.isDebtor) return true;
-  if (!booking.customerId) return false;
-  const customer = await findOwnedContact(db, booking.propertyId, booking.customerId, 'customer');
-  return customer.isDebtor;
-}
+/** What admits a check-in (the check-in flow's rules), run on the locked booking; answers the amount left due. */
+export type TCheckInAdmission = (db: Executor, booking: TBookingRow) => Promise<number>;
 
 /**
- * The one check-in rule on money: refused while money is due, unless the booking or its customer is a
- * debtor (settles later by invoice). The desk and the portal both ask it, each with what it already
- * knows (the amount due, whether a debtor); answers the refusal or null.
- */
-export async function checkInPaymentRefusal(
-  db: Executor,
-  booking: TBookingRow,
-  known: { dueAmount?: number; isDebtor?: boolean } = {},
-): Promise<AppError | null> {
-  const dueAmount = known.dueAmount ?? (await getBookingTotals(db, booking.propertyId, booking.id)).dueAmount;
-  if (dueAmount <= 0) return null;
-  const isDebtorNow = known.isDebtor ?? (await isDebtor(db, booking));
-  if (!isCheckInHeldByDue({ dueAmount, isDebtor: isDebtorNow })) return null;
-  return new AppError('booking/payment_due', `${dueAmount} cents are due before check-in`, { dueAmount });
-}
-
-/**
- * The balance rules, on the booking as the action leaves it: check-in with money due is refused unless
- * the booking or its customer is a debtor; check-out with money due needs staff's confirmation.
- * Returns the amount due (cents).
+ * The balance rules, on the booking as the action leaves it: check-in runs its admission (the check-in
+ * flow's money rule); check-out with money due needs staff's confirmation. Returns the amount due (cents).
  */
 async function assertBalanceRules(
   db: Executor,
   booking: TBookingRow,
   action: TBookingAction,
-  options: { confirmDueAmount?: boolean; allowDueAmount?: boolean },
+  options: { confirmDueAmount?: boolean; admitCheckIn?: TCheckInAdmission },
 ): Promise<number> {
-  if (action !== 'check_in' && action !== 'check_out') return 0;
+  if (action === 'check_in') return options.admitCheckIn!(db, booking);
+  if (action !== 'check_out') return 0;
   const { dueAmount } = await getBookingTotals(db, booking.propertyId, booking.id);
-  if (dueAmount <= 0) return dueAmount;
-  if (action === 'check_in' && !options.allowDueAmount) {
-    const refusal = await checkInPaymentRefusal(db, booking, { dueAmount });
-    if (refusal) throw refusal;
-  }
-  if (action === 'check_out' && !options.confirmDueAmount)
+  if (dueAmount > 0 && !options.confirmDueAmount)
     throw new AppError('booking/check_out_confirmation_required', `${dueAmount} cents are due`, {
       dueAmount,
     });
   return dueAmount;
 }
 
+/** The actions staff run directly; check-in runs through the check-in flow (`flows/check-in.flow.ts`). */
+export type TDirectBookingAction = Exclude<TBookingAction, 'check_in'>;
+
+/** Runs one status action through the transition table; check-out leaves the room dirty. */
+export function performAction(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  action: TDirectBookingAction,
+  options: { shortenStay?: boolean; confirmDueAmount?: boolean } = {},
+): Promise<TBooking> {
+  return transition(ctx, actor, id, action, options);
+}
+
 /**
- * Runs one status action through the transition table; check-out leaves the room dirty. The guest of
- * the booking may run it too (the portal's check-in); `allowDueAmount` lets a check-in leave money due
- * (the portal when the property takes no payments online).
+ * Checks the booking in once `admit` (the check-in flow's rules, run on the locked booking) lets it:
+ * status, key, event. The guest of the booking may run it too (the portal's check-in).
  */
-export async function performAction(
+export function checkInBooking(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  admit: TCheckInAdmission,
+): Promise<TBooking> {
+  return transition(ctx, actor, id, 'check_in', { admitCheckIn: admit });
+}
+
+async function transition(
   ctx: AppContext,
   actor: TActor,
   id: string,
   action: TBookingAction,
-  options: { shortenStay?: boolean; confirmDueAmount?: boolean; allowDueAmount?: boolean } = {},
+  options: { shortenStay?: boolean; confirmDueAmount?: boolean; admitCheckIn?: TCheckInAdmission },
 ): Promise<TBooking> {
   requireBookingAccess(actor, 'bookings', 'write', id);
   return ctx.db.transaction(async (tx) => {

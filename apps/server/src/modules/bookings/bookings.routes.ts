@@ -32,6 +32,7 @@ import { problemResponses } from '../../http/problem-responses.ts';
 import { listFreeRooms, quoteBooking } from './booking-availability.ts';
 import { toBookingView } from './booking-view.ts';
 import * as actions from './booking-actions.service.ts';
+import { checkInAtDesk } from '../../flows/check-in.flow.ts';
 import * as guests from './booking-guests.service.ts';
 import * as records from './booking-records.service.ts';
 import * as service from './bookings.service.ts';
@@ -166,8 +167,11 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: write,
     },
-    async (request) =>
-      actions.performAction(ctx, actorOf(request), request.params.id, request.params.action, request.query),
+    async (request) => {
+      const { id, action } = request.params;
+      if (action === 'check_in') return checkInAtDesk(ctx, actorOf(request), id);
+      return actions.performAction(ctx, actorOf(request), id, action, request.query);
+    },
   );
 
   api.post(

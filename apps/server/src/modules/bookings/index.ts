@@ -1,6 +1,11 @@
 // The public surface of the bookings module: what other modules and the platform use from it.
-export { checkInPaymentRefusal, performAction } from './booking-actions.service.ts';
+export {
+  checkInBooking,
+  performAction,
+  type TCheckInAdmission,
+  type TDirectBookingAction,
+} from './booking-actions.service.ts';
 export { assertRoomFree } from './booking-availability.ts';
 export { postStayCharges } from './booking-prices.ts';
 export { listBookingEvents } from './booking-records.service.ts';
-export { assertBookingOwned } from './bookings.queries.ts';
+export { assertBookingOwned, type TBookingRow } from './bookings.queries.ts';

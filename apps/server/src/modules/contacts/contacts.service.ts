@@ -183,7 +183,7 @@ export async function updateContact(
     if (Object.values(columns).every((value) => value === undefined)) return toContact(before);
     const row = await updateContactRow(tx, actor.propertyId, id, columns);
     const fields = changedFields(before, row!, Object.keys(input));
-    if (fields.length > 0) await recordContactEvent(tx, actor, id, 'updated', { fields });
+    if (fields.length > 0) await recordContactEvent(tx, actor, id, 'updated', { changed: fields });
     return toContact(row!);
   });
 }
@@ -261,6 +261,7 @@ export async function linkContactFile(
     const isLinked = await insertContactFile(tx, id, fileId, bookingId ?? null);
     if (isLinked)
       await recordContactEvent(tx, actor, id, 'updated', {
+        changed: ['documents'],
         documentAdded: fileId,
         bookingId: bookingId ?? null,
       });
@@ -281,6 +282,6 @@ export async function unlinkContactFile(
     await findContact(tx, actor, id);
     const isRemoved = await deleteContactFile(tx, id, fileId);
     if (!isRemoved) throw notFound('file');
-    await recordContactEvent(tx, actor, id, 'updated', { documentRemoved: fileId });
+    await recordContactEvent(tx, actor, id, 'updated', { changed: ['documents'], documentRemoved: fileId });
   });
 }

@@ -12,7 +12,6 @@ import {
   notInArray,
   sql,
 } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   droppedBookingStatuses,
   type TGroupBooking,
@@ -20,7 +19,8 @@ import {
   type TGroupListQuery,
 } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
-import { bookingGuests, bookings, charges, contacts, folios, groups, rooms } from '../../db/schema/index.ts';
+import { bookingGuestNameSql } from '../../db/booking-names.ts';
+import { bookings, charges, folios, groups, rooms } from '../../db/schema/index.ts';
 import { assertOwned, findOwned } from '../../db/owned-records.ts';
 import { selectPage } from '../../db/paging.ts';
 import { containsText } from '../../db/text-search.ts';
@@ -145,14 +145,6 @@ export async function selectGroupBookings(
   groupIds: string[],
 ): Promise<Map<string, TGroupBooking[]>> {
   if (groupIds.length === 0) return new Map();
-  const customers = alias(contacts, 'customers');
-  const guestName = db
-    .select({ name: contacts.name })
-    .from(bookingGuests)
-    .innerJoin(contacts, eq(contacts.id, bookingGuests.contactId))
-    .where(eq(bookingGuests.bookingId, bookings.id))
-    .orderBy(sql`${bookingGuests.isPrimary} desc`, asc(bookingGuests.createdAt))
-    .limit(1);
   const rows = await db
     .select({
       groupId: bookings.groupId,
@@ -163,11 +155,10 @@ export async function selectGroupBookings(
       checkOut: bookings.checkOut,
       occupancy: bookings.occupancy,
       roomNumber: rooms.number,
-      guestName: sql<string | null>`coalesce((${guestName}), ${customers.name})`,
+      guestName: bookingGuestNameSql(bookings),
     })
     .from(bookings)
     .leftJoin(rooms, eq(rooms.id, bookings.roomId))
-    .leftJoin(customers, eq(customers.id, bookings.customerId))
     .where(and(inArray(bookings.groupId, groupIds), isNull(bookings.deletedAt)))
     .orderBy(asc(bookings.checkIn), asc(bookings.code));
   const byGroup = new Map<string, TGroupBooking[]>();

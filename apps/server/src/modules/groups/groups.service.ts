@@ -132,7 +132,7 @@ export async function updateGroup(
     const before = await findGroup(tx, actor, id);
     const row = await updateGroupRow(tx, actor.propertyId, id, data);
     const fields = changedFields(before, row!, Object.keys(data));
-    if (fields.length > 0) await recordGroupEvent(tx, actor, id, 'updated', { fields });
+    if (fields.length > 0) await recordGroupEvent(tx, actor, id, 'updated', { changed: fields });
     return toGroup(tx, actor, row!);
   });
 }
@@ -153,7 +153,7 @@ export async function deleteGroup(ctx: AppContext, actor: TActor, id: string): P
         objectType: 'booking',
         objectId: bookingId,
         type: 'updated',
-        data: { fields: ['groupId'] },
+        data: { changed: ['groupId'] },
       });
     }
   });

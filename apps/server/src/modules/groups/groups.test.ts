@@ -207,7 +207,7 @@ describe('groups', () => {
       .select({ type: events.type, data: events.data })
       .from(events)
       .where(and(eq(events.objectType, 'booking'), eq(events.objectId, booking.id)));
-    expect(recorded).toEqual([{ type: 'updated', data: { fields: ['groupId'] } }]);
+    expect(recorded).toEqual([{ type: 'updated', data: { changed: ['groupId'] } }]);
   });
 
   it('answers 400 validation for invalid input', async () => {

@@ -100,7 +100,7 @@ export async function updateInvoice(
           objectType: 'contact',
           objectId: updated.customerId,
           type: 'updated',
-          data: { fields: ['address'], invoiceId: id },
+          data: { changed: ['address'], invoiceId: id },
         });
       }
       await recordEvent(tx, {
@@ -109,7 +109,7 @@ export async function updateInvoice(
         objectType: 'invoice',
         objectId: id,
         type: 'updated',
-        data: { fields: Object.keys(input) },
+        data: { changed: Object.keys(input) },
       });
       return updated;
     }),

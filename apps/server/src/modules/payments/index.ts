@@ -1,7 +1,28 @@
-// The public surface of the payments module: what other modules and the platform use from it.
+// The public surface of the payments module: the payment partners and the checkout records they are
+// kept in. The guest's payment itself (checkout, return, webhook, booking) is `flows/guest-payment.flow.ts`.
 export {
-  confirmCheckout,
-  createCheckout,
+  cancelOpenCheckout,
+  claimPaidCheckout,
+  insertCheckout,
+  insertPaymentEvent,
+  selectBookingPayer,
+  selectCardPaymentMethod,
+  selectCheckout,
+  selectCheckoutByKey,
+  selectCheckoutBySession,
+  selectOpenCheckouts,
+  selectPaymentEvent,
+  setCheckoutSession,
+  setPaymentEventOutcome,
+} from './payments.queries.ts';
+export {
+  cancelSimulatedCheckout,
+  checkoutKey,
+  findSimulatedCheckout,
+  getSimulatedCheckout,
   listPortalPayments,
+  providerOf,
+  stripeOf,
   stripeSettingKeys,
+  toCheckoutSession,
 } from './payments.service.ts';

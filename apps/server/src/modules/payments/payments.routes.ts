@@ -5,12 +5,8 @@ import { z } from 'zod';
 import { formatMoney, ZId } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
-import {
-  cancelSimulatedCheckout,
-  getSimulatedCheckout,
-  paySimulatedCheckout,
-  takeStripeEvent,
-} from './payments.service.ts';
+import { paySimulatedCheckout, takeStripeEvent } from '../../flows/guest-payment.flow.ts';
+import { cancelSimulatedCheckout, getSimulatedCheckout } from './payments.service.ts';
 
 const ZCheckoutParams = z.object({ id: ZId });
 

@@ -17,7 +17,8 @@ import {
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
-import { confirmCheckout, createCheckout, stripeSettingKeys } from './payments.service.ts';
+import { confirmCheckout, createCheckout } from '../../flows/guest-payment.flow.ts';
+import { stripeSettingKeys } from './payments.service.ts';
 
 let t: TTestApp;
 let admin: ApiClient;

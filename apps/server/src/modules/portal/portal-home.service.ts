@@ -12,8 +12,8 @@ import { findProperty, type TPropertyRow } from '../../lib/properties.ts';
 import { hasAccessToken, listAccessPoints } from '../doors/index.ts';
 import { getBookingTotals } from '../folios/index.ts';
 import { hasBookingInvoices } from './portal.queries.ts';
-import { checkInBlocker } from './portal-check-in.service.ts';
-import { areGuestsComplete, loadSettings, loadStay, toPortalBooking, type TStay } from './portal-stay.ts';
+import { areGuestsComplete, guestCheckInBlocker } from '../../flows/check-in.flow.ts';
+import { loadSettings, loadStay, toPortalBooking, type TStay } from './portal-stay.ts';
 
 /** HH:mm as the property stores it, hh:mm:ss as the portal reads it. */
 const withSeconds = (time: string) => (time.length === 5 ? `${time}:00` : time);
@@ -63,7 +63,9 @@ async function bookingMetadata(
   return {
     hasAccessToken: await hasAccessToken(ctx.db, booking.propertyId, booking.id),
     hasInvoices: await hasBookingInvoices(ctx.db, booking.id),
-    isReadyForCheckIn: (await checkInBlocker(ctx, ctx.db, stay, settings)) === null,
+    isReadyForCheckIn:
+      (await guestCheckInBlocker(ctx, ctx.db, stay, { takesPaymentsOnline: settings.featurePayment })) ===
+      null,
     status: booking.status,
     grossAmount: totals.grossAmount,
     paidAmount: totals.paidAmount,

@@ -12,6 +12,7 @@ import type { TGuestActor } from '../../actor.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { findProperty, type TPropertyRow } from '../../lib/properties.ts';
+import { settledStatuses } from '../../flows/check-in.flow.ts';
 import { toFile } from '../files/index.ts';
 import {
   selectBookingGuests,
@@ -24,9 +25,6 @@ import {
 // The link's booking as the portal's use cases read it: the stay, its guests, the settings.
 
 type TPortalBookingRow = NonNullable<Awaited<ReturnType<typeof selectPortalBooking>>>;
-
-/** Statuses after which the guest's registration is kept as it is. */
-export const settledStatuses = new Set(['checked_in', 'checked_out']);
 
 export async function findPortalBooking(
   db: Executor,
@@ -141,9 +139,6 @@ export function toPortalBooking(stay: TStay): TPortalBooking {
     signature: stay.signature,
   };
 }
-
-export const areGuestsComplete = (stay: TStay) =>
-  stay.guests.length > 0 && stay.guests.every((guest) => guest.isComplete);
 
 export function assertNotSettled(stay: Pick<TStay, 'booking'>): void {
   if (settledStatuses.has(stay.booking.status))

@@ -38,7 +38,7 @@ import { guestOf } from '../../http/request-actor.ts';
 import { readUploadedFile } from '../../http/multipart.ts';
 import { sendFile } from '../../http/send-file.ts';
 import { listAccessPoints, unlockAccessPoint } from '../doors/index.ts';
-import { confirmCheckout, createCheckout } from '../payments/index.ts';
+import { confirmCheckout, createCheckout } from '../../flows/guest-payment.flow.ts';
 import {
   getFolioSummary,
   listCharges,

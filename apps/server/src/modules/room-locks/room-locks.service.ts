@@ -13,7 +13,7 @@ import { findProperty } from '../../lib/properties.ts';
 import { listPropertyIds } from '../../lib/properties.queries.ts';
 import { setRoomHousekeepingStatus } from '../../lib/rooms.queries.ts';
 import { AppError } from '../../errors.ts';
-import { recordEvent } from '../../lib/events.ts';
+import { changedFields, recordEvent } from '../../lib/events.ts';
 import { toRecord } from '../../lib/records.ts';
 import { findOwned } from '../../db/owned-records.ts';
 import { requireAccess, systemActor, type TActor, type TRoleActor } from '../../actor.ts';
@@ -146,6 +146,7 @@ export async function updateRoomLock(
         objectType: 'room_lock',
         objectId: id,
         type: 'updated',
+        data: { changed: changedFields(current, next, Object.keys(input)) },
       });
     }),
   );

@@ -25,7 +25,8 @@ import {
   type TTestApp,
 } from '../../../test/helpers.ts';
 import { doorSettingKeys } from '../doors/index.ts';
-import { createCheckout, stripeSettingKeys } from '../payments/index.ts';
+import { createCheckout } from '../../flows/guest-payment.flow.ts';
+import { stripeSettingKeys } from '../payments/index.ts';
 
 let t: TTestApp;
 let admin: ApiClient;

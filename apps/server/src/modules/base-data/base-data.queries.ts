@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { assertOwned, findOwned } from '../../db/owned-records.ts';
 import { selectPage } from '../../db/paging.ts';
-import { roomNumberOrder } from '../../db/room-order.ts';
+import { roomOrder } from '../../db/room-order.ts';
 
 export type TRoomTypeRow = typeof roomTypes.$inferSelect;
 export type TRoomRow = typeof rooms.$inferSelect;
@@ -50,7 +50,7 @@ export function ofProperty(table: TBaseDataTable, propertyId: string, id?: strin
 /** The order of lists and of the cache. */
 export const order = {
   roomTypes: [asc(roomTypes.sortOrder), asc(roomTypes.name), asc(roomTypes.id)],
-  rooms: roomNumberOrder(rooms.number),
+  rooms: roomOrder(rooms),
   taxRates: [asc(taxRates.name), asc(taxRates.id)],
   items: [desc(items.isOvernight), asc(items.name), asc(items.id)],
   paymentMethods: [asc(paymentMethods.name), asc(paymentMethods.id)],

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { TRoomListQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { rooms, roomTypes } from '../../db/schema/index.ts';
-import { roomNumberOrder } from '../../db/room-order.ts';
+import { roomOrder } from '../../db/room-order.ts';
 import { type TRoomRow, ofProperty, order, selectOwnedPage } from './base-data.queries.ts';
 
 /** A page of the property's live rooms, of one room type or housekeeping status when asked. */
@@ -46,7 +46,7 @@ export async function selectTakenRoomNumber(
         exceptId ? ne(rooms.id, exceptId) : undefined,
       ),
     )
-    .orderBy(...roomNumberOrder(rooms.number))
+    .orderBy(...roomOrder(rooms))
     .limit(1);
   return taken?.number;
 }

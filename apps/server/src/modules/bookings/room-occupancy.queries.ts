@@ -1,7 +1,7 @@
 import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { bookings, roomLocks, roomOccupancies, rooms } from '../../db/schema/index.ts';
-import { roomNumberOrder } from '../../db/room-order.ts';
+import { roomOrder } from '../../db/room-order.ts';
 
 /** Whether nobody holds the room during the stay (a booking other than `exceptBookingId`, or a lock). */
 function isFreeDuring(checkIn: string, checkOut: string, exceptBookingId?: string) {
@@ -42,7 +42,7 @@ export async function claimFreeRoom(
       )
       .orderBy(
         ...(preferClean ? [sql`${rooms.housekeepingStatus} = 'clean' desc`] : []),
-        ...roomNumberOrder(rooms.number),
+        ...roomOrder(rooms),
       );
   // The first free-looking room whose lock is to be had at once, in one statement: the candidates are
   // materialised in their order first, so the lock is tried on one room after the other and only until
@@ -100,7 +100,7 @@ export async function selectFreeRooms(
         isFreeDuring(checkIn, checkOut, exceptBookingId),
       ),
     )
-    .orderBy(...roomNumberOrder(rooms.number));
+    .orderBy(...roomOrder(rooms));
 }
 
 /**

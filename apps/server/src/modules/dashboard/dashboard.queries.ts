@@ -3,7 +3,7 @@ import { droppedBookingStatuses, roomHoldingStatuses } from '@pms/contract';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { bookings, rooms } from '../../db/schema/index.ts';
 import { bookingDisplayNameSql } from '../../db/booking-names.ts';
-import { roomNumberOrder } from '../../db/room-order.ts';
+import { roomOrder } from '../../db/room-order.ts';
 
 /** The live stays of the property that touch the day (arriving, staying or leaving), by room. */
 export function selectStaysOfDay(db: Executor, propertyId: string, day: string) {
@@ -29,7 +29,7 @@ export function selectStaysOfDay(db: Executor, propertyId: string, day: string) 
         notInArray(bookings.status, [...droppedBookingStatuses]),
       ),
     )
-    .orderBy(...roomNumberOrder(rooms.number), asc(bookings.code));
+    .orderBy(...roomOrder(rooms), asc(bookings.code));
 }
 
 /** How many live rooms the property has; only the dirty ones when asked. */

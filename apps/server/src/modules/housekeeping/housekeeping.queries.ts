@@ -3,7 +3,7 @@ import { roomHoldingStatuses, type THousekeepingState } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { bookings, roomLocks, roomTypes, rooms } from '../../db/schema/index.ts';
 import { bookingDisplayNameSql } from '../../db/booking-names.ts';
-import { roomNumberOrder } from '../../db/room-order.ts';
+import { roomOrder } from '../../db/room-order.ts';
 
 /** The property's live rooms with their room type's name and housekeeping status, in number order. */
 export function selectHousekeepingRooms(db: Executor, propertyId: string) {
@@ -17,7 +17,7 @@ export function selectHousekeepingRooms(db: Executor, propertyId: string) {
     .from(rooms)
     .innerJoin(roomTypes, eq(roomTypes.id, rooms.roomTypeId))
     .where(and(eq(rooms.propertyId, propertyId), isNull(rooms.deletedAt)))
-    .orderBy(...roomNumberOrder(rooms.number));
+    .orderBy(...roomOrder(rooms));
 }
 
 /** The live stays holding one of the rooms that touch today (arriving, staying or leaving). */

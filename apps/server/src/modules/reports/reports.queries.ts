@@ -15,7 +15,7 @@ import {
   payments,
   rooms,
 } from '../../db/schema/index.ts';
-import { roomNumberOrder } from '../../db/room-order.ts';
+import { roomOrder } from '../../db/room-order.ts';
 
 /**
  * The charges and allowances of a period by service date, summed per item (and per room of the
@@ -54,7 +54,7 @@ export function selectItemTotals(
       ),
     )
     .groupBy(...(period.groupByRoom ? [rooms.number] : []), charges.itemId, items.type, items.name)
-    .orderBy(...(period.groupByRoom ? roomNumberOrder(rooms.number) : []), asc(items.type), asc(items.name));
+    .orderBy(...(period.groupByRoom ? roomOrder(rooms) : []), asc(items.type), asc(items.name));
 }
 
 /**

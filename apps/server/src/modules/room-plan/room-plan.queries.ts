@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { droppedBookingStatuses, type TBookingStatus, type THousekeepingState } from '@pms/contract';
 import { executePrepared, rowsOf, type Executor } from '../../db/client.ts';
-import { roomNumberOrderStored } from '../../db/room-order.ts';
+import { roomOrderList } from '../../db/room-order.ts';
 
 export type TPlanStayRow = {
   id: string;
@@ -171,7 +171,7 @@ function frameSql(
                        'id', r.id, 'number', r.number, 'roomTypeId', r.room_type_id,
                        'housekeepingStatus', r.housekeeping_status)
                        order by t.sort_order, t.name, t.id,
-                                ${roomNumberOrderStored(sql`r.number_order`, sql`r.number`)}), '[]')
+                                ${roomOrderList({ numberOrder: sql`r.number_order`, number: sql`r.number` })}), '[]')
                 from rooms r join room_types t on t.id = r.room_type_id
                where r.property_id = ${propertyId} and r.deleted_at is null) as rooms,
              (select coalesce(json_agg(json_build_object(

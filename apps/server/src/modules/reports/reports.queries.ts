@@ -53,7 +53,12 @@ export function selectItemTotals(
         period.itemType ? eq(items.type, period.itemType) : undefined,
       ),
     )
-    .groupBy(...(period.groupByRoom ? [rooms.number] : []), charges.itemId, items.type, items.name)
+    .groupBy(
+      ...(period.groupByRoom ? [rooms.number, rooms.numberOrder] : []),
+      charges.itemId,
+      items.type,
+      items.name,
+    )
     .orderBy(...(period.groupByRoom ? roomOrder(rooms) : []), asc(items.type), asc(items.name));
 }
 

@@ -22,7 +22,7 @@ import {
   type TFolioRow,
 } from './folios.queries.ts';
 import { toFolio } from './folios.mapper.ts';
-import { findCharge, folioEvent, lockOpenFolio, today } from './folio-postings.ts';
+import { findCharge, folioEvent, lockOpenFolio, postOnOpenFolio, today } from './folio-postings.ts';
 
 type TChargeValues = {
   itemId: string;
@@ -75,19 +75,13 @@ export async function postCharge(
   input: TPostChargeRequest,
 ): Promise<TFolio> {
   requireAccess(actor, 'charges', 'write');
-  return ctx.db.transaction(async (tx) => {
-    const folio = await lockOpenFolio(tx, actor, folioId);
+  return postOnOpenFolio(ctx, actor, folioId, async (tx, folio) => {
     const bookedOn = input.bookedOn ?? (await today(ctx, tx, actor.propertyId));
     const charge = await insertChargeRow(tx, await chargeValues(tx, actor, folio, input, bookedOn));
-    await recordEvent(
-      tx,
-      folioEvent(folio, actor, 'charge_created', {
-        chargeId: charge.id,
-        text: charge.text,
-        grossAmount: charge.grossAmount,
-      }),
-    );
-    return toFolio(tx, folio);
+    return {
+      type: 'charge_created',
+      data: { chargeId: charge.id, text: charge.text, grossAmount: charge.grossAmount },
+    };
   });
 }
 
@@ -157,21 +151,19 @@ export async function postAllowance(
   input: TPostAllowanceRequest,
 ): Promise<TFolio> {
   requireAccess(actor, 'folios', 'write');
-  return ctx.db.transaction(async (tx) => {
-    const folio = await lockOpenFolio(tx, actor, folioId);
+  return postOnOpenFolio(ctx, actor, folioId, async (tx, folio) => {
     const charge = await findCharge(tx, folio, chargeId);
     const allowance = await insertAllowance(tx, folio, charge, input);
     const isWhole = charge.grossAmount + (await selectCorrectedAmount(tx, charge.id)) === 0;
-    await recordEvent(
-      tx,
-      folioEvent(folio, actor, isWhole ? 'charge_deleted' : 'charge_updated', {
+    return {
+      type: isWhole ? 'charge_deleted' : 'charge_updated',
+      data: {
         chargeId: charge.id,
         allowanceId: allowance.id,
         grossAmount: allowance.grossAmount,
         reason: allowance.reason,
-      }),
-    );
-    return toFolio(tx, folio);
+      },
+    };
   });
 }
 
@@ -198,8 +190,7 @@ export async function updateCharge(
   input: TUpdateChargeRequest,
 ): Promise<TFolio> {
   requireAccess(actor, 'folios', 'write');
-  return ctx.db.transaction(async (tx) => {
-    const folio = await lockOpenFolio(tx, actor, folioId);
+  return postOnOpenFolio(ctx, actor, folioId, async (tx, folio) => {
     const charge = await findCharge(tx, folio, chargeId);
     if (!charge.itemId)
       throw new AppError('folio/invalid_allowance', 'a charge without an item cannot be changed');
@@ -225,17 +216,16 @@ export async function updateCharge(
       bookingId: charge.bookingId,
       reason: input.reason,
     });
-    await recordEvent(
-      tx,
-      folioEvent(folio, actor, 'charge_updated', {
+    return {
+      type: 'charge_updated',
+      data: {
         chargeId: charge.id,
         allowanceId: allowance.id,
         newChargeId: replacement.id,
         grossAmount: { from: charge.grossAmount, to: replacement.grossAmount },
         reason: input.reason,
-      }),
-    );
-    return toFolio(tx, folio);
+      },
+    };
   });
 }
 

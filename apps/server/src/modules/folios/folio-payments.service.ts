@@ -14,7 +14,7 @@ import {
   type TFolioRow,
 } from './folios.queries.ts';
 import { toFolio } from './folios.mapper.ts';
-import { folioEvent, lockFolio, lockOpenFolio, today } from './folio-postings.ts';
+import { folioEvent, lockFolio, postOnOpenFolio, today } from './folio-postings.ts';
 
 /**
  * A payment, or with `isRefund` a refund: money paid back, stored as a negative payment. A closed
@@ -97,16 +97,11 @@ export async function deletePayment(
   paymentId: string,
 ): Promise<TFolio> {
   requireAccess(actor, 'folios', 'write');
-  return ctx.db.transaction(async (tx) => {
-    const folio = await lockOpenFolio(tx, actor, folioId);
+  return postOnOpenFolio(ctx, actor, folioId, async (tx, folio) => {
     const payment = await selectFolioPayment(tx, folio.id, paymentId);
     if (!payment) throw new AppError('not_found', 'payment not found');
     await assertPaidStaysCovered(tx, folio.id, -payment.amount);
     await softDeletePayment(tx, payment.id, ctx.clock.now());
-    await recordEvent(
-      tx,
-      folioEvent(folio, actor, 'payment_deleted', { paymentId: payment.id, amount: payment.amount }),
-    );
-    return toFolio(tx, folio);
+    return { type: 'payment_deleted', data: { paymentId: payment.id, amount: payment.amount } };
   });
 }

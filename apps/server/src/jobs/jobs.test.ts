@@ -1,31 +1,27 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn, ZRoomLock, type TRoomLock } from '@pms/contract';
+import { describe, expect } from 'vitest';
+import { addDays, todayIn, ZCreatedRooms, ZRoomLock, ZRoomType } from '@pms/contract';
 import { jobs, rooms } from '../db/schema/index.ts';
-import { parsed, startDemoApp, type ApiClient, type TTestApp } from '../../test/helpers.ts';
-import type { FastifyInstance } from 'fastify';
+import { parsed } from '../../test/helpers.ts';
+import { apiTest } from '../../test/api-test.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let second: FastifyInstance;
-let roomId: string;
-
-beforeAll(async () => {
-  ({ t, client: admin } = await startDemoApp());
-  second = await t.startInstance();
+/** A second instance of the application on the same database, and a room of its own, on a set clock. */
+const test = apiTest.extend('twoInstances', { scope: 'file' }, async ({ demoApp: { t, client: admin } }) => {
+  const second = await t.startInstance();
   t.clock.set('2027-05-03T20:00:00Z');
-  const roomTypeId = (
-    await admin.post('/api/room_types', { name: 'Jobzimmer', code: 'JZ', capacity: 1, maxOccupancy: 1 })
-  ).json<{ id: string }>().id;
+  const roomTypeId = parsed(
+    await admin.post('/api/room_types', { name: 'Jobzimmer', code: 'JZ', capacity: 1, maxOccupancy: 1 }),
+    ZRoomType,
+  ).id;
   const created = await admin.post('/api/rooms', { number: '981', roomTypeId });
-  roomId = created.json<{ data: { id: string }[] }>().data[0]!.id;
-});
-afterAll(async () => {
-  await t.close();
+  return { second, roomId: parsed(created, ZCreatedRooms).data[0]!.id };
 });
 
 describe('background jobs on two instances', () => {
-  it('runs the room lock job once per due time, whichever instance claims it', async () => {
+  test('runs the room lock job once per due time, whichever instance claims it', async ({
+    demoApp: { t, client: admin },
+    twoInstances: { second, roomId },
+  }) => {
     const today = todayIn('Europe/Vienna', t.clock.now());
     await t.db.update(rooms).set({ housekeepingStatus: 'clean' }).where(eq(rooms.id, roomId));
     const lock = await admin.post('/api/room_locks', {
@@ -46,7 +42,7 @@ describe('background jobs on two instances', () => {
     expect(runs[0] + runs[1]).toBe(1);
     const [room] = await t.db.select().from(rooms).where(eq(rooms.id, roomId));
     expect(room!.housekeepingStatus).toBe('out_of_service');
-    const started = (await admin.get(`/api/room_locks/${parsed(lock, ZRoomLock).id}`)).json<TRoomLock>();
+    const started = parsed(await admin.get(`/api/room_locks/${parsed(lock, ZRoomLock).id}`), ZRoomLock);
     expect(started).toMatchObject({ status: 'active', startAppliedAt: '2027-05-04T04:00:00.000Z' });
 
     // Not again before the next due time; then once more, by one instance.

@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ZCreatedApiKey } from '@pms/contract';
-import {
-  bearer,
-  buildTestApp,
-  demo,
-  login,
-  loginAt,
-  parsed,
-  propertyIds,
-  type ApiClient,
-  type TTestApp,
-} from '../../test/helpers.ts';
+import { bearer, demo, loginAt, parsed, type ApiClient } from '../../test/helpers.ts';
+import { apiTest } from '../../test/api-test.ts';
 import { createRecords, forUsersOnly, routeCalls, type TRecordIds } from '../../test/route-catalogue.ts';
 
 // Every route that takes an id, in its path, query or body, is called with one id at a time from
@@ -29,24 +20,18 @@ function kindsOf(route: string): (keyof TRecordIds)[] {
  */
 const membershipRoutes = new Set(['GET /api/properties/:id', 'POST /api/session/switch_property']);
 
-let t: TTestApp;
-let own: TRecordIds;
-let foreign: TRecordIds;
-const callers: Record<'user' | 'key', ApiClient> = {} as Record<'user' | 'key', ApiClient>;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  const ids = await propertyIds(await login(t.app, demo.users.admin));
+/** The records of both properties, and the callers of the first: a signed-in user and an API key. */
+const test = apiTest.extend('walk', { scope: 'file' }, async ({ demoApp: { t, ids } }) => {
   const other = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
-  foreign = await createRecords(t, other);
+  const foreign = await createRecords(t, other);
   const admin = await loginAt(t.app, demo.users.admin, ids[demo.austria]!);
-  own = await createRecords(t, admin);
-  callers.user = admin;
+  const own = await createRecords(t, admin);
   const key = await admin.post('/api/api_keys', { name: 'Tenant walk', roleId: 'admin' });
-  callers.key = bearer(t.app, parsed(key, ZCreatedApiKey).secret);
-}, 120_000);
-afterAll(async () => {
-  await t.close();
+  const callers: Record<'user' | 'key', ApiClient> = {
+    user: admin,
+    key: bearer(t.app, parsed(key, ZCreatedApiKey).secret),
+  };
+  return { own, foreign, callers };
 });
 
 /**
@@ -74,7 +59,8 @@ const cases = Object.keys(routeCalls)
   );
 
 describe('another property’s ids', () => {
-  it('are tried on every route that takes an id', () => {
+  // The records are made for the first test that asks for them: its time includes theirs.
+  test('are tried on every route that takes an id', { timeout: 120_000 }, ({ walk: { own } }) => {
     const routesWithIds = new Set(cases.map((entry) => entry.route));
     for (const route of Object.keys(routeCalls)) {
       if (route.includes(':') && !unwalked.has(route)) expect(routesWithIds, route).toContain(route);
@@ -82,9 +68,9 @@ describe('another property’s ids', () => {
     expect(new Set(cases.map((entry) => entry.kind))).toEqual(new Set(Object.keys(own)));
   });
 
-  it.each(cases.map((entry) => [entry.route, entry.kind, entry.caller, entry] as const))(
+  test.for(cases.map((entry) => [entry.route, entry.kind, entry.caller, entry] as const))(
     '%s with a foreign %s as %s: 404',
-    async (_route, _kind, _caller, { route, kind, caller }) => {
+    async ([, , , { route, kind, caller }], { walk: { own, foreign, callers } }) => {
       const response = await routeCalls[route]!(callers[caller], { ...own, [kind]: foreign[kind] });
       expect(response.statusCode, response.body).toBe(404);
       expect(response.headers['content-type']).toContain('application/problem+json');

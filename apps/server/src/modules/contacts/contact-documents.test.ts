@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZContact, ZPortalBooking } from '@pms/contract';
-import { ApiClient, expectProblem, parsed, startDemoApp, type TTestApp } from '../../../test/helpers.ts';
+import { describe, expect } from 'vitest';
+import { ZBooking, ZContact, ZPaged, ZPortalBooking, ZRate, ZRoomType } from '@pms/contract';
+import { ApiClient, expectProblem, parsed } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-
-beforeAll(async () => {
-  ({ t, client: admin } = await startDemoApp());
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-});
+const test = apiTest;
 
 const passport = {
   documentType: 'passport',
@@ -20,7 +13,9 @@ const passport = {
 };
 
 describe('a contact’s travel document', () => {
-  it('is created, read, patched and replaced by staff; a PUT without it clears it', async () => {
+  test('is created, read, patched and replaced by staff; a PUT without it clears it', async ({
+    demoApp: { client: admin },
+  }) => {
     const created = await admin.post('/api/contacts', {
       name: 'Dokument Gast',
       nationality: 'it',
@@ -44,7 +39,9 @@ describe('a contact’s travel document', () => {
     });
   });
 
-  it('refuses an unknown document type, a malformed date and an overlong number', async () => {
+  test('refuses an unknown document type, a malformed date and an overlong number', async ({
+    demoApp: { client: admin },
+  }) => {
     for (const body of [
       { documentType: 'visa' },
       { documentIssueDate: '01.06.2021' },
@@ -54,13 +51,15 @@ describe('a contact’s travel document', () => {
       expectProblem(await admin.post('/api/contacts', { name: 'Falsch', ...body }), 400, 'validation');
   });
 
-  it('is what the portal shows the guest: one record for staff and guest', async () => {
+  test('is what the portal shows the guest: one record for staff and guest', async ({
+    demoApp: { t, client: admin },
+  }) => {
     const customer = parsed(
       await admin.post('/api/contacts', { name: 'Portal Dokument', ...passport }),
       ZContact,
     );
-    const roomTypes = (await admin.get('/api/room_types')).json<{ data: { id: string }[] }>().data;
-    const rates = (await admin.get('/api/rates')).json<{ data: { id: string }[] }>().data;
+    const roomTypes = parsed(await admin.get('/api/room_types'), ZPaged(ZRoomType)).data;
+    const rates = parsed(await admin.get('/api/rates'), ZPaged(ZRate)).data;
     const booking = await admin.post('/api/bookings', {
       occupancy: 1,
       rateId: rates[0]!.id,
@@ -71,9 +70,10 @@ describe('a contact’s travel document', () => {
       status: 'pending',
     });
     expect(booking.statusCode, booking.body).toBe(201);
-    const link = (
-      await admin.get(`/api/bookings/${booking.json<{ id: string }>().id}`, { query: { expand: 'link' } })
-    ).json<{ link: { id: string } }>().link;
+    const link = parsed(
+      await admin.get(`/api/bookings/${parsed(booking, ZBooking).id}`, { query: { expand: 'link' } }),
+      ZBooking,
+    ).link!;
     const portal = await new ApiClient(t.app).get('/api/portal/booking', { headers: { 'link-id': link.id } });
     expect(parsed(portal, ZPortalBooking).guests[0]).toMatchObject(passport);
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addDays, todayIn, ZBooking, ZDashboard, type TBooking } from '@pms/contract';
 import { charges, folios, items } from '../../db/schema/index.ts';
@@ -8,33 +8,30 @@ import {
   expectProblem,
   login,
   parsed,
-  startDemoApp,
   type ApiClient,
-  type TTestApp,
+  type TStayFixture,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let ids: Record<string, string>;
-let roomIds: Record<string, string>;
-let rateId: string;
-// Far enough ahead that no demo booking touches the fortnight around it.
-const day = (offset: number) => addDays(todayIn('Europe/Vienna', t.clock.now()), 500 + offset);
-
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp());
-  ({ roomIds, rateId } = await createStayFixture(admin, {
+/** Three rooms of a type and rate of their own, and the days, far enough ahead that no demo booking touches the fortnight around them. */
+const test = apiTest.extend('trend', { scope: 'file' }, async ({ demoApp: { t, client: admin } }) => {
+  const stay = await createStayFixture(admin, {
     roomType: { name: 'Trendzimmer', code: 'TZ' },
     rooms: '951-953',
     rate: { name: 'Trendrate', code: 'TR' },
     prices: [10000, 11000],
-  }));
-});
-afterAll(async () => {
-  await t.close();
+  });
+  const day = (offset: number) => addDays(todayIn('Europe/Vienna', t.clock.now()), 500 + offset);
+  return { stay, day };
 });
 
-async function book(room: string, checkIn: string, checkOut: string): Promise<TBooking> {
+async function book(
+  admin: ApiClient,
+  { roomIds, rateId }: TStayFixture,
+  room: string,
+  checkIn: string,
+  checkOut: string,
+): Promise<TBooking> {
   const response = await admin.post('/api/bookings', {
     roomId: roomIds[room],
     rateId,
@@ -48,10 +45,13 @@ async function book(room: string, checkIn: string, checkOut: string): Promise<TB
 }
 
 describe('the dashboard trend', () => {
-  it('counts the rooms held each night and the net revenue of each service date, without the local tax', async () => {
-    const first = await book('951', day(0), day(3));
-    await book('952', day(1), day(2));
-    const canceled = await book('953', day(0), day(3));
+  test('counts the rooms held each night and the net revenue of each service date, without the local tax', async ({
+    demoApp: { t, client: admin, ids },
+    trend: { stay, day },
+  }) => {
+    const first = await book(admin, stay, '951', day(0), day(3));
+    await book(admin, stay, '952', day(1), day(2));
+    const canceled = await book(admin, stay, '953', day(0), day(3));
     const cancel = await admin.post(`/api/bookings/${canceled.id}/actions/cancel`);
     expect(cancel.statusCode, cancel.body).toBe(200);
     // A local tax posted on the first night is money for the municipality, not revenue.
@@ -88,7 +88,9 @@ describe('the dashboard trend', () => {
     expect(night(3).revenue).toBe(0);
   });
 
-  it('is for staff who see the dashboard, and refuses a bad date', async () => {
+  test('is for staff who see the dashboard, and refuses a bad date', async ({
+    demoApp: { t, client: admin },
+  }) => {
     const cleaning = await login(t.app, demo.users.cleaning);
     expectProblem(await cleaning.get('/api/dashboard'), 403, 'auth/forbidden');
     expectProblem(await admin.get('/api/dashboard', { query: { date: '2026-02-30' } }), 400, 'validation');

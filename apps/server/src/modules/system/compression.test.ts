@@ -2,25 +2,20 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { addDays, todayIn } from '@pms/contract';
 import { buildApp } from '../../app.ts';
 import { readConfig } from '../../config.ts';
-import { openDatabase, type Database } from '../../db/client.ts';
+import { openDatabase } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
-import { startDemoApp, type ApiClient, type TTestApp } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let folder: string;
-let webDatabase: Database;
-let web: FastifyInstance;
 const script = `export const greeting = ${JSON.stringify('Grüß Gott '.repeat(400))};\n`;
 
-beforeAll(async () => {
-  ({ t, client: admin } = await startDemoApp());
-  folder = await mkdtemp(path.join(tmpdir(), 'pms-compress-'));
+/** The web app with its files, precompressed as the build leaves them, on an empty database of its own. */
+// eslint-disable-next-line no-empty-pattern -- vitest reads what a fixture needs off its first parameter
+const test = apiTest.extend('web', { scope: 'file' }, async ({}, { onCleanup }) => {
+  const folder = await mkdtemp(path.join(tmpdir(), 'pms-compress-'));
   const webDist = path.join(folder, 'web');
   await mkdir(path.join(webDist, 'assets'), { recursive: true });
   await writeFile(path.join(webDist, 'index.html'), '<!doctype html><html><body></body></html>');
@@ -28,30 +23,28 @@ beforeAll(async () => {
   // Marked so that a test can tell the precompressed file from one compressed on the fly.
   await writeFile(path.join(webDist, 'assets', 'app.js.br'), brotliCompressSync(`${script}// br\n`));
   await writeFile(path.join(webDist, 'assets', 'app.js.gz'), gzipSync(`${script}// gz\n`));
-  webDatabase = await openDatabase({ dataDir: null });
+  const webDatabase = await openDatabase({ dataDir: null });
   await migrate(webDatabase.db);
   const config = {
     ...readConfig({ DATA_DIR: path.join(folder, 'data'), NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
     webDist,
   };
-  web = await buildApp({ config, database: webDatabase, logger: false });
+  const web = await buildApp({ config, database: webDatabase, logger: false });
+  onCleanup(async () => {
+    await web.close();
+    await webDatabase.close();
+    await rm(folder, { recursive: true, force: true });
+  });
   await web.ready();
-});
-afterAll(async () => {
-  await web?.close();
-  await webDatabase?.close();
-  await t.close();
-  await rm(folder, { recursive: true, force: true });
+  return web;
 });
 
 describe('compression', () => {
-  let query: { from: string; to: string };
-  beforeAll(() => {
+  test('sends API answers in brotli or gzip as the client accepts, with the same content', async ({
+    demoApp: { t, client: admin },
+  }) => {
     const today = todayIn('Europe/Vienna', t.clock.now());
-    query = { from: today, to: addDays(today, 60) };
-  });
-
-  it('sends API answers in brotli or gzip as the client accepts, with the same content', async () => {
+    const query = { from: today, to: addDays(today, 60) };
     const plain = await admin.get('/api/room_plan', { query, headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     const br = await admin.get('/api/room_plan', { query, headers: { 'accept-encoding': 'br' } });
@@ -78,13 +71,15 @@ describe('compression', () => {
     );
   });
 
-  it('leaves small answers as they are', async () => {
+  test('leaves small answers as they are', async ({ demoApp: { client: admin } }) => {
     const response = await admin.get('/api/session', { headers: { 'accept-encoding': 'br' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
   });
 
-  it('never inflates a request body: a compressed body is refused like any unreadable one', async () => {
+  test('never inflates a request body: a compressed body is refused like any unreadable one', async ({
+    demoApp: { client: admin },
+  }) => {
     const response = await admin.post('/api/contacts', gzipSync(JSON.stringify({ name: 'Gezippt' })), {
       headers: { 'content-encoding': 'gzip', 'content-type': 'application/json' },
     });
@@ -92,7 +87,7 @@ describe('compression', () => {
     expect(response.statusCode).toBeLessThan(500);
   });
 
-  it("serves the web app's files precompressed by the build", async () => {
+  test("serves the web app's files precompressed by the build", async ({ web }) => {
     const br = await web.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(`${script}// br\n`);

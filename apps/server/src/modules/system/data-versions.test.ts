@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { TBookingView } from '@pms/contract';
 import { ZBookingView, ZCreatedApiKey, ZPaged, ZRoomPlan } from '@pms/contract';
@@ -17,25 +17,15 @@ import {
   expectProblem,
   loginAt,
   parsed,
-  startDemoApp,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let ids: Record<string, string>;
-let propertyId: string;
+/** The Austrian property's id. */
+const test = apiTest.extend('propertyId', { scope: 'file' }, ({ demoApp: { ids } }) => ids[demo.austria]!);
 
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp());
-  propertyId = ids[demo.austria]!;
-});
-afterAll(async () => {
-  await t.close();
-});
-
-async function versionOf(id: string): Promise<number> {
+async function versionOf(t: TTestApp, id: string): Promise<number> {
   const [row] = await t.db.select().from(propertyVersions).where(eq(propertyVersions.propertyId, id));
   return row!.version;
 }
@@ -47,7 +37,7 @@ async function firstBookings(client: ApiClient): Promise<TBookingView[]> {
 }
 
 describe("a property's data version", () => {
-  it('is counted up by every table that holds a property’s data', async () => {
+  test('is counted up by every table that holds a property’s data', async ({ demoApp: { t } }) => {
     const tables = rowsOf<{ name: string }>(
       await t.db.execute(sql`
         select table_name as name from information_schema.tables
@@ -79,26 +69,29 @@ describe("a property's data version", () => {
     expect(counted.filter((table) => !triggers.has(`${table}_changes`))).toEqual([]);
   });
 
-  it('counts a booking’s guests for the booking’s property', async () => {
+  test('counts a booking’s guests for the booking’s property', async ({ demoApp: { t }, propertyId }) => {
     const [guest] = await t.db
       .select({ bookingId: bookingGuests.bookingId, contactId: bookingGuests.contactId })
       .from(bookingGuests)
       .innerJoin(bookings, eq(bookings.id, bookingGuests.bookingId))
       .where(eq(bookings.propertyId, propertyId))
       .limit(1);
-    const before = await versionOf(propertyId);
+    const before = await versionOf(t, propertyId);
     await t.db
       .update(bookingGuests)
       .set({ isPrimary: true })
       .where(
         and(eq(bookingGuests.bookingId, guest!.bookingId), eq(bookingGuests.contactId, guest!.contactId)),
       );
-    expect(await versionOf(propertyId)).toBe(before + 1);
+    expect(await versionOf(t, propertyId)).toBe(before + 1);
   });
 
-  it('counts once a transaction, whatever it writes, and not for a rolled back one', async () => {
+  test('counts once a transaction, whatever it writes, and not for a rolled back one', async ({
+    demoApp: { t, ids },
+    propertyId,
+  }) => {
     const [booking] = await t.db.select().from(bookings).where(eq(bookings.propertyId, propertyId)).limit(1);
-    const before = await versionOf(propertyId);
+    const before = await versionOf(t, propertyId);
     await t.db.transaction(async (tx) => {
       for (const text of ['Eins', 'Zwei', 'Drei'])
         await tx.insert(notes).values({
@@ -110,20 +103,22 @@ describe("a property's data version", () => {
         });
       await tx.update(bookings).set({ comment: 'Spätanreise' }).where(eq(bookings.id, booking!.id));
     });
-    expect(await versionOf(propertyId)).toBe(before + 1);
+    expect(await versionOf(t, propertyId)).toBe(before + 1);
     await expect(
       t.db.transaction(async (tx) => {
         await tx.update(bookings).set({ comment: 'verworfen' }).where(eq(bookings.id, booking!.id));
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(await versionOf(propertyId)).toBe(before + 1);
-    expect(await versionOf(ids[demo.germany]!)).toBeGreaterThanOrEqual(1);
+    expect(await versionOf(t, propertyId)).toBe(before + 1);
+    expect(await versionOf(t, ids[demo.germany]!)).toBeGreaterThanOrEqual(1);
   });
 });
 
 describe('answers kept under the data version', () => {
-  it('show a change made beside the app in the very next list and room plan', async () => {
+  test('show a change made beside the app in the very next list and room plan', async ({
+    demoApp: { t, client: admin },
+  }) => {
     const [first] = await firstBookings(admin);
     await firstBookings(admin);
     const plan = { from: first!.checkIn, to: first!.checkOut };
@@ -140,7 +135,7 @@ describe('answers kept under the data version', () => {
     expect(stays.find((stay) => stay.id === first!.id)).toMatchObject({ color: '#2f855a' });
   });
 
-  it('show a change made through another instance at once', async () => {
+  test('show a change made through another instance at once', async ({ demoApp: { t, client: admin } }) => {
     const other = await t.startInstance();
     const there = admin.clone(other);
     const [first] = await firstBookings(there);
@@ -149,7 +144,7 @@ describe('answers kept under the data version', () => {
     expect((await firstBookings(there))[0]).toMatchObject({ id: first!.id, comment: 'Zimmer mit Aussicht' });
   });
 
-  it('keep an API key’s answers apart and up to date too', async () => {
+  test('keep an API key’s answers apart and up to date too', async ({ demoApp: { t, client: admin } }) => {
     const created = await admin.post('/api/api_keys', { name: 'Kanalmanager', roleId: 'staff' });
     expect(created.statusCode, created.body).toBe(201);
     const key = bearer(t.app, parsed(created, ZCreatedApiKey).secret);
@@ -158,7 +153,7 @@ describe('answers kept under the data version', () => {
     expect((await firstBookings(key))[0]).toMatchObject({ id: first!.id, comment: 'über den Kanal' });
   });
 
-  it('come out the same, compressed or not', async () => {
+  test('come out the same, compressed or not', async ({ demoApp: { client: admin } }) => {
     const plain = await admin.get('/api/bookings', { query: { pageSize: '15' } });
     const compressed = await admin.get('/api/bookings', {
       query: { pageSize: '15' },
@@ -172,7 +167,10 @@ describe('answers kept under the data version', () => {
 });
 
 describe('who may act, on a kept session', () => {
-  it('takes a changed role and a removed membership on the next request', async () => {
+  test('takes a changed role and a removed membership on the next request', async ({
+    demoApp: { t },
+    propertyId,
+  }) => {
     const staff = await loginAt(t.app, demo.users.staff, propertyId);
     const full = await firstBookings(staff);
     expect(full[0]).toHaveProperty('securityCode');
@@ -187,7 +185,7 @@ describe('who may act, on a kept session', () => {
     await t.db.update(propertyUsers).set({ deletedAt: null, roleId: 'staff' }).where(membership);
   });
 
-  it('refuses a signed-out session at once, on every instance', async () => {
+  test('refuses a signed-out session at once, on every instance', async ({ demoApp: { t }, propertyId }) => {
     const other = await t.startInstance();
     const manager = await loginAt(t.app, demo.users.manager, propertyId);
     const there = manager.clone(other);

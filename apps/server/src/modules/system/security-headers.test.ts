@@ -2,24 +2,21 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ZFile } from '@pms/contract';
 import { buildApp } from '../../app.ts';
 import { readConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
-import { anonymous, buildTestApp, login, parsed, pngBytes, type TTestApp } from '../../../test/helpers.ts';
+import { anonymous, buildTestApp, login, parsed, pngBytes } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
-let t: TTestApp;
-/** A temporary folder holding the web app (web/) and the data folder (data/) of the apps serving it. */
-let folder: string;
-let webDist: string;
-/** The web app served over http and behind an https public url, on an empty database of their own. */
-let webDatabase: Database;
-let web: FastifyInstance;
-let webHttps: FastifyInstance;
-
-async function webApp(publicUrl: string): Promise<FastifyInstance> {
+async function webApp(
+  folder: string,
+  webDist: string,
+  webDatabase: Database,
+  publicUrl: string,
+): Promise<FastifyInstance> {
   const config = {
     ...readConfig({
       DATA_DIR: path.join(folder, 'data'),
@@ -34,32 +31,44 @@ async function webApp(publicUrl: string): Promise<FastifyInstance> {
   return app;
 }
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  folder = await mkdtemp(path.join(tmpdir(), 'pms-web-'));
-  webDist = path.join(folder, 'web');
-  await mkdir(webDist);
-  await writeFile(
-    path.join(webDist, 'index.html'),
-    '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
-  );
-  await writeFile(
-    path.join(webDist, 'portal.html'),
-    '<!doctype html><html><head><script type="module" src="/assets/portal.js"></script></head><body><div id="root"></div></body></html>',
-  );
-  await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  webDatabase = await openDatabase({ dataDir: null });
-  await migrate(webDatabase.db);
-  web = await webApp('http://localhost:3000');
-  webHttps = await webApp('https://pms.hotel.example');
-});
-afterAll(async () => {
-  await web?.close();
-  await webHttps?.close();
-  await webDatabase?.close();
-  await t.close();
-  await rm(folder, { recursive: true, force: true });
-});
+const test = apiTest
+  /** The application over the demo data, with no one signed in. */
+  // eslint-disable-next-line no-empty-pattern -- vitest reads what a fixture needs off its first parameter
+  .extend('t', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const t = await buildTestApp();
+    onCleanup(() => t.close());
+    return t;
+  })
+  /**
+   * The web app served over http (`web`) and behind an https public url (`webHttps`), on an empty
+   * database of their own, from a temporary folder holding the web app (web/) and their data folder (data/).
+   */
+  // eslint-disable-next-line no-empty-pattern -- vitest reads what a fixture needs off its first parameter
+  .extend('webApps', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'pms-web-'));
+    const webDist = path.join(folder, 'web');
+    await mkdir(webDist);
+    await writeFile(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    await writeFile(
+      path.join(webDist, 'portal.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/portal.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const webDatabase = await openDatabase({ dataDir: null });
+    await migrate(webDatabase.db);
+    const web = await webApp(folder, webDist, webDatabase, 'http://localhost:3000');
+    const webHttps = await webApp(folder, webDist, webDatabase, 'https://pms.hotel.example');
+    onCleanup(async () => {
+      await web.close();
+      await webHttps.close();
+      await webDatabase.close();
+      await rm(folder, { recursive: true, force: true });
+    });
+    return { web, webHttps };
+  });
 
 /** The answer's Content-Security-Policy as directive name to its values. */
 function policyOf(response: LightMyRequestResponse): Map<string, string[]> {
@@ -105,7 +114,7 @@ function expectApiPolicy(response: LightMyRequestResponse): Map<string, string[]
 }
 
 describe('security headers', () => {
-  it('keeps API answers with personal data out of every cache, errors included', async () => {
+  test('keeps API answers with personal data out of every cache, errors included', async ({ t }) => {
     const admin = await login(t.app, 'admin@example.com');
     for (const response of [
       await admin.get('/api/session'),
@@ -119,7 +128,7 @@ describe('security headers', () => {
     }
   });
 
-  it('lets public system answers be cached', async () => {
+  test('lets public system answers be cached', async ({ t }) => {
     for (const url of ['/api/version', '/api/health', '/api/openapi.json']) {
       const response = await anonymous(t.app).get(url);
       expect(response.statusCode).toBe(200);
@@ -128,7 +137,7 @@ describe('security headers', () => {
     }
   });
 
-  it('serves uploaded files as inert content: nosniff, sandboxed, not stored', async () => {
+  test('serves uploaded files as inert content: nosniff, sandboxed, not stored', async ({ t }) => {
     const admin = await login(t.app, 'admin@example.com');
     const upload = await admin.upload('/api/files', { name: 'lobby.png', content: pngBytes() });
     expect(upload.statusCode).toBe(201);
@@ -139,7 +148,7 @@ describe('security headers', () => {
     expect(response.headers['cache-control']).toMatch(/no-store/);
   });
 
-  it('gives the API docs a page policy without inline script, inline styles allowed', async () => {
+  test('gives the API docs a page policy without inline script, inline styles allowed', async ({ t }) => {
     for (const url of ['/api/docs/', '/api/docs/static/swagger-ui-bundle.js']) {
       const response = await anonymous(t.app).get(url);
       expect(response.statusCode, url).toBe(200);
@@ -150,7 +159,9 @@ describe('security headers', () => {
     }
   });
 
-  it('gives the web app and its files a page policy without inline script', async () => {
+  test('gives the web app and its files a page policy without inline script', async ({
+    webApps: { web },
+  }) => {
     for (const url of ['/', '/bookings', '/favicon.svg']) {
       const response = await anonymous(web).get(url);
       expect(response.statusCode, url).toBe(200);
@@ -158,14 +169,14 @@ describe('security headers', () => {
     }
   });
 
-  it('sends no referrer from the guest portal', async () => {
+  test('sends no referrer from the guest portal', async ({ webApps: { web } }) => {
     const response = await anonymous(web).get('/portal/3f9a2c7e-link/check-in?status=success');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expectPagePolicy(response);
   });
 
-  it('serves the guest portal its own page, never the staff app', async () => {
+  test('serves the guest portal its own page, never the staff app', async ({ webApps: { web } }) => {
     for (const url of ['/portal/3f9a2c7e-link', '/portal/3f9a2c7e-link/invoices', '/portal']) {
       const response = await anonymous(web).get(url);
       expect(response.statusCode, url).toBe(200);
@@ -178,7 +189,7 @@ describe('security headers', () => {
     }
   });
 
-  it('asks for https only when the public url is https', async () => {
+  test('asks for https only when the public url is https', async ({ webApps: { webHttps } }) => {
     for (const url of ['/', '/portal/3f9a2c7e-link', '/api/version']) {
       const response = await anonymous(webHttps).get(url);
       expect(response.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');

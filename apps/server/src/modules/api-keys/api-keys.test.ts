@@ -1,42 +1,39 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TCreatedApiKey, TPropertyMembership } from '@pms/contract';
-import { ZApiKey, ZCreatedApiKey, ZPaged, ZProperty, ZSession } from '@pms/contract';
+import { describe, expect } from 'vitest';
+import type { TCreatedApiKey } from '@pms/contract';
+import { ZApiKey, ZCreatedApiKey, ZPaged, ZProperty, ZPropertyMembership, ZSession } from '@pms/contract';
+import { z } from 'zod';
 import {
   bearer,
   demo,
   expectProblem,
   login,
   parsed,
-  startDemoApp,
   switchProperty,
   type ApiClient,
-  type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import type { TUserActor } from '../../actor.ts';
 import { apiKeys } from '../../db/schema/index.ts';
 import { createApiKey, updateApiKey } from './api-keys.service.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let ids: Record<string, string>;
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp(demo.users.admin));
-});
-afterAll(async () => {
-  await t.close();
-});
+const test = apiTest;
 
-async function createKey(body: Record<string, unknown>, client = admin): Promise<TCreatedApiKey> {
+/** The answer of GET /api/session/properties. */
+const ZPropertyMemberships = z.object({ data: z.array(ZPropertyMembership) });
+
+async function createKey(client: ApiClient, body: Record<string, unknown>): Promise<TCreatedApiKey> {
   const response = await client.post('/api/api_keys', body);
   expect(response.statusCode, response.body).toBe(201);
   return parsed(response, ZCreatedApiKey);
 }
 
 describe('POST /api/api_keys', () => {
-  it('generates a secret when none is given, shows it once and never again', async () => {
-    const key = await createKey({ name: 'Channel manager', roleId: 'staff' });
+  test('generates a secret when none is given, shows it once and never again', async ({
+    demoApp: { client: admin },
+  }) => {
+    const key = await createKey(admin, { name: 'Channel manager', roleId: 'staff' });
     expect(key).toMatchObject({
       name: 'Channel manager',
       roleId: 'staff',
@@ -63,22 +60,24 @@ describe('POST /api/api_keys', () => {
     }
   });
 
-  it('generates a different secret for every key', async () => {
-    const first = await createKey({ name: 'One', roleId: 'staff' });
-    const second = await createKey({ name: 'Two', roleId: 'staff' });
+  test('generates a different secret for every key', async ({ demoApp: { client: admin } }) => {
+    const first = await createKey(admin, { name: 'One', roleId: 'staff' });
+    const second = await createKey(admin, { name: 'Two', roleId: 'staff' });
     expect(first.secret).not.toBe(second.secret);
   });
 
-  it('takes a given secret', async () => {
+  test('takes a given secret', async ({ demoApp: { t, client: admin } }) => {
     const secret = 'my-own-long-secret-for-the-door-system-0001';
-    const key = await createKey({ name: 'Door system', roleId: 'admin', secret });
+    const key = await createKey(admin, { name: 'Door system', roleId: 'admin', secret });
     expect(key.secret).toBe(secret);
     expect((await bearer(t.app, secret).get('/api/properties/current')).statusCode).toBe(200);
   });
 
-  it('shows none of a given secret: its key is listed by a random prefix of its own', async () => {
+  test('shows none of a given secret: its key is listed by a random prefix of its own', async ({
+    demoApp: { t, client: admin },
+  }) => {
     const secret = 'ChosenByTheHotel-LockBridge-Secret-Zq8Wv3Kx';
-    const key = await createKey({ name: 'Lock bridge', roleId: 'staff', secret });
+    const key = await createKey(admin, { name: 'Lock bridge', roleId: 'staff', secret });
     expect(key.prefix).toMatch(/^pms_[\w-]{4}$/);
     const list = await admin.get('/api/api_keys', { query: { pageSize: '100' } });
     const single = await admin.get(`/api/api_keys/${key.id}`);
@@ -92,17 +91,19 @@ describe('POST /api/api_keys', () => {
     }
     expect(parsed(single, ZApiKey).prefix).toBe(key.prefix);
     expect((await bearer(t.app, secret).get('/api/properties/current')).statusCode).toBe(200);
-    const other = await createKey({ name: 'Second bridge', roleId: 'staff', secret: `${secret}-2` });
+    const other = await createKey(admin, { name: 'Second bridge', roleId: 'staff', secret: `${secret}-2` });
     expect(other.prefix).not.toBe(key.prefix);
   });
 
-  it('gives keys stored with a chosen secret’s first characters a random prefix (migration 0023)', async () => {
-    const chosen = await createKey({
+  test('gives keys stored with a chosen secret’s first characters a random prefix (migration 0023)', async ({
+    demoApp: { t, client: admin },
+  }) => {
+    const chosen = await createKey(admin, {
       name: 'Old bridge',
       roleId: 'staff',
       secret: 'OldChosen-secret-of-the-bridge-0000',
     });
-    const generated = await createKey({ name: 'Old generated', roleId: 'staff' });
+    const generated = await createKey(admin, { name: 'Old generated', roleId: 'staff' });
     await t.db.update(apiKeys).set({ prefix: 'OldChose' }).where(eq(apiKeys.id, chosen.id));
     const migration = readFileSync(
       new URL('../../db/migrations/0023_hardening.sql', import.meta.url),
@@ -116,7 +117,7 @@ describe('POST /api/api_keys', () => {
     expect(generated.secret.startsWith(generated.prefix)).toBe(true);
   });
 
-  it('refuses bad input with 400 validation', async () => {
+  test('refuses bad input with 400 validation', async ({ demoApp: { client: admin } }) => {
     for (const body of [
       { name: '', roleId: 'staff' },
       { name: 'No role' },
@@ -129,8 +130,10 @@ describe('POST /api/api_keys', () => {
 });
 
 describe('Bearer authentication', () => {
-  it('authenticates an allowed route as the key, within its property', async () => {
-    const key = await createKey({ name: 'Reporting', roleId: 'manager' });
+  test('authenticates an allowed route as the key, within its property', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
+    const key = await createKey(admin, { name: 'Reporting', roleId: 'manager' });
     const client = bearer(t.app, key.secret);
     const session = await client.get('/api/session');
     expect(session.statusCode).toBe(200);
@@ -142,8 +145,7 @@ describe('Bearer authentication', () => {
     });
     const current = await client.get('/api/properties/current');
     expect(parsed(current, ZProperty).id).toBe(ids[demo.austria]);
-    const properties = (await client.get('/api/session/properties')).json<{ data: TPropertyMembership[] }>()
-      .data;
+    const properties = parsed(await client.get('/api/session/properties'), ZPropertyMemberships).data;
     expect(properties.map((property) => property.id)).toEqual([ids[demo.austria]]);
     expectProblem(await client.get(`/api/properties/${ids[demo.germany]}`), 404, 'not_found');
     // Using a key is recorded.
@@ -151,8 +153,8 @@ describe('Bearer authentication', () => {
     expect(used.lastUsedAt).not.toBeNull();
   });
 
-  it('needs no XSRF header for unsafe methods', async () => {
-    const key = await createKey({ name: 'Settings sync', roleId: 'admin' });
+  test('needs no XSRF header for unsafe methods', async ({ demoApp: { t, client: admin } }) => {
+    const key = await createKey(admin, { name: 'Settings sync', roleId: 'admin' });
     const response = await bearer(t.app, key.secret).post('/api/settings', {
       key: 'sync.source',
       value: 'pms',
@@ -160,8 +162,10 @@ describe('Bearer authentication', () => {
     expect(response.statusCode).toBe(201);
   });
 
-  it("enforces the key's role: a staff key may not read the API keys", async () => {
-    const key = await createKey({ name: 'Front desk tablet', roleId: 'staff' });
+  test("enforces the key's role: a staff key may not read the API keys", async ({
+    demoApp: { t, client: admin },
+  }) => {
+    const key = await createKey(admin, { name: 'Front desk tablet', roleId: 'staff' });
     const client = bearer(t.app, key.secret);
     expectProblem(await client.get('/api/api_keys'), 403, 'auth/forbidden');
     expectProblem(
@@ -172,8 +176,8 @@ describe('Bearer authentication', () => {
     expect((await client.get('/api/files')).statusCode).toBe(200);
   });
 
-  it('applies a role change at once', async () => {
-    const key = await createKey({ name: 'Promoted', roleId: 'staff' });
+  test('applies a role change at once', async ({ demoApp: { t, client: admin } }) => {
+    const key = await createKey(admin, { name: 'Promoted', roleId: 'staff' });
     const client = bearer(t.app, key.secret);
     expectProblem(await client.get('/api/api_keys'), 403, 'auth/forbidden');
     const updated = await admin.put(`/api/api_keys/${key.id}`, { name: 'Promoted key', roleId: 'admin' });
@@ -186,7 +190,7 @@ describe('Bearer authentication', () => {
     expect((await client.get('/api/api_keys')).statusCode).toBe(200);
   });
 
-  it('refuses an unknown secret with 401', async () => {
+  test('refuses an unknown secret with 401', async ({ demoApp: { t } }) => {
     expectProblem(
       await bearer(t.app, 'pms_not-a-key-that-exists').get('/api/properties/current'),
       401,
@@ -194,8 +198,8 @@ describe('Bearer authentication', () => {
     );
   });
 
-  it('refuses a deleted key with 401', async () => {
-    const key = await createKey({ name: 'Short-lived', roleId: 'admin' });
+  test('refuses a deleted key with 401', async ({ demoApp: { t, client: admin } }) => {
+    const key = await createKey(admin, { name: 'Short-lived', roleId: 'admin' });
     const client = bearer(t.app, key.secret);
     expect((await client.get('/api/properties/current')).statusCode).toBe(200);
     expect((await admin.delete(`/api/api_keys/${key.id}`)).statusCode).toBe(204);
@@ -207,8 +211,10 @@ describe('Bearer authentication', () => {
     ).not.toContain(key.id);
   });
 
-  it('keeps a key out of what belongs to a user: no property switch, password or profile', async () => {
-    const key = await createKey({ name: 'Robot', roleId: 'admin' });
+  test('keeps a key out of what belongs to a user: no property switch, password or profile', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
+    const key = await createKey(admin, { name: 'Robot', roleId: 'admin' });
     const client = bearer(t.app, key.secret);
     expectProblem(
       await client.post('/api/session/switch_property', undefined, {
@@ -228,9 +234,11 @@ describe('Bearer authentication', () => {
 });
 
 describe('API keys of another property', () => {
-  it('answers 404 for their ids and leaves them out of the list', async () => {
+  test('answers 404 for their ids and leaves them out of the list', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
     await switchProperty(admin, ids[demo.germany]!);
-    const foreign = await createKey({ name: 'Berlin only', roleId: 'staff' });
+    const foreign = await createKey(admin, { name: 'Berlin only', roleId: 'staff' });
     await switchProperty(admin, ids[demo.austria]!);
 
     expectProblem(await admin.get(`/api/api_keys/${foreign.id}`), 404, 'not_found');
@@ -250,8 +258,8 @@ describe('API keys of another property', () => {
 });
 
 describe('who manages API keys', () => {
-  it('is only the admin', async () => {
-    const key = await createKey({ name: 'Protected', roleId: 'staff' });
+  test('is only the admin', async ({ demoApp: { t, client: admin } }) => {
+    const key = await createKey(admin, { name: 'Protected', roleId: 'staff' });
     for (const email of [demo.users.manager, demo.users.staff, demo.users.cleaning, demo.users.catering]) {
       const user = await login(t.app, email);
       expectProblem(await user.get('/api/api_keys'), 403, 'auth/forbidden');
@@ -273,8 +281,13 @@ describe('who manages API keys', () => {
 });
 
 describe('rights of the keys a caller creates', () => {
-  it('keeps a manager key from creating any key, an admin one least of all', async () => {
-    const manager = bearer(t.app, (await createKey({ name: 'Manager key', roleId: 'manager' })).secret);
+  test('keeps a manager key from creating any key, an admin one least of all', async ({
+    demoApp: { t, client: admin },
+  }) => {
+    const manager = bearer(
+      t.app,
+      (await createKey(admin, { name: 'Manager key', roleId: 'manager' })).secret,
+    );
     for (const roleId of ['admin', 'manager', 'staff']) {
       expectProblem(
         await manager.post('/api/api_keys', { name: 'Escalated', roleId }),
@@ -284,16 +297,18 @@ describe('rights of the keys a caller creates', () => {
     }
   });
 
-  it('lets an admin key create keys up to its own role', async () => {
-    const adminKey = bearer(t.app, (await createKey({ name: 'Admin key', roleId: 'admin' })).secret);
+  test('lets an admin key create keys up to its own role', async ({ demoApp: { t, client: admin } }) => {
+    const adminKey = bearer(t.app, (await createKey(admin, { name: 'Admin key', roleId: 'admin' })).secret);
     for (const roleId of ['admin', 'catering']) {
       const response = await adminKey.post('/api/api_keys', { name: `By key ${roleId}`, roleId });
       expect(response.statusCode, response.body).toBe(201);
     }
   });
 
-  it('refuses in the service a caller without the API keys right, whatever its route let through', async () => {
-    const keyRow = await createKey({ name: 'Staff made', roleId: 'staff' });
+  test('refuses in the service a caller without the API keys right, whatever its route let through', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
+    const keyRow = await createKey(admin, { name: 'Staff made', roleId: 'staff' });
     const asStaff: TUserActor = {
       kind: 'user',
       id: admin.session!.subjectId,

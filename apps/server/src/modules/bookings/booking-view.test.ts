@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { TBooking, TBookingSummary, TPaged } from '@pms/contract';
-import { ZBookingSummary, ZCreatedApiKey, ZPaged } from '@pms/contract';
-import {
-  bearer,
-  demo,
-  login,
-  parsed,
-  startDemoApp,
-  switchProperty,
-  type ApiClient,
-  type TTestApp,
-} from '../../../test/helpers.ts';
+import { ZBooking, ZBookingSummary, ZCreatedApiKey, ZPaged } from '@pms/contract';
+import { bearer, demo, login, parsed, switchProperty, type ApiClient } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let ids: Record<string, string>;
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp());
-});
-afterAll(async () => {
-  await t.close();
+const test = apiTest.extend('readers', { scope: 'file' }, async ({ demoApp: { t, client: admin, ids } }) => {
+  const full = (await listAll(admin)).data;
+  const catering = await login(t.app, demo.users.catering);
+  await switchProperty(catering, ids[demo.austria]!);
+  return { full, catering };
 });
 
 const everything = 'room,roomType,rate,customer,group,guests,link';
@@ -48,10 +37,10 @@ const summaryFields = [
   'guests',
 ];
 
-async function listAll(client: ApiClient): Promise<TPaged<TBooking | TBookingSummary>> {
+async function listAll(client: ApiClient): Promise<TPaged<TBooking>> {
   const response = await client.get('/api/bookings', { query: { pageSize: '100', expand: everything } });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json();
+  return parsed(response, ZPaged(ZBooking));
 }
 
 /**
@@ -79,22 +68,16 @@ function expectSummary(booking: object): void {
 }
 
 describe('bookings as catering reads them', () => {
-  let full: TBooking[];
-  let catering: ApiClient;
-  beforeAll(async () => {
-    full = (await listAll(admin)).data as TBooking[];
-    catering = await login(t.app, demo.users.catering);
-    await switchProperty(catering, ids[demo.austria]!);
-  });
-
-  it('gives the front desk the whole booking', () => {
+  test('gives the front desk the whole booking', ({ readers: { full } }) => {
     const withLink = full.find((booking) => booking.link && booking.guests?.length);
     expect(withLink?.securityCode).toEqual(expect.any(String));
     expect(withLink?.grossAmount).toEqual(expect.any(Number));
     expect(detailsOf(full).length).toBeGreaterThan(0);
   });
 
-  it('lists code, stay, room and guest names, without link, security code, contact details or amounts', async () => {
+  test('lists code, stay, room and guest names, without link, security code, contact details or amounts', async ({
+    readers: { full, catering },
+  }) => {
     const response = await catering.get('/api/bookings', { query: { pageSize: '100', expand: everything } });
     expect(response.statusCode).toBe(200);
     const page = parsed(response, ZPaged(ZBookingSummary));
@@ -105,7 +88,9 @@ describe('bookings as catering reads them', () => {
     for (const detail of detailsOf(full)) expect(response.body).not.toContain(detail);
   });
 
-  it('reads one booking the same way, whatever it asks to expand', async () => {
+  test('reads one booking the same way, whatever it asks to expand', async ({
+    readers: { full, catering },
+  }) => {
     const booking = full.find((entry) => entry.link && entry.guests?.length && entry.roomId)!;
     const response = await catering.get(`/api/bookings/${booking.id}`, { query: { expand: everything } });
     expect(response.statusCode).toBe(200);
@@ -121,7 +106,10 @@ describe('bookings as catering reads them', () => {
     for (const detail of detailsOf([booking])) expect(response.body).not.toContain(detail);
   });
 
-  it('holds for an API key with the catering role too', async () => {
+  test('holds for an API key with the catering role too', async ({
+    demoApp: { t, client: admin },
+    readers: { full },
+  }) => {
     const created = await admin.post('/api/api_keys', { name: 'Kasse', roleId: 'catering' });
     expect(created.statusCode).toBe(201);
     const till = bearer(t.app, parsed(created, ZCreatedApiKey).secret);

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { TGroup } from '@pms/contract';
 import { ZBooking, ZGroup } from '@pms/contract';
 import { events } from '../../db/schema/index.ts';
@@ -8,26 +8,19 @@ import {
   expectProblem,
   loginAt,
   parsed,
-  startDemoApp,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { insertBooking, insertRoom } from '../../../test/front-office-factories.ts';
 
-let t: TTestApp;
-let staff: ApiClient;
-let austriaId: string;
-let germanyId: string;
-
-beforeAll(async () => {
-  let ids: Record<string, string>;
-  ({ t, client: staff, ids } = await startDemoApp(demo.users.staff));
-  austriaId = ids[demo.austria]!;
-  germanyId = ids[demo.germany]!;
-});
-afterAll(async () => {
-  await t.close();
-});
+const test = apiTest
+  .override('user', demo.users.staff)
+  .extend('properties', { scope: 'file' }, ({ demoApp: { ids } }) => {
+    const austriaId = ids[demo.austria]!;
+    const germanyId = ids[demo.germany]!;
+    return { austriaId, germanyId };
+  });
 
 async function createGroup(client: ApiClient, name: string): Promise<TGroup> {
   const response = await client.post('/api/groups', { name });
@@ -35,11 +28,11 @@ async function createGroup(client: ApiClient, name: string): Promise<TGroup> {
   return parsed(response, ZGroup);
 }
 
-async function aBooking(propertyId: string, checkIn = '2030-10-01', checkOut = '2030-10-03') {
+async function aBooking(t: TTestApp, propertyId: string, checkIn = '2030-10-01', checkOut = '2030-10-03') {
   return insertBooking(t.db, { propertyId, room: await insertRoom(t.db, propertyId), checkIn, checkOut });
 }
 
-async function eventsOf(objectType: 'group' | 'booking', objectId: string) {
+async function eventsOf(t: TTestApp, objectType: 'group' | 'booking', objectId: string) {
   return t.db
     .select({ type: events.type, data: events.data })
     .from(events)
@@ -48,9 +41,12 @@ async function eventsOf(objectType: 'group' | 'booking', objectId: string) {
 }
 
 describe('group membership', () => {
-  it('adds a booking to a group and removes it, from the group', async () => {
+  test('adds a booking to a group and removes it, from the group', async ({
+    demoApp: { t, client: staff },
+    properties: { austriaId },
+  }) => {
     const group = await createGroup(staff, 'Chorreise');
-    const booking = await aBooking(austriaId);
+    const booking = await aBooking(t, austriaId);
 
     const added = await staff.post(`/api/groups/${group.id}/bookings`, { bookingId: booking.id });
     expect(added.statusCode, added.body).toBe(200);
@@ -68,34 +64,40 @@ describe('group membership', () => {
     expect(parsed(removed, ZGroup)).toMatchObject({ bookingCount: 0, bookings: [] });
     expect(parsed(await staff.get(`/api/bookings/${booking.id}`), ZBooking).groupId).toBeNull();
 
-    expect(await eventsOf('group', group.id)).toEqual([
+    expect(await eventsOf(t, 'group', group.id)).toEqual([
       { type: 'created', data: {} },
       { type: 'booking_added', data: { bookingId: booking.id } },
       { type: 'booking_removed', data: { bookingId: booking.id } },
     ]);
-    expect(await eventsOf('booking', booking.id)).toEqual([
+    expect(await eventsOf(t, 'booking', booking.id)).toEqual([
       { type: 'updated', data: { changed: ['groupId'] } },
       { type: 'updated', data: { changed: ['groupId'] } },
     ]);
   });
 
-  it('moves a booking from another group', async () => {
+  test('moves a booking from another group', async ({
+    demoApp: { t, client: staff },
+    properties: { austriaId },
+  }) => {
     const [first, second] = [await createGroup(staff, 'Erste'), await createGroup(staff, 'Zweite')];
-    const booking = await aBooking(austriaId);
+    const booking = await aBooking(t, austriaId);
     await staff.post(`/api/groups/${first.id}/bookings`, { bookingId: booking.id });
     const moved = await staff.post(`/api/groups/${second.id}/bookings`, { bookingId: booking.id });
     expect(parsed(moved, ZGroup).bookingCount).toBe(1);
     expect(parsed(await staff.get(`/api/groups/${first.id}`), ZGroup).bookingCount).toBe(0);
-    expect((await eventsOf('group', first.id)).map((event) => event.type)).toEqual([
+    expect((await eventsOf(t, 'group', first.id)).map((event) => event.type)).toEqual([
       'created',
       'booking_added',
       'booking_removed',
     ]);
   });
 
-  it('adds and removes a booking from the booking too', async () => {
+  test('adds and removes a booking from the booking too', async ({
+    demoApp: { t, client: staff },
+    properties: { austriaId },
+  }) => {
     const group = await createGroup(staff, 'Über die Buchung');
-    const booking = await aBooking(austriaId);
+    const booking = await aBooking(t, austriaId);
     const updated = await staff.put(`/api/bookings/${booking.id}`, { groupId: group.id });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(parsed(await staff.get(`/api/groups/${group.id}`), ZGroup).bookingCount).toBe(1);
@@ -103,9 +105,12 @@ describe('group membership', () => {
     expect(parsed(await staff.get(`/api/groups/${group.id}`), ZGroup).bookingCount).toBe(0);
   });
 
-  it('answers 404 for a booking that is not in the group, and for an unknown or deleted booking', async () => {
+  test('answers 404 for a booking that is not in the group, and for an unknown or deleted booking', async ({
+    demoApp: { t, client: staff },
+    properties: { austriaId },
+  }) => {
     const group = await createGroup(staff, 'Leer');
-    const booking = await aBooking(austriaId);
+    const booking = await aBooking(t, austriaId);
     expectProblem(await staff.delete(`/api/groups/${group.id}/bookings/${booking.id}`), 404, 'not_found');
     const unknown = crypto.randomUUID();
     expectProblem(
@@ -126,10 +131,13 @@ describe('group membership', () => {
     );
   });
 
-  it("answers 404 for another property's booking or group and changes nothing", async () => {
+  test("answers 404 for another property's booking or group and changes nothing", async ({
+    demoApp: { t, client: staff },
+    properties: { austriaId, germanyId },
+  }) => {
     const group = await createGroup(staff, 'Salzburg');
-    const own = await aBooking(austriaId);
-    const foreignBooking = await aBooking(germanyId);
+    const own = await aBooking(t, austriaId);
+    const foreignBooking = await aBooking(t, germanyId);
     const german = await loginAt(t.app, demo.users.manager, germanyId);
     const foreignGroup = await createGroup(german, 'Berlin');
 
@@ -149,9 +157,12 @@ describe('group membership', () => {
     expect(parsed(await staff.get(`/api/bookings/${own.id}`), ZBooking).groupId).toBeNull();
   });
 
-  it('is refused to cleaning and catering', async () => {
+  test('is refused to cleaning and catering', async ({
+    demoApp: { t, client: staff },
+    properties: { austriaId },
+  }) => {
     const group = await createGroup(staff, 'Verboten');
-    const booking = await aBooking(austriaId);
+    const booking = await aBooking(t, austriaId);
     await staff.post(`/api/groups/${group.id}/bookings`, { bookingId: booking.id });
     for (const email of [demo.users.cleaning, demo.users.catering]) {
       const caller = await loginAt(t.app, email, austriaId);

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   addDays,
   todayIn,
@@ -6,11 +6,12 @@ import {
   ZCheckoutSession,
   zonedInstant,
   ZPortalProgress,
-  type TAccessPoint,
-  type TBooking,
-  type TEvent,
+  ZAccessPoint,
+  ZContact,
+  ZEvent,
   type TPortalProgress,
 } from '@pms/contract';
+import { z } from 'zod';
 import {
   ApiClient,
   createStayFixture,
@@ -20,67 +21,68 @@ import {
   parsed,
   pngBytes,
   PortalGuest,
-  startDemoApp,
   type TStayFixture,
   type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
 const zone = 'Europe/Vienna';
-let t: TTestApp;
-let admin: ApiClient;
-let ids: Record<string, string>;
-let stay: TStayFixture;
 
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp());
-  stay = await createStayFixture(admin, {
+/** The answer of GET /api/bookings/:id/events. */
+const ZEvents = z.object({ data: z.array(ZEvent) });
+
+const test = apiTest.extend('stayed', { scope: 'file' }, async ({ demoApp }) => {
+  const { client: admin } = demoApp;
+  const stay = await createStayFixture(admin, {
     roomType: { name: 'Fortschrittzimmer', code: 'FS' },
     rooms: '1801-1820',
     rate: { name: 'Fortschrittrate', code: 'FS' },
     prices: [10000, 12000],
   });
-}, 60_000);
-afterAll(async () => {
-  await t.close();
+  return { stay };
 });
-afterEach(() => {
+test.afterEach(({ demoApp: { t } }) => {
   t.clock.reset();
 });
 
-const today = () => todayIn(zone, t.clock.now());
+const today = (t: TTestApp) => todayIn(zone, t.clock.now());
 
-async function newStay(isDebtor = false) {
+async function newStay(t: TTestApp, admin: ApiClient, stay: TStayFixture, isDebtor = false) {
   const customer = await admin.post('/api/contacts', {
     name: `Fortschritt ${crypto.randomUUID().slice(0, 6)}`,
   });
   expect(customer.statusCode, customer.body).toBe(201);
-  const customerId = customer.json<{ id: string }>().id;
+  const customerId = parsed(customer, ZContact).id;
   const created = await admin.post('/api/bookings', {
     occupancy: 1,
     rateId: stay.rateId,
     roomTypeId: stay.roomTypeId,
-    checkIn: today(),
-    checkOut: addDays(today(), 2),
+    checkIn: today(t),
+    checkOut: addDays(today(t), 2),
     customerId,
     isDebtor,
   });
   expect(created.statusCode, created.body).toBe(201);
-  const booking = (
-    await admin.get(`/api/bookings/${parsed(created, ZBooking).id}`, { query: { expand: 'link' } })
-  ).json<TBooking & { link: { id: string } }>();
-  return { booking, customerId, guest: new PortalGuest(t.app, booking.link.id) };
+  const booking = parsed(
+    await admin.get(`/api/bookings/${parsed(created, ZBooking).id}`, { query: { expand: 'link' } }),
+    ZBooking,
+  );
+  return { booking, customerId, guest: new PortalGuest(t.app, booking.link!.id) };
 }
 
-async function progressOf(bookingId: string, client: ApiClient = admin): Promise<TPortalProgress> {
+async function progressOf(client: ApiClient, bookingId: string): Promise<TPortalProgress> {
   const response = await client.get(`/api/bookings/${bookingId}/portal_progress`);
   expect(response.statusCode, response.body).toBe(200);
   return parsed(response, ZPortalProgress);
 }
 
 describe('the portal progress on the booking', () => {
-  it('follows the guest from registration to the door', async () => {
-    const { booking, customerId, guest } = await newStay();
-    const fresh = await progressOf(booking.id);
+  test('follows the guest from registration to the door', async ({
+    demoApp: { t, client: admin },
+    stayed: { stay },
+  }) => {
+    const { booking, customerId, guest } = await newStay(t, admin, stay);
+    const fresh = await progressOf(admin, booking.id);
     expect(fresh).toMatchObject({
       linkState: 'open',
       registration: { isComplete: false, form: 'gaesteblatt' },
@@ -112,7 +114,7 @@ describe('the portal progress on the booking', () => {
       address: { line1: 'Via Roma 1', postalCode: '00100', city: 'Roma', country: 'it' },
     });
     expect(registered.statusCode, registered.body).toBe(200);
-    expect((await progressOf(booking.id)).registration.guests[0]!.missingFields).toEqual([
+    expect((await progressOf(admin, booking.id)).registration.guests[0]!.missingFields).toEqual([
       'documents',
       'documentType',
       'documentNumber',
@@ -135,7 +137,7 @@ describe('the portal progress on the booking', () => {
     ).toBe(200);
     expect((await guest.post('/api/portal/pre_check_in')).statusCode).toBe(200);
 
-    const signed = await progressOf(booking.id);
+    const signed = await progressOf(admin, booking.id);
     expect(signed.registration).toMatchObject({
       isComplete: true,
       guests: [{ isComplete: true, missingFields: [] }],
@@ -143,56 +145,62 @@ describe('the portal progress on the booking', () => {
     expect(signed.signature.isSigned).toBe(true);
     expect(Date.parse(signed.signature.signedAt!)).not.toBeNaN();
     expect(signed.preCheckIn.isDone).toBe(true);
-    const history = (await admin.get(`/api/bookings/${booking.id}/events`)).json<{ data: TEvent[] }>().data;
+    const history = parsed(await admin.get(`/api/bookings/${booking.id}/events`), ZEvents).data;
     expect(history[0]).toMatchObject({ type: 'pre_checked_in', actorType: 'guest' });
 
-    t.clock.set(zonedInstant(today(), '15:30', zone));
+    t.clock.set(zonedInstant(today(t), '15:30', zone));
     const session = parsed(await guest.post('/api/portal/checkout_session', {}), ZCheckoutSession);
     expect((await new ApiClient(t.app).post(`${new URL(session.url).pathname}/pay`)).statusCode).toBe(303);
     await guest.post('/api/portal/payments', { checkoutSessionId: session.id });
-    const paid = await progressOf(booking.id);
+    const paid = await progressOf(admin, booking.id);
     expect(paid.payment).toMatchObject({ paidAmount: 20000, dueAmount: 0, isPaid: true });
     expect(paid.payment.portalPayments).toHaveLength(1);
     expect(paid.payment.portalPayments[0]!.amount).toBe(20000);
     expect(Date.parse(paid.payment.portalPayments[0]!.paidAt!)).not.toBeNaN();
 
     expect((await guest.post('/api/portal/check_in')).statusCode).toBe(200);
-    const checkedIn = await progressOf(booking.id);
+    const checkedIn = await progressOf(admin, booking.id);
     expect(checkedIn.checkIn).toMatchObject({ isCheckedIn: true, by: 'portal' });
     expect(checkedIn.doors.hasAccessToken).toBe(true);
 
-    const [room] = (await guest.get('/api/portal/access_points')).json<TAccessPoint[]>();
+    const [room] = parsed(await guest.get('/api/portal/access_points'), z.array(ZAccessPoint));
     expect((await guest.post(`/api/portal/access_points/${room!.id}/unlock`)).statusCode).toBe(200);
     expect(
       (await admin.post(`/api/bookings/${booking.id}/access_points/${room!.id}/unlock`)).statusCode,
     ).toBe(200);
-    const opened = await progressOf(booking.id);
+    const opened = await progressOf(admin, booking.id);
     expect(opened.doors.unlocks).toEqual([
       expect.objectContaining({ accessPoint: room!.name, isSuccess: true, byGuest: false }),
       expect.objectContaining({ accessPoint: room!.name, isSuccess: true, byGuest: true }),
     ]);
-    const events = (await admin.get(`/api/bookings/${booking.id}/events`)).json<{ data: TEvent[] }>().data;
+    const events = parsed(await admin.get(`/api/bookings/${booking.id}/events`), ZEvents).data;
     expect(events.filter((event) => event.type === 'door_unlocked').map((event) => event.actorType)).toEqual([
       'user',
       'guest',
     ]);
   });
 
-  it('tells a check-in at the desk from one in the portal', async () => {
-    const { booking } = await newStay(true);
-    t.clock.set(zonedInstant(today(), '15:30', zone));
+  test('tells a check-in at the desk from one in the portal', async ({
+    demoApp: { t, client: admin },
+    stayed: { stay },
+  }) => {
+    const { booking } = await newStay(t, admin, stay, true);
+    t.clock.set(zonedInstant(today(t), '15:30', zone));
     const checkIn = await admin.post(`/api/bookings/${booking.id}/actions/check_in`);
     expect(checkIn.statusCode, checkIn.body).toBe(200);
-    const progress = await progressOf(booking.id);
+    const progress = await progressOf(admin, booking.id);
     expect(progress.checkIn).toMatchObject({ isCheckedIn: true, by: 'staff' });
     expect(progress.doors.hasAccessToken).toBe(true);
   });
 
-  it('is for staff who see the booking’s details: catering and cleaning are refused', async () => {
-    const { booking } = await newStay();
+  test('is for staff who see the booking’s details: catering and cleaning are refused', async ({
+    demoApp: { t, client: admin, ids },
+    stayed: { stay },
+  }) => {
+    const { booking } = await newStay(t, admin, stay);
     for (const role of ['manager', 'staff'] as const) {
       const client = await loginAt(t.app, demo.users[role], ids[demo.austria]!);
-      expect((await progressOf(booking.id, client)).linkState).toBe('open');
+      expect((await progressOf(client, booking.id)).linkState).toBe('open');
     }
     for (const role of ['cleaning', 'catering'] as const) {
       const client = await loginAt(t.app, demo.users[role], ids[demo.austria]!);
@@ -203,7 +211,7 @@ describe('the portal progress on the booking', () => {
       401,
       'auth/unauthenticated',
     );
-    const guest = new PortalGuest(t.app, booking.link.id);
+    const guest = new PortalGuest(t.app, booking.link!.id);
     expectProblem(
       await guest.get(`/api/bookings/${booking.id}/portal_progress`),
       401,
@@ -211,8 +219,11 @@ describe('the portal progress on the booking', () => {
     );
   });
 
-  it('answers 404 for another property’s booking and 400 for a malformed id', async () => {
-    const { booking } = await newStay();
+  test('answers 404 for another property’s booking and 400 for a malformed id', async ({
+    demoApp: { t, client: admin, ids },
+    stayed: { stay },
+  }) => {
+    const { booking } = await newStay(t, admin, stay);
     const berlin = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     expectProblem(await berlin.get(`/api/bookings/${booking.id}/portal_progress`), 404, 'not_found');
     expectProblem(await admin.get(`/api/bookings/${crypto.randomUUID()}/portal_progress`), 404, 'not_found');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   addDays,
@@ -8,43 +8,34 @@ import {
   ZHousekeepingRoom,
   ZPaged,
   ZRoomLock,
-  type THousekeepingRoom,
-  type TPaged,
-  type TRoomLock,
+  ZCreatedRooms,
+  ZRate,
+  ZRoomType,
 } from '@pms/contract';
+import { z } from 'zod';
 import { rooms } from '../../db/schema/index.ts';
-import {
-  demo,
-  expectProblem,
-  login,
-  loginAt,
-  parsed,
-  startDemoApp,
-  type ApiClient,
-  type TTestApp,
-} from '../../../test/helpers.ts';
+import { demo, expectProblem, login, loginAt, parsed, type TTestApp } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let ids: Record<string, string>;
-let today: string;
-let roomIds: Record<string, string>;
-const day = (offset: number) => addDays(today, offset);
+/** The answer of GET /api/housekeeping. */
+const ZHousekeepingRooms = z.object({ data: z.array(ZHousekeepingRoom) });
 
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp());
+const day = (today: string, offset: number) => addDays(today, offset);
+
+const test = apiTest.extend('locked', { scope: 'file' }, async ({ demoApp }) => {
+  const { t, client: admin } = demoApp;
   // A set date: the locks' days and the scheduled job's runs follow this clock, not the machine's.
   t.clock.set('2027-02-10T08:00:00Z');
-  today = todayIn('Europe/Vienna', t.clock.now());
+  const today = todayIn('Europe/Vienna', t.clock.now());
   const roomType = await admin.post('/api/room_types', {
     name: 'Sperrzimmer',
     code: 'SZ',
     capacity: 2,
     maxOccupancy: 2,
   });
-  const roomTypeId = roomType.json<{ id: string }>().id;
+  const roomTypeId = parsed(roomType, ZRoomType).id;
   const created = await admin.post('/api/rooms', { number: '951-954', roomTypeId });
-  const rates = (await admin.get('/api/rates')).json<TPaged<{ id: string; isStandard: boolean }>>().data;
+  const rates = parsed(await admin.get('/api/rates'), ZPaged(ZRate)).data;
   const standard = rates.find((rate) => rate.isStandard)!;
   for (const occupancy of [1, 2]) {
     const price = await admin.post(`/api/rates/${standard.id}/prices`, {
@@ -54,25 +45,26 @@ beforeAll(async () => {
     });
     expect(price.statusCode, price.body).toBe(201);
   }
-  roomIds = Object.fromEntries(
-    created.json<{ data: { id: string; number: string }[] }>().data.map((room) => [room.number, room.id]),
+  const roomIds = Object.fromEntries(
+    parsed(created, ZCreatedRooms).data.map((room) => [room.number, room.id]),
   );
-});
-afterAll(async () => {
-  await t.close();
+  return { today, roomIds };
 });
 
-async function housekeepingStatus(roomId: string) {
+async function housekeepingStatus(t: TTestApp, roomId: string) {
   const [room] = await t.db.select().from(rooms).where(eq(rooms.id, roomId));
   return room!.housekeepingStatus;
 }
 
 describe('room locks', () => {
-  it('creates, lists, changes and cancels a lock', async () => {
+  test('creates, lists, changes and cancels a lock', async ({
+    demoApp: { client: admin },
+    locked: { today, roomIds },
+  }) => {
     const created = await admin.post('/api/room_locks', {
       roomId: roomIds['951'],
-      startDate: day(20),
-      endDate: day(22),
+      startDate: day(today, 20),
+      endDate: day(today, 22),
       reason: 'Teppich',
     });
     expect(created.statusCode).toBe(201);
@@ -88,37 +80,43 @@ describe('room locks', () => {
     );
     expect(list.data.map((l) => l.id)).toEqual([lock.id]);
     const changed = await admin.put(`/api/room_locks/${lock.id}`, {
-      endDate: day(25),
+      endDate: day(today, 25),
       reason: 'Teppich und Wände',
     });
-    expect(parsed(changed, ZRoomLock)).toMatchObject({ endDate: day(25), reason: 'Teppich und Wände' });
+    expect(parsed(changed, ZRoomLock)).toMatchObject({
+      endDate: day(today, 25),
+      reason: 'Teppich und Wände',
+    });
     const canceled = await admin.post(`/api/room_locks/${lock.id}/actions/cancel`);
     expect(parsed(canceled, ZRoomLock).status).toBe('canceled');
     expect(
       (
         await admin.post('/api/room_locks', {
           roomId: roomIds['951'],
-          startDate: day(21),
-          endDate: day(21),
+          startDate: day(today, 21),
+          endDate: day(today, 21),
           reason: 'Frei',
         })
       ).statusCode,
     ).toBe(201);
   });
 
-  it('refuses a lock over a booking or another lock, and an end before the start', async () => {
+  test('refuses a lock over a booking or another lock, and an end before the start', async ({
+    demoApp: { client: admin },
+    locked: { today, roomIds },
+  }) => {
     const booking = await admin.post('/api/bookings', {
       roomId: roomIds['952'],
       occupancy: 1,
-      checkIn: day(30),
-      checkOut: day(33),
+      checkIn: day(today, 30),
+      checkOut: day(today, 33),
     });
     expect(booking.statusCode, booking.body).toBe(201);
     expectProblem(
       await admin.post('/api/room_locks', {
         roomId: roomIds['952'],
-        startDate: day(32),
-        endDate: day(34),
+        startDate: day(today, 32),
+        endDate: day(today, 34),
         reason: 'x',
       }),
       409,
@@ -126,15 +124,15 @@ describe('room locks', () => {
     );
     await admin.post('/api/room_locks', {
       roomId: roomIds['952'],
-      startDate: day(33),
-      endDate: day(34),
+      startDate: day(today, 33),
+      endDate: day(today, 34),
       reason: 'after departure',
     });
     expectProblem(
       await admin.post('/api/room_locks', {
         roomId: roomIds['952'],
-        startDate: day(34),
-        endDate: day(36),
+        startDate: day(today, 34),
+        endDate: day(today, 36),
         reason: 'x',
       }),
       409,
@@ -143,8 +141,8 @@ describe('room locks', () => {
     expectProblem(
       await admin.post('/api/room_locks', {
         roomId: roomIds['952'],
-        startDate: day(40),
-        endDate: day(39),
+        startDate: day(today, 40),
+        endDate: day(today, 39),
         reason: 'x',
       }),
       400,
@@ -152,19 +150,23 @@ describe('room locks', () => {
     );
   });
 
-  it('sets the room status at the start and at the end, through the scheduled job', async () => {
+  test('sets the room status at the start and at the end, through the scheduled job', async ({
+    demoApp: { t, client: admin },
+    locked: { today, roomIds },
+  }) => {
     await t.db.update(rooms).set({ housekeepingStatus: 'clean' }).where(eq(rooms.id, roomIds['953']!));
     const created = await admin.post('/api/room_locks', {
       roomId: roomIds['953'],
       startDate: today,
-      endDate: day(1),
+      endDate: day(today, 1),
       reason: 'Wasserschaden',
     });
     expect(parsed(created, ZRoomLock).status).toBe('active');
-    expect(await housekeepingStatus(roomIds['953']!)).toBe('out_of_service');
-    const housekeeping = (await admin.get('/api/housekeeping', { query: { filter: 'locked' } })).json<{
-      data: THousekeepingRoom[];
-    }>();
+    expect(await housekeepingStatus(t, roomIds['953']!)).toBe('out_of_service');
+    const housekeeping = parsed(
+      await admin.get('/api/housekeeping', { query: { filter: 'locked' } }),
+      ZHousekeepingRooms,
+    );
     expect(housekeeping.data.find((room) => room.id === roomIds['953'])).toMatchObject({
       isLocked: true,
       lockReason: 'Wasserschaden',
@@ -172,9 +174,9 @@ describe('room locks', () => {
     t.clock.advance(3 * 86_400_000);
     await t.app.jobRunner.scheduleRecurring();
     expect(await t.app.jobRunner.runDue()).toBe(1);
-    expect(await housekeepingStatus(roomIds['953']!)).toBe('dirty');
+    expect(await housekeepingStatus(t, roomIds['953']!)).toBe('dirty');
     expect(
-      (await admin.get(`/api/room_locks/${parsed(created, ZRoomLock).id}`)).json<TRoomLock>().status,
+      parsed(await admin.get(`/api/room_locks/${parsed(created, ZRoomLock).id}`), ZRoomLock).status,
     ).toBe('ended');
     // The next run is due a minute later, not before.
     expect(await t.app.jobRunner.runDue()).toBe(0);
@@ -183,14 +185,17 @@ describe('room locks', () => {
     t.clock.set('2027-02-10T08:00:00Z');
   });
 
-  it('keeps roles and properties apart', async () => {
+  test('keeps roles and properties apart', async ({
+    demoApp: { t, client: admin, ids },
+    locked: { today, roomIds },
+  }) => {
     const cleaning = await login(t.app, demo.users.cleaning);
     expectProblem(await cleaning.get('/api/room_locks'), 403, 'auth/forbidden');
     const lock = parsed(
       await admin.post('/api/room_locks', {
         roomId: roomIds['954'],
-        startDate: day(50),
-        endDate: day(51),
+        startDate: day(today, 50),
+        endDate: day(today, 51),
         reason: 'x',
       }),
       ZRoomLock,
@@ -200,8 +205,8 @@ describe('room locks', () => {
     expectProblem(
       await other.post('/api/room_locks', {
         roomId: roomIds['954'],
-        startDate: day(60),
-        endDate: day(61),
+        startDate: day(today, 60),
+        endDate: day(today, 61),
         reason: 'x',
       }),
       404,
@@ -211,12 +216,16 @@ describe('room locks', () => {
 });
 
 describe('housekeeping', () => {
-  it('lists rooms by status and lets cleaning staff mark a room clean', async () => {
+  test('lists rooms by status and lets cleaning staff mark a room clean', async ({
+    demoApp: { t, ids },
+    locked: { roomIds },
+  }) => {
     await t.db.update(rooms).set({ housekeepingStatus: 'dirty' }).where(eq(rooms.id, roomIds['954']!));
     const cleaning = await loginAt(t.app, demo.users.cleaning, ids[demo.austria]!);
-    const dirty = (await cleaning.get('/api/housekeeping', { query: { filter: 'dirty' } })).json<{
-      data: THousekeepingRoom[];
-    }>();
+    const dirty = parsed(
+      await cleaning.get('/api/housekeeping', { query: { filter: 'dirty' } }),
+      ZHousekeepingRooms,
+    );
     expect(dirty.data.every((room) => room.housekeepingStatus === 'dirty')).toBe(true);
     expect(dirty.data.map((room) => room.id)).toContain(roomIds['954']);
     const cleaned = await cleaning.patch(`/api/housekeeping/rooms/${roomIds['954']}`, {
@@ -225,9 +234,10 @@ describe('housekeeping', () => {
     expect(parsed(cleaned, ZHousekeepingRoom).housekeepingStatus).toBe('clean');
     const one = await cleaning.get(`/api/housekeeping/rooms/${roomIds['954']}`);
     expect(parsed(one, ZHousekeepingRoom)).toMatchObject({ number: '954', housekeepingStatus: 'clean' });
-    const clean = (await cleaning.get('/api/housekeeping', { query: { filter: 'clean' } })).json<{
-      data: THousekeepingRoom[];
-    }>();
+    const clean = parsed(
+      await cleaning.get('/api/housekeeping', { query: { filter: 'clean' } }),
+      ZHousekeepingRooms,
+    );
     expect(clean.data.map((room) => room.id)).toContain(roomIds['954']);
     expectProblem(
       await cleaning.patch(`/api/housekeeping/rooms/${roomIds['954']}`, { housekeepingStatus: 'sparkling' }),
@@ -238,7 +248,7 @@ describe('housekeeping', () => {
     expectProblem(await catering.get('/api/housekeeping'), 403, 'auth/forbidden');
   });
 
-  it("answers 404 for another property's room", async () => {
+  test("answers 404 for another property's room", async ({ demoApp: { t, ids }, locked: { roomIds } }) => {
     const other = await loginAt(t.app, demo.users.cleaning, ids[demo.germany]!);
     expectProblem(await other.get(`/api/housekeeping/rooms/${roomIds['954']}`), 404, 'not_found');
     expectProblem(
@@ -251,12 +261,15 @@ describe('housekeeping', () => {
 
 describe('dashboard', () => {
   // The demo's bookings lie around the machine's today.
-  beforeAll(() => {
+  test.beforeAll(({ demoApp: { t }, locked }) => {
     t.clock.reset();
-    today = todayIn('Europe/Vienna', t.clock.now());
+    locked.today = todayIn('Europe/Vienna', t.clock.now());
   });
 
-  it("counts today's arrivals, departures, in-house guests, occupancy, rooms to clean and open balances", async () => {
+  test("counts today's arrivals, departures, in-house guests, occupancy, rooms to clean and open balances", async ({
+    demoApp: { t, client: admin },
+    locked: { today, roomIds },
+  }) => {
     const before = parsed(await admin.get('/api/dashboard'), ZDashboard);
     expect(before.date).toBe(today);
     expect(before.occupancy.totalRooms).toBe(44);
@@ -266,7 +279,7 @@ describe('dashboard', () => {
         roomId: roomIds['951'],
         occupancy: 2,
         checkIn: today,
-        checkOut: day(2),
+        checkOut: day(today, 2),
         customer: { name: 'Dora Dashboard' },
         isDebtor: true,
       }),
@@ -280,9 +293,10 @@ describe('dashboard', () => {
     expect(inHouse.inHouse.map((a) => a.id)).toContain(booking.id);
     expect(inHouse.guestsInHouse).toBe(arrived.guestsInHouse + 2);
     expect(inHouse.openBalances.count).toBeGreaterThanOrEqual(arrived.openBalances.count);
-    const dirtyCount = (await admin.get('/api/housekeeping', { query: { filter: 'dirty' } })).json<{
-      data: unknown[];
-    }>().data.length;
+    const dirtyCount = parsed(
+      await admin.get('/api/housekeeping', { query: { filter: 'dirty' } }),
+      ZHousekeepingRooms,
+    ).data.length;
     expect(inHouse.roomsToClean).toBe(dirtyCount);
     const cleaning = await login(t.app, demo.users.cleaning);
     expectProblem(await cleaning.get('/api/dashboard'), 403, 'auth/forbidden');

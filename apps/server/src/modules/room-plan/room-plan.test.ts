@@ -1,18 +1,25 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn, ZBooking, ZRoomPlan, type TBooking, type TRoomPlan } from '@pms/contract';
-import { expectProblem, parsed, startDemoApp, type ApiClient, type TTestApp } from '../../../test/helpers.ts';
-
-let t: TTestApp;
-let admin: ApiClient;
-let today: string;
-let roomTypeId: string;
-let roomIds: Record<string, string>;
+import { describe, expect } from 'vitest';
+import {
+  addDays,
+  todayIn,
+  ZBooking,
+  ZCreatedRooms,
+  ZPaged,
+  ZRate,
+  ZRoomLock,
+  ZRoomPlan,
+  ZRoomType,
+  type TBooking,
+  type TRoomPlan,
+} from '@pms/contract';
+import { expectProblem, parsed, type ApiClient } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
 /** Far enough ahead that the demo bookings never meet these stays. */
-const day = (offset: number) => addDays(today, 700 + offset);
+const day = (today: string, offset: number) => addDays(today, 700 + offset);
 
-async function bookOk(body: Record<string, unknown>): Promise<TBooking> {
+async function bookOk(admin: ApiClient, body: Record<string, unknown>): Promise<TBooking> {
   const response = await admin.post('/api/bookings', {
     occupancy: 1,
     customer: { name: 'Plan Gast' },
@@ -27,15 +34,15 @@ function readPlan(response: { json: () => unknown }): TRoomPlan {
   return ZRoomPlan.parse(response.json());
 }
 
-async function planOf(from: string, to: string): Promise<TRoomPlan> {
+async function planOf(admin: ApiClient, from: string, to: string): Promise<TRoomPlan> {
   const response = await admin.get('/api/room_plan', { query: { from, to } });
   expect(response.statusCode, response.body).toBe(200);
   return readPlan(response);
 }
 
-beforeAll(async () => {
-  ({ t, client: admin } = await startDemoApp());
-  today = todayIn('Europe/Vienna', t.clock.now());
+const test = apiTest.extend('planned', { scope: 'file' }, async ({ demoApp }) => {
+  const { t, client: admin } = demoApp;
+  const today = todayIn('Europe/Vienna', t.clock.now());
   const roomType = await admin.post('/api/room_types', {
     name: 'Planzimmer',
     code: 'PZ',
@@ -44,8 +51,8 @@ beforeAll(async () => {
     maxOccupancy: 2,
   });
   expect(roomType.statusCode).toBe(201);
-  roomTypeId = roomType.json<{ id: string }>().id;
-  const rates = (await admin.get('/api/rates')).json<{ data: { id: string; isStandard: boolean }[] }>();
+  const roomTypeId = parsed(roomType, ZRoomType).id;
+  const rates = parsed(await admin.get('/api/rates'), ZPaged(ZRate));
   const standard = rates.data.find((rate) => rate.isStandard)!;
   const price = await admin.post(`/api/rates/${standard.id}/prices`, {
     roomTypeId,
@@ -54,25 +61,34 @@ beforeAll(async () => {
   });
   expect(price.statusCode).toBe(201);
   // Created out of order: the plan must still list them 2, 10, 101.
-  roomIds = {};
+  const roomIds: Record<string, string> = {};
   for (const number of ['P101', 'P10', 'P2']) {
     const created = await admin.post('/api/rooms', { number, roomTypeId });
     expect(created.statusCode).toBe(201);
-    roomIds[number] = created.json<{ data: { id: string }[] }>().data[0]!.id;
+    roomIds[number] = parsed(created, ZCreatedRooms).data[0]!.id;
   }
-});
-afterAll(async () => {
-  await t.close();
+  return { today, roomTypeId, roomIds };
 });
 
 describe('the room plan', () => {
-  it('lists stays under their room by check-in, and bookings without a room under their room type', async () => {
-    const later = await bookOk({ roomId: roomIds.P2, checkIn: day(5), checkOut: day(7) });
-    const earlier = await bookOk({ roomId: roomIds.P2, checkIn: day(1), checkOut: day(3) });
-    const unassigned = await bookOk({ roomTypeId, checkIn: day(2), checkOut: day(4) });
+  test('lists stays under their room by check-in, and bookings without a room under their room type', async ({
+    demoApp: { client: admin },
+    planned: { today, roomTypeId, roomIds },
+  }) => {
+    const later = await bookOk(admin, {
+      roomId: roomIds.P2,
+      checkIn: day(today, 5),
+      checkOut: day(today, 7),
+    });
+    const earlier = await bookOk(admin, {
+      roomId: roomIds.P2,
+      checkIn: day(today, 1),
+      checkOut: day(today, 3),
+    });
+    const unassigned = await bookOk(admin, { roomTypeId, checkIn: day(today, 2), checkOut: day(today, 4) });
     const unassign = await admin.put(`/api/bookings/${unassigned.id}`, { roomId: null });
     expect(unassign.statusCode, unassign.body).toBe(200);
-    const plan = await planOf(day(0), day(10));
+    const plan = await planOf(admin, day(today, 0), day(today, 10));
 
     const ours = plan.rooms.filter((room) => room.roomTypeId === roomTypeId);
     expect(ours.map((room) => room.number)).toEqual(['P2', 'P10', 'P101']);
@@ -81,8 +97,8 @@ describe('the room plan', () => {
       id: earlier.id,
       code: earlier.code,
       status: 'confirmed',
-      checkIn: day(1),
-      checkOut: day(3),
+      checkIn: day(today, 1),
+      checkOut: day(today, 3),
       occupancy: 1,
       color: null,
       displayName: 'Plan Gast',
@@ -94,56 +110,108 @@ describe('the room plan', () => {
     expect(plan.roomTypes).toContainEqual({ id: roomTypeId, name: 'Planzimmer', maxOccupancy: 2 });
   });
 
-  it('takes a stay that touches the window and leaves out one that ends on its first day', async () => {
-    const before = await bookOk({ roomId: roomIds.P10, checkIn: day(20), checkOut: day(22) });
-    const across = await bookOk({ roomId: roomIds.P10, checkIn: day(22), checkOut: day(25) });
-    const lastDay = await bookOk({ roomId: roomIds.P10, checkIn: day(26), checkOut: day(28) });
-    const after = await bookOk({ roomId: roomIds.P10, checkIn: day(28), checkOut: day(29) });
-    const plan = await planOf(day(22), day(26));
+  test('takes a stay that touches the window and leaves out one that ends on its first day', async ({
+    demoApp: { client: admin },
+    planned: { today, roomIds },
+  }) => {
+    const before = await bookOk(admin, {
+      roomId: roomIds.P10,
+      checkIn: day(today, 20),
+      checkOut: day(today, 22),
+    });
+    const across = await bookOk(admin, {
+      roomId: roomIds.P10,
+      checkIn: day(today, 22),
+      checkOut: day(today, 25),
+    });
+    const lastDay = await bookOk(admin, {
+      roomId: roomIds.P10,
+      checkIn: day(today, 26),
+      checkOut: day(today, 28),
+    });
+    const after = await bookOk(admin, {
+      roomId: roomIds.P10,
+      checkIn: day(today, 28),
+      checkOut: day(today, 29),
+    });
+    const plan = await planOf(admin, day(today, 22), day(today, 26));
     const ids = plan.rooms.find((room) => room.id === roomIds.P10)!.bookings.map((b) => b.id);
     expect(ids).toEqual([across.id, lastDay.id]);
     expect(ids).not.toContain(before.id);
     expect(ids).not.toContain(after.id);
   });
 
-  it('lists a lock under its room', async () => {
+  test('lists a lock under its room', async ({ demoApp: { client: admin }, planned: { today, roomIds } }) => {
     const created = await admin.post('/api/room_locks', {
       roomId: roomIds.P101,
-      startDate: day(40),
-      endDate: day(41),
+      startDate: day(today, 40),
+      endDate: day(today, 41),
       reason: 'Maler',
     });
     expect(created.statusCode).toBe(201);
-    const lock = created.json<{ id: string }>();
-    const room = (await planOf(day(39), day(45))).rooms.find((r) => r.id === roomIds.P101)!;
-    expect(room.locks).toEqual([{ id: lock.id, startDate: day(40), endDate: day(41), reason: 'Maler' }]);
+    const lock = parsed(created, ZRoomLock);
+    const room = (await planOf(admin, day(today, 39), day(today, 45))).rooms.find(
+      (r) => r.id === roomIds.P101,
+    )!;
+    expect(room.locks).toEqual([
+      { id: lock.id, startDate: day(today, 40), endDate: day(today, 41), reason: 'Maler' },
+    ]);
     expect(room.bookings).toEqual([]);
   });
 
-  it('answers the same bytes twice: the order never depends on the query plan', async () => {
-    const first = await admin.get('/api/room_plan', { query: { from: day(0), to: day(45) } });
-    const second = await admin.get('/api/room_plan', { query: { from: day(0), to: day(45) } });
+  test('answers the same bytes twice: the order never depends on the query plan', async ({
+    demoApp: { client: admin },
+    planned: { today },
+  }) => {
+    const first = await admin.get('/api/room_plan', { query: { from: day(today, 0), to: day(today, 45) } });
+    const second = await admin.get('/api/room_plan', { query: { from: day(today, 0), to: day(today, 45) } });
     expect(second.body).toBe(first.body);
   });
 
-  it('follows every change to its stays after a read, as a fresh instance reads them', async () => {
-    const window = { from: day(60), to: day(70) };
+  test('follows every change to its stays after a read, as a fresh instance reads them', async ({
+    demoApp: { t, client: admin },
+    planned: { today, roomIds },
+  }) => {
+    const window = { from: day(today, 60), to: day(today, 70) };
     const staysOf = (plan: TRoomPlan) =>
       [...plan.rooms, ...plan.unassigned].flatMap((place) =>
         place.bookings.map((b) => ['number' in place ? place.number : 'unassigned', b.code, b.displayName]),
       );
-    const moved = await bookOk({ roomId: roomIds.P2, checkIn: day(61), checkOut: day(63) });
-    const canceled = await bookOk({ roomId: roomIds.P10, checkIn: day(62), checkOut: day(64) });
-    const leaving = await bookOk({ roomId: roomIds.P101, checkIn: day(64), checkOut: day(66) });
-    const renamed = await bookOk({ roomId: roomIds.P101, checkIn: day(60), checkOut: day(61) });
-    expect(staysOf(await planOf(window.from, window.to))).toHaveLength(4);
+    const moved = await bookOk(admin, {
+      roomId: roomIds.P2,
+      checkIn: day(today, 61),
+      checkOut: day(today, 63),
+    });
+    const canceled = await bookOk(admin, {
+      roomId: roomIds.P10,
+      checkIn: day(today, 62),
+      checkOut: day(today, 64),
+    });
+    const leaving = await bookOk(admin, {
+      roomId: roomIds.P101,
+      checkIn: day(today, 64),
+      checkOut: day(today, 66),
+    });
+    const renamed = await bookOk(admin, {
+      roomId: roomIds.P101,
+      checkIn: day(today, 60),
+      checkOut: day(today, 61),
+    });
+    expect(staysOf(await planOf(admin, window.from, window.to))).toHaveLength(4);
 
-    const added = await bookOk({ roomId: roomIds.P10, checkIn: day(65), checkOut: day(67) });
+    const added = await bookOk(admin, {
+      roomId: roomIds.P10,
+      checkIn: day(today, 65),
+      checkOut: day(today, 67),
+    });
     const cancel = await admin.post(`/api/bookings/${canceled.id}/actions/cancel`);
     expect(cancel.statusCode, cancel.body).toBe(200);
     const move = await admin.put(`/api/bookings/${moved.id}`, { roomId: roomIds.P10 });
     expect(move.statusCode, move.body).toBe(200);
-    const away = await admin.put(`/api/bookings/${leaving.id}`, { checkIn: day(80), checkOut: day(82) });
+    const away = await admin.put(`/api/bookings/${leaving.id}`, {
+      checkIn: day(today, 80),
+      checkOut: day(today, 82),
+    });
     expect(away.statusCode, away.body).toBe(200);
     const rename = await admin.patch(`/api/contacts/${renamed.customerId}`, { name: 'Neuer Name' });
     expect(rename.statusCode, rename.body).toBe(200);
@@ -162,15 +230,18 @@ describe('the room plan', () => {
     expect(read.body).toBe(kept.body);
   });
 
-  it('answers in gzip where the client takes it: the same JSON, after a change in one room too', async () => {
-    const window = { query: { from: day(90), to: day(100) } };
-    await bookOk({
+  test('answers in gzip where the client takes it: the same JSON, after a change in one room too', async ({
+    demoApp: { client: admin },
+    planned: { today, roomIds },
+  }) => {
+    const window = { query: { from: day(today, 90), to: day(today, 100) } };
+    await bookOk(admin, {
       roomId: roomIds.P2,
-      checkIn: day(91),
-      checkOut: day(93),
+      checkIn: day(today, 91),
+      checkOut: day(today, 93),
       customer: { name: 'Jürgen Größe' },
     });
-    await bookOk({ roomId: roomIds.P10, checkIn: day(92), checkOut: day(95) });
+    await bookOk(admin, { roomId: roomIds.P10, checkIn: day(today, 92), checkOut: day(today, 95) });
     const gzipOf = async () => {
       const zipped = await admin.get('/api/room_plan', {
         ...window,
@@ -198,11 +269,18 @@ describe('the room plan', () => {
     );
   });
 
-  it('follows changes to rooms, locks and room types after a read, as a fresh instance reads them', async () => {
-    const window = { from: day(110), to: day(120) };
-    const stay = await bookOk({ roomId: roomIds.P2, checkIn: day(111), checkOut: day(113) });
+  test('follows changes to rooms, locks and room types after a read, as a fresh instance reads them', async ({
+    demoApp: { t, client: admin },
+    planned: { today, roomTypeId, roomIds },
+  }) => {
+    const window = { from: day(today, 110), to: day(today, 120) };
+    const stay = await bookOk(admin, {
+      roomId: roomIds.P2,
+      checkIn: day(today, 111),
+      checkOut: day(today, 113),
+    });
     expect(
-      (await planOf(window.from, window.to)).rooms.find((room) => room.id === roomIds.P2)?.bookings,
+      (await planOf(admin, window.from, window.to)).rooms.find((room) => room.id === roomIds.P2)?.bookings,
     ).toEqual([expect.objectContaining({ id: stay.id })]);
 
     // No stay changes: a room is added, a lock set, a room dirtied and a room type added.
@@ -210,8 +288,8 @@ describe('the room plan', () => {
     expect(room.statusCode, room.body).toBe(201);
     const lock = await admin.post('/api/room_locks', {
       roomId: roomIds.P10,
-      startDate: day(114),
-      endDate: day(115),
+      startDate: day(today, 114),
+      endDate: day(today, 115),
       reason: 'Teppich',
     });
     expect(lock.statusCode, lock.body).toBe(201);
@@ -235,11 +313,16 @@ describe('the room plan', () => {
     expect(ours.map((r) => r.number)).toEqual(['P2', 'P3', 'P10', 'P101']);
     expect(ours[0]!.bookings.map((b) => b.id)).toEqual([stay.id]);
     expect(ours[2]!.locks).toEqual([
-      { id: lock.json<{ id: string }>().id, startDate: day(114), endDate: day(115), reason: 'Teppich' },
+      {
+        id: parsed(lock, ZRoomLock).id,
+        startDate: day(today, 114),
+        endDate: day(today, 115),
+        reason: 'Teppich',
+      },
     ]);
     expect(ours[3]!.housekeepingStatus).toBe('dirty');
     expect(plan.roomTypes).toContainEqual({
-      id: type.json<{ id: string }>().id,
+      id: parsed(type, ZRoomType).id,
       name: 'Nebenzimmer',
       maxOccupancy: 1,
     });
@@ -249,14 +332,17 @@ describe('the room plan', () => {
     expect(read.body).toBe(kept.body);
   });
 
-  it('refuses a period longer than 120 days or one that ends before it starts', async () => {
+  test('refuses a period longer than 120 days or one that ends before it starts', async ({
+    demoApp: { client: admin },
+    planned: { today },
+  }) => {
     expectProblem(
-      await admin.get('/api/room_plan', { query: { from: day(0), to: day(121) } }),
+      await admin.get('/api/room_plan', { query: { from: day(today, 0), to: day(today, 121) } }),
       400,
       'validation',
     );
     expectProblem(
-      await admin.get('/api/room_plan', { query: { from: day(5), to: day(4) } }),
+      await admin.get('/api/room_plan', { query: { from: day(today, 5), to: day(today, 4) } }),
       400,
       'validation',
     );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { secretMask, ZGeneralSettings, ZPaged, ZSettingEntry, type TSettingEntry } from '@pms/contract';
 import {
   buildTestApp,
@@ -9,31 +9,22 @@ import {
   expectProblem,
   login,
   parsed,
-  startDemoApp,
   switchProperty,
   type ApiClient,
-  type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { generalSettings } from '../../db/schema/index.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let ids: Record<string, string>;
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp(demo.users.admin));
-});
-afterAll(async () => {
-  await t.close();
-});
+const test = apiTest;
 
-async function entries(client = admin): Promise<TSettingEntry[]> {
+async function entries(client: ApiClient): Promise<TSettingEntry[]> {
   const response = await client.get('/api/settings', { query: { pageSize: '100' } });
   expect(response.statusCode).toBe(200);
   return parsed(response, ZPaged(ZSettingEntry)).data;
 }
 
 describe('/api/settings/general', () => {
-  it("reads the current property's general settings", async () => {
+  test("reads the current property's general settings", async ({ demoApp: { client: admin } }) => {
     const response = await admin.get('/api/settings/general');
     expect(response.statusCode).toBe(200);
     expect(parsed(response, ZGeneralSettings)).toMatchObject({
@@ -43,7 +34,7 @@ describe('/api/settings/general', () => {
     });
   });
 
-  it('updates only the fields sent', async () => {
+  test('updates only the fields sent', async ({ demoApp: { client: admin } }) => {
     const response = await admin.patch('/api/settings/general', {
       featurePayment: false,
       propertyInfoUrl: 'https://alpenhof.example/hausinfo',
@@ -67,7 +58,7 @@ describe('/api/settings/general', () => {
     });
   });
 
-  it('keeps each property its own settings', async () => {
+  test('keeps each property its own settings', async ({ demoApp: { client: admin, ids } }) => {
     await admin.patch('/api/settings/general', { featureCheckInJack: false });
     await switchProperty(admin, ids[demo.germany]!);
     const berlin = parsed(await admin.get('/api/settings/general'), ZGeneralSettings);
@@ -78,7 +69,9 @@ describe('/api/settings/general', () => {
     });
   });
 
-  it('refuses an invalid propertyInfoUrl and wrong types with 400 validation', async () => {
+  test('refuses an invalid propertyInfoUrl and wrong types with 400 validation', async ({
+    demoApp: { client: admin },
+  }) => {
     expectProblem(
       await admin.patch('/api/settings/general', { propertyInfoUrl: 'not a url' }),
       400,
@@ -87,7 +80,9 @@ describe('/api/settings/general', () => {
     expectProblem(await admin.patch('/api/settings/general', { featurePayment: 'yes' }), 400, 'validation');
   });
 
-  it('takes only a web address for the property info: no javascript: or data: link reaches the guests', async () => {
+  test('takes only a web address for the property info: no javascript: or data: link reaches the guests', async ({
+    demoApp: { client: admin },
+  }) => {
     for (const propertyInfoUrl of [
       'javascript:alert(document.cookie)',
       'JavaScript:alert(1)',
@@ -109,7 +104,9 @@ describe('/api/settings/general', () => {
     expect(parsed(secure, ZGeneralSettings).propertyInfoUrl).toBe('https://alpenhof.example/info');
   });
 
-  it('drops a stored property info address that is no web address (migration 0023)', async () => {
+  test('drops a stored property info address that is no web address (migration 0023)', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
     const propertyId = ids[demo.austria]!;
     await t.db
       .update(generalSettings)
@@ -131,7 +128,7 @@ describe('/api/settings/general', () => {
     await switchProperty(admin, propertyId);
   });
 
-  it('takes only https for the property info in production', async () => {
+  test('takes only https for the property info in production', async ({ demoApp: { ids } }) => {
     const production = await buildTestApp({
       NODE_ENV: 'production',
       SECRET_KEY: randomBytes(32).toString('base64'),
@@ -154,7 +151,7 @@ describe('/api/settings/general', () => {
     }
   });
 
-  it('is open to the manager and closed to staff, cleaning and catering', async () => {
+  test('is open to the manager and closed to staff, cleaning and catering', async ({ demoApp: { t } }) => {
     const manager = await login(t.app, demo.users.manager);
     expect((await manager.get('/api/settings/general')).statusCode).toBe(200);
     expect((await manager.patch('/api/settings/general', { featurePreCheckIn: true })).statusCode).toBe(200);
@@ -171,15 +168,17 @@ describe('/api/settings/general', () => {
 });
 
 describe('/api/settings entries', () => {
-  it('lists the entries with secret values masked', async () => {
-    const list = await entries();
+  test('lists the entries with secret values masked', async ({ demoApp: { client: admin } }) => {
+    const list = await entries(admin);
     const byKey = Object.fromEntries(list.map((entry) => [entry.key, entry]));
     expect(byKey['payment.provider']).toMatchObject({ value: 'simulator', secret: false });
     expect(byKey['payment.stripe.secret_key']).toMatchObject({ value: secretMask, secret: true });
     expect(JSON.stringify(list)).not.toContain('sk_test_demo_not_a_real_key');
   });
 
-  it('creates an entry, and a secret one whose value never comes back', async () => {
+  test('creates an entry, and a secret one whose value never comes back', async ({
+    demoApp: { client: admin },
+  }) => {
     const plain = await admin.post('/api/settings', {
       key: 'door.webhook.url',
       value: 'https://doors.example/hook',
@@ -203,12 +202,14 @@ describe('/api/settings entries', () => {
       secret: true,
     });
     expect(secret.body).not.toContain('hunter2');
-    const list = await entries();
+    const list = await entries(admin);
     expect(list.find((entry) => entry.key === 'door.webhook.secret')?.value).toBe(secretMask);
     expect(JSON.stringify(list)).not.toContain('hunter2');
   });
 
-  it('refuses a key the property already has with 409 setting/already_exists', async () => {
+  test('refuses a key the property already has with 409 setting/already_exists', async ({
+    demoApp: { client: admin, ids },
+  }) => {
     expectProblem(
       await admin.post('/api/settings', { key: 'payment.provider', value: 'stripe' }),
       409,
@@ -221,7 +222,7 @@ describe('/api/settings entries', () => {
     expect((await admin.post('/api/settings', { key: 'only.in.berlin', value: '1' })).statusCode).toBe(201);
   });
 
-  it('refuses invalid entries with 400 validation', async () => {
+  test('refuses invalid entries with 400 validation', async ({ demoApp: { client: admin } }) => {
     for (const body of [
       { key: 'has space', value: 'x' },
       { key: 'no.value' },
@@ -232,29 +233,31 @@ describe('/api/settings entries', () => {
     }
   });
 
-  it('deletes an entry, after which its key can be used again', async () => {
+  test('deletes an entry, after which its key can be used again', async ({ demoApp: { client: admin } }) => {
     const created = parsed(
       await admin.post('/api/settings', { key: 'temporary.flag', value: 'on' }),
       ZSettingEntry,
     );
     expect((await admin.delete(`/api/settings/${created.id}`)).statusCode).toBe(204);
-    expect((await entries()).map((entry) => entry.key)).not.toContain('temporary.flag');
+    expect((await entries(admin)).map((entry) => entry.key)).not.toContain('temporary.flag');
     expectProblem(await admin.delete(`/api/settings/${created.id}`), 404, 'not_found');
     expect((await admin.post('/api/settings', { key: 'temporary.flag', value: 'off' })).statusCode).toBe(201);
   });
 
-  it("answers 404 for another property's entry", async () => {
+  test("answers 404 for another property's entry", async ({ demoApp: { client: admin, ids } }) => {
     await switchProperty(admin, ids[demo.germany]!);
-    const foreign = (await entries()).find((entry) => entry.key === 'payment.provider')!;
+    const foreign = (await entries(admin)).find((entry) => entry.key === 'payment.provider')!;
     await switchProperty(admin, ids[demo.austria]!);
     expectProblem(await admin.delete(`/api/settings/${foreign.id}`), 404, 'not_found');
     await switchProperty(admin, ids[demo.germany]!);
-    expect((await entries()).map((entry) => entry.id)).toContain(foreign.id);
+    expect((await entries(admin)).map((entry) => entry.id)).toContain(foreign.id);
     await switchProperty(admin, ids[demo.austria]!);
   });
 
-  it('is for the admin only: a manager gets 403 auth/forbidden', async () => {
-    const entry = (await entries())[0]!;
+  test('is for the admin only: a manager gets 403 auth/forbidden', async ({
+    demoApp: { t, client: admin },
+  }) => {
+    const entry = (await entries(admin))[0]!;
     for (const email of [demo.users.manager, demo.users.staff, demo.users.cleaning, demo.users.catering]) {
       const user = await login(t.app, email);
       expectProblem(await user.get('/api/settings'), 403, 'auth/forbidden');
@@ -265,6 +268,6 @@ describe('/api/settings entries', () => {
       );
       expectProblem(await user.delete(`/api/settings/${entry.id}`), 403, 'auth/forbidden');
     }
-    expect((await entries()).map((existing) => existing.id)).toContain(entry.id);
+    expect((await entries(admin)).map((existing) => existing.id)).toContain(entry.id);
   });
 });

@@ -36,6 +36,16 @@ export const toast = {
   error: (title: string, message?: string) => show('error', title, message),
 };
 
+/** A mutation's options that say it worked and then close the dialog (or do what comes next). */
+export function successThen(title: string, next: () => void): { onSuccess: () => void } {
+  return {
+    onSuccess: () => {
+      toast.success(title);
+      next();
+    },
+  };
+}
+
 const typeStyles: Record<TToastType, { icon: TIcon; className: string }> = {
   info: { icon: InformationCircleIcon, className: 'text-primary-600' },
   success: { icon: CheckCircleIcon, className: 'text-green-600' },

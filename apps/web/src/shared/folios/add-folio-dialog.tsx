@@ -7,7 +7,7 @@ import { zodFormResolver } from '../../lib/form.ts';
 import { Modal } from '../../ui/dialog.tsx';
 import { CheckboxField, Field, Input } from '../../ui/field.tsx';
 import { ModalForm } from '../../ui/modal-form.tsx';
-import { toast } from '../../ui/toast.tsx';
+import { successThen } from '../../ui/toast.tsx';
 import { textOrNull } from '../../lib/form-inputs.ts';
 import { ContactPicker } from '../contacts/index.ts';
 import { useCreateFolio } from './folio-mutations.ts';
@@ -35,12 +35,7 @@ function AddFolioForm({ owner, isGroupFolio, onClose }: TAddFolioFormProps) {
     createFolio.mutate(
       // Without a recipient the folio bills the booking's (or group's) customer.
       { ...owner, ...values, ...(customer ? { customerId: customer.id } : {}) },
-      {
-        onSuccess: () => {
-          toast.success(t('billing.addFolio.created'));
-          onClose();
-        },
-      },
+      successThen(t('billing.addFolio.created'), onClose),
     ),
   );
 

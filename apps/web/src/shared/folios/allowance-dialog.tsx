@@ -6,7 +6,7 @@ import { emptyTo, zodFormResolver } from '../../lib/form.ts';
 import { Field, Input } from '../../ui/field.tsx';
 import { ModalForm } from '../../ui/modal-form.tsx';
 import { MoneyInput } from '../../ui/money-input.tsx';
-import { toast } from '../../ui/toast.tsx';
+import { successThen } from '../../ui/toast.tsx';
 import { moneyInput } from '../../lib/form-inputs.ts';
 import { usePostAllowance } from './folio-mutations.ts';
 import { ChargeDialog } from './charge-dialog.tsx';
@@ -33,12 +33,7 @@ function AllowanceForm({ target, onClose }: { target: TChargeOnFolio; onClose: (
   const save = handleSubmit((allowance) =>
     postAllowance.mutate(
       { folioId: target.folio.id, chargeId: target.charge.id, allowance },
-      {
-        onSuccess: () => {
-          toast.success(t('billing.allowance.posted'));
-          onClose();
-        },
-      },
+      successThen(t('billing.allowance.posted'), onClose),
     ),
   );
 

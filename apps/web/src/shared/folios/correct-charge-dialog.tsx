@@ -5,7 +5,7 @@ import { zodFormResolver } from '../../lib/form.ts';
 import { Field, Input } from '../../ui/field.tsx';
 import { ModalForm } from '../../ui/modal-form.tsx';
 import { MoneyInput } from '../../ui/money-input.tsx';
-import { toast } from '../../ui/toast.tsx';
+import { successThen } from '../../ui/toast.tsx';
 import { moneyInput, toMoneyInput } from '../../lib/form-inputs.ts';
 import type { TChargeOnFolio } from './allowance-dialog.tsx';
 import { unitAmountOf } from './folio-entries.ts';
@@ -35,12 +35,7 @@ function CorrectForm({ target, onClose }: { target: TChargeOnFolio; onClose: () 
   const save = handleSubmit((changes) =>
     updateCharge.mutate(
       { folioId: target.folio.id, chargeId: target.charge.id, changes },
-      {
-        onSuccess: () => {
-          toast.success(t('billing.correct.corrected'));
-          onClose();
-        },
-      },
+      successThen(t('billing.correct.corrected'), onClose),
     ),
   );
 

@@ -5,7 +5,7 @@ import { zodFormResolver } from '../../lib/form.ts';
 import { Modal } from '../../ui/dialog.tsx';
 import { Field, Select } from '../../ui/field.tsx';
 import { ModalForm } from '../../ui/modal-form.tsx';
-import { toast } from '../../ui/toast.tsx';
+import { successThen } from '../../ui/toast.tsx';
 import type { TChargeOnFolio } from './allowance-dialog.tsx';
 import { useMoveCharge } from './folio-mutations.ts';
 
@@ -28,12 +28,7 @@ function MoveForm({ source, targets, onClose }: TMoveFormProps) {
   const save = handleSubmit((move) =>
     moveCharge.mutate(
       { folioId: source.folio.id, chargeId: source.charge.id, move },
-      {
-        onSuccess: () => {
-          toast.success(t('billing.move.moved'));
-          onClose();
-        },
-      },
+      successThen(t('billing.move.moved'), onClose),
     ),
   );
 

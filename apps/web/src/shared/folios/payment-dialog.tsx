@@ -14,7 +14,7 @@ import { ErrorState } from '../../ui/error-state.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
 import { MoneyInput } from '../../ui/money-input.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { toast } from '../../ui/toast.tsx';
+import { successThen } from '../../ui/toast.tsx';
 import { moneyInput, textOrNull, toMoneyInput } from '../../lib/form-inputs.ts';
 import { useBaseData } from '../base-data/index.ts';
 import { usePostPayment } from './folio-mutations.ts';
@@ -143,12 +143,7 @@ function FolioPaymentForm({
       onSubmit={(payment) =>
         postPayment.mutate(
           { folioId: target.folio.id, payment, isRefund },
-          {
-            onSuccess: () => {
-              toast.success(t(isRefund ? 'billing.payment.refunded' : 'billing.payment.posted'));
-              onClose();
-            },
-          },
+          successThen(t(isRefund ? 'billing.payment.refunded' : 'billing.payment.posted'), onClose),
         )
       }
     />

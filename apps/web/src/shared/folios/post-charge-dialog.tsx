@@ -13,7 +13,7 @@ import { Field, Input, Select } from '../../ui/field.tsx';
 import { ModalForm } from '../../ui/modal-form.tsx';
 import { MoneyInput } from '../../ui/money-input.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { toast } from '../../ui/toast.tsx';
+import { successThen } from '../../ui/toast.tsx';
 import { moneyInput } from '../../lib/form-inputs.ts';
 import { useBaseData } from '../base-data/index.ts';
 import { usePostCharge } from './folio-mutations.ts';
@@ -50,15 +50,7 @@ function ChargeForm({ folio, items, onClose }: TChargeFormProps) {
   const item = items.find((candidate) => candidate.id === itemId);
 
   const save = handleSubmit((charge) =>
-    postCharge.mutate(
-      { folioId: folio.id, charge },
-      {
-        onSuccess: () => {
-          toast.success(t('billing.charge.posted'));
-          onClose();
-        },
-      },
-    ),
+    postCharge.mutate({ folioId: folio.id, charge }, successThen(t('billing.charge.posted'), onClose)),
   );
 
   return (

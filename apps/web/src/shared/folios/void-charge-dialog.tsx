@@ -5,7 +5,7 @@ import { useFormatMoney } from '../../lib/format-money.ts';
 import { zodFormResolver } from '../../lib/form.ts';
 import { Field, Input } from '../../ui/field.tsx';
 import { ModalForm } from '../../ui/modal-form.tsx';
-import { toast } from '../../ui/toast.tsx';
+import { successThen } from '../../ui/toast.tsx';
 import type { TChargeOnFolio } from './allowance-dialog.tsx';
 import { useVoidCharge } from './folio-mutations.ts';
 import { ChargeDialog } from './charge-dialog.tsx';
@@ -22,12 +22,7 @@ function VoidForm({ target, onClose }: { target: TChargeOnFolio; onClose: () => 
   const save = handleSubmit((request) =>
     voidCharge.mutate(
       { folioId: target.folio.id, chargeId: target.charge.id, request },
-      {
-        onSuccess: () => {
-          toast.success(t('billing.void.voided'));
-          onClose();
-        },
-      },
+      successThen(t('billing.void.voided'), onClose),
     ),
   );
 

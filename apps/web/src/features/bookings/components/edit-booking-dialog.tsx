@@ -15,7 +15,7 @@ import { Modal, ModalActions } from '../../../ui/dialog.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { CheckboxField, Field, Input } from '../../../ui/field.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { toast } from '../../../ui/toast.tsx';
+import { successThen } from '../../../ui/toast.tsx';
 import { useUpdateBooking } from '../../../shared/bookings/index.ts';
 import { GroupSelect } from './group-select.tsx';
 import { CommentColourFields, StayFields } from './booking-form-fields.tsx';
@@ -89,15 +89,7 @@ function EditBookingFields({
       if (dirtyFields[key]) Object.assign(changes, { [key]: values[key] });
     }
     if (dirtyFields.hasColor || dirtyFields.color) changes.color = colorOf(values);
-    updateBooking.mutate(
-      { id: booking.id, changes },
-      {
-        onSuccess: () => {
-          toast.success(t('bookings.form.saved'));
-          onClose();
-        },
-      },
-    );
+    updateBooking.mutate({ id: booking.id, changes }, successThen(t('bookings.form.saved'), onClose));
   });
 
   return (

@@ -11,7 +11,7 @@ import { Modal, ModalActions } from '../../../ui/dialog.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Field, Input } from '../../../ui/field.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { toast } from '../../../ui/toast.tsx';
+import { successThen } from '../../../ui/toast.tsx';
 import { useBookings } from '../../../shared/bookings/index.ts';
 import { useAddGroupBooking } from '../api/add-group-booking.ts';
 
@@ -68,12 +68,7 @@ function AddGroupBookingForm({ group, onClose }: Omit<TAddGroupBookingDialogProp
                 onClick={() =>
                   addBooking.mutate(
                     { groupId: group.id, bookingId: booking.id },
-                    {
-                      onSuccess: () => {
-                        toast.success(t('groups.bookings.added', { code: booking.code }));
-                        onClose();
-                      },
-                    },
+                    successThen(t('groups.bookings.added', { code: booking.code }), onClose),
                   )
                 }
               >

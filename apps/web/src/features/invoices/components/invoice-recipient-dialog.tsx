@@ -11,7 +11,7 @@ import { Modal } from '../../../ui/dialog.tsx';
 import { CheckboxField, Field, Input, Textarea } from '../../../ui/field.tsx';
 import { ModalForm } from '../../../ui/modal-form.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { toast } from '../../../ui/toast.tsx';
+import { successThen } from '../../../ui/toast.tsx';
 import { useUpdateInvoice } from '../api/update-invoice.ts';
 
 const ZAddressForm = ZAddress.extend({
@@ -69,12 +69,7 @@ function RecipientForm({ invoice, isContactAddressEmpty, onClose }: TRecipientFo
   const save = handleSubmit((changes) =>
     updateInvoice.mutate(
       { id: invoice.id, changes },
-      {
-        onSuccess: () => {
-          toast.success(t('billing.detail.recipientSaved'));
-          onClose();
-        },
-      },
+      successThen(t('billing.detail.recipientSaved'), onClose),
     ),
   );
 

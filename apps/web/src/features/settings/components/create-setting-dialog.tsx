@@ -5,7 +5,7 @@ import { zodFormResolver } from '../../../lib/form.ts';
 import { Modal } from '../../../ui/dialog.tsx';
 import { CheckboxField, Field, Input, Textarea } from '../../../ui/field.tsx';
 import { ModalForm } from '../../../ui/modal-form.tsx';
-import { toast } from '../../../ui/toast.tsx';
+import { successThen } from '../../../ui/toast.tsx';
 import { useCreateSetting } from '../api/create-setting.ts';
 
 function CreateSettingForm({ onClose }: { onClose: () => void }) {
@@ -21,12 +21,7 @@ function CreateSettingForm({ onClose }: { onClose: () => void }) {
   });
 
   const save = handleSubmit((values) =>
-    createSetting.mutate(values, {
-      onSuccess: () => {
-        toast.success(t('settings.advanced.created'));
-        onClose();
-      },
-    }),
+    createSetting.mutate(values, successThen(t('settings.advanced.created'), onClose)),
   );
 
   return (

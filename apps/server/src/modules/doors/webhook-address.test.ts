@@ -1,52 +1,54 @@
 // The lock system's webhook address on a server with the default settings: only public addresses are
 // saved and called (doors.test.ts allows private ones, ALLOW_PRIVATE_OUTBOUND, for its local stand-in).
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAccessToken } from '@pms/contract';
-import { ZBooking } from '@pms/contract';
+import { describe, expect } from 'vitest';
+import { z } from 'zod';
+import { ZAccessToken, ZBooking, ZSettingEntry } from '@pms/contract';
 import { accessCredentials, accessTokens, events, settingEntries } from '../../db/schema/index.ts';
-import {
-  createStayFixture,
-  expectProblem,
-  parsed,
-  startDemoApp,
-  type ApiClient,
-  type TStayFixture,
-  type TTestApp,
-} from '../../../test/helpers.ts';
+import { createStayFixture, expectProblem, parsed, type ApiClient } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { doorSettingKeys } from './doors.service.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let propertyId: string;
-let stay: TStayFixture;
 const arrival = '2027-05-20';
 
-beforeAll(async () => {
-  let ids: Record<string, string>;
-  ({ t, client: admin, ids } = await startDemoApp());
-  propertyId = ids['Alpenhof Salzburg']!;
-  expect(t.app.context.config.allowPrivateOutbound).toBe(false);
-  t.clock.set(`${arrival}T08:00:00Z`);
-  stay = await createStayFixture(admin, {
-    roomType: { name: 'Adresszimmer', code: 'ADRZ' },
-    rooms: '1701-1705',
-    rate: { name: 'Adressrate', code: 'ADRR' },
-    prices: [10000, 15000],
+/** On the arrival morning: rooms of a type and rate of their own, and the Austrian property's id. */
+const test = apiTest
+  .extend('arrival', { scope: 'file' }, async ({ demoApp: { t, client: admin, ids } }) => {
+    expect(t.app.context.config.allowPrivateOutbound).toBe(false);
+    t.clock.set(`${arrival}T08:00:00Z`);
+    const stay = await createStayFixture(admin, {
+      roomType: { name: 'Adresszimmer', code: 'ADRZ' },
+      rooms: '1701-1705',
+      rate: { name: 'Adressrate', code: 'ADRR' },
+      prices: [10000, 15000],
+    });
+    return { stay, propertyId: ids['Alpenhof Salzburg']! };
+  })
+  /** A lock system on this machine, counting the calls it gets. */
+  // eslint-disable-next-line no-empty-pattern -- vitest reads what a fixture needs off its first parameter
+  .extend('lockServer', { scope: 'file' }, async ({}, { onCleanup }) => {
+    let calls = 0;
+    const server = createServer((_request, response) => {
+      calls += 1;
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    onCleanup(() => {
+      server.close();
+    });
+    return { server, calls: () => calls };
   });
-});
-afterAll(async () => {
-  await t.close();
-});
 
-function saveWebhookUrl(value: string, secret = false) {
+function saveWebhookUrl(admin: ApiClient, value: string, secret = false) {
   return admin.post('/api/settings', { key: doorSettingKeys.webhookUrl, value, secret });
 }
 
 describe('saving the webhook address', () => {
-  it('refuses loopback, private, shared, link-local, metadata, unspecified and multicast addresses', async () => {
+  test('refuses loopback, private, shared, link-local, metadata, unspecified and multicast addresses', async ({
+    demoApp: { client: admin },
+  }) => {
     for (const url of [
       'http://127.0.0.1/locks',
       'http://localhost:8080/locks',
@@ -64,37 +66,33 @@ describe('saving the webhook address', () => {
       'http://0.0.0.0/locks',
       'http://224.0.0.1/locks',
     ]) {
-      expectProblem(await saveWebhookUrl(url), 400, 'outbound/url_not_allowed');
+      expectProblem(await saveWebhookUrl(admin, url), 400, 'outbound/url_not_allowed');
     }
-    expectProblem(await saveWebhookUrl('http://127.0.0.1/locks', true), 400, 'outbound/url_not_allowed');
+    expectProblem(
+      await saveWebhookUrl(admin, 'http://127.0.0.1/locks', true),
+      400,
+      'outbound/url_not_allowed',
+    );
   });
 
-  it('refuses what is no http or https address, and takes a public one', async () => {
+  test('refuses what is no http or https address, and takes a public one', async ({
+    demoApp: { client: admin },
+  }) => {
     for (const url of ['ftp://93.184.216.34/locks', 'file:///etc/passwd', 'locks.example.com']) {
-      expectProblem(await saveWebhookUrl(url), 400, 'validation');
+      expectProblem(await saveWebhookUrl(admin, url), 400, 'validation');
     }
-    const saved = await saveWebhookUrl('https://93.184.216.34/locks');
+    const saved = await saveWebhookUrl(admin, 'https://93.184.216.34/locks');
     expect(saved.statusCode, saved.body).toBe(201);
-    expect((await admin.delete(`/api/settings/${saved.json<{ id: string }>().id}`)).statusCode).toBe(204);
+    expect((await admin.delete(`/api/settings/${parsed(saved, ZSettingEntry).id}`)).statusCode).toBe(204);
   });
 });
 
 describe('calling the webhook', () => {
-  let server: Server;
-  let calls = 0;
-
-  beforeAll(async () => {
-    server = createServer((_request, response) => {
-      calls += 1;
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  });
-  afterAll(() => {
-    server.close();
-  });
-
-  it('refuses an address whose name resolves to this machine, before connecting to it', async () => {
+  test('refuses an address whose name resolves to this machine, before connecting to it', async ({
+    demoApp: { t, client: admin },
+    arrival: { stay, propertyId },
+    lockServer: { server, calls },
+  }) => {
     // Stored before the rule, or while its name still pointed elsewhere: the call checks it again.
     const port = (server.address() as AddressInfo).port;
     await t.db.insert(settingEntries).values({
@@ -131,16 +129,17 @@ describe('calling the webhook', () => {
     expect(credentials.map((credential) => credential.status)).toEqual(['pending', 'pending', 'pending']);
 
     t.clock.set(`${arrival}T15:00:00Z`);
-    const token = (await admin.get(`/api/bookings/${booking.id}/access_token`)).json<{
-      data: TAccessToken;
-    }>().data;
+    const token = parsed(
+      await admin.get(`/api/bookings/${booking.id}/access_token`),
+      z.object({ data: ZAccessToken.nullable() }),
+    ).data!;
     const room = token.credentials[0]!.accessPoint;
     expectProblem(
       await admin.post(`/api/bookings/${booking.id}/access_points/${room.id}/unlock`),
       502,
       'door/unlock_failed',
     );
-    expect(calls).toBe(0);
+    expect(calls()).toBe(0);
     const [failure] = await t.db
       .select({ data: events.data })
       .from(events)

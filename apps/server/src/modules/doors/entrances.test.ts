@@ -1,46 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAccessPoint, TAccessPointRecord, TAccessToken } from '@pms/contract';
-import { ZAccessPointRecord, ZBooking, ZPaged } from '@pms/contract';
+import { describe, expect } from 'vitest';
+import { z } from 'zod';
+import type { TAccessPointRecord } from '@pms/contract';
+import { ZAccessPoint, ZAccessPointRecord, ZAccessToken, ZBooking, ZPaged } from '@pms/contract';
 import {
   createStayFixture,
   demo,
   expectProblem,
   loginAt,
   parsed,
-  startDemoApp,
   type ApiClient,
-  type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let ids: Record<string, string>;
+const test = apiTest;
 
 /** Vienna in May: check-in opens at 15:00 (13:00Z). */
 const arrival = '2027-05-10';
 
-async function entrances(client: ApiClient = admin): Promise<TAccessPointRecord[]> {
+async function entrances(client: ApiClient): Promise<TAccessPointRecord[]> {
   const response = await client.get('/api/access_points', { query: { pageSize: '100' } });
   expect(response.statusCode, response.body).toBe(200);
   return parsed(response, ZPaged(ZAccessPointRecord)).data;
 }
 
-async function createEntrance(name: string, client: ApiClient = admin): Promise<TAccessPointRecord> {
+async function createEntrance(client: ApiClient, name: string): Promise<TAccessPointRecord> {
   const response = await client.post('/api/access_points', { name });
   expect(response.statusCode, response.body).toBe(201);
   return parsed(response, ZAccessPointRecord);
 }
 
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp());
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-});
-
 describe('entrances in base data', () => {
-  it('lists the demo entrances by name, never a room’s door', async () => {
-    const list = await entrances();
+  test('lists the demo entrances by name, never a room’s door', async ({ demoApp: { client: admin } }) => {
+    const list = await entrances(admin);
     expect(list.map((entrance) => entrance.name)).toEqual(
       expect.arrayContaining(['Haupteingang', 'Skiraum']),
     );
@@ -49,8 +40,10 @@ describe('entrances in base data', () => {
     expect(names).toEqual([...names].sort());
   });
 
-  it('creates, renames and deletes an entrance; a deleted one is gone and its name free', async () => {
-    const created = await createEntrance('Garage');
+  test('creates, renames and deletes an entrance; a deleted one is gone and its name free', async ({
+    demoApp: { client: admin },
+  }) => {
+    const created = await createEntrance(admin, 'Garage');
     expect(created).toMatchObject({ name: 'Garage', isRoom: false, roomId: null, lockId: null });
     const renamed = await admin.patch(`/api/access_points/${created.id}`, {
       name: ' Tiefgarage ',
@@ -58,22 +51,24 @@ describe('entrances in base data', () => {
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(parsed(renamed, ZAccessPointRecord)).toMatchObject({ name: 'Tiefgarage', lockId: 'L-7' });
-    expect((await entrances()).map((entrance) => entrance.name)).toContain('Tiefgarage');
+    expect((await entrances(admin)).map((entrance) => entrance.name)).toContain('Tiefgarage');
 
     expect((await admin.delete(`/api/access_points/${created.id}`)).statusCode).toBe(204);
-    expect((await entrances()).map((entrance) => entrance.id)).not.toContain(created.id);
+    expect((await entrances(admin)).map((entrance) => entrance.id)).not.toContain(created.id);
     expectProblem(await admin.delete(`/api/access_points/${created.id}`), 404, 'not_found');
     expectProblem(await admin.patch(`/api/access_points/${created.id}`, { name: 'X' }), 404, 'not_found');
-    expect((await createEntrance('tiefgarage')).name).toBe('tiefgarage');
+    expect((await createEntrance(admin, 'tiefgarage')).name).toBe('tiefgarage');
   });
 
-  it('refuses a second entrance of the same name, in any case, also by renaming', async () => {
+  test('refuses a second entrance of the same name, in any case, also by renaming', async ({
+    demoApp: { client: admin },
+  }) => {
     expectProblem(
       await admin.post('/api/access_points', { name: 'HAUPTEINGANG' }),
       409,
       'access_point/already_exists',
     );
-    const other = await createEntrance('Hintereingang');
+    const other = await createEntrance(admin, 'Hintereingang');
     expectProblem(
       await admin.patch(`/api/access_points/${other.id}`, { name: 'haupteingang' }),
       409,
@@ -86,10 +81,10 @@ describe('entrances in base data', () => {
     expect(both.map((response) => response.statusCode).sort()).toEqual([201, 409]);
   });
 
-  it('answers bad input with 400 and the failing field', async () => {
+  test('answers bad input with 400 and the failing field', async ({ demoApp: { client: admin } }) => {
     for (const body of [{}, { name: '' }, { name: '   ' }, { name: 'x'.repeat(101) }, { name: 7 }])
       expectProblem(await admin.post('/api/access_points', body), 400, 'validation');
-    const entrance = await createEntrance('Lieferanteneingang');
+    const entrance = await createEntrance(admin, 'Lieferanteneingang');
     expectProblem(
       await admin.patch(`/api/access_points/${entrance.id}`, { isRoom: true }),
       400,
@@ -100,13 +95,13 @@ describe('entrances in base data', () => {
     expectProblem(await admin.get('/api/access_points', { query: { pageSize: '0' } }), 400, 'validation');
   });
 
-  it('refuses a change without the XSRF token', async () => {
+  test('refuses a change without the XSRF token', async ({ demoApp: { client: admin } }) => {
     expectProblem(
       await admin.post('/api/access_points', { name: 'Ohne' }, { xsrf: false }),
       403,
       'auth/xsrf_invalid',
     );
-    const [entrance] = await entrances();
+    const [entrance] = await entrances(admin);
     expectProblem(
       await admin.delete(`/api/access_points/${entrance!.id}`, { xsrf: false }),
       403,
@@ -114,8 +109,10 @@ describe('entrances in base data', () => {
     );
   });
 
-  it('lets every base-data reader list, and only admins and managers change', async () => {
-    const [entrance] = await entrances();
+  test('lets every base-data reader list, and only admins and managers change', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
+    const [entrance] = await entrances(admin);
     for (const role of ['manager', 'staff', 'cleaning', 'catering'] as const) {
       const client = await loginAt(t.app, demo.users[role], ids[demo.austria]!);
       expect((await entrances(client)).length).toBeGreaterThan(0);
@@ -132,7 +129,9 @@ describe('entrances in base data', () => {
     }
   });
 
-  it('keeps each property’s entrances apart: another property’s is not found', async () => {
+  test('keeps each property’s entrances apart: another property’s is not found', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
     const berlin = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     const berlinEntrances = await entrances(berlin);
     expect(berlinEntrances.map((entrance) => entrance.name)).toContain('Fahrradkeller');
@@ -141,12 +140,14 @@ describe('entrances in base data', () => {
     expectProblem(await admin.patch(`/api/access_points/${foreign.id}`, { name: 'Fremd' }), 404, 'not_found');
     expectProblem(await admin.delete(`/api/access_points/${foreign.id}`), 404, 'not_found');
     // The same name may exist in each property.
-    expect((await createEntrance('Fahrradkeller')).name).toBe('Fahrradkeller');
+    expect((await createEntrance(admin, 'Fahrradkeller')).name).toBe('Fahrradkeller');
   });
 });
 
 describe('entrances and the keys that open them', () => {
-  it('adds a new entrance to the live keys, and takes a deleted one (or a room’s door) out of reach', async () => {
+  test('adds a new entrance to the live keys, and takes a deleted one (or a room’s door) out of reach', async ({
+    demoApp: { t, client: admin },
+  }) => {
     t.clock.set(`${arrival}T08:00:00Z`);
     const { roomIds, rateId } = await createStayFixture(admin, {
       roomType: { name: 'Zugangszimmer', code: 'ZUG' },
@@ -166,10 +167,13 @@ describe('entrances and the keys that open them', () => {
     const booking = parsed(created, ZBooking);
     expect((await admin.post(`/api/bookings/${booking.id}/actions/check_in`)).statusCode).toBe(200);
     const doors = async () =>
-      (await admin.get(`/api/bookings/${booking.id}/access_points`)).json<{ data: TAccessPoint[] }>().data;
+      parsed(
+        await admin.get(`/api/bookings/${booking.id}/access_points`),
+        z.object({ data: z.array(ZAccessPoint) }),
+      ).data;
     const before = await doors();
 
-    const pool = await createEntrance('Pool');
+    const pool = await createEntrance(admin, 'Pool');
     const after = (await doors()).map((door) => door.name);
     expect(after).toHaveLength(before.length + 1);
     expect(after).toEqual(expect.arrayContaining([...before.map((door) => door.name), 'Pool']));
@@ -189,8 +193,10 @@ describe('entrances and the keys that open them', () => {
       404,
       'not_found',
     );
-    const token = (await admin.get(`/api/bookings/${booking.id}/access_token`)).json<{ data: TAccessToken }>()
-      .data;
+    const token = parsed(
+      await admin.get(`/api/bookings/${booking.id}/access_token`),
+      z.object({ data: ZAccessToken.nullable() }),
+    ).data!;
     const poolCredential = token.credentials.find((credential) => credential.accessPoint.id === pool.id);
     expect(poolCredential?.status).toMatch(/^(revoking|revoked)$/);
     t.clock.reset();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAddress, type TAddress } from '@pms/contract/addresses';
 
 const plainNumber = /^\d+(?:[.,](\d+))?$/;
 // Grouped digits count only with a decimal part: '1.234' could be 1234 or 1.234.
@@ -84,4 +85,26 @@ export function moneyInput<TSchema extends TNumberSchema>(
 /** A decimal input ('7,5') as the number the contract's schema checks. */
 export function decimalInput<TSchema extends TNumberSchema>(schema: TSchema) {
   return decimalField(schema, undefined, (decimal) => decimal);
+}
+
+/** An address in a form: every line is optional text (empty means null). */
+export const ZAddressForm = ZAddress.extend({
+  line1: textOrNull(ZAddress.shape.line1),
+  line2: textOrNull(ZAddress.shape.line2),
+  postalCode: textOrNull(ZAddress.shape.postalCode),
+  city: textOrNull(ZAddress.shape.city),
+  state: textOrNull(ZAddress.shape.state),
+  country: textOrNull(ZAddress.shape.country),
+});
+
+/** An address's form values: absent lines become empty inputs. */
+export function toAddressFormValues(address: Partial<TAddress> | null | undefined) {
+  return {
+    line1: address?.line1 ?? '',
+    line2: address?.line2 ?? '',
+    postalCode: address?.postalCode ?? '',
+    city: address?.city ?? '',
+    state: address?.state ?? '',
+    country: address?.country ?? '',
+  };
 }

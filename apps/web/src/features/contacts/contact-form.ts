@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { ZAddress } from '@pms/contract/addresses';
 import { ZContactCompany, ZCreateContactRequest, type TContact } from '@pms/contract/contacts';
 import { missingRegistrationFields, type TRegistrationField } from '@pms/contract/portal';
 import { emptyTo } from '../../lib/form.ts';
+import { toAddressFormValues, ZAddressForm } from '../../lib/form-inputs.ts';
 
 type TBlanksAsNull<TShape extends Record<string, z.ZodType>> = {
   [K in keyof TShape]: ReturnType<typeof emptyTo<TShape[K]>>;
@@ -30,13 +30,12 @@ export const ZContactForm = ZCreateContactRequest.extend({
       documentIssuingAuthority: true,
     }).shape,
   ),
-  address: ZAddress.extend(blanksAsNull(ZAddress.shape)),
+  address: ZAddressForm,
   company: ZContactCompany.extend(blanksAsNull(ZContactCompany.shape)),
 });
 
 /** The form's values for a contact (or a new one): absent values become empty inputs. */
 export function toContactFormValues(contact?: TContact) {
-  const address = contact?.address ?? {};
   const company = contact?.company ?? {};
   return {
     type: contact?.type ?? 'person',
@@ -49,14 +48,7 @@ export function toContactFormValues(contact?: TContact) {
     language: contact?.language ?? '',
     dateOfBirth: contact?.dateOfBirth ?? '',
     nationality: contact?.nationality ?? '',
-    address: {
-      line1: address.line1 ?? '',
-      line2: address.line2 ?? '',
-      postalCode: address.postalCode ?? '',
-      city: address.city ?? '',
-      state: address.state ?? '',
-      country: address.country ?? '',
-    },
+    address: toAddressFormValues(contact?.address),
     company: {
       name: company.name ?? '',
       managingDirector: company.managingDirector ?? '',

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ZAddress } from '@pms/contract/addresses';
 import { ZUpdateInvoiceRequest, type TInvoice } from '@pms/contract/invoices';
 import { CountrySelect } from '../../../shared/contacts/index.ts';
 import { contactQueryOptions } from '../../../shared/contacts/index.ts';
-import { textOrNull } from '../../../lib/form-inputs.ts';
+import { textOrNull, toAddressFormValues, ZAddressForm } from '../../../lib/form-inputs.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Modal } from '../../../ui/dialog.tsx';
 import { CheckboxField, Field, Input, Textarea } from '../../../ui/field.tsx';
@@ -13,15 +12,6 @@ import { ModalForm } from '../../../ui/modal-form.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { successThen } from '../../../ui/toast.tsx';
 import { useUpdateInvoice } from '../api/update-invoice.ts';
-
-const ZAddressForm = ZAddress.extend({
-  line1: textOrNull(ZAddress.shape.line1),
-  line2: textOrNull(ZAddress.shape.line2),
-  postalCode: textOrNull(ZAddress.shape.postalCode),
-  city: textOrNull(ZAddress.shape.city),
-  state: textOrNull(ZAddress.shape.state),
-  country: textOrNull(ZAddress.shape.country),
-});
 
 const ZRecipientForm = ZUpdateInvoiceRequest.extend({
   recipient: textOrNull(ZUpdateInvoiceRequest.shape.recipient),
@@ -52,14 +42,7 @@ function RecipientForm({ invoice, isContactAddressEmpty, onClose }: TRecipientFo
       recipient: invoice.recipient ?? '',
       recipientCompany: invoice.recipientCompany ?? '',
       recipientVatId: invoice.recipientVatId ?? '',
-      billingAddress: {
-        line1: address.line1 ?? '',
-        line2: address.line2 ?? '',
-        postalCode: address.postalCode ?? '',
-        city: address.city ?? '',
-        state: address.state ?? '',
-        country: address.country ?? '',
-      },
+      billingAddress: toAddressFormValues(address),
       additionalText: invoice.additionalText ?? '',
       saveAddressToContact: isContactAddressEmpty ?? false,
     },

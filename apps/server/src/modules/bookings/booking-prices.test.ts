@@ -1,15 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   addDays,
   ZBooking,
   ZFolio,
+  ZContact,
   ZFolioList,
+  ZGroup,
+  ZInvoice,
+  ZItem,
+  ZRateItem,
+  ZTaxRate,
   type TBooking,
   type TFolio,
   type TFolioCharge,
 } from '@pms/contract';
+import type { z } from 'zod';
 import { charges, folios } from '../../db/schema/index.ts';
 import {
   createStayFixture,
@@ -17,36 +24,34 @@ import {
   login,
   parsed,
   propertyIds,
-  startDemoApp,
   switchProperty,
   type ApiClient,
-  type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let roomIds: Record<string, string>;
-let rateId: string;
 const today = '2027-05-10';
 const day = (offset: number) => addDays(today, offset);
 
-beforeAll(async () => {
-  ({ t, client: admin } = await startDemoApp());
+const test = apiTest.extend('stayRooms', { scope: 'file', auto: true }, async ({ demoApp }) => {
+  const { t, client: admin } = demoApp;
   t.clock.set('2027-05-10T08:00:00Z');
-  ({ roomIds, rateId } = await createStayFixture(admin, {
+  const { roomIds, rateId } = await createStayFixture(admin, {
     roomType: { name: 'Umbuchzimmer', code: 'UMBZ' },
     rooms: '1401-1420',
     rate: { name: 'Umbuchrate', code: 'UMBR' },
     prices: [10000, 15000],
-  }));
-});
-afterAll(async () => {
-  await t.close();
+  });
+  return { roomIds, rateId };
 });
 
 let nextRoom = 1401;
 /** Two nights from today in a room of its own: 100,00 a night for one person, 150,00 for two. */
-async function book(body: Record<string, unknown> = {}): Promise<TBooking> {
+async function book(
+  admin: ApiClient,
+  roomIds: Record<string, string>,
+  rateId: string,
+  body: Record<string, unknown> = {},
+): Promise<TBooking> {
   const response = await admin.post('/api/bookings', {
     occupancy: 1,
     rateId,
@@ -59,24 +64,29 @@ async function book(body: Record<string, unknown> = {}): Promise<TBooking> {
   return parsed(response, ZBooking);
 }
 
-async function folioList(query: Record<string, string>): Promise<TFolio[]> {
+async function folioList(admin: ApiClient, query: Record<string, string>): Promise<TFolio[]> {
   const response = await admin.get('/api/folios', { query });
   expect(response.statusCode, response.body).toBe(200);
   return parsed(response, ZFolioList).data;
 }
 
-async function folio(id: string): Promise<TFolio> {
+async function folio(admin: ApiClient, id: string): Promise<TFolio> {
   const response = await admin.get(`/api/folios/${id}`);
   expect(response.statusCode, response.body).toBe(200);
   return parsed(response, ZFolio);
 }
 
-async function change(bookingId: string, body: Record<string, unknown>): Promise<void> {
+async function change(admin: ApiClient, bookingId: string, body: Record<string, unknown>): Promise<void> {
   const response = await admin.put(`/api/bookings/${bookingId}`, body);
   expect(response.statusCode, response.body).toBe(200);
 }
 
-async function move(from: TFolio, charge: TFolioCharge, targetFolioId: string): Promise<void> {
+async function move(
+  admin: ApiClient,
+  from: TFolio,
+  charge: TFolioCharge,
+  targetFolioId: string,
+): Promise<void> {
   const response = await admin.post(`/api/folios/${from.id}/charges/${charge.id}/move`, { targetFolioId });
   expect(response.statusCode, response.body).toBe(200);
 }
@@ -92,20 +102,23 @@ function nights(...all: TFolio[]): Record<string, number> {
 }
 
 describe('rate charges moved to another folio', () => {
-  it('stay on an open split folio and are corrected there when the stay changes', async () => {
-    const booking = await book();
-    const [main] = await folioList({ bookingId: booking.id });
+  test('stay on an open split folio and are corrected there when the stay changes', async ({
+    demoApp: { client: admin },
+    stayRooms: { roomIds, rateId },
+  }) => {
+    const booking = await book(admin, roomIds, rateId);
+    const [main] = await folioList(admin, { bookingId: booking.id });
     const split = await admin.post('/api/folios', { bookingId: booking.id, name: 'Firma' });
     expect(split.statusCode, split.body).toBe(201);
     const company = parsed(split, ZFolio);
     const first = main!.charges.find((charge) => charge.bookedOn === today)!;
-    await move(main!, first, company.id);
-    const moved = (await folio(company.id)).charges[0]!;
+    await move(admin, main!, first, company.id);
+    const moved = (await folio(admin, company.id)).charges[0]!;
 
     // One more night: the moved night stays where it is and is not charged again.
-    await change(booking.id, { checkOut: day(3) });
-    let own = await folio(main!.id);
-    let other = await folio(company.id);
+    await change(admin, booking.id, { checkOut: day(3) });
+    let own = await folio(admin, main!.id);
+    let other = await folio(admin, company.id);
     expect(other.charges.map((charge) => charge.id)).toEqual([moved.id]);
     expect(nights(other)).toEqual({ [today]: 10000 });
     expect(nights(own)).toEqual({ [day(1)]: 10000, [day(2)]: 10000 });
@@ -117,9 +130,9 @@ describe('rate charges moved to another folio', () => {
     });
 
     // Two persons: every night costs 150,00, the moved one corrected on the split folio.
-    await change(booking.id, { occupancy: 2 });
-    own = await folio(main!.id);
-    other = await folio(company.id);
+    await change(admin, booking.id, { occupancy: 2 });
+    own = await folio(admin, main!.id);
+    other = await folio(admin, company.id);
     expect(nights(other)).toEqual({ [today]: 15000 });
     expect(other.charges.map((charge) => [charge.kind, charge.grossAmount]).sort()).toEqual([
       ['allowance', -10000],
@@ -129,46 +142,52 @@ describe('rate charges moved to another folio', () => {
     expect(nights(own)).toEqual({ [day(1)]: 15000, [day(2)]: 15000 });
 
     // The stay starts a day later: the moved night is no longer stayed and is taken off where it lives.
-    await change(booking.id, { checkIn: day(1) });
-    own = await folio(main!.id);
-    other = await folio(company.id);
+    await change(admin, booking.id, { checkIn: day(1) });
+    own = await folio(admin, main!.id);
+    other = await folio(admin, company.id);
     expect(nights(other)).toEqual({});
     expect(other.totals.grossAmount).toBe(0);
     expect(nights(own)).toEqual({ [day(1)]: 15000, [day(2)]: 15000 });
-    const all = await folioList({ bookingId: booking.id });
+    const all = await folioList(admin, { bookingId: booking.id });
     expect(all.reduce((sum, one) => sum + one.totals.grossAmount, 0)).toBe(30000);
   });
 
-  it('on the group folio are not charged again on the booking folio', async () => {
+  test('on the group folio are not charged again on the booking folio', async ({
+    demoApp: { client: admin },
+    stayRooms: { roomIds, rateId },
+  }) => {
     const group = await admin.post('/api/groups', { name: 'Reisegruppe Umbuchung' });
     expect(group.statusCode, group.body).toBe(201);
-    const groupId = group.json<{ id: string }>().id;
+    const groupId = parsed(group, ZGroup).id;
     const created = await admin.post('/api/folios', { groupId });
     expect(created.statusCode, created.body).toBe(201);
     const groupFolio = parsed(created, ZFolio);
-    const booking = await book({ groupId });
-    const [main] = await folioList({ bookingId: booking.id });
-    for (const charge of main!.charges) await move(main!, charge, groupFolio.id);
+    const booking = await book(admin, roomIds, rateId, { groupId });
+    const [main] = await folioList(admin, { bookingId: booking.id });
+    for (const charge of main!.charges) await move(admin, main!, charge, groupFolio.id);
 
-    await change(booking.id, { checkOut: day(3) });
-    expect(nights(await folio(groupFolio.id))).toEqual({ [today]: 10000, [day(1)]: 10000 });
-    expect(nights(await folio(main!.id))).toEqual({ [day(2)]: 10000 });
+    await change(admin, booking.id, { checkOut: day(3) });
+    expect(nights(await folio(admin, groupFolio.id))).toEqual({ [today]: 10000, [day(1)]: 10000 });
+    expect(nights(await folio(admin, main!.id))).toEqual({ [day(2)]: 10000 });
 
-    await change(booking.id, { checkOut: day(1), occupancy: 2 });
-    const shared = await folio(groupFolio.id);
+    await change(admin, booking.id, { checkOut: day(1), occupancy: 2 });
+    const shared = await folio(admin, groupFolio.id);
     expect(nights(shared)).toEqual({ [today]: 15000 });
     expect(shared.totals.grossAmount).toBe(15000);
-    expect(nights(await folio(main!.id))).toEqual({});
-    expect((await folio(main!.id)).totals.grossAmount).toBe(0);
+    expect(nights(await folio(admin, main!.id))).toEqual({});
+    expect((await folio(admin, main!.id)).totals.grossAmount).toBe(0);
   });
 
-  it('name their booking after the migration that added it, along their moves', async () => {
+  test('name their booking after the migration that added it, along their moves', async ({
+    demoApp: { t, client: admin },
+    stayRooms: { roomIds, rateId },
+  }) => {
     const group = await admin.post('/api/groups', { name: 'Reisegruppe Migration' });
-    const groupId = group.json<{ id: string }>().id;
+    const groupId = parsed(group, ZGroup).id;
     const groupFolio = parsed(await admin.post('/api/folios', { groupId }), ZFolio);
-    const booking = await book({ groupId });
-    const [main] = await folioList({ bookingId: booking.id });
-    await move(main!, main!.charges[0]!, groupFolio.id);
+    const booking = await book(admin, roomIds, rateId, { groupId });
+    const [main] = await folioList(admin, { bookingId: booking.id });
+    await move(admin, main!, main!.charges[0]!, groupFolio.id);
     const named = () =>
       t.db
         .select({ id: charges.id, bookingId: charges.bookingId })
@@ -192,39 +211,47 @@ describe('rate charges moved to another folio', () => {
     expect((await named()).filter((row) => row.bookingId === booking.id)).toEqual(before);
   });
 
-  it('on a closed folio are left as they are and are not charged again', async () => {
+  test('on a closed folio are left as they are and are not charged again', async ({
+    demoApp: { t, client: admin },
+    stayRooms: { roomIds, rateId },
+  }) => {
     const group = await admin.post('/api/groups', { name: 'Reisegruppe Abgerechnet' });
-    const groupId = group.json<{ id: string }>().id;
+    const groupId = parsed(group, ZGroup).id;
     const groupFolio = parsed(await admin.post('/api/folios', { groupId }), ZFolio);
-    const booking = await book({ groupId });
-    const [main] = await folioList({ bookingId: booking.id });
+    const booking = await book(admin, roomIds, rateId, { groupId });
+    const [main] = await folioList(admin, { bookingId: booking.id });
     await move(
+      admin,
       main!,
       main!.charges.find((charge) => charge.bookedOn === today)!,
       groupFolio.id,
     );
     await t.db.update(folios).set({ closedAt: t.clock.now() }).where(eq(folios.id, groupFolio.id));
-    const closed = await folio(groupFolio.id);
+    const closed = await folio(admin, groupFolio.id);
 
-    await change(booking.id, { occupancy: 2, checkOut: day(3) });
-    const after = await folio(groupFolio.id);
+    await change(admin, booking.id, { occupancy: 2, checkOut: day(3) });
+    const after = await folio(admin, groupFolio.id);
     expect(after.charges).toEqual(closed.charges);
-    expect(nights(await folio(main!.id))).toEqual({ [day(1)]: 15000, [day(2)]: 15000 });
+    expect(nights(await folio(admin, main!.id))).toEqual({ [day(1)]: 15000, [day(2)]: 15000 });
   });
 
-  it('and an invoice closing their folio at the same time do not cross', async () => {
+  test('and an invoice closing their folio at the same time do not cross', async ({
+    demoApp: { client: admin },
+    stayRooms: { roomIds, rateId },
+  }) => {
     const contact = await admin.post('/api/contacts', {
       name: 'Reisebüro Gleichzeitig',
       address: { line1: 'Ring 1', postalCode: '1010', city: 'Wien', country: 'at' },
     });
     expect(contact.statusCode, contact.body).toBe(201);
     const group = await admin.post('/api/groups', { name: 'Reisegruppe Gleichzeitig' });
-    const groupId = group.json<{ id: string }>().id;
-    const customerId = contact.json<{ id: string }>().id;
+    const groupId = parsed(group, ZGroup).id;
+    const customerId = parsed(contact, ZContact).id;
     const groupFolio = parsed(await admin.post('/api/folios', { groupId, customerId }), ZFolio);
-    const booking = await book({ groupId });
-    const [main] = await folioList({ bookingId: booking.id });
+    const booking = await book(admin, roomIds, rateId, { groupId });
+    const [main] = await folioList(admin, { bookingId: booking.id });
     await move(
+      admin,
       main!,
       main!.charges.find((charge) => charge.bookedOn === today)!,
       groupFolio.id,
@@ -236,30 +263,36 @@ describe('rate charges moved to another folio', () => {
     ]);
     expect(changed.statusCode, changed.body).toBe(200);
     expect(invoiced.statusCode, invoiced.body).toBe(201);
-    const shared = await folio(groupFolio.id);
-    const own = await folio(main!.id);
+    const shared = await folio(admin, groupFolio.id);
+    const own = await folio(admin, main!.id);
     // Whichever came first, the invoice bills the group folio as it was closed, and each night is
     // charged once: the first on the group folio (100,00 or, repriced before closing, 150,00).
-    expect(invoiced.json<{ totalAmount: number }>().totalAmount).toBe(shared.totals.grossAmount);
+    expect(parsed(invoiced, ZInvoice).totalAmount).toBe(shared.totals.grossAmount);
     expect(shared.isClosed).toBe(true);
     expect(Object.keys(nights(shared))).toEqual([today]);
     expect(nights(own)).toEqual({ [day(1)]: 15000 });
   });
 
-  it('are taken off open folios when the booking is cancelled', async () => {
-    const booking = await book();
-    const [main] = await folioList({ bookingId: booking.id });
+  test('are taken off open folios when the booking is cancelled', async ({
+    demoApp: { client: admin },
+    stayRooms: { roomIds, rateId },
+  }) => {
+    const booking = await book(admin, roomIds, rateId);
+    const [main] = await folioList(admin, { bookingId: booking.id });
     const company = parsed(await admin.post('/api/folios', { bookingId: booking.id }), ZFolio);
-    await move(main!, main!.charges[0]!, company.id);
+    await move(admin, main!, main!.charges[0]!, company.id);
     const cancelled = await admin.post(`/api/bookings/${booking.id}/actions/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const all = await folioList({ bookingId: booking.id });
+    const all = await folioList(admin, { bookingId: booking.id });
     expect(all.map((one) => one.totals.grossAmount)).toEqual([0, 0]);
   });
 
-  it('keep a discount while the night is unchanged and charge a night changed by hand once', async () => {
-    const booking = await book();
-    const [main] = await folioList({ bookingId: booking.id });
+  test('keep a discount while the night is unchanged and charge a night changed by hand once', async ({
+    demoApp: { client: admin },
+    stayRooms: { roomIds, rateId },
+  }) => {
+    const booking = await book(admin, roomIds, rateId);
+    const [main] = await folioList(admin, { bookingId: booking.id });
     const [first, second] = main!.charges;
     const discount = await admin.post(`/api/folios/${main!.id}/charges/${first!.id}/allowances`, {
       amount: 1000,
@@ -271,59 +304,81 @@ describe('rate charges moved to another folio', () => {
       reason: 'Preis vereinbart',
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(nights(await folio(main!.id))).toEqual({ [today]: 9000, [day(1)]: 8000 });
+    expect(nights(await folio(admin, main!.id))).toEqual({ [today]: 9000, [day(1)]: 8000 });
 
-    await change(booking.id, { checkOut: day(3) });
+    await change(admin, booking.id, { checkOut: day(3) });
     // The discounted night is unchanged and keeps its discount; the price set by hand gives way to
     // the rate's again, and no night is charged twice.
-    expect(nights(await folio(main!.id))).toEqual({ [today]: 9000, [day(1)]: 10000, [day(2)]: 10000 });
+    expect(nights(await folio(admin, main!.id))).toEqual({ [today]: 9000, [day(1)]: 10000, [day(2)]: 10000 });
   });
 });
 
 describe('rate charges of a stay across a change of tax rate', () => {
-  it("take the rate of the item's tax kind valid on each night's service date", async () => {
+  test("take the rate of the item's tax kind valid on each night's service date", async ({
+    demoApp: { t },
+  }) => {
     t.clock.set('2026-12-01T08:00:00Z');
     const berlin = await login(t.app, 'admin@example.com');
     await switchProperty(berlin, (await propertyIds(berlin))[demo.germany]!);
-    const created = async (url: string, body: Record<string, unknown>) => {
+    const created = async <TSchema extends z.ZodType>(
+      url: string,
+      body: Record<string, unknown>,
+      schema: TSchema,
+    ) => {
       const response = await berlin.post(url, body);
       expect(response.statusCode, response.body).toBe(201);
-      return response.json<{ id: string }>();
+      return parsed(response, schema);
     };
-    const before = await created('/api/tax_rates', {
-      name: 'Speisen bis 2026',
-      percentage: 19,
-      kind: 'food',
-      validUntil: '2026-12-31',
-      taxCode: '3',
-    });
-    const after = await created('/api/tax_rates', {
-      name: 'Speisen ab 2027',
-      percentage: 7,
-      kind: 'food',
-      validFrom: '2027-01-01',
-      taxCode: '2',
-    });
-    const breakfast = await created('/api/items', {
-      name: 'Frühstück Jahreswechsel',
-      type: 'food_and_beverage',
-      amount: 2140,
-      taxRateId: before.id,
-      bookOnFollowingDay: true,
-    });
+    const before = await created(
+      '/api/tax_rates',
+      {
+        name: 'Speisen bis 2026',
+        percentage: 19,
+        kind: 'food',
+        validUntil: '2026-12-31',
+        taxCode: '3',
+      },
+      ZTaxRate,
+    );
+    const after = await created(
+      '/api/tax_rates',
+      {
+        name: 'Speisen ab 2027',
+        percentage: 7,
+        kind: 'food',
+        validFrom: '2027-01-01',
+        taxCode: '2',
+      },
+      ZTaxRate,
+    );
+    const breakfast = await created(
+      '/api/items',
+      {
+        name: 'Frühstück Jahreswechsel',
+        type: 'food_and_beverage',
+        amount: 2140,
+        taxRateId: before.id,
+        bookOnFollowingDay: true,
+      },
+      ZItem,
+    );
     const fixture = await createStayFixture(berlin, {
       roomType: { name: 'Silvesterzimmer', code: 'SILV' },
       rooms: '1501-1502',
       rate: { name: 'Silvester mit Frühstück', code: 'SILVF' },
       prices: [12000, 18000],
     });
-    await created(`/api/rates/${fixture.rateId}/items`, {
-      itemId: breakfast.id,
-      unit: 'person',
-      frequency: 'daily',
-      amount: 2140,
-      inclusive: true,
-    });
+    await created(
+      `/api/rates/${fixture.rateId}/items`,
+      {
+        itemId: breakfast.id,
+        unit: 'person',
+        frequency: 'daily',
+        amount: 2140,
+        inclusive: true,
+      },
+      ZRateItem,
+    );
     const stay = {
       occupancy: 1,
       rateId: fixture.rateId,
@@ -337,7 +392,7 @@ describe('rate charges of a stay across a change of tax rate', () => {
       ['2027-01-02', 7, after.id, 2000, 140],
       ['2027-01-03', 7, after.id, 2000, 140],
     ];
-    const booking = await created('/api/bookings', stay);
+    const booking = await created('/api/bookings', stay, ZBooking);
     const response = await berlin.get('/api/folios', { query: { bookingId: booking.id } });
     const [main] = parsed(response, ZFolioList).data;
     const breakfasts = main!.charges.filter((charge) => charge.itemId === breakfast.id);

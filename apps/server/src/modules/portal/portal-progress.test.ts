@@ -31,7 +31,7 @@ const zone = 'Europe/Vienna';
 /** The answer of GET /api/bookings/:id/events. */
 const ZEvents = z.object({ data: z.array(ZEvent) });
 
-const test = apiTest.extend('stayed', { scope: 'file' }, async ({ demoApp }) => {
+const test = apiTest.extend('stayed', { scope: 'file', auto: true }, async ({ demoApp }) => {
   const { client: admin } = demoApp;
   const stay = await createStayFixture(admin, {
     roomType: { name: 'Fortschrittzimmer', code: 'FS' },

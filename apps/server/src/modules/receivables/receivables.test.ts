@@ -1,17 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import {
   addDays,
   todayIn,
+  ZEvent,
+  ZFolio,
   ZInvoice,
   ZInvoiceReminder,
+  ZInvoiceReminderList,
   ZReceivables,
   type TEvent,
   type TInvoice,
-  type TInvoiceReminder,
   type TReceivables,
 } from '@pms/contract';
+import { z } from 'zod';
 import { invoiceReminders, mailMessages, paymentMethods } from '../../db/schema/index.ts';
 import { MailFixtures } from '../../../test/mail-fixtures.ts';
 import { formatMailDate } from '../mail/index.ts';
@@ -20,24 +23,20 @@ import {
   expectProblem,
   loginAt,
   parsed,
-  startDemoApp,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let ids: Record<string, string>;
-let fixtures: MailFixtures;
-let customerId: string;
-let transferMethodId: string;
+/** The answer of GET /api/invoices/:id/events. */
+const ZEvents = z.object({ data: z.array(ZEvent) });
 
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp());
-  fixtures = new MailFixtures(t, admin);
+const test = apiTest.extend('receivable', { scope: 'file', auto: true }, async ({ demoApp }) => {
+  const { t, client: admin, ids } = demoApp;
+  const fixtures = new MailFixtures(t, admin);
   await fixtures.setUp('RV');
-  customerId = await fixtures.contact({
+  const customerId = await fixtures.contact({
     name: 'Firma Bergbau GmbH',
     email: 'buchhaltung@bergbau.example',
     language: 'de',
@@ -46,50 +45,51 @@ beforeAll(async () => {
     .select()
     .from(paymentMethods)
     .where(and(eq(paymentMethods.propertyId, ids[demo.austria]!), eq(paymentMethods.kind, 'transfer')));
-  transferMethodId = transfer!.id;
-}, 60_000);
-afterEach(() => {
+  const transferMethodId = transfer!.id;
+  return { fixtures, customerId, transferMethodId };
+});
+test.afterEach(({ demoApp: { t } }) => {
   t.clock.reset();
 });
-afterAll(async () => {
-  await t.close();
-});
 
-const vienna = (instant = t.clock.now()) => todayIn('Europe/Vienna', instant);
+const vienna = (t: TTestApp, instant = t.clock.now()) => todayIn('Europe/Vienna', instant);
 
 /** Sets the clock to noon in Vienna of the day `days` after `from` (the clock's today). */
-function travel(days: number, from = vienna()): string {
+function travel(t: TTestApp, days: number, from = vienna(t)): string {
   const day = addDays(from, days);
   t.clock.set(`${day}T11:00:00Z`);
   return day;
 }
 
 /** An issued invoice over a fresh booking of the customer, closed with its whole amount open. */
-async function openInvoice(customer = customerId): Promise<TInvoice> {
+async function openInvoice(fixtures: MailFixtures, customer: string): Promise<TInvoice> {
   const booking = await fixtures.booking(customer);
   const invoice = await fixtures.issuedInvoice(booking.id);
   expect(invoice.status).toBe('open');
   return invoice;
 }
 
-async function receivables(client = admin, query: Record<string, string> = {}): Promise<TReceivables> {
+async function receivables(client: ApiClient, query: Record<string, string> = {}): Promise<TReceivables> {
   const response = await client.get('/api/receivables', { query });
   expect(response.statusCode, response.body).toBe(200);
   return parsed(response, ZReceivables);
 }
 
-async function events(invoiceId: string): Promise<TEvent[]> {
+async function events(admin: ApiClient, invoiceId: string): Promise<TEvent[]> {
   const response = await admin.get(`/api/invoices/${invoiceId}/events`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: TEvent[] }>().data;
+  return parsed(response, ZEvents).data;
 }
 
 describe('the receivables list', () => {
-  it('lists open invoices with their age, due day and next reminder, and sums them per bracket', async () => {
-    const invoice = await openInvoice();
-    const today = vienna();
+  test('lists open invoices with their age, due day and next reminder, and sums them per bracket', async ({
+    demoApp: { t, client: admin },
+    receivable: { fixtures, customerId },
+  }) => {
+    const invoice = await openInvoice(fixtures, customerId);
+    const today = vienna(t);
     expect(invoice.dueOn).toBe(addDays(today, 14));
-    const list = await receivables();
+    const list = await receivables(admin);
     const row = list.data.find((entry) => entry.id === invoice.id)!;
     expect(row).toMatchObject({
       number: invoice.number,
@@ -108,7 +108,7 @@ describe('the receivables list', () => {
     expect(list.buckets.reduce((sum, bucket) => sum + bucket.dueAmount, 0)).toBe(list.total.dueAmount);
 
     // 45 days later the same invoice is in the second bracket and 31 days overdue.
-    travel(45);
+    travel(t, 45);
     const later = (await receivables(admin, { bucket: '31-60' })).data.find(
       (entry) => entry.id === invoice.id,
     );
@@ -121,8 +121,10 @@ describe('the receivables list', () => {
     expect(found.data.map((entry) => entry.id)).toEqual([invoice.id]);
   });
 
-  it('holds the demo company’s overdue seminar invoices, ready for a reminder', async () => {
-    const list = await receivables();
+  test('holds the demo company’s overdue seminar invoices, ready for a reminder', async ({
+    demoApp: { client: admin },
+  }) => {
+    const list = await receivables(admin);
     const seminars = list.data.filter((entry) => entry.recipientCompany === 'Alpen Consulting GmbH');
     expect(seminars.map((entry) => [entry.bucket, entry.nextReminder?.level])).toEqual([
       ['61-90', 1],
@@ -131,8 +133,11 @@ describe('the receivables list', () => {
     for (const seminar of seminars) expect(seminar.overdueDays).toBeGreaterThan(0);
   });
 
-  it('is the property’s own and closed to roles without invoices', async () => {
-    const invoice = await openInvoice();
+  test('is the property’s own and closed to roles without invoices', async ({
+    demoApp: { t, client: admin, ids },
+    receivable: { fixtures, customerId },
+  }) => {
+    const invoice = await openInvoice(fixtures, customerId);
     const germany = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     expect((await receivables(germany)).data.map((entry) => entry.id)).not.toContain(invoice.id);
     const cleaning = await loginAt(t.app, demo.users.cleaning, ids[demo.austria]!);
@@ -142,8 +147,11 @@ describe('the receivables list', () => {
 });
 
 describe('a payment on an open invoice after its folio closed', () => {
-  it('is booked on the folio, never more than is open, and pays the invoice once covered', async () => {
-    const invoice = await openInvoice();
+  test('is booked on the folio, never more than is open, and pays the invoice once covered', async ({
+    demoApp: { client: admin },
+    receivable: { fixtures, customerId, transferMethodId },
+  }) => {
+    const invoice = await openInvoice(fixtures, customerId);
     const payment = { paymentMethodId: transferMethodId, reference: 'Überweisung 4711' };
     const first = await admin.post(`/api/invoices/${invoice.id}/payments`, { ...payment, amount: 5000 });
     expect(first.statusCode, first.body).toBe(200);
@@ -152,7 +160,7 @@ describe('a payment on an open invoice after its folio closed', () => {
       paidAmount: 5000,
       dueAmount: invoice.totalAmount - 5000,
     });
-    const listed = (await receivables()).data.find((entry) => entry.id === invoice.id)!;
+    const listed = (await receivables(admin)).data.find((entry) => entry.id === invoice.id)!;
     expect(listed.dueAmount).toBe(invoice.totalAmount - 5000);
 
     const tooMuch = expectProblem(
@@ -168,8 +176,8 @@ describe('a payment on an open invoice after its folio closed', () => {
     });
     expect(rest.statusCode, rest.body).toBe(200);
     expect(parsed(rest, ZInvoice)).toMatchObject({ status: 'paid', dueAmount: 0 });
-    expect((await receivables()).data.map((entry) => entry.id)).not.toContain(invoice.id);
-    const types = (await events(invoice.id)).map((event) => event.type);
+    expect((await receivables(admin)).data.map((entry) => entry.id)).not.toContain(invoice.id);
+    const types = (await events(admin, invoice.id)).map((event) => event.type);
     expect(types.filter((type) => type === 'payment_received')).toHaveLength(2);
     expect(types).toContain('paid');
 
@@ -180,8 +188,11 @@ describe('a payment on an open invoice after its folio closed', () => {
     );
   });
 
-  it('takes one of two payments of the whole amount sent at once', async () => {
-    const invoice = await openInvoice();
+  test('takes one of two payments of the whole amount sent at once', async ({
+    demoApp: { client: admin },
+    receivable: { fixtures, customerId, transferMethodId },
+  }) => {
+    const invoice = await openInvoice(fixtures, customerId);
     const body = { paymentMethodId: transferMethodId, amount: invoice.totalAmount };
     const answers = await Promise.all([
       admin.post(`/api/invoices/${invoice.id}/payments`, body),
@@ -189,10 +200,13 @@ describe('a payment on an open invoice after its folio closed', () => {
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const folio = await admin.get(`/api/folios/${invoice.folioId}`);
-    expect(folio.json<{ totals: { paidAmount: number } }>().totals.paidAmount).toBe(invoice.totalAmount);
+    expect(parsed(folio, ZFolio).totals.paidAmount).toBe(invoice.totalAmount);
   });
 
-  it('refuses a draft, bad input, another property’s invoice and roles without the folio', async () => {
+  test('refuses a draft, bad input, another property’s invoice and roles without the folio', async ({
+    demoApp: { t, client: admin, ids },
+    receivable: { fixtures, customerId, transferMethodId },
+  }) => {
     const booking = await fixtures.booking(customerId);
     const draft = await fixtures.draftInvoice(booking.id);
     const body = { paymentMethodId: transferMethodId, amount: 100 };
@@ -201,7 +215,7 @@ describe('a payment on an open invoice after its folio closed', () => {
       409,
       'invoice/invalid_transition',
     );
-    const invoice = await openInvoice();
+    const invoice = await openInvoice(fixtures, customerId);
     for (const bad of [
       { ...body, amount: 0 },
       { ...body, amount: -5 },
@@ -226,9 +240,12 @@ describe('a payment on an open invoice after its folio closed', () => {
 });
 
 describe('payment reminders', () => {
-  it('sends the reminder after the due day and the dunning letter after its deadline, each once', async () => {
-    const invoice = await openInvoice();
-    const issuedOn = vienna();
+  test('sends the reminder after the due day and the dunning letter after its deadline, each once', async ({
+    demoApp: { t, client: admin },
+    receivable: { fixtures, customerId },
+  }) => {
+    const invoice = await openInvoice(fixtures, customerId);
+    const issuedOn = vienna(t);
     const early = expectProblem(
       await admin.post(`/api/invoices/${invoice.id}/reminders`, {}),
       409,
@@ -236,7 +253,7 @@ describe('payment reminders', () => {
     );
     expect(early.params).toMatchObject({ level: 1, from: addDays(issuedOn, 15) });
 
-    const reminderDay = travel(15, issuedOn);
+    const reminderDay = travel(t, 15, issuedOn);
     const created = await admin.post(`/api/invoices/${invoice.id}/reminders`, {});
     expect(created.statusCode, created.body).toBe(201);
     const reminder = parsed(created, ZInvoiceReminder);
@@ -287,7 +304,7 @@ describe('payment reminders', () => {
       'invoice/reminder_not_due',
     );
     expect(waiting.params).toMatchObject({ level: 2, from: addDays(reminder.payBy, 1) });
-    const dunningDay = travel(11, reminderDay);
+    const dunningDay = travel(t, 11, reminderDay);
     const dunning = await admin.post(`/api/invoices/${invoice.id}/reminders`, { send: false });
     expect(dunning.statusCode, dunning.body).toBe(201);
     expect(parsed(dunning, ZInvoiceReminder)).toMatchObject({
@@ -308,17 +325,20 @@ describe('payment reminders', () => {
       'invoice/reminders_exhausted',
     );
     const list = await admin.get(`/api/invoices/${invoice.id}/reminders`);
-    expect(list.json<{ data: TInvoiceReminder[] }>().data.map((entry) => entry.level)).toEqual([1, 2]);
-    const row = (await receivables()).data.find((entry) => entry.id === invoice.id)!;
+    expect(parsed(list, ZInvoiceReminderList).data.map((entry) => entry.level)).toEqual([1, 2]);
+    const row = (await receivables(admin)).data.find((entry) => entry.id === invoice.id)!;
     expect(row).toMatchObject({ lastReminder: { level: 2, issuedOn: dunningDay }, nextReminder: null });
-    const types = (await events(invoice.id)).map((event) => event.type);
+    const types = (await events(admin, invoice.id)).map((event) => event.type);
     expect(types).toEqual(expect.arrayContaining(['reminder_created', 'dunning_created', 'mail_sent']));
   });
 
-  it('writes the reminder in English for an English customer, and to the address asked for', async () => {
+  test('writes the reminder in English for an English customer, and to the address asked for', async ({
+    demoApp: { t, client: admin },
+    receivable: { fixtures },
+  }) => {
     const english = await fixtures.contact({ name: 'Jane Payer', email: 'jane@example.com', language: 'en' });
-    const invoice = await openInvoice(english);
-    travel(15);
+    const invoice = await openInvoice(fixtures, english);
+    travel(t, 15);
     const created = await admin.post(`/api/invoices/${invoice.id}/reminders`, { to: 'ap@example.com' });
     expect(created.statusCode, created.body).toBe(201);
     const message = await fixtures.message(parsed(created, ZInvoiceReminder).mailMessageId!);
@@ -330,10 +350,13 @@ describe('payment reminders', () => {
     expect((await pdfText(letter.rawPayload)).text).toContain('Payment reminder');
   });
 
-  it('writes nothing when the e-mail has no address, and refuses what cannot be reminded', async () => {
+  test('writes nothing when the e-mail has no address, and refuses what cannot be reminded', async ({
+    demoApp: { t, client: admin, ids },
+    receivable: { fixtures, customerId, transferMethodId },
+  }) => {
     const silent = await fixtures.contact({ name: 'Ohne Adresse' });
-    const invoice = await openInvoice(silent);
-    travel(15);
+    const invoice = await openInvoice(fixtures, silent);
+    travel(t, 15);
     expectProblem(await admin.post(`/api/invoices/${invoice.id}/reminders`, {}), 400, 'mail/no_recipient');
     expect(
       await t.db.select().from(invoiceReminders).where(eq(invoiceReminders.invoiceId, invoice.id)),
@@ -363,7 +386,7 @@ describe('payment reminders', () => {
       'validation',
     );
 
-    const paid = await openInvoice();
+    const paid = await openInvoice(fixtures, customerId);
     await admin.post(`/api/invoices/${paid.id}/payments`, {
       paymentMethodId: transferMethodId,
       amount: paid.totalAmount,
@@ -375,9 +398,12 @@ describe('payment reminders', () => {
     );
   });
 
-  it('sends one reminder when two are asked for at once', async () => {
-    const invoice = await openInvoice();
-    travel(15);
+  test('sends one reminder when two are asked for at once', async ({
+    demoApp: { t, client: admin },
+    receivable: { fixtures, customerId },
+  }) => {
+    const invoice = await openInvoice(fixtures, customerId);
+    travel(t, 15);
     const answers = await Promise.all([
       admin.post(`/api/invoices/${invoice.id}/reminders`, { send: false }),
       admin.post(`/api/invoices/${invoice.id}/reminders`, { send: false }),

@@ -22,7 +22,7 @@ const ZHousekeepingRooms = z.object({ data: z.array(ZHousekeepingRoom) });
 
 const day = (today: string, offset: number) => addDays(today, offset);
 
-const test = apiTest.extend('locked', { scope: 'file' }, async ({ demoApp }) => {
+const test = apiTest.extend('locked', { scope: 'file', auto: true }, async ({ demoApp }) => {
   const { t, client: admin } = demoApp;
   // A set date: the locks' days and the scheduled job's runs follow this clock, not the machine's.
   t.clock.set('2027-02-10T08:00:00Z');

@@ -40,7 +40,7 @@ async function planOf(admin: ApiClient, from: string, to: string): Promise<TRoom
   return readPlan(response);
 }
 
-const test = apiTest.extend('planned', { scope: 'file' }, async ({ demoApp }) => {
+const test = apiTest.extend('planned', { scope: 'file', auto: true }, async ({ demoApp }) => {
   const { t, client: admin } = demoApp;
   const today = todayIn('Europe/Vienna', t.clock.now());
   const roomType = await admin.post('/api/room_types', {

@@ -1,34 +1,19 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { TContact, TGroup } from '@pms/contract';
 import { ZContact, ZGroup, ZPaged } from '@pms/contract';
 import { bookings, charges, events } from '../../db/schema/index.ts';
-import {
-  demo,
-  expectProblem,
-  login,
-  loginAt,
-  parsed,
-  startDemoApp,
-  type ApiClient,
-  type TTestApp,
-} from '../../../test/helpers.ts';
+import { demo, expectProblem, login, loginAt, parsed, type ApiClient } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { insertBooking, insertFolio, insertRoom } from '../../../test/front-office-factories.ts';
 
-let t: TTestApp;
-let staff: ApiClient;
-let austriaId: string;
-let germanyId: string;
-
-beforeAll(async () => {
-  let ids: Record<string, string>;
-  ({ t, client: staff, ids } = await startDemoApp(demo.users.staff));
-  austriaId = ids[demo.austria]!;
-  germanyId = ids[demo.germany]!;
-});
-afterAll(async () => {
-  await t.close();
-});
+/** Signed in as staff; the ids of the two demo properties. */
+const test = apiTest
+  .override('user', demo.users.staff)
+  .extend('properties', { scope: 'file' }, ({ demoApp: { ids } }) => ({
+    austriaId: ids[demo.austria]!,
+    germanyId: ids[demo.germany]!,
+  }));
 
 async function createGroup(client: ApiClient, body: Record<string, unknown>): Promise<TGroup> {
   const response = await client.post('/api/groups', body);
@@ -36,7 +21,7 @@ async function createGroup(client: ApiClient, body: Record<string, unknown>): Pr
   return parsed(response, ZGroup);
 }
 
-async function createContact(name: string): Promise<TContact> {
+async function createContact(staff: ApiClient, name: string): Promise<TContact> {
   const response = await staff.post('/api/contacts', { name, type: 'company' });
   expect(response.statusCode, response.body).toBe(201);
   return parsed(response, ZContact);
@@ -53,8 +38,8 @@ const noFigures = {
 };
 
 describe('groups', () => {
-  it('creates, reads, lists, updates and deletes a group', async () => {
-    const customer = await createContact('Alpenverein Sektion Salzburg');
+  test('creates, reads, lists, updates and deletes a group', async ({ demoApp: { t, client: staff } }) => {
+    const customer = await createContact(staff, 'Alpenverein Sektion Salzburg');
     const group = await createGroup(staff, { name: 'Wandergruppe Juni', customerId: customer.id });
     expect(group).toMatchObject({ name: 'Wandergruppe Juni', customerId: customer.id, ...noFigures });
     expect(group).not.toHaveProperty('customer');
@@ -88,7 +73,9 @@ describe('groups', () => {
     expect(recorded.map((event) => event.type)).toEqual(['created', 'updated', 'deleted']);
   });
 
-  it('lists the demo groups with their figures, customers and bookings', async () => {
+  test('lists the demo groups with their figures, customers and bookings', async ({
+    demoApp: { client: staff },
+  }) => {
     const response = await staff.get('/api/groups', {
       query: { expand: 'customer,bookings', pageSize: '100' },
     });
@@ -100,9 +87,12 @@ describe('groups', () => {
     expect(seminar?.bookings).toBeInstanceOf(Array);
   });
 
-  it('computes the figures over the bookings that are not canceled', async () => {
-    const customer = await createContact('Reisebüro Mozart');
-    const guest = await createContact('Reiseleiterin Eva');
+  test('computes the figures over the bookings that are not canceled', async ({
+    demoApp: { t, client: staff },
+    properties: { austriaId },
+  }) => {
+    const customer = await createContact(staff, 'Reisebüro Mozart');
+    const guest = await createContact(staff, 'Reiseleiterin Eva');
     const group = await createGroup(staff, { name: 'Festspielreise', customerId: customer.id });
     const [first, second] = [await insertRoom(t.db, austriaId), await insertRoom(t.db, austriaId)];
     const stay = { propertyId: austriaId, groupId: group.id, customerId: customer.id };
@@ -191,7 +181,10 @@ describe('groups', () => {
     expect(parsed(list, ZPaged(ZGroup)).data[0]).toMatchObject(figures);
   });
 
-  it('releases its bookings when deleted', async () => {
+  test('releases its bookings when deleted', async ({
+    demoApp: { t, client: staff },
+    properties: { austriaId },
+  }) => {
     const group = await createGroup(staff, { name: 'Betriebsausflug' });
     const booking = await insertBooking(t.db, {
       propertyId: austriaId,
@@ -210,7 +203,7 @@ describe('groups', () => {
     expect(recorded).toEqual([{ type: 'updated', data: { changed: ['groupId'] } }]);
   });
 
-  it('answers 400 validation for invalid input', async () => {
+  test('answers 400 validation for invalid input', async ({ demoApp: { client: staff } }) => {
     for (const body of [{}, { name: '' }, { name: 'X', customerId: 'nope' }]) {
       expectProblem(await staff.post('/api/groups', body), 400, 'validation');
     }
@@ -218,7 +211,7 @@ describe('groups', () => {
     expectProblem(await staff.put(`/api/groups/${group.id}`, { customerId: null }), 400, 'validation');
   });
 
-  it('forbids groups to cleaning and catering', async () => {
+  test('forbids groups to cleaning and catering', async ({ demoApp: { t, client: staff } }) => {
     const group = await createGroup(staff, { name: 'Kegelclub' });
     for (const email of [demo.users.cleaning, demo.users.catering]) {
       const caller = await login(t.app, email);
@@ -230,7 +223,10 @@ describe('groups', () => {
     }
   });
 
-  it("answers 404 for another property's group or customer", async () => {
+  test("answers 404 for another property's group or customer", async ({
+    demoApp: { t, client: staff },
+    properties: { germanyId },
+  }) => {
     const group = await createGroup(staff, { name: 'Salzburger Runde' });
     const german = await loginAt(t.app, demo.users.manager, germanyId);
     expectProblem(await german.get(`/api/groups/${group.id}`), 404, 'not_found');

@@ -1,27 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TPropertyMembership } from '@pms/contract';
-import { ZPaged, ZProperty } from '@pms/contract';
-import {
-  demo,
-  expectProblem,
-  login,
-  loginAt,
-  parsed,
-  startDemoApp,
-  switchProperty,
-  type ApiClient,
-  type TTestApp,
-} from '../../../test/helpers.ts';
+import { describe, expect } from 'vitest';
+import { z } from 'zod';
+import { ZPaged, ZProperty, ZPropertyMembership } from '@pms/contract';
+import { demo, expectProblem, login, loginAt, parsed, switchProperty } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let ids: Record<string, string>;
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp(demo.users.admin));
-});
-afterAll(async () => {
-  await t.close();
-});
+const test = apiTest;
 
 const palette = JSON.stringify({
   50: '#fef2f2',
@@ -37,7 +20,7 @@ const palette = JSON.stringify({
 });
 
 describe('GET /api/properties', () => {
-  it("lists the caller's properties as a page", async () => {
+  test("lists the caller's properties as a page", async ({ demoApp: { client: admin } }) => {
     const response = await admin.get('/api/properties');
     expect(response.statusCode).toBe(200);
     const page = parsed(response, ZPaged(ZProperty));
@@ -51,7 +34,7 @@ describe('GET /api/properties', () => {
     expect(austria.address.country).toBe('at');
   });
 
-  it('pages with pageNumber and pageSize', async () => {
+  test('pages with pageNumber and pageSize', async ({ demoApp: { client: admin } }) => {
     const page = parsed(
       await admin.get('/api/properties', { query: { pageSize: '1', pageNumber: '2' } }),
       ZPaged(ZProperty),
@@ -61,12 +44,12 @@ describe('GET /api/properties', () => {
     expect(page.totalPages).toBe(page.count);
   });
 
-  it('refuses a page size above 100 with 400 validation', async () => {
+  test('refuses a page size above 100 with 400 validation', async ({ demoApp: { client: admin } }) => {
     expectProblem(await admin.get('/api/properties', { query: { pageSize: '101' } }), 400, 'validation');
     expectProblem(await admin.get('/api/properties', { query: { pageNumber: '0' } }), 400, 'validation');
   });
 
-  it('is readable by every role', async () => {
+  test('is readable by every role', async ({ demoApp: { t } }) => {
     for (const email of Object.values(demo.users)) {
       const user = await login(t.app, email);
       expect((await user.get('/api/properties')).statusCode).toBe(200);
@@ -76,19 +59,21 @@ describe('GET /api/properties', () => {
 });
 
 describe('GET /api/properties/current and /api/properties/:id', () => {
-  it("answers the session's current property", async () => {
+  test("answers the session's current property", async ({ demoApp: { client: admin, ids } }) => {
     const response = await admin.get('/api/properties/current');
     expect(response.statusCode).toBe(200);
     expect(parsed(response, ZProperty)).toMatchObject({ id: ids[demo.austria], name: demo.austria });
   });
 
-  it('answers another property the caller belongs to', async () => {
+  test('answers another property the caller belongs to', async ({ demoApp: { client: admin, ids } }) => {
     const response = await admin.get(`/api/properties/${ids[demo.germany]}`);
     expect(response.statusCode).toBe(200);
     expect(parsed(response, ZProperty)).toMatchObject({ name: demo.germany, timeZone: 'Europe/Berlin' });
   });
 
-  it('answers 404 for a property the caller does not belong to, and for an unknown id', async () => {
+  test('answers 404 for a property the caller does not belong to, and for an unknown id', async ({
+    demoApp: { t, client: admin },
+  }) => {
     const manager = await login(t.app, demo.users.manager);
     const created = await manager.post('/api/properties', { name: 'Gasthof Nebenan' });
     expect(created.statusCode).toBe(201);
@@ -99,7 +84,7 @@ describe('GET /api/properties/current and /api/properties/:id', () => {
 });
 
 describe('POST /api/properties', () => {
-  it('creates a property whose creator becomes its administrator', async () => {
+  test('creates a property whose creator becomes its administrator', async ({ demoApp: { t } }) => {
     const manager = await login(t.app, demo.users.manager);
     const response = await manager.post('/api/properties', {
       name: 'Hotel Sonne Wien',
@@ -121,8 +106,10 @@ describe('POST /api/properties', () => {
     });
     expect(property.branding.primaryColor).toBe(palette);
 
-    const memberships = (await manager.get('/api/session/properties')).json<{ data: TPropertyMembership[] }>()
-      .data;
+    const memberships = parsed(
+      await manager.get('/api/session/properties'),
+      z.object({ data: z.array(ZPropertyMembership) }),
+    ).data;
     expect(memberships.find((membership) => membership.id === property.id)?.roleId).toBe('admin');
     const list = parsed(await manager.get('/api/properties'), ZPaged(ZProperty));
     expect(list.data.map((entry) => entry.id)).toContain(property.id);
@@ -133,7 +120,9 @@ describe('POST /api/properties', () => {
     expect((await manager.get('/api/settings/general')).statusCode).toBe(200);
   });
 
-  it('takes an explicit slug and refuses a taken one with 409 property/slug_already_exists', async () => {
+  test('takes an explicit slug and refuses a taken one with 409 property/slug_already_exists', async ({
+    demoApp: { client: admin },
+  }) => {
     const created = await admin.post('/api/properties', { name: 'Seehotel', slug: 'seehotel-am-see' });
     expect(created.statusCode).toBe(201);
     expect(parsed(created, ZProperty).slug).toBe('seehotel-am-see');
@@ -149,7 +138,7 @@ describe('POST /api/properties', () => {
     );
   });
 
-  it('refuses the same name twice when it yields a taken slug', async () => {
+  test('refuses the same name twice when it yields a taken slug', async ({ demoApp: { client: admin } }) => {
     expect((await admin.post('/api/properties', { name: 'Pension Edelweiß' })).statusCode).toBe(201);
     expectProblem(
       await admin.post('/api/properties', { name: 'Pension Edelweiß' }),
@@ -158,7 +147,7 @@ describe('POST /api/properties', () => {
     );
   });
 
-  it('refuses an invalid branding palette with 400 validation', async () => {
+  test('refuses an invalid branding palette with 400 validation', async ({ demoApp: { client: admin } }) => {
     for (const primaryColor of ['not json', '{"500":"red"}', '{"950":"#000000"}', '[1,2]']) {
       const response = await admin.post('/api/properties', {
         name: `Palette ${primaryColor}`,
@@ -168,7 +157,7 @@ describe('POST /api/properties', () => {
     }
   });
 
-  it('refuses invalid fields with 400 validation', async () => {
+  test('refuses invalid fields with 400 validation', async ({ demoApp: { client: admin } }) => {
     for (const body of [
       {},
       { name: '' },
@@ -182,7 +171,7 @@ describe('POST /api/properties', () => {
     }
   });
 
-  it('is refused to staff, cleaning and catering with 403 auth/forbidden', async () => {
+  test('is refused to staff, cleaning and catering with 403 auth/forbidden', async ({ demoApp: { t } }) => {
     for (const email of [demo.users.staff, demo.users.cleaning, demo.users.catering]) {
       const user = await login(t.app, email);
       expectProblem(await user.post('/api/properties', { name: `Not by ${email}` }), 403, 'auth/forbidden');
@@ -191,7 +180,7 @@ describe('POST /api/properties', () => {
 });
 
 describe('PUT /api/properties/:id', () => {
-  it('updates the current property', async () => {
+  test('updates the current property', async ({ demoApp: { client: admin, ids } }) => {
     const response = await admin.put(`/api/properties/${ids[demo.austria]}`, {
       checkInTime: '14:30',
       company: { vatNumber: 'ATU99999999' },
@@ -205,7 +194,9 @@ describe('PUT /api/properties/:id', () => {
     expect(parsed(await admin.get('/api/properties/current'), ZProperty).checkInTime).toBe('14:30');
   });
 
-  it('keeps the register court and the payment term the invoices print, within 0 to 365 days', async () => {
+  test('keeps the register court and the payment term the invoices print, within 0 to 365 days', async ({
+    demoApp: { t, ids },
+  }) => {
     const url = `/api/properties/${ids[demo.germany]}`;
     const german = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     const current = parsed(await german.get(url), ZProperty);
@@ -224,7 +215,9 @@ describe('PUT /api/properties/:id', () => {
     expectProblem(await german.put(url, { paymentTermDays: 1.5 }), 400, 'validation');
   });
 
-  it('answers 404 for a member property that is not the current one', async () => {
+  test('answers 404 for a member property that is not the current one', async ({
+    demoApp: { client: admin, ids },
+  }) => {
     const response = await admin.put(`/api/properties/${ids[demo.germany]}`, { name: 'Renamed elsewhere' });
     expectProblem(response, 404, 'not_found');
     expect(parsed(await admin.get(`/api/properties/${ids[demo.germany]}`), ZProperty).name).toBe(
@@ -232,25 +225,29 @@ describe('PUT /api/properties/:id', () => {
     );
   });
 
-  it('refuses an invalid branding palette with 400 validation', async () => {
+  test('refuses an invalid branding palette with 400 validation', async ({
+    demoApp: { client: admin, ids },
+  }) => {
     const response = await admin.put(`/api/properties/${ids[demo.austria]}`, {
       branding: { primaryColor: '{"500":"blue"}' },
     });
     expectProblem(response, 400, 'validation');
   });
 
-  it('refuses a slug another property has with 409 property/slug_already_exists', async () => {
+  test('refuses a slug another property has with 409 property/slug_already_exists', async ({
+    demoApp: { client: admin, ids },
+  }) => {
     const response = await admin.put(`/api/properties/${ids[demo.austria]}`, { slug: 'spreeblick-berlin' });
     expectProblem(response, 409, 'property/slug_already_exists');
   });
 
-  it('is refused to staff with 403 auth/forbidden', async () => {
+  test('is refused to staff with 403 auth/forbidden', async ({ demoApp: { t } }) => {
     const staff = await login(t.app, demo.users.staff);
     const response = await staff.put(`/api/properties/${staff.session!.propertyId}`, { name: 'Staff Hotel' });
     expectProblem(response, 403, 'auth/forbidden');
   });
 
-  it('lets a manager update their current property', async () => {
+  test('lets a manager update their current property', async ({ demoApp: { t, ids } }) => {
     const manager = await loginAt(t.app, demo.users.manager, ids[demo.germany]!);
     const response = await manager.put(`/api/properties/${ids[demo.germany]}`, { bookingCodeSuffix: '-B' });
     expect(response.statusCode).toBe(200);

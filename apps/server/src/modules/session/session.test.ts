@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TProperty, TPropertyMembership } from '@pms/contract';
-import { ZCreateUserResponse, ZProperty, ZSession } from '@pms/contract';
+import { describe, expect } from 'vitest';
+import { z } from 'zod';
+import { ZCreateUserResponse, ZPaged, ZProperty, ZPropertyMembership, ZSession } from '@pms/contract';
 import {
   anonymous,
   buildTestApp,
@@ -12,17 +12,18 @@ import {
   propertyIds,
   type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
-let t: TTestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
+/** The application over the demo data, with no one signed in. */
+// eslint-disable-next-line no-empty-pattern -- vitest reads what a fixture needs off its first parameter
+const test = apiTest.extend('t', { scope: 'file' }, async ({}, { onCleanup }) => {
+  const t = await buildTestApp();
+  onCleanup(() => t.close());
+  return t;
 });
 
 /** A login from a client the account does not know yet (no device cookie), at a client address. */
-function loginFrom(ip: string, email: string, password: string) {
+function loginFrom(t: TTestApp, ip: string, email: string, password: string) {
   return anonymous(t.app).post(
     '/api/session/login',
     { email, password },
@@ -31,7 +32,7 @@ function loginFrom(ip: string, email: string, password: string) {
 }
 
 describe('POST /api/session/login', () => {
-  it('signs in with the right password and answers the session', async () => {
+  test('signs in with the right password and answers the session', async ({ t }) => {
     const response = await anonymous(t.app).post('/api/session/login', {
       email: demo.users.admin,
       password: demoPassword,
@@ -46,12 +47,12 @@ describe('POST /api/session/login', () => {
     });
   });
 
-  it('accepts the e-mail address in any case', async () => {
-    const response = await loginFrom('10.0.0.1', 'Admin@Example.COM', demoPassword);
+  test('accepts the e-mail address in any case', async ({ t }) => {
+    const response = await loginFrom(t, '10.0.0.1', 'Admin@Example.COM', demoPassword);
     expect(response.statusCode).toBe(200);
   });
 
-  it('sets an HttpOnly, SameSite=Lax session cookie and a readable XSRF-TOKEN cookie', async () => {
+  test('sets an HttpOnly, SameSite=Lax session cookie and a readable XSRF-TOKEN cookie', async ({ t }) => {
     const response = await anonymous(t.app).post('/api/session/login', {
       email: demo.users.staff,
       password: demoPassword,
@@ -68,7 +69,7 @@ describe('POST /api/session/login', () => {
     expect(session!.secure).toBeFalsy();
   });
 
-  it('starts a new session with a new id at every login', async () => {
+  test('starts a new session with a new id at every login', async ({ t }) => {
     const first = await login(t.app, demo.users.manager);
     const second = await login(t.app, demo.users.manager);
     expect(first.cookie('pms_session')).toBeDefined();
@@ -78,7 +79,7 @@ describe('POST /api/session/login', () => {
     expect((await second.get('/api/session')).statusCode).toBe(200);
   });
 
-  it('does not keep a session id the client brought along (no session fixation)', async () => {
+  test('does not keep a session id the client brought along (no session fixation)', async ({ t }) => {
     const response = await anonymous(t.app).post(
       '/api/session/login',
       { email: demo.users.manager, password: demoPassword },
@@ -89,51 +90,51 @@ describe('POST /api/session/login', () => {
     expect(session?.value).not.toBe('chosen-by-the-attacker');
   });
 
-  it('refuses a wrong password with 401 auth/invalid_credentials', async () => {
-    const response = await loginFrom('10.0.1.1', demo.users.admin, 'wrong-password');
+  test('refuses a wrong password with 401 auth/invalid_credentials', async ({ t }) => {
+    const response = await loginFrom(t, '10.0.1.1', demo.users.admin, 'wrong-password');
     expectProblem(response, 401, 'auth/invalid_credentials');
     expect(response.cookies.find((cookie) => cookie.name === 'pms_session')).toBeUndefined();
   });
 
-  it('refuses an unknown user with the same 401 auth/invalid_credentials', async () => {
+  test('refuses an unknown user with the same 401 auth/invalid_credentials', async ({ t }) => {
     expectProblem(
-      await loginFrom('10.0.1.2', 'nobody@example.com', demoPassword),
+      await loginFrom(t, '10.0.1.2', 'nobody@example.com', demoPassword),
       401,
       'auth/invalid_credentials',
     );
   });
 
-  it('refuses malformed credentials with 400 validation', async () => {
-    expectProblem(await loginFrom('10.0.1.3', 'admin', demoPassword), 400, 'validation');
-    expectProblem(await loginFrom('10.0.1.3', demo.users.admin, ''), 400, 'validation');
+  test('refuses malformed credentials with 400 validation', async ({ t }) => {
+    expectProblem(await loginFrom(t, '10.0.1.3', 'admin', demoPassword), 400, 'validation');
+    expectProblem(await loginFrom(t, '10.0.1.3', demo.users.admin, ''), 400, 'validation');
   });
 
-  it('forgets earlier failures after a successful login', async () => {
+  test('forgets earlier failures after a successful login', async ({ t }) => {
     const email = demo.users.cleaning;
     for (let attempt = 1; attempt <= 4; attempt++) {
-      expectProblem(await loginFrom('10.0.3.1', email, 'wrong'), 401, 'auth/invalid_credentials');
+      expectProblem(await loginFrom(t, '10.0.3.1', email, 'wrong'), 401, 'auth/invalid_credentials');
     }
-    expect((await loginFrom('10.0.3.1', email, demoPassword)).statusCode).toBe(200);
+    expect((await loginFrom(t, '10.0.3.1', email, demoPassword)).statusCode).toBe(200);
     for (let attempt = 1; attempt <= 4; attempt++) {
-      expectProblem(await loginFrom('10.0.3.1', email, 'wrong'), 401, 'auth/invalid_credentials');
+      expectProblem(await loginFrom(t, '10.0.3.1', email, 'wrong'), 401, 'auth/invalid_credentials');
     }
-    expect((await loginFrom('10.0.3.1', email, demoPassword)).statusCode).toBe(200);
+    expect((await loginFrom(t, '10.0.3.1', email, demoPassword)).statusCode).toBe(200);
   });
 });
 
 describe('GET /api/session', () => {
-  it('answers 401 without a cookie', async () => {
+  test('answers 401 without a cookie', async ({ t }) => {
     expectProblem(await anonymous(t.app).get('/api/session'), 401, 'auth/unauthenticated');
   });
 
-  it('answers 401 for an unknown session cookie', async () => {
+  test('answers 401 for an unknown session cookie', async ({ t }) => {
     const response = await anonymous(t.app).get('/api/session', {
       headers: { cookie: 'pms_session=not-a-session' },
     });
     expectProblem(response, 401, 'auth/unauthenticated');
   });
 
-  it('answers the signed-in user in their current property', async () => {
+  test('answers the signed-in user in their current property', async ({ t }) => {
     const staff = await login(t.app, demo.users.staff);
     const response = await staff.get('/api/session');
     expect(response.statusCode).toBe(200);
@@ -144,18 +145,18 @@ describe('GET /api/session', () => {
 });
 
 describe('GET /api/session/properties', () => {
-  it('lists the properties the user belongs to with their role in each', async () => {
+  test('lists the properties the user belongs to with their role in each', async ({ t }) => {
     const staff = await login(t.app, demo.users.staff);
     const response = await staff.get('/api/session/properties');
     expect(response.statusCode).toBe(200);
-    const { data } = response.json<{ data: TPropertyMembership[] }>();
+    const { data } = parsed(response, z.object({ data: z.array(ZPropertyMembership) }));
     expect(data.map((property) => property.name).sort()).toEqual([demo.austria, demo.germany]);
     expect(data.every((property) => property.roleId === 'staff')).toBe(true);
   });
 });
 
 describe('POST /api/session/logout', () => {
-  it('ends the session for good and clears the cookies', async () => {
+  test('ends the session for good and clears the cookies', async ({ t }) => {
     const manager = await login(t.app, demo.users.manager);
     const stolen = manager.clone();
     const response = await manager.post('/api/session/logout');
@@ -167,7 +168,7 @@ describe('POST /api/session/logout', () => {
     expectProblem(await stolen.get('/api/session'), 401, 'auth/unauthenticated');
   });
 
-  it('needs the XSRF header like every unsafe call', async () => {
+  test('needs the XSRF header like every unsafe call', async ({ t }) => {
     const manager = await login(t.app, demo.users.manager);
     expectProblem(
       await manager.post('/api/session/logout', undefined, { xsrf: false }),
@@ -179,17 +180,17 @@ describe('POST /api/session/logout', () => {
 });
 
 describe('XSRF protection', () => {
-  it('refuses an unsafe call of a cookie session without X-XSRF-TOKEN with 403 auth/xsrf_invalid', async () => {
+  test('refuses an unsafe call of a cookie session without X-XSRF-TOKEN with 403 auth/xsrf_invalid', async ({
+    t,
+  }) => {
     const admin = await login(t.app, demo.users.admin);
     const response = await admin.post('/api/properties', { name: 'XSRF Hotel' }, { xsrf: false });
     expectProblem(response, 403, 'auth/xsrf_invalid');
     const list = await admin.get('/api/properties');
-    expect(list.json<{ data: TProperty[] }>().data.map((property) => property.name)).not.toContain(
-      'XSRF Hotel',
-    );
+    expect(parsed(list, ZPaged(ZProperty)).data.map((property) => property.name)).not.toContain('XSRF Hotel');
   });
 
-  it('refuses a wrong X-XSRF-TOKEN value with 403', async () => {
+  test('refuses a wrong X-XSRF-TOKEN value with 403', async ({ t }) => {
     const admin = await login(t.app, demo.users.admin);
     const response = await admin.patch(
       '/api/session/profile',
@@ -199,7 +200,7 @@ describe('XSRF protection', () => {
     expectProblem(response, 403, 'auth/xsrf_invalid');
   });
 
-  it("refuses another session's XSRF token", async () => {
+  test("refuses another session's XSRF token", async ({ t }) => {
     const admin = await login(t.app, demo.users.admin);
     const other = await login(t.app, demo.users.admin);
     const response = await admin.patch(
@@ -210,14 +211,14 @@ describe('XSRF protection', () => {
     expectProblem(response, 403, 'auth/xsrf_invalid');
   });
 
-  it('lets safe methods through without the header', async () => {
+  test('lets safe methods through without the header', async ({ t }) => {
     const admin = await login(t.app, demo.users.admin);
     expect((await admin.get('/api/properties/current', { xsrf: false })).statusCode).toBe(200);
   });
 });
 
 describe('POST /api/session/switch_property', () => {
-  it('moves the session to another property of the user', async () => {
+  test('moves the session to another property of the user', async ({ t }) => {
     const manager = await login(t.app, demo.users.manager);
     const ids = await propertyIds(manager);
     const current = manager.session!.propertyId;
@@ -234,7 +235,7 @@ describe('POST /api/session/switch_property', () => {
     expect(again.session!.propertyId).toBe(target);
   });
 
-  it('answers 404 for a property the user does not belong to', async () => {
+  test('answers 404 for a property the user does not belong to', async ({ t }) => {
     const manager = await login(t.app, demo.users.manager);
     const created = await manager.post('/api/properties', { name: 'Managers Own Inn' });
     expect(created.statusCode).toBe(201);
@@ -248,7 +249,7 @@ describe('POST /api/session/switch_property', () => {
     expect(parsed(await staff.get('/api/session'), ZSession).propertyId).toBe(before);
   });
 
-  it('answers 404 for an unknown property and 400 for a malformed id', async () => {
+  test('answers 404 for an unknown property and 400 for a malformed id', async ({ t }) => {
     const staff = await login(t.app, demo.users.staff);
     const unknown = await staff.post('/api/session/switch_property', undefined, {
       query: { propertyId: '00000000-0000-4000-8000-000000000000' },
@@ -262,7 +263,7 @@ describe('POST /api/session/switch_property', () => {
 });
 
 describe('POST /api/session/update_password', () => {
-  it('answers 404 auth/wrong_password when the current password is wrong', async () => {
+  test('answers 404 auth/wrong_password when the current password is wrong', async ({ t }) => {
     const staff = await login(t.app, demo.users.staff);
     const response = await staff.post('/api/session/update_password', {
       currentPassword: 'not-my-password',
@@ -275,7 +276,7 @@ describe('POST /api/session/update_password', () => {
     ).toBe(200);
   });
 
-  it('refuses a new password shorter than 8 characters with 400 validation', async () => {
+  test('refuses a new password shorter than 8 characters with 400 validation', async ({ t }) => {
     const staff = await login(t.app, demo.users.staff);
     const response = await staff.post('/api/session/update_password', {
       currentPassword: demoPassword,
@@ -284,7 +285,7 @@ describe('POST /api/session/update_password', () => {
     expectProblem(response, 400, 'validation');
   });
 
-  it('changes the password: the old one fails, the new one works, other sessions end', async () => {
+  test('changes the password: the old one fails, the new one works, other sessions end', async ({ t }) => {
     const admin = await login(t.app, demo.users.admin);
     const email = 'password.changer@example.com';
     const created = await admin.post('/api/users', { email, name: 'Paula Passwort', roleId: 'staff' });
@@ -301,13 +302,13 @@ describe('POST /api/session/update_password', () => {
 
     expect((await user.get('/api/session')).statusCode).toBe(200);
     expectProblem(await otherDevice.get('/api/session'), 401, 'auth/unauthenticated');
-    expectProblem(await loginFrom('10.0.4.1', email, defaultPassword), 401, 'auth/invalid_credentials');
-    expect((await loginFrom('10.0.4.1', email, 'correct horse battery staple')).statusCode).toBe(200);
+    expectProblem(await loginFrom(t, '10.0.4.1', email, defaultPassword), 401, 'auth/invalid_credentials');
+    expect((await loginFrom(t, '10.0.4.1', email, 'correct horse battery staple')).statusCode).toBe(200);
   });
 });
 
 describe('PATCH /api/session/profile', () => {
-  it("changes the user's language and name", async () => {
+  test("changes the user's language and name", async ({ t }) => {
     const cleaning = await login(t.app, demo.users.cleaning);
     const response = await cleaning.patch('/api/session/profile', { language: 'en' });
     expect(response.statusCode).toBe(200);
@@ -318,7 +319,7 @@ describe('PATCH /api/session/profile', () => {
     expect(parsed(renamed, ZSession)).toMatchObject({ name: 'Clara Clean', language: null });
   });
 
-  it('refuses an unsupported language with 400 validation', async () => {
+  test('refuses an unsupported language with 400 validation', async ({ t }) => {
     const cleaning = await login(t.app, demo.users.cleaning);
     expectProblem(await cleaning.patch('/api/session/profile', { language: 'fr' }), 400, 'validation');
   });

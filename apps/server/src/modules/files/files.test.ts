@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { maxFileSize, ZFile, ZFileUrl, ZPaged, type TFile } from '@pms/contract';
 import {
   anonymous,
@@ -9,22 +9,13 @@ import {
   parsed,
   pdfBytes,
   pngBytes,
-  startDemoApp,
   switchProperty,
   type ApiClient,
-  type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let ids: Record<string, string>;
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp(demo.users.admin));
-});
-afterAll(async () => {
-  await t.close();
-});
-afterEach(() => {
+const test = apiTest;
+test.afterEach(() => {
   vi.useRealTimers();
 });
 
@@ -49,7 +40,7 @@ function pathOf(url: string): string {
 }
 
 describe('POST /api/files', () => {
-  it('stores a PNG image and a PDF document by their real type', async () => {
+  test('stores a PNG image and a PDF document by their real type', async ({ demoApp: { client: admin } }) => {
     const image = await upload(admin, 'Lobby Foto.png', png);
     expect(image).toMatchObject({
       name: 'Lobby Foto.png',
@@ -69,12 +60,14 @@ describe('POST /api/files', () => {
     expect(document.purpose).toBe('registration');
   });
 
-  it('keeps only the base name of a path sent as file name', async () => {
+  test('keeps only the base name of a path sent as file name', async ({ demoApp: { client: admin } }) => {
     const file = await upload(admin, '../../etc/passwd.png', png);
     expect(file.name).toBe('passwd.png');
   });
 
-  it('refuses a text file named .png with 415 file/type_not_allowed', async () => {
+  test('refuses a text file named .png with 415 file/type_not_allowed', async ({
+    demoApp: { client: admin },
+  }) => {
     const response = await admin.upload('/api/files', {
       name: 'innocent.png',
       content: Buffer.from('just some text\n'.repeat(20)),
@@ -82,7 +75,9 @@ describe('POST /api/files', () => {
     expectProblem(response, 415, 'file/type_not_allowed');
   });
 
-  it('refuses an image that does not decode with 415 file/type_not_allowed', async () => {
+  test('refuses an image that does not decode with 415 file/type_not_allowed', async ({
+    demoApp: { client: admin },
+  }) => {
     // Eleven bytes of JPEG header with nothing behind it, and a real PNG cut off inside its pixel data.
     const fakeJpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
     const truncatedPng = pngBytes(40, 30).subarray(0, -20);
@@ -105,7 +100,7 @@ describe('POST /api/files', () => {
     expect(list.data.map((file) => file.name)).not.toContain('photo.jpg');
   });
 
-  it('accepts real JPEG, PNG and WebP images', async () => {
+  test('accepts real JPEG, PNG and WebP images', async ({ demoApp: { client: admin } }) => {
     const picture = sharp({ create: { width: 24, height: 16, channels: 3, background: '#1d5fd8' } });
     for (const [name, content, mimeType] of [
       ['scan.jpg', await picture.clone().jpeg().toBuffer(), 'image/jpeg'],
@@ -116,7 +111,7 @@ describe('POST /api/files', () => {
     }
   });
 
-  it('refuses other real types with 415 file/type_not_allowed', async () => {
+  test('refuses other real types with 415 file/type_not_allowed', async ({ demoApp: { client: admin } }) => {
     const gif = Buffer.concat([Buffer.from('GIF89a', 'ascii'), Buffer.alloc(64)]);
     expectProblem(
       await admin.upload('/api/files', { name: 'anim.gif', content: gif }),
@@ -125,13 +120,15 @@ describe('POST /api/files', () => {
     );
   });
 
-  it('accepts a file of several megabytes below the limit', async () => {
+  test('accepts a file of several megabytes below the limit', async ({ demoApp: { client: admin } }) => {
     const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]);
     const file = await upload(admin, 'big.png', big);
     expect(file.size).toBe(big.length);
   });
 
-  it('refuses a file above the size limit with 413 file/too_large', async () => {
+  test('refuses a file above the size limit with 413 file/too_large', async ({
+    demoApp: { client: admin },
+  }) => {
     const huge = Buffer.concat([png, Buffer.alloc(maxFileSize + 1 - png.length)]);
     const response = await admin.upload('/api/files', { name: 'huge.png', content: huge });
     expectProblem(response, 413, 'file/too_large');
@@ -139,7 +136,9 @@ describe('POST /api/files', () => {
     expect(list.data.map((file) => file.name)).not.toContain('huge.png');
   });
 
-  it('refuses a multipart request without a file with 400 validation', async () => {
+  test('refuses a multipart request without a file with 400 validation', async ({
+    demoApp: { client: admin },
+  }) => {
     const boundary = 'only-a-field';
     const payload = `--${boundary}\r\ncontent-disposition: form-data; name="note"\r\n\r\nhello\r\n--${boundary}--\r\n`;
     const response = await admin.post('/api/files', payload, {
@@ -148,13 +147,15 @@ describe('POST /api/files', () => {
     expectProblem(response, 400, 'validation');
   });
 
-  it('refuses a request that is not multipart with 400 validation', async () => {
+  test('refuses a request that is not multipart with 400 validation', async ({
+    demoApp: { client: admin },
+  }) => {
     expectProblem(await admin.post('/api/files', { file: 'not multipart' }), 400, 'validation');
   });
 });
 
 describe('reading files', () => {
-  it('lists, gets and serves the content of a file', async () => {
+  test('lists, gets and serves the content of a file', async ({ demoApp: { client: admin } }) => {
     const file = await upload(admin, 'Zimmer 12.png', png);
 
     const list = await admin.get('/api/files');
@@ -173,7 +174,7 @@ describe('reading files', () => {
     expect(content.rawPayload.equals(png)).toBe(true);
   });
 
-  it('names a non-ASCII file in both content-disposition forms', async () => {
+  test('names a non-ASCII file in both content-disposition forms', async ({ demoApp: { client: admin } }) => {
     const file = await upload(admin, 'Gästeblatt Müller.pdf', pdf);
     const content = await admin.get(`/api/files/${file.id}/content`);
     expect(content.headers['content-type']).toBe('application/pdf');
@@ -183,7 +184,9 @@ describe('reading files', () => {
     expect(content.rawPayload.equals(pdf)).toBe(true);
   });
 
-  it('answers 404 for an unknown file and 400 for a malformed id', async () => {
+  test('answers 404 for an unknown file and 400 for a malformed id', async ({
+    demoApp: { client: admin },
+  }) => {
     expectProblem(await admin.get('/api/files/00000000-0000-4000-8000-000000000000'), 404, 'not_found');
     expectProblem(
       await admin.get('/api/files/00000000-0000-4000-8000-000000000000/content'),
@@ -195,7 +198,7 @@ describe('reading files', () => {
 });
 
 describe('signed download urls', () => {
-  it('serve the file without a session until they expire', async () => {
+  test('serve the file without a session until they expire', async ({ demoApp: { t, client: admin } }) => {
     const file = await upload(admin, 'rechnung.pdf', pdf);
     const response = await admin.get(`/api/files/${file.id}/url`);
     expect(response.statusCode).toBe(200);
@@ -214,7 +217,9 @@ describe('signed download urls', () => {
     expectProblem(await anonymous(t.app).get(pathOf(link.url)), 403, 'file/link_invalid');
   });
 
-  it('refuse a tampered signature, a moved expiry or another file with 403 file/link_invalid', async () => {
+  test('refuse a tampered signature, a moved expiry or another file with 403 file/link_invalid', async ({
+    demoApp: { t, client: admin },
+  }) => {
     const file = await upload(admin, 'a.png', png);
     const other = await upload(admin, 'b.png', png);
     const link = new URL(parsed(await admin.get(`/api/files/${file.id}/url`), ZFileUrl).url);
@@ -244,7 +249,9 @@ describe('signed download urls', () => {
 });
 
 describe('DELETE /api/files/:id', () => {
-  it('deletes a file: it is gone from the list, its content and its links', async () => {
+  test('deletes a file: it is gone from the list, its content and its links', async ({
+    demoApp: { t, client: admin },
+  }) => {
     const file = await upload(admin, 'weg.png', png);
     const link = parsed(await admin.get(`/api/files/${file.id}/url`), ZFileUrl);
     expect((await admin.delete(`/api/files/${file.id}`)).statusCode).toBe(204);
@@ -260,7 +267,7 @@ describe('DELETE /api/files/:id', () => {
 });
 
 describe("another property's files", () => {
-  it('answer 404 everywhere and stay out of the list', async () => {
+  test('answer 404 everywhere and stay out of the list', async ({ demoApp: { client: admin, ids } }) => {
     await switchProperty(admin, ids[demo.germany]!);
     const foreign = await upload(admin, 'berlin.png', png);
     await switchProperty(admin, ids[demo.austria]!);
@@ -279,7 +286,9 @@ describe("another property's files", () => {
 });
 
 describe('file roles', () => {
-  it('let staff work with files but not cleaning or catering, who still see the property’s logo', async () => {
+  test('let staff work with files but not cleaning or catering, who still see the property’s logo', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
     const logo = await upload(admin, 'logo.png', png, { purpose: 'logo' });
     const otherLogo = await upload(admin, 'entwurf.png', png, { purpose: 'logo' });
     const scan = await upload(admin, 'ausweis.png', png, { purpose: 'id_scan' });

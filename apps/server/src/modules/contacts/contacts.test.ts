@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TContact, TFile } from '@pms/contract';
-import { ZContact, ZContactBooking, ZFile, ZInvoiceSummary, ZPaged } from '@pms/contract';
+import { describe, expect } from 'vitest';
+import { z } from 'zod';
+import type { TContact } from '@pms/contract';
+import { ZContact, ZContactBooking, ZContactDocument, ZFile, ZInvoiceSummary, ZPaged } from '@pms/contract';
 import { bookings, events, folios, invoices, rates } from '../../db/schema/index.ts';
 import {
   demo,
@@ -10,26 +11,19 @@ import {
   loginAt,
   parsed,
   pngBytes,
-  startDemoApp,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { insertBooking, insertRoom } from '../../../test/front-office-factories.ts';
 
-let t: TTestApp;
-let staff: ApiClient;
-let austriaId: string;
-let germanyId: string;
-
-beforeAll(async () => {
-  let ids: Record<string, string>;
-  ({ t, client: staff, ids } = await startDemoApp(demo.users.staff));
-  austriaId = ids[demo.austria]!;
-  germanyId = ids[demo.germany]!;
-});
-afterAll(async () => {
-  await t.close();
-});
+/** Signed in as staff; the ids of the two demo properties. */
+const test = apiTest
+  .override('user', demo.users.staff)
+  .extend('properties', { scope: 'file' }, ({ demoApp: { ids } }) => ({
+    austriaId: ids[demo.austria]!,
+    germanyId: ids[demo.germany]!,
+  }));
 
 async function createContact(client: ApiClient, body: Record<string, unknown>): Promise<TContact> {
   const response = await client.post('/api/contacts', body);
@@ -37,7 +31,7 @@ async function createContact(client: ApiClient, body: Record<string, unknown>): 
   return parsed(response, ZContact);
 }
 
-async function contactEventTypes(contactId: string): Promise<string[]> {
+async function contactEventTypes(t: TTestApp, contactId: string): Promise<string[]> {
   const rows = await t.db
     .select({ type: events.type })
     .from(events)
@@ -47,12 +41,14 @@ async function contactEventTypes(contactId: string): Promise<string[]> {
 }
 
 /** A caller signed in to the German property, for the other side of tenant isolation. */
-async function germanCaller(): Promise<ApiClient> {
+async function germanCaller(t: TTestApp, germanyId: string): Promise<ApiClient> {
   return loginAt(t.app, demo.users.manager, germanyId);
 }
 
 describe('contacts', () => {
-  it('creates, reads, lists, replaces, patches and deletes a contact, recording events', async () => {
+  test('creates, reads, lists, replaces, patches and deletes a contact, recording events', async ({
+    demoApp: { t, client: staff },
+  }) => {
     const created = await createContact(staff, {
       name: 'Lena Berger',
       email: 'lena.berger@example.com',
@@ -120,10 +116,10 @@ describe('contacts', () => {
     const after = await staff.get('/api/contacts', { query: { query: 'berger' } });
     expect(parsed(after, ZPaged(ZContact)).data.map((contact) => contact.id)).not.toContain(created.id);
 
-    expect(await contactEventTypes(created.id)).toEqual(['created', 'updated', 'updated', 'deleted']);
+    expect(await contactEventTypes(t, created.id)).toEqual(['created', 'updated', 'updated', 'deleted']);
   });
 
-  it('pages through the demo contacts', async () => {
+  test('pages through the demo contacts', async ({ demoApp: { client: staff } }) => {
     const response = await staff.get('/api/contacts', { query: { pageSize: '100' } });
     expect(response.statusCode, response.body).toBe(200);
     const page = parsed(response, ZPaged(ZContact));
@@ -135,15 +131,15 @@ describe('contacts', () => {
     expect(withBookings.statusCode, withBookings.body).toBe(200);
   });
 
-  it('records no event for an update that changes nothing', async () => {
+  test('records no event for an update that changes nothing', async ({ demoApp: { t, client: staff } }) => {
     const contact = await createContact(staff, { name: 'Unverändert' });
     const response = await staff.patch(`/api/contacts/${contact.id}`, { name: 'Unverändert' });
     expect(response.statusCode).toBe(200);
     expectProblem(await staff.patch(`/api/contacts/${contact.id}`, {}), 400, 'validation');
-    expect(await contactEventTypes(contact.id)).toEqual(['created']);
+    expect(await contactEventTypes(t, contact.id)).toEqual(['created']);
   });
 
-  it('answers 400 validation for invalid input', async () => {
+  test('answers 400 validation for invalid input', async ({ demoApp: { client: staff } }) => {
     const invalid = [
       {},
       { name: '   ' },
@@ -166,7 +162,9 @@ describe('contacts', () => {
     expectProblem(await staff.get('/api/contacts/not-a-uuid'), 400, 'validation');
   });
 
-  it('refuses a country that is no ISO 3166-1 code, naming the field', async () => {
+  test('refuses a country that is no ISO 3166-1 code, naming the field', async ({
+    demoApp: { client: staff },
+  }) => {
     const nationality = expectProblem(
       await staff.post('/api/contacts', { name: 'X', nationality: 'zz' }),
       400,
@@ -184,7 +182,10 @@ describe('contacts', () => {
     expectProblem(await staff.patch(`/api/contacts/${contact.id}`, { nationality: 'zz' }), 400, 'validation');
   });
 
-  it('refuses a second contact with the same e-mail, in any case, until the first is deleted', async () => {
+  test('refuses a second contact with the same e-mail, in any case, until the first is deleted', async ({
+    demoApp: { t, client: staff },
+    properties: { germanyId },
+  }) => {
     const first = await createContact(staff, { name: 'Jonas Hofer', email: 'jonas.hofer@example.com' });
     expectProblem(
       await staff.post('/api/contacts', { name: 'J. Hofer', email: 'Jonas.Hofer@Example.com' }),
@@ -199,7 +200,7 @@ describe('contacts', () => {
     );
 
     // The same address is free in another property.
-    const german = await germanCaller();
+    const german = await germanCaller(t, germanyId);
     expect(
       (await german.post('/api/contacts', { name: 'Jonas Hofer', email: 'jonas.hofer@example.com' }))
         .statusCode,
@@ -210,14 +211,19 @@ describe('contacts', () => {
     expect(again.email).toBe('JONAS.hofer@example.com');
   });
 
-  it('stores an empty e-mail as none, so many contacts may have none', async () => {
+  test('stores an empty e-mail as none, so many contacts may have none', async ({
+    demoApp: { client: staff },
+  }) => {
     const first = await createContact(staff, { name: 'Ohne Mail 1', email: '' });
     const second = await createContact(staff, { name: 'Ohne Mail 2', email: '', invoiceEmail: '' });
     expect(first.email).toBeNull();
     expect(second).toMatchObject({ email: null, invoiceEmail: null });
   });
 
-  it("embeds the default rate when asked and refuses another property's rate", async () => {
+  test("embeds the default rate when asked and refuses another property's rate", async ({
+    demoApp: { t, client: staff },
+    properties: { austriaId, germanyId },
+  }) => {
     const [rate] = await t.db
       .insert(rates)
       .values({ propertyId: austriaId, name: 'Standard', code: 'STD-C' })
@@ -250,7 +256,7 @@ describe('contacts', () => {
     );
   });
 
-  it('forbids contacts to cleaning and catering', async () => {
+  test('forbids contacts to cleaning and catering', async ({ demoApp: { t, client: staff } }) => {
     const contact = await createContact(staff, { name: 'Geheim' });
     for (const email of [demo.users.cleaning, demo.users.catering]) {
       const caller = await login(t.app, email);
@@ -263,12 +269,15 @@ describe('contacts', () => {
     }
   });
 
-  it("answers 404 for another property's contact", async () => {
+  test("answers 404 for another property's contact", async ({
+    demoApp: { t, client: staff },
+    properties: { germanyId },
+  }) => {
     const contact = await createContact(staff, {
       name: 'Nur in Salzburg',
       email: 'salzburg.only@example.com',
     });
-    const german = await germanCaller();
+    const german = await germanCaller(t, germanyId);
     const paths = ['', '/bookings', '/invoices', '/files'];
     for (const path of paths)
       expectProblem(await german.get(`/api/contacts/${contact.id}${path}`), 404, 'not_found');
@@ -280,7 +289,10 @@ describe('contacts', () => {
     expect((await staff.get(`/api/contacts/${contact.id}`)).statusCode).toBe(200);
   });
 
-  it('lists the bookings a contact is customer or guest of, and refuses to delete it while one is live', async () => {
+  test('lists the bookings a contact is customer or guest of, and refuses to delete it while one is live', async ({
+    demoApp: { t, client: staff },
+    properties: { austriaId },
+  }) => {
     const contact = await createContact(staff, { name: 'Vielreisende' });
     const other = await createContact(staff, { name: 'Begleitung' });
     const room = await insertRoom(t.db, austriaId);
@@ -347,7 +359,10 @@ describe('contacts', () => {
     expect((await staff.delete(`/api/contacts/${contact.id}`)).statusCode).toBe(204);
   });
 
-  it('lists the invoices addressed to a contact', async () => {
+  test('lists the invoices addressed to a contact', async ({
+    demoApp: { t, client: staff },
+    properties: { austriaId },
+  }) => {
     const contact = await createContact(staff, { name: 'Rechnungsempfänger' });
     const room = await insertRoom(t.db, austriaId);
     const booking = await insertBooking(t.db, {
@@ -389,7 +404,10 @@ describe('contacts', () => {
     ]);
   });
 
-  it("links and unlinks documents, but not another property's file", async () => {
+  test("links and unlinks documents, but not another property's file", async ({
+    demoApp: { t, client: staff },
+    properties: { germanyId },
+  }) => {
     const contact = await createContact(staff, { name: 'Mit Ausweis' });
     const upload = await staff.upload('/api/files', {
       name: 'pass.png',
@@ -406,16 +424,23 @@ describe('contacts', () => {
 
     const listed = await staff.get(`/api/contacts/${contact.id}/files`);
     expect(listed.statusCode).toBe(200);
-    expect(listed.json<{ data: TFile[] }>().data).toEqual([{ ...file, stay: null }]);
+    expect(parsed(listed, z.object({ data: z.array(ZContactDocument) })).data).toEqual([
+      { ...file, stay: null },
+    ]);
 
     expect((await staff.delete(`/api/contacts/${contact.id}/files/${file.id}`)).statusCode).toBe(204);
-    expect((await staff.get(`/api/contacts/${contact.id}/files`)).json<{ data: TFile[] }>().data).toEqual([]);
+    expect(
+      parsed(
+        await staff.get(`/api/contacts/${contact.id}/files`),
+        z.object({ data: z.array(ZContactDocument) }),
+      ).data,
+    ).toEqual([]);
     expectProblem(await staff.delete(`/api/contacts/${contact.id}/files/${file.id}`), 404, 'not_found');
     // The file itself stays.
     expect((await staff.get(`/api/files/${file.id}`)).statusCode).toBe(200);
-    expect(await contactEventTypes(contact.id)).toEqual(['created', 'updated', 'updated']);
+    expect(await contactEventTypes(t, contact.id)).toEqual(['created', 'updated', 'updated']);
 
-    const german = await germanCaller();
+    const german = await germanCaller(t, germanyId);
     const foreign = await german.upload('/api/files', {
       name: 'fremd.png',
       content: pngBytes(),

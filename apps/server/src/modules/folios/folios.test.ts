@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -6,11 +6,17 @@ import {
   todayIn,
   ZBooking,
   ZFolio,
+  ZContact,
   ZFolioList,
+  ZGroup,
+  ZInvoice,
+  ZItem,
+  ZPaged,
+  ZPaymentMethod,
+  ZTaxRate,
   type TBooking,
   type TFolio,
   type TFolioList,
-  type TPaged,
 } from '@pms/contract';
 import { rowsOf } from '../../db/client.ts';
 import { charges, events, folios } from '../../db/schema/index.ts';
@@ -22,69 +28,64 @@ import {
   loginAt,
   parsed,
   propertyIds,
-  startDemoApp,
   switchProperty,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let ids: Record<string, string>;
-let today: string;
-let roomIds: Record<string, string>;
-let rateId: string;
-let itemIds: Record<string, string>;
-let paymentMethodIds: Record<string, string>;
-const day = (offset: number) => addDays(today, offset);
+const day = (today: string, offset: number) => addDays(today, offset);
 
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp());
+const test = apiTest.extend('folioStay', { scope: 'file', auto: true }, async ({ demoApp }) => {
+  const { t, client: admin } = demoApp;
   t.clock.set('2027-03-10T08:00:00Z');
-  today = todayIn('Europe/Vienna', t.clock.now());
-  ({ roomIds, rateId } = await createStayFixture(admin, {
+  const today = todayIn('Europe/Vienna', t.clock.now());
+  const { roomIds, rateId } = await createStayFixture(admin, {
     roomType: { name: 'Foliozimmer', code: 'FOLZ' },
     rooms: '1201-1230',
     rate: { name: 'Foliorate', code: 'FOLR' },
     prices: [10000, 15000],
-  }));
-  const items = (await admin.get('/api/items', { query: { pageSize: '100' } })).json<
-    TPaged<{ id: string; name: string }>
-  >().data;
-  itemIds = Object.fromEntries(items.map((item) => [item.name, item.id]));
-  const methods = (await admin.get('/api/payment_methods', { query: { pageSize: '100' } })).json<
-    TPaged<{ id: string; name: string }>
-  >().data;
-  paymentMethodIds = Object.fromEntries(methods.map((method) => [method.name, method.id]));
-});
-afterAll(async () => {
-  await t.close();
+  });
+  const items = parsed(await admin.get('/api/items', { query: { pageSize: '100' } }), ZPaged(ZItem)).data;
+  const itemIds = Object.fromEntries(items.map((item) => [item.name, item.id]));
+  const methods = parsed(
+    await admin.get('/api/payment_methods', { query: { pageSize: '100' } }),
+    ZPaged(ZPaymentMethod),
+  ).data;
+  const paymentMethodIds = Object.fromEntries(methods.map((method) => [method.name, method.id]));
+  return { today, roomIds, rateId, itemIds, paymentMethodIds };
 });
 
 let nextRoom = 1201;
 /** A booking of two nights from today in a room of its own, priced 100,00 a night at 10 %. */
-async function book(body: Record<string, unknown> = {}): Promise<TBooking> {
+async function book(
+  admin: ApiClient,
+  today: string,
+  roomIds: Record<string, string>,
+  rateId: string,
+  body: Record<string, unknown> = {},
+): Promise<TBooking> {
   const roomId = roomIds[String(nextRoom++)];
   const response = await admin.post('/api/bookings', {
     occupancy: 1,
     rateId,
     roomId,
     checkIn: today,
-    checkOut: day(2),
+    checkOut: day(today, 2),
     ...body,
   });
   expect(response.statusCode, response.body).toBe(201);
   return parsed(response, ZBooking);
 }
 
-async function foliosOf(bookingId: string, client = admin): Promise<TFolioList> {
+async function foliosOf(admin: ApiClient, bookingId: string, client = admin): Promise<TFolioList> {
   const response = await client.get('/api/folios', { query: { bookingId } });
   expect(response.statusCode, response.body).toBe(200);
   return parsed(response, ZFolioList);
 }
 
-async function mainFolio(bookingId: string): Promise<TFolio> {
-  return (await foliosOf(bookingId)).data[0]!;
+async function mainFolio(admin: ApiClient, bookingId: string): Promise<TFolio> {
+  return (await foliosOf(admin, bookingId)).data[0]!;
 }
 
 function ok(response: { statusCode: number; body: string; json: <T>() => T }, status = 201): TFolio {
@@ -92,11 +93,14 @@ function ok(response: { statusCode: number; body: string; json: <T>() => T }, st
   return parsed(response, ZFolio);
 }
 
-function voidCharge(folioId: string, chargeId: string, reason: string) {
+function voidCharge(admin: ApiClient, folioId: string, chargeId: string, reason: string) {
   return admin.request('DELETE', `/api/folios/${folioId}/charges/${chargeId}`, { reason });
 }
 
-async function folioEvents(folioId: string): Promise<{ type: string; data: Record<string, unknown> }[]> {
+async function folioEvents(
+  t: TTestApp,
+  folioId: string,
+): Promise<{ type: string; data: Record<string, unknown> }[]> {
   return t.db
     .select({ type: events.type, data: events.data })
     .from(events)
@@ -109,7 +113,7 @@ async function folioEvents(folioId: string): Promise<{ type: string; data: Recor
  * another connection of the pool); PGlite runs one transaction at a time, so there a request that
  * comes while a transaction is open always waits for it and nothing needs watching.
  */
-async function postingWaitsForTheFolio(): Promise<void> {
+async function postingWaitsForTheFolio(t: TTestApp): Promise<void> {
   if (!process.env.TEST_DATABASE_URL) return;
   for (let attempt = 0; attempt < 400; attempt++) {
     const waiting = rowsOf(await t.db.execute(sql`select 1 from pg_locks where not granted limit 1`));
@@ -120,9 +124,12 @@ async function postingWaitsForTheFolio(): Promise<void> {
 }
 
 describe('folios', () => {
-  it('lists the booking folio with the rate charges and the totals', async () => {
-    const booking = await book();
-    const list = await foliosOf(booking.id);
+  test('lists the booking folio with the rate charges and the totals', async ({
+    demoApp: { client: admin },
+    folioStay: { today, roomIds, rateId },
+  }) => {
+    const booking = await book(admin, today, roomIds, rateId);
+    const list = await foliosOf(admin, booking.id);
     expect(list.data).toHaveLength(1);
     const [folio] = list.data;
     expect(folio!.charges.map((charge) => [charge.grossAmount, charge.netAmount, charge.taxAmount])).toEqual([
@@ -141,9 +148,12 @@ describe('folios', () => {
     expect(parsed(one, ZFolio).totals).toEqual(folio!.totals);
   });
 
-  it('posts charges with the tax rate snapshot; the local tax is transitory without VAT', async () => {
-    const booking = await book();
-    const folio = await mainFolio(booking.id);
+  test('posts charges with the tax rate snapshot; the local tax is transitory without VAT', async ({
+    demoApp: { t, client: admin },
+    folioStay: { today, roomIds, rateId, itemIds },
+  }) => {
+    const booking = await book(admin, today, roomIds, rateId);
+    const folio = await mainFolio(admin, booking.id);
     const drinks = ok(
       await admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Getränke'], quantity: 2 }),
     );
@@ -164,7 +174,7 @@ describe('folios', () => {
       await admin.post(`/api/folios/${folio.id}/charges`, {
         itemId: itemIds['Ortstaxe'],
         quantity: 2,
-        bookedOn: day(1),
+        bookedOn: day(today, 1),
         text: 'Ortstaxe 2 Nächte',
       }),
     );
@@ -176,24 +186,29 @@ describe('folios', () => {
       taxPercentage: 0,
       isTransitory: true,
       text: 'Ortstaxe 2 Nächte',
-      bookedOn: day(1),
+      bookedOn: day(today, 1),
     });
     const overridden = ok(
       await admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Parkplatz'], unitAmount: 1000 }),
     );
     expect(overridden.totals.grossAmount).toBe(20000 + 900 + 520 + 1000);
-    expect((await folioEvents(folio.id)).filter((event) => event.type === 'charge_created')).toHaveLength(3);
+    expect((await folioEvents(t, folio.id)).filter((event) => event.type === 'charge_created')).toHaveLength(
+      3,
+    );
   });
 
-  it('shows per VAT rate, before any invoice, what the invoice then bills; the local tax apart', async () => {
-    const booking = await book();
-    const folio = await mainFolio(booking.id);
+  test('shows per VAT rate, before any invoice, what the invoice then bills; the local tax apart', async ({
+    demoApp: { client: admin },
+    folioStay: { today, roomIds, rateId, itemIds },
+  }) => {
+    const booking = await book(admin, today, roomIds, rateId);
+    const folio = await mainFolio(admin, booking.id);
     await admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Getränke'], quantity: 3 });
     await admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Ortstaxe'], quantity: 2 });
     const parking = ok(
       await admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Parkplatz'], unitAmount: 999 }),
     );
-    const preview = await mainFolio(booking.id);
+    const preview = await mainFolio(admin, booking.id);
     expect(preview.localTaxAmount).toBe(520);
     expect(preview.taxes.map((share) => share.taxPercentage)).toEqual([10, 20]);
     for (const share of preview.taxes) expect(share.netAmount + share.taxAmount).toBe(share.grossAmount);
@@ -202,17 +217,18 @@ describe('folios', () => {
     );
     const draft = await admin.post('/api/invoices', { folioId: folio.id, draft: true });
     expect(draft.statusCode, draft.body).toBe(201);
-    const invoiceTaxes = draft
-      .json<{ taxes: TFolio['taxes'] }>()
-      .taxes.filter((tax) => tax.taxPercentage !== 0);
+    const invoiceTaxes = parsed(draft, ZInvoice).taxes.filter((tax) => tax.taxPercentage !== 0);
     expect(invoiceTaxes).toEqual(preview.taxes);
   });
 
-  it("takes the tax rate of an item's kind valid on the service date", async () => {
+  test("takes the tax rate of an item's kind valid on the service date", async ({
+    demoApp: { client: admin },
+    folioStay: { today, roomIds, rateId },
+  }) => {
     const rate = async (body: Record<string, unknown>) => {
       const response = await admin.post('/api/tax_rates', body);
       expect(response.statusCode, response.body).toBe(201);
-      return response.json<{ id: string; kind: string | null; validFrom: string | null }>();
+      return parsed(response, ZTaxRate);
     };
     const before = await rate({
       name: 'Speisen 19 %',
@@ -248,8 +264,8 @@ describe('folios', () => {
       taxRateId: before.id,
     });
     expect(item.statusCode, item.body).toBe(201);
-    const folio = await mainFolio((await book()).id);
-    const itemId = item.json<{ id: string }>().id;
+    const folio = await mainFolio(admin, (await book(admin, today, roomIds, rateId)).id);
+    const itemId = parsed(item, ZItem).id;
     ok(await admin.post(`/api/folios/${folio.id}/charges`, { itemId, bookedOn: '2026-12-31' }));
     const posted = ok(
       await admin.post(`/api/folios/${folio.id}/charges`, { itemId, bookedOn: '2027-01-01' }),
@@ -264,8 +280,11 @@ describe('folios', () => {
     expect(dinners[1]!.taxCode).toBe('2');
   });
 
-  it('needs a price for an item without one and refuses bad input', async () => {
-    const folio = await mainFolio((await book()).id);
+  test('needs a price for an item without one and refuses bad input', async ({
+    demoApp: { client: admin },
+    folioStay: { today, roomIds, rateId, itemIds, paymentMethodIds },
+  }) => {
+    const folio = await mainFolio(admin, (await book(admin, today, roomIds, rateId)).id);
     expectProblem(
       await admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Übernachtung'] }),
       400,
@@ -293,8 +312,11 @@ describe('folios', () => {
     );
   });
 
-  it('corrects, changes and deletes charges with allowances, keeping every entry', async () => {
-    const folio = await mainFolio((await book()).id);
+  test('corrects, changes and deletes charges with allowances, keeping every entry', async ({
+    demoApp: { t, client: admin },
+    folioStay: { today, roomIds, rateId, itemIds },
+  }) => {
+    const folio = await mainFolio(admin, (await book(admin, today, roomIds, rateId)).id);
     const posted = ok(
       await admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Getränke'], quantity: 4 }),
     );
@@ -328,13 +350,17 @@ describe('folios', () => {
       409,
       'folio/invalid_allowance',
     );
-    const deleted = ok(await voidCharge(folio.id, charge.id, 'Falsches Zimmer'), 200);
+    const deleted = ok(await voidCharge(admin, folio.id, charge.id, 'Falsches Zimmer'), 200);
     expect(deleted.totals.grossAmount).toBe(20000);
     expect(
       deleted.charges.filter((entry) => entry.correctsChargeId === charge.id).map((entry) => entry.reason),
     ).toEqual(['Ein Glas zurückgegeben', 'Falsches Zimmer']);
     // Fully reversed already: nothing is left to void.
-    expectProblem(await voidCharge(folio.id, charge.id, 'Noch einmal'), 409, 'folio/invalid_allowance');
+    expectProblem(
+      await voidCharge(admin, folio.id, charge.id, 'Noch einmal'),
+      409,
+      'folio/invalid_allowance',
+    );
 
     const parking = ok(
       await admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Parkplatz'] }),
@@ -359,7 +385,7 @@ describe('folios', () => {
       reason: 'Zwei Nächte geparkt',
     });
     expect(changed.totals.grossAmount).toBe(23000);
-    const corrections = await folioEvents(folio.id);
+    const corrections = await folioEvents(t, folio.id);
     expect(corrections.map((event) => [event.type, event.data.reason])).toEqual([
       ['charge_created', undefined],
       ['charge_updated', 'Ein Glas zurückgegeben'],
@@ -369,8 +395,11 @@ describe('folios', () => {
     ]);
   });
 
-  it('refuses a void, a change or an allowance without a reason', async () => {
-    const folio = await mainFolio((await book()).id);
+  test('refuses a void, a change or an allowance without a reason', async ({
+    demoApp: { t, client: admin },
+    folioStay: { today, roomIds, rateId },
+  }) => {
+    const folio = await mainFolio(admin, (await book(admin, today, roomIds, rateId)).id);
     const charge = folio.charges[0]!;
     const url = `/api/folios/${folio.id}/charges/${charge.id}`;
     for (const reason of [undefined, '', '   ', 'ab', 'x'.repeat(201)]) {
@@ -379,13 +408,16 @@ describe('folios', () => {
       expectProblem(await admin.post(`${url}/allowances`, { amount: 100, reason }), 400, 'validation');
     }
     expectProblem(await admin.delete(url), 400, 'validation');
-    expect((await mainFolio(folio.bookingId!)).charges).toEqual(folio.charges);
-    expect((await folioEvents(folio.id)).map((event) => event.type)).toEqual([]);
+    expect((await mainFolio(admin, folio.bookingId!)).charges).toEqual(folio.charges);
+    expect((await folioEvents(t, folio.id)).map((event) => event.type)).toEqual([]);
   });
 
-  it('keeps a reason on every allowance, also those a move or a new price of the stay posts', async () => {
-    const booking = await book();
-    const main = await mainFolio(booking.id);
+  test('keeps a reason on every allowance, also those a move or a new price of the stay posts', async ({
+    demoApp: { t, client: admin, ids },
+    folioStay: { today, roomIds, rateId },
+  }) => {
+    const booking = await book(admin, today, roomIds, rateId);
+    const main = await mainFolio(admin, booking.id);
     const company = ok(await admin.post('/api/folios', { bookingId: booking.id, name: 'Firma' }));
     ok(
       await admin.post(`/api/folios/${main.id}/charges/${main.charges[0]!.id}/move`, {
@@ -395,7 +427,7 @@ describe('folios', () => {
     );
     const longer = await admin.put(`/api/bookings/${booking.id}`, { occupancy: 2 });
     expect(longer.statusCode, longer.body).toBe(200);
-    const all = (await foliosOf(booking.id)).data.flatMap((folio) => folio.charges);
+    const all = (await foliosOf(admin, booking.id)).data.flatMap((folio) => folio.charges);
     const allowances = all.filter((entry) => entry.kind === 'allowance');
     expect(allowances.length).toBeGreaterThanOrEqual(2);
     for (const entry of allowances) expect(entry.reason?.trim()).toBeTruthy();
@@ -443,9 +475,12 @@ describe('folios', () => {
     );
   });
 
-  it('splits a bill: an extra folio, a charge moved there with both histories', async () => {
-    const booking = await book();
-    const main = await mainFolio(booking.id);
+  test('splits a bill: an extra folio, a charge moved there with both histories', async ({
+    demoApp: { t, client: admin },
+    folioStay: { today, roomIds, rateId },
+  }) => {
+    const booking = await book(admin, today, roomIds, rateId);
+    const main = await mainFolio(admin, booking.id);
     const company = ok(await admin.post('/api/folios', { bookingId: booking.id, name: 'Firma' }));
     expect(company).toMatchObject({ bookingId: booking.id, name: 'Firma', isGroupFolio: false });
     const room = main.charges[0]!;
@@ -453,7 +488,7 @@ describe('folios', () => {
       await admin.post(`/api/folios/${main.id}/charges/${room.id}/move`, { targetFolioId: company.id }),
       200,
     );
-    const list = await foliosOf(booking.id);
+    const list = await foliosOf(admin, booking.id);
     const target = list.data.find((folio) => folio.id === company.id)!;
     const allowance = source.charges.find((entry) => entry.kind === 'allowance')!;
     const copy = target.charges[0]!;
@@ -470,7 +505,7 @@ describe('folios', () => {
     expect(source.totals.grossAmount).toBe(10000);
     expect(target.totals.grossAmount).toBe(10000);
     expect(list.totals.grossAmount).toBe(20000);
-    expect((await folioEvents(company.id)).map((event) => event.type)).toEqual([
+    expect((await folioEvents(t, company.id)).map((event) => event.type)).toEqual([
       'folio_created',
       'charge_created',
     ]);
@@ -482,7 +517,7 @@ describe('folios', () => {
       409,
       'folio/invalid_move',
     );
-    const other = await mainFolio((await book()).id);
+    const other = await mainFolio(admin, (await book(admin, today, roomIds, rateId)).id);
     expectProblem(
       await admin.post(`/api/folios/${main.id}/charges/${main.charges[1]!.id}/move`, {
         targetFolioId: other.id,
@@ -492,14 +527,17 @@ describe('folios', () => {
     );
   });
 
-  it('keeps a group folio and lets a group booking move charges onto it', async () => {
+  test('keeps a group folio and lets a group booking move charges onto it', async ({
+    demoApp: { client: admin },
+    folioStay: { today, roomIds, rateId },
+  }) => {
     const group = await admin.post('/api/groups', { name: 'Chor Linz' });
     expect(group.statusCode, group.body).toBe(201);
-    const groupId = group.json<{ id: string }>().id;
+    const groupId = parsed(group, ZGroup).id;
     const groupFolio = ok(await admin.post('/api/folios', { groupId }));
     expect(groupFolio).toMatchObject({ groupId, bookingId: null, isGroupFolio: true });
-    const booking = await book({ groupId });
-    const main = await mainFolio(booking.id);
+    const booking = await book(admin, today, roomIds, rateId, { groupId });
+    const main = await mainFolio(admin, booking.id);
     ok(
       await admin.post(`/api/folios/${main.id}/charges/${main.charges[0]!.id}/move`, {
         targetFolioId: groupFolio.id,
@@ -511,8 +549,11 @@ describe('folios', () => {
     expectProblem(await admin.post('/api/folios', { groupId, bookingId: booking.id }), 400, 'validation');
   });
 
-  it('takes payments and refunds, deletes a payment, and counts concurrent payments', async () => {
-    const folio = await mainFolio((await book()).id);
+  test('takes payments and refunds, deletes a payment, and counts concurrent payments', async ({
+    demoApp: { t, client: admin },
+    folioStay: { today, roomIds, rateId, paymentMethodIds },
+  }) => {
+    const folio = await mainFolio(admin, (await book(admin, today, roomIds, rateId)).id);
     const paid = ok(
       await admin.post(`/api/folios/${folio.id}/payments`, {
         amount: 5000,
@@ -559,14 +600,17 @@ describe('folios', () => {
       ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(Array(6).fill(201));
-    expect((await mainFolio(folio.bookingId!)).totals.paidAmount).toBe(6000);
-    const types = (await folioEvents(folio.id)).map((event) => event.type);
+    expect((await mainFolio(admin, folio.bookingId!)).totals.paidAmount).toBe(6000);
+    const types = (await folioEvents(t, folio.id)).map((event) => event.type);
     expect(types.filter((type) => type === 'payment_created')).toHaveLength(8);
     expect(types.filter((type) => type === 'payment_deleted')).toHaveLength(2);
   });
 
-  it('refuses a refund beyond what the folio was paid, also when refunds race', async () => {
-    const folio = await mainFolio((await book()).id);
+  test('refuses a refund beyond what the folio was paid, also when refunds race', async ({
+    demoApp: { client: admin },
+    folioStay: { today, roomIds, rateId, paymentMethodIds },
+  }) => {
+    const folio = await mainFolio(admin, (await book(admin, today, roomIds, rateId)).id);
     const refund = (amount: number) =>
       admin.post(`/api/folios/${folio.id}/refunds`, { amount, paymentMethodId: paymentMethodIds.Bar });
     expectProblem(await refund(100), 400, 'payment/refund_exceeds_paid');
@@ -583,13 +627,16 @@ describe('folios', () => {
     for (const response of responses.filter((r) => r.statusCode !== 201)) {
       expectProblem(response, 400, 'payment/refund_exceeds_paid');
     }
-    expect((await mainFolio(folio.bookingId!)).totals.paidAmount).toBe(5000);
+    expect((await mainFolio(admin, folio.bookingId!)).totals.paidAmount).toBe(5000);
     ok(await refund(5000));
-    expect((await mainFolio(folio.bookingId!)).totals.paidAmount).toBe(0);
+    expect((await mainFolio(admin, folio.bookingId!)).totals.paidAmount).toBe(0);
   });
 
-  it('warns to charge the card before check-out on a virtual payment folio with money due', async () => {
-    const folio = await mainFolio((await book()).id);
+  test('warns to charge the card before check-out on a virtual payment folio with money due', async ({
+    demoApp: { client: admin },
+    folioStay: { today, roomIds, rateId, paymentMethodIds },
+  }) => {
+    const folio = await mainFolio(admin, (await book(admin, today, roomIds, rateId)).id);
     const flagged = ok(await admin.patch(`/api/folios/${folio.id}`, { isVirtualPayment: true }), 200);
     expect(flagged.warnings.chargeCardBeforeCheckOut).toBe(true);
     const settled = ok(
@@ -601,9 +648,12 @@ describe('folios', () => {
     expect(settled.warnings.chargeCardBeforeCheckOut).toBe(false);
   });
 
-  it('refuses entries on a closed folio, whose charges no longer follow the booking', async () => {
-    const booking = await book();
-    const folio = await mainFolio(booking.id);
+  test('refuses entries on a closed folio, whose charges no longer follow the booking', async ({
+    demoApp: { t, client: admin },
+    folioStay: { today, roomIds, rateId, itemIds, paymentMethodIds },
+  }) => {
+    const booking = await book(admin, today, roomIds, rateId);
+    const folio = await mainFolio(admin, booking.id);
     await t.db.update(folios).set({ closedAt: t.clock.now() }).where(eq(folios.id, folio.id));
     const body = { itemId: itemIds['Getränke'] };
     expectProblem(await admin.post(`/api/folios/${folio.id}/charges`, body), 409, 'folio/closed');
@@ -614,7 +664,7 @@ describe('folios', () => {
     });
     expect(paid.statusCode, paid.body).toBe(201);
     const charge = folio.charges[0]!;
-    expectProblem(await voidCharge(folio.id, charge.id, 'Falsch gebucht'), 409, 'folio/closed');
+    expectProblem(await voidCharge(admin, folio.id, charge.id, 'Falsch gebucht'), 409, 'folio/closed');
     expectProblem(
       await admin.put(`/api/folios/${folio.id}/charges/${charge.id}`, { unitAmount: 1, reason: 'Preis' }),
       409,
@@ -625,28 +675,34 @@ describe('folios', () => {
       409,
       'folio/closed',
     );
-    const longer = await admin.put(`/api/bookings/${booking.id}`, { checkOut: day(4) });
+    const longer = await admin.put(`/api/bookings/${booking.id}`, { checkOut: day(today, 4) });
     expect(longer.statusCode, longer.body).toBe(200);
-    const after = await mainFolio(booking.id);
+    const after = await mainFolio(admin, booking.id);
     expect(after.isClosed).toBe(true);
     expect(after.charges.map((charge) => charge.id)).toEqual(folio.charges.map((charge) => charge.id));
   });
 
-  it('refuses a posting that waits for the folio being closed instead of losing it', async () => {
-    const folio = await mainFolio((await book()).id);
+  test('refuses a posting that waits for the folio being closed instead of losing it', async ({
+    demoApp: { t, client: admin },
+    folioStay: { today, roomIds, rateId, itemIds },
+  }) => {
+    const folio = await mainFolio(admin, (await book(admin, today, roomIds, rateId)).id);
     let posted: ReturnType<typeof admin.post> | undefined;
     await t.db.transaction(async (tx) => {
       // The invoice's transaction has closed the folio and not committed yet when the posting comes.
       await tx.update(folios).set({ closedAt: t.clock.now() }).where(eq(folios.id, folio.id));
       posted = admin.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Getränke'] });
-      await postingWaitsForTheFolio();
+      await postingWaitsForTheFolio(t);
     });
     expectProblem(await posted!, 409, 'folio/closed');
-    expect((await mainFolio(folio.bookingId!)).charges).toHaveLength(2);
+    expect((await mainFolio(admin, folio.bookingId!)).charges).toHaveLength(2);
   });
 
-  it('lets catering post food and drinks only, and cleaning nothing', async () => {
-    const folio = await mainFolio((await book()).id);
+  test('lets catering post food and drinks only, and cleaning nothing', async ({
+    demoApp: { t, client: admin, ids },
+    folioStay: { today, roomIds, rateId, itemIds, paymentMethodIds },
+  }) => {
+    const folio = await mainFolio(admin, (await book(admin, today, roomIds, rateId)).id);
     const catering = await loginAt(t.app, demo.users.catering, ids[demo.austria]!);
     ok(await catering.post(`/api/folios/${folio.id}/charges`, { itemId: itemIds['Getränke'] }));
     expectProblem(
@@ -686,8 +742,11 @@ describe('folios', () => {
     );
   });
 
-  it('answers 404 for ids of the other property', async () => {
-    const folio = await mainFolio((await book()).id);
+  test('answers 404 for ids of the other property', async ({
+    demoApp: { t, client: admin },
+    folioStay: { today, roomIds, rateId, itemIds },
+  }) => {
+    const folio = await mainFolio(admin, (await book(admin, today, roomIds, rateId)).id);
     const germany = await login(t.app, demo.users.admin);
     await switchProperty(germany, (await propertyIds(germany))[demo.germany]!);
     expectProblem(await germany.get(`/api/folios/${folio.id}`), 404, 'not_found');
@@ -702,7 +761,7 @@ describe('folios', () => {
       'not_found',
     );
     expectProblem(await germany.post('/api/folios', { bookingId: folio.bookingId }), 404, 'not_found');
-    const germanMethods = (await germany.get('/api/payment_methods')).json<TPaged<{ id: string }>>().data;
+    const germanMethods = parsed(await germany.get('/api/payment_methods'), ZPaged(ZPaymentMethod)).data;
     expectProblem(
       await admin.post(`/api/folios/${folio.id}/payments`, {
         amount: 100,
@@ -711,7 +770,7 @@ describe('folios', () => {
       404,
       'not_found',
     );
-    const germanItems = (await germany.get('/api/items')).json<TPaged<{ id: string }>>().data;
+    const germanItems = parsed(await germany.get('/api/items'), ZPaged(ZItem)).data;
     expectProblem(
       await admin.post(`/api/folios/${folio.id}/charges`, { itemId: germanItems[0]!.id }),
       404,
@@ -721,11 +780,14 @@ describe('folios', () => {
 });
 
 describe('balance rules', () => {
-  it('refuses check-in with money due unless paid or a debtor', async () => {
-    const booking = await book();
+  test('refuses check-in with money due unless paid or a debtor', async ({
+    demoApp: { client: admin },
+    folioStay: { today, roomIds, rateId, paymentMethodIds },
+  }) => {
+    const booking = await book(admin, today, roomIds, rateId);
     const checkIn = () => admin.post(`/api/bookings/${booking.id}/actions/check_in`);
     expectProblem(await checkIn(), 409, 'booking/payment_due');
-    const folio = await mainFolio(booking.id);
+    const folio = await mainFolio(admin, booking.id);
     ok(
       await admin.post(`/api/folios/${folio.id}/payments`, {
         amount: 20000,
@@ -734,23 +796,25 @@ describe('balance rules', () => {
     );
     expect((await checkIn()).statusCode).toBe(200);
 
-    const debtor = await book({ isDebtor: true });
+    const debtor = await book(admin, today, roomIds, rateId, { isDebtor: true });
     expect((await admin.post(`/api/bookings/${debtor.id}/actions/check_in`)).statusCode).toBe(200);
 
     const contact = await admin.post('/api/contacts', { name: 'Firma Debitor GmbH', type: 'company' });
     expect(contact.statusCode, contact.body).toBe(201);
-    const customerId = contact.json<{ id: string }>().id;
-    await admin.put(`/api/contacts/${customerId}`, { ...contact.json<object>(), isDebtor: true });
-    const isCustomerDebtor = (await admin.get(`/api/contacts/${customerId}`)).json<{ isDebtor?: boolean }>()
-      .isDebtor;
+    const customerId = parsed(contact, ZContact).id;
+    await admin.put(`/api/contacts/${customerId}`, { ...parsed(contact, ZContact), isDebtor: true });
+    const isCustomerDebtor = parsed(await admin.get(`/api/contacts/${customerId}`), ZContact).isDebtor;
     if (isCustomerDebtor) {
-      const byCustomer = await book({ customerId });
+      const byCustomer = await book(admin, today, roomIds, rateId, { customerId });
       expect((await admin.post(`/api/bookings/${byCustomer.id}/actions/check_in`)).statusCode).toBe(200);
     }
   });
 
-  it('needs a confirmation to check out with money due and records it', async () => {
-    const booking = await book({ isDebtor: true });
+  test('needs a confirmation to check out with money due and records it', async ({
+    demoApp: { t, client: admin },
+    folioStay: { today, roomIds, rateId },
+  }) => {
+    const booking = await book(admin, today, roomIds, rateId, { isDebtor: true });
     expect((await admin.post(`/api/bookings/${booking.id}/actions/check_in`)).statusCode).toBe(200);
     const checkOut = (query?: Record<string, string>) =>
       admin.post(`/api/bookings/${booking.id}/actions/check_out`, undefined, query ? { query } : {});

@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   addDays,
   todayIn,
   ZBooking,
+  ZContact,
+  ZFile,
+  ZGroup,
   ZInvoice,
   ZInvoicePage,
   type TBooking,
@@ -31,50 +34,46 @@ import {
   parsed,
   pdfBytes,
   PortalGuest,
-  startDemoApp,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let ids: Record<string, string>;
-let austria: string;
-let today: string;
-let roomIds: Record<string, string>;
-let rateId: string;
-let customerId: string;
-
-const day = (offset: number) => addDays(today, offset);
+const day = (today: string, offset: number) => addDays(today, offset);
 const completeAddress = { line1: 'Getreidegasse 9', postalCode: '5020', city: 'Salzburg', country: 'at' };
 
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp());
-  austria = ids[demo.austria]!;
-  today = todayIn('Europe/Vienna', t.clock.now());
-  ({ roomIds, rateId } = await createStayFixture(admin, {
+const test = apiTest.extend('invoicing', { scope: 'file', auto: true }, async ({ demoApp }) => {
+  const { t, client: admin, ids } = demoApp;
+  const austria = ids[demo.austria]!;
+  const today = todayIn('Europe/Vienna', t.clock.now());
+  const { roomIds, rateId } = await createStayFixture(admin, {
     roomType: { name: 'Rechnungszimmer', code: 'RZ' },
     rooms: '801-805',
     rate: { name: 'Rechnungsrate', code: 'RR' },
     prices: [10000, 12000],
-  }));
+  });
   const contact = await admin.post('/api/contacts', {
     name: 'Anna Rechnung',
     email: 'anna.rechnung@example.com',
     address: completeAddress,
   });
   expect(contact.statusCode, contact.body).toBe(201);
-  customerId = contact.json<{ id: string }>().id;
-});
-afterAll(async () => {
-  await t.close();
+  const customerId = parsed(contact, ZContact).id;
+  return { austria, today, roomIds, rateId, customerId };
 });
 
 let nextDay = 300;
 
 /** A booking of two nights for the complete customer, with its folio (two charges of 120,00). */
-async function bookedFolio(customer = customerId): Promise<{ booking: TBooking; folioId: string }> {
-  const checkIn = day(nextDay);
+async function bookedFolio(
+  t: TTestApp,
+  admin: ApiClient,
+  today: string,
+  roomIds: Record<string, string>,
+  rateId: string,
+  customerId: string,
+): Promise<{ booking: TBooking; folioId: string }> {
+  const checkIn = day(today, nextDay);
   nextDay += 3;
   const response = await admin.post('/api/bookings', {
     occupancy: 2,
@@ -82,7 +81,7 @@ async function bookedFolio(customer = customerId): Promise<{ booking: TBooking; 
     roomId: roomIds['801'],
     checkIn,
     checkOut: addDays(checkIn, 2),
-    customerId: customer,
+    customerId,
   });
   expect(response.statusCode, response.body).toBe(201);
   const booking = parsed(response, ZBooking);
@@ -92,6 +91,10 @@ async function bookedFolio(customer = customerId): Promise<{ booking: TBooking; 
 
 /** A folio without booking, billed to the complete customer, with the charges given. */
 async function looseFolio(
+  t: TTestApp,
+  austria: string,
+  today: string,
+  customerId: string,
   lines: { grossAmount: number; taxBasisPoints: number; text?: string; isLocalTax?: boolean }[] = [
     { grossAmount: 1000, taxBasisPoints: 1900 },
   ],
@@ -111,13 +114,20 @@ async function looseFolio(
       taxAmount: line.grossAmount - netAmount,
       taxBasisPoints: line.taxBasisPoints,
       isTransitory: line.isLocalTax ?? false,
-      bookedOn: day(1),
+      bookedOn: day(today, 1),
     });
   }
   return folio!.id;
 }
 
-async function pay(folioId: string, amount: number, kind: 'card' | 'cash' | 'transfer' = 'card') {
+async function pay(
+  t: TTestApp,
+  austria: string,
+  today: string,
+  folioId: string,
+  amount: number,
+  kind: 'card' | 'cash' | 'transfer' = 'card',
+) {
   const [method] = await t.db
     .select()
     .from(paymentMethods)
@@ -127,7 +137,7 @@ async function pay(folioId: string, amount: number, kind: 'card' | 'cash' | 'tra
     .values({ propertyId: austria, folioId, paymentMethodId: method!.id, amount, paidOn: today });
 }
 
-async function invoiceOk(body: Record<string, unknown>, client = admin): Promise<TInvoice> {
+async function invoiceOk(admin: ApiClient, body: Record<string, unknown>, client = admin): Promise<TInvoice> {
   const response = await client.post('/api/invoices', body);
   expect(response.statusCode, response.body).toBe(201);
   return parsed(response, ZInvoice);
@@ -137,7 +147,7 @@ function numberOf(invoice: TInvoice): number {
   return Number(invoice.number!.replace(/^AH-/, ''));
 }
 
-async function eventTypes(invoiceId: string): Promise<string[]> {
+async function eventTypes(t: TTestApp, invoiceId: string): Promise<string[]> {
   const rows = await t.db
     .select({ type: events.type })
     .from(events)
@@ -146,17 +156,20 @@ async function eventTypes(invoiceId: string): Promise<string[]> {
   return rows.map((row) => row.type);
 }
 
-async function folioClosedAt(folioId: string): Promise<Date | null> {
+async function folioClosedAt(t: TTestApp, folioId: string): Promise<Date | null> {
   const [folio] = await t.db.select().from(folios).where(eq(folios.id, folioId));
   return folio!.closedAt;
 }
 
 describe('creating an invoice from a folio', () => {
-  it('issues a paid folio at once: number, lines, tax per rate, recipient, service period, folio closed', async () => {
-    const { booking, folioId } = await bookedFolio();
-    await pay(folioId, 24000);
+  test('issues a paid folio at once: number, lines, tax per rate, recipient, service period, folio closed', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, roomIds, rateId, customerId },
+  }) => {
+    const { booking, folioId } = await bookedFolio(t, admin, today, roomIds, rateId, customerId);
+    await pay(t, austria, today, folioId, 24000);
     const [property] = await t.db.select().from(properties).where(eq(properties.id, austria));
-    const invoice = await invoiceOk({ folioId, additionalText: 'Danke für Ihren Besuch' });
+    const invoice = await invoiceOk(admin, { folioId, additionalText: 'Danke für Ihren Besuch' });
     expect(invoice).toMatchObject({
       number: `AH-${property!.nextInvoiceNumber}`,
       status: 'paid',
@@ -181,19 +194,22 @@ describe('creating an invoice from a folio', () => {
     expect(tax.netAmount + tax.taxAmount).toBe(24000);
     expect(invoice.netAmount).toBe(tax.netAmount);
     expect(invoice.lines.reduce((sum, line) => sum + line.netAmount, 0)).toBe(tax.netAmount);
-    expect(await folioClosedAt(folioId)).not.toBeNull();
-    expect(await eventTypes(invoice.id)).toEqual(['created', 'issued', 'paid']);
+    expect(await folioClosedAt(t, folioId)).not.toBeNull();
+    expect(await eventTypes(t, invoice.id)).toEqual(['created', 'issued', 'paid']);
     expect(parsed(await admin.get(`/api/invoices/${invoice.id}`), ZInvoice)).toEqual(invoice);
   });
 
-  it('computes tax per rate over 2 x 10,00 at 19 %, 7 % and the 0 % local tax', async () => {
-    const folioId = await looseFolio([
+  test('computes tax per rate over 2 x 10,00 at 19 %, 7 % and the 0 % local tax', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, customerId },
+  }) => {
+    const folioId = await looseFolio(t, austria, today, customerId, [
       { grossAmount: 1000, taxBasisPoints: 1900, text: 'Wein' },
       { grossAmount: 1000, taxBasisPoints: 1900, text: 'Wein' },
       { grossAmount: 10700, taxBasisPoints: 700, text: 'Übernachtung' },
       { grossAmount: 250, taxBasisPoints: 0, text: 'Ortstaxe', isLocalTax: true },
     ]);
-    const invoice = await invoiceOk({ folioId, closeWithDueAmount: true });
+    const invoice = await invoiceOk(admin, { folioId, closeWithDueAmount: true });
     // The local tax carries no VAT: it stands apart from the net and the tax per rate, as in the PDF.
     expect(invoice.taxes).toEqual([
       { taxPercentage: 7, netAmount: 10000, taxAmount: 700, grossAmount: 10700 },
@@ -219,9 +235,14 @@ describe('creating an invoice from a folio', () => {
     });
   });
 
-  it('turns paid when the payments on its folio cover it', async () => {
-    const folioId = await looseFolio([{ grossAmount: 4000, taxBasisPoints: 1900 }]);
-    const invoice = await invoiceOk({ folioId, closeWithDueAmount: true });
+  test('turns paid when the payments on its folio cover it', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, customerId },
+  }) => {
+    const folioId = await looseFolio(t, austria, today, customerId, [
+      { grossAmount: 4000, taxBasisPoints: 1900 },
+    ]);
+    const invoice = await invoiceOk(admin, { folioId, closeWithDueAmount: true });
     // The desk takes the money on the closed folio after the invoice was issued.
     const payAtDesk = async (amount: number, kind: 'card' | 'cash') => {
       const [method] = await t.db
@@ -242,32 +263,40 @@ describe('creating an invoice from a folio', () => {
       paidAmount: 4000,
       dueAmount: 0,
     });
-    expect(await eventTypes(invoice.id)).toEqual(['created', 'issued', 'paid']);
+    expect(await eventTypes(t, invoice.id)).toEqual(['created', 'issued', 'paid']);
   });
 
-  it('asks to confirm that a folio not fully paid closes with the amount due', async () => {
-    const folioId = await looseFolio([{ grossAmount: 5000, taxBasisPoints: 1900 }]);
-    await pay(folioId, 2000, 'cash');
+  test('asks to confirm that a folio not fully paid closes with the amount due', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, customerId },
+  }) => {
+    const folioId = await looseFolio(t, austria, today, customerId, [
+      { grossAmount: 5000, taxBasisPoints: 1900 },
+    ]);
+    await pay(t, austria, today, folioId, 2000, 'cash');
     expectProblem(await admin.post('/api/invoices', { folioId }), 409, 'invoice/due_amount_unconfirmed');
-    expect(await folioClosedAt(folioId)).toBeNull();
-    const invoice = await invoiceOk({ folioId, closeWithDueAmount: true });
+    expect(await folioClosedAt(t, folioId)).toBeNull();
+    const invoice = await invoiceOk(admin, { folioId, closeWithDueAmount: true });
     expect(invoice).toMatchObject({ status: 'open', totalAmount: 5000, paidAmount: 2000, dueAmount: 3000 });
-    expect(await eventTypes(invoice.id)).toEqual(['created', 'issued']);
+    expect(await eventTypes(t, invoice.id)).toEqual(['created', 'issued']);
   });
 
-  it('refuses a recipient without a complete address, and a folio without customer', async () => {
+  test('refuses a recipient without a complete address, and a folio without customer', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, customerId },
+  }) => {
     const partial = await admin.post('/api/contacts', {
       name: 'Otto Ohneort',
       address: { line1: 'Hauptstraße 1', postalCode: '5020', country: 'at' },
     });
-    const partialId = partial.json<{ id: string }>().id;
-    const folioId = await looseFolio(undefined, austria, partialId);
+    const partialId = parsed(partial, ZContact).id;
+    const folioId = await looseFolio(t, austria, today, customerId, undefined, austria, partialId);
     expectProblem(
       await admin.post('/api/invoices', { folioId, closeWithDueAmount: true }),
       400,
       'folio/customer_address_incomplete',
     );
-    const anonymousFolio = await looseFolio(undefined, austria, null);
+    const anonymousFolio = await looseFolio(t, austria, today, customerId, undefined, austria, null);
     expectProblem(
       await admin.post('/api/invoices', { folioId: anonymousFolio, closeWithDueAmount: true }),
       400,
@@ -278,9 +307,12 @@ describe('creating an invoice from a folio', () => {
     expect(drafts).toHaveLength(0);
   });
 
-  it('refuses a second invoice on a folio that has one', async () => {
-    const folioId = await looseFolio();
-    await invoiceOk({ folioId, closeWithDueAmount: true });
+  test('refuses a second invoice on a folio that has one', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, customerId },
+  }) => {
+    const folioId = await looseFolio(t, austria, today, customerId);
+    await invoiceOk(admin, { folioId, closeWithDueAmount: true });
     expectProblem(
       await admin.post('/api/invoices', { folioId, closeWithDueAmount: true }),
       409,
@@ -288,9 +320,12 @@ describe('creating an invoice from a folio', () => {
     );
   });
 
-  it('keeps an issued invoice as it was when the folio changes later', async () => {
-    const folioId = await looseFolio();
-    const invoice = await invoiceOk({ folioId, closeWithDueAmount: true });
+  test('keeps an issued invoice as it was when the folio changes later', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, customerId },
+  }) => {
+    const folioId = await looseFolio(t, austria, today, customerId);
+    const invoice = await invoiceOk(admin, { folioId, closeWithDueAmount: true });
     await t.db
       .update(charges)
       .set({ grossAmount: 9999, netAmount: 9999, taxAmount: 0 })
@@ -299,7 +334,10 @@ describe('creating an invoice from a folio', () => {
     expect(parsed(await admin.get(`/api/invoices/${invoice.id}`), ZInvoice)).toEqual(invoice);
   });
 
-  it('refuses bad input with the code, and folios it cannot see with 404', async () => {
+  test('refuses bad input with the code, and folios it cannot see with 404', async ({
+    demoApp: { t, client: admin, ids },
+    invoicing: { austria, today, customerId },
+  }) => {
     expectProblem(await admin.post('/api/invoices', { folioId: 'nope' }), 400, 'validation');
     expectProblem(await admin.post('/api/invoices', {}), 400, 'validation');
     expectProblem(
@@ -308,16 +346,21 @@ describe('creating an invoice from a folio', () => {
       'validation',
     );
     expectProblem(await admin.post('/api/invoices', { folioId: crypto.randomUUID() }), 404, 'not_found');
-    const foreign = await looseFolio(undefined, ids[demo.germany], null);
+    const foreign = await looseFolio(t, austria, today, customerId, undefined, ids[demo.germany], null);
     expectProblem(await admin.post('/api/invoices', { folioId: foreign }), 404, 'not_found');
   });
 });
 
 describe('drafts', () => {
-  it('count the payments already posted on the folio, in the detail, the list and its sums', async () => {
-    const folioId = await looseFolio([{ grossAmount: 40540, taxBasisPoints: 1000 }]);
-    await pay(folioId, 25000);
-    const draft = await invoiceOk({ folioId, draft: true });
+  test('count the payments already posted on the folio, in the detail, the list and its sums', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, customerId },
+  }) => {
+    const folioId = await looseFolio(t, austria, today, customerId, [
+      { grossAmount: 40540, taxBasisPoints: 1000 },
+    ]);
+    await pay(t, austria, today, folioId, 25000);
+    const draft = await invoiceOk(admin, { folioId, draft: true });
     expect(draft).toMatchObject({ status: 'draft', totalAmount: 40540, paidAmount: 25000, dueAmount: 15540 });
     const listed = parsed(
       await admin.get(`/api/invoices?customerId=${customerId}&status=draft&pageSize=100`),
@@ -330,7 +373,7 @@ describe('drafts', () => {
     expect(listed.aggregate.paidAmount).toBe(listed.data.reduce((sum, item) => sum + item.paidAmount, 0));
     expect(listed.aggregate.dueAmount).toBe(listed.data.reduce((sum, item) => sum + item.dueAmount, 0));
     // Paid in full, it issues without the confirmation of an amount due, as its due amount said.
-    await pay(folioId, 15540);
+    await pay(t, austria, today, folioId, 15540);
     const covered = parsed(await admin.get(`/api/invoices/${draft.id}`), ZInvoice);
     expect(covered).toMatchObject({ paidAmount: 40540, dueAmount: 0 });
     const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, {});
@@ -338,9 +381,12 @@ describe('drafts', () => {
     expect(parsed(issued, ZInvoice)).toMatchObject({ status: 'paid', paidAmount: 40540, dueAmount: 0 });
   });
 
-  it('have no number, can be edited, issued and then no longer edited', async () => {
-    const folioId = await looseFolio();
-    const draft = await invoiceOk({ folioId, draft: true });
+  test('have no number, can be edited, issued and then no longer edited', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, customerId },
+  }) => {
+    const folioId = await looseFolio(t, austria, today, customerId);
+    const draft = await invoiceOk(admin, { folioId, draft: true });
     expect(draft).toMatchObject({ status: 'draft', number: null, totalAmount: 1000, dueAmount: 1000 });
     expect(draft.lines).toHaveLength(1);
     const other = await admin.post('/api/contacts', {
@@ -348,7 +394,7 @@ describe('drafts', () => {
       type: 'company',
       address: { line1: 'Ring 1', postalCode: '1010', city: 'Wien', country: 'at' },
     });
-    const otherId = other.json<{ id: string }>().id;
+    const otherId = parsed(other, ZContact).id;
     const edited = await admin.put(`/api/invoices/${draft.id}`, {
       customerId: otherId,
       additionalText: 'Zimmer 801',
@@ -391,35 +437,44 @@ describe('drafts', () => {
       'invoice/immutable',
     );
     expectProblem(await admin.delete(`/api/invoices/${draft.id}`), 409, 'invoice/immutable');
-    expect(await eventTypes(draft.id)).toEqual(['created', 'updated', 'updated', 'issued']);
+    expect(await eventTypes(t, draft.id)).toEqual(['created', 'updated', 'updated', 'issued']);
   });
 
-  it('takes the folio as it is when issued', async () => {
-    const folioId = await looseFolio();
-    const draft = await invoiceOk({ folioId, draft: true });
-    await looseCharge(folioId, 500);
+  test('takes the folio as it is when issued', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, customerId },
+  }) => {
+    const folioId = await looseFolio(t, austria, today, customerId);
+    const draft = await invoiceOk(admin, { folioId, draft: true });
+    await looseCharge(t, austria, today, folioId, 500);
     const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, { closeWithDueAmount: true });
     expect(parsed(issued, ZInvoice)).toMatchObject({ totalAmount: 1500 });
     expect(parsed(issued, ZInvoice).lines).toHaveLength(2);
   });
 
-  it('can be deleted unless payments were posted on the folio', async () => {
-    const folioId = await looseFolio();
-    const draft = await invoiceOk({ folioId, draft: true });
-    await pay(folioId, 100);
+  test('can be deleted unless payments were posted on the folio', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, customerId },
+  }) => {
+    const folioId = await looseFolio(t, austria, today, customerId);
+    const draft = await invoiceOk(admin, { folioId, draft: true });
+    await pay(t, austria, today, folioId, 100);
     expectProblem(await admin.delete(`/api/invoices/${draft.id}`), 409, 'folio/payments_posted');
-    const freeFolio = await looseFolio();
-    const free = await invoiceOk({ folioId: freeFolio, draft: true });
+    const freeFolio = await looseFolio(t, austria, today, customerId);
+    const free = await invoiceOk(admin, { folioId: freeFolio, draft: true });
     expect((await admin.delete(`/api/invoices/${free.id}`)).statusCode).toBe(204);
     expectProblem(await admin.get(`/api/invoices/${free.id}`), 404, 'not_found');
     expect(await t.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, free.id))).toHaveLength(0);
     // The folio can be invoiced again.
-    await invoiceOk({ folioId: freeFolio, closeWithDueAmount: true });
+    await invoiceOk(admin, { folioId: freeFolio, closeWithDueAmount: true });
   });
 
-  it('refuses bad updates with the code', async () => {
-    const folioId = await looseFolio();
-    const draft = await invoiceOk({ folioId, draft: true });
+  test('refuses bad updates with the code', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, customerId },
+  }) => {
+    const folioId = await looseFolio(t, austria, today, customerId);
+    const draft = await invoiceOk(admin, { folioId, draft: true });
     expectProblem(
       await admin.put(`/api/invoices/${draft.id}`, { billingAddress: { country: 'xx' } }),
       400,
@@ -434,9 +489,12 @@ describe('drafts', () => {
     expectProblem(await admin.put(`/api/invoices/not-an-id`, {}), 400, 'validation');
   });
 
-  it('answers an update that changes nothing with the draft as it is, for staff and for the guest', async () => {
-    const { booking, folioId } = await bookedFolio();
-    const draft = await invoiceOk({ folioId, draft: true });
+  test('answers an update that changes nothing with the draft as it is, for staff and for the guest', async ({
+    demoApp: { t, client: admin },
+    invoicing: { today, roomIds, rateId, customerId },
+  }) => {
+    const { booking, folioId } = await bookedFolio(t, admin, today, roomIds, rateId, customerId);
+    const draft = await invoiceOk(admin, { folioId, draft: true });
     const sameValues = {
       customerId: draft.customerId,
       billingAddress: draft.billingAddress,
@@ -447,10 +505,11 @@ describe('drafts', () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(parsed(response, ZInvoice)).toMatchObject({ id: draft.id, ...sameValues, status: 'draft' });
     }
-    const { link } = (await admin.get(`/api/bookings/${booking.id}`, { query: { expand: 'link' } })).json<
-      TBooking & { link: { id: string } }
-    >();
-    const guest = new PortalGuest(t.app, link.id);
+    const { link } = parsed(
+      await admin.get(`/api/bookings/${booking.id}`, { query: { expand: 'link' } }),
+      ZBooking,
+    );
+    const guest = new PortalGuest(t.app, link!.id);
     for (const body of [{ folioId, customerId: draft.customerId }, sameValues]) {
       const response = await guest.patch(`/api/portal/invoices/${draft.id}`, body);
       expect(response.statusCode, response.body).toBe(200);
@@ -459,7 +518,13 @@ describe('drafts', () => {
   });
 });
 
-async function looseCharge(folioId: string, grossAmount: number) {
+async function looseCharge(
+  t: TTestApp,
+  austria: string,
+  today: string,
+  folioId: string,
+  grossAmount: number,
+) {
   await t.db.insert(charges).values({
     propertyId: austria,
     folioId,
@@ -469,15 +534,18 @@ async function looseCharge(folioId: string, grossAmount: number) {
     netAmount: grossAmount,
     taxAmount: 0,
     taxBasisPoints: 0,
-    bookedOn: day(2),
+    bookedOn: day(today, 2),
   });
 }
 
 describe('cancelling', () => {
-  it('issues a cancellation invoice with the next number, reverses it, reopens the folio and the booking', async () => {
-    const { booking, folioId } = await bookedFolio();
-    await pay(folioId, 24000);
-    const invoice = await invoiceOk({ folioId });
+  test('issues a cancellation invoice with the next number, reverses it, reopens the folio and the booking', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, roomIds, rateId, customerId },
+  }) => {
+    const { booking, folioId } = await bookedFolio(t, admin, today, roomIds, rateId, customerId);
+    await pay(t, austria, today, folioId, 24000);
+    const invoice = await invoiceOk(admin, { folioId });
     expectProblem(
       await admin.put(`/api/bookings/${booking.id}`, { comment: 'Spät' }),
       409,
@@ -511,9 +579,9 @@ describe('cancelling', () => {
     const original = parsed(await admin.get(`/api/invoices/${invoice.id}`), ZInvoice);
     expect(original).toMatchObject({ status: 'canceled', canceledBy: cancellation.id, totalAmount: 24000 });
     expect(original.lines).toEqual(invoice.lines);
-    expect(await folioClosedAt(folioId)).toBeNull();
-    expect(await eventTypes(invoice.id)).toEqual(['created', 'issued', 'paid', 'canceled']);
-    expect(await eventTypes(cancellation.id)).toEqual(['created']);
+    expect(await folioClosedAt(t, folioId)).toBeNull();
+    expect(await eventTypes(t, invoice.id)).toEqual(['created', 'issued', 'paid', 'canceled']);
+    expect(await eventTypes(t, cancellation.id)).toEqual(['created']);
     const edited = await admin.put(`/api/bookings/${booking.id}`, { comment: 'Spät' });
     expect(edited.statusCode, edited.body).toBe(200);
     expectProblem(
@@ -528,12 +596,18 @@ describe('cancelling', () => {
     );
     expectProblem(await admin.delete(`/api/invoices/${cancellation.id}`), 409, 'invoice/immutable');
     // A new invoice for the reopened folio.
-    const again = await invoiceOk({ folioId });
+    const again = await invoiceOk(admin, { folioId });
     expect(numberOf(again)).toBe(numberOf(cancellation) + 1);
   });
 
-  it('refuses to cancel a draft', async () => {
-    const draft = await invoiceOk({ folioId: await looseFolio(), draft: true });
+  test('refuses to cancel a draft', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, customerId },
+  }) => {
+    const draft = await invoiceOk(admin, {
+      folioId: await looseFolio(t, austria, today, customerId),
+      draft: true,
+    });
     expectProblem(
       await admin.post(`/api/invoices/${draft.id}/actions/cancel`),
       409,
@@ -552,8 +626,14 @@ describe('issued invoices are kept by the database', () => {
     return 'not refused';
   }
 
-  it('refuses changed amounts, numbers, recipients, lines, taxes and deletes', async () => {
-    const invoice = await invoiceOk({ folioId: await looseFolio(), closeWithDueAmount: true });
+  test('refuses changed amounts, numbers, recipients, lines, taxes and deletes', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, customerId },
+  }) => {
+    const invoice = await invoiceOk(admin, {
+      folioId: await looseFolio(t, austria, today, customerId),
+      closeWithDueAmount: true,
+    });
     const byId = eq(invoices.id, invoice.id);
     const immutable = 'invoice/immutable';
     expect(await refusal(() => t.db.update(invoices).set({ totalAmount: 1 }).where(byId))).toBe(immutable);
@@ -604,8 +684,14 @@ describe('issued invoices are kept by the database', () => {
     });
   });
 
-  it('keeps the document file: set once, never deleted', async () => {
-    const invoice = await invoiceOk({ folioId: await looseFolio(), closeWithDueAmount: true });
+  test('keeps the document file: set once, never deleted', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, customerId },
+  }) => {
+    const invoice = await invoiceOk(admin, {
+      folioId: await looseFolio(t, austria, today, customerId),
+      closeWithDueAmount: true,
+    });
     const upload = async () => {
       const response = await admin.upload('/api/files', {
         name: 'rechnung.pdf',
@@ -613,7 +699,7 @@ describe('issued invoices are kept by the database', () => {
         contentType: 'application/pdf',
       });
       expect(response.statusCode, response.body).toBe(201);
-      return response.json<{ id: string }>().id;
+      return parsed(response, ZFile).id;
     };
     const fileId = await upload();
     const byId = eq(invoices.id, invoice.id);
@@ -633,15 +719,22 @@ describe('issued invoices are kept by the database', () => {
 });
 
 describe('the invoices list', () => {
-  it('filters by status, payment method, booking, contact and group, with sums over every match', async () => {
-    const cashFolio = await looseFolio([{ grossAmount: 7000, taxBasisPoints: 1900 }]);
-    await pay(cashFolio, 7000, 'cash');
-    const paid = await invoiceOk({ folioId: cashFolio });
-    const transferFolio = await looseFolio([{ grossAmount: 3000, taxBasisPoints: 1900 }]);
-    await pay(transferFolio, 1000, 'transfer');
-    const open = await invoiceOk({ folioId: transferFolio, closeWithDueAmount: true });
-    const { booking, folioId } = await bookedFolio();
-    const draft = await invoiceOk({ folioId, draft: true });
+  test('filters by status, payment method, booking, contact and group, with sums over every match', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, roomIds, rateId, customerId },
+  }) => {
+    const cashFolio = await looseFolio(t, austria, today, customerId, [
+      { grossAmount: 7000, taxBasisPoints: 1900 },
+    ]);
+    await pay(t, austria, today, cashFolio, 7000, 'cash');
+    const paid = await invoiceOk(admin, { folioId: cashFolio });
+    const transferFolio = await looseFolio(t, austria, today, customerId, [
+      { grossAmount: 3000, taxBasisPoints: 1900 },
+    ]);
+    await pay(t, austria, today, transferFolio, 1000, 'transfer');
+    const open = await invoiceOk(admin, { folioId: transferFolio, closeWithDueAmount: true });
+    const { booking, folioId } = await bookedFolio(t, admin, today, roomIds, rateId, customerId);
+    const draft = await invoiceOk(admin, { folioId, draft: true });
 
     const list = async (query: Record<string, string>) => {
       const response = await admin.get('/api/invoices', { query });
@@ -674,10 +767,10 @@ describe('the invoices list', () => {
 
     const group = await admin.post('/api/groups', { name: 'Rechnungsgruppe' });
     expect(group.statusCode, group.body).toBe(201);
-    const groupId = group.json<{ id: string }>().id;
-    const groupFolio = await looseFolio();
+    const groupId = parsed(group, ZGroup).id;
+    const groupFolio = await looseFolio(t, austria, today, customerId);
     await t.db.update(folios).set({ groupId, isGroupFolio: true }).where(eq(folios.id, groupFolio));
-    const groupInvoice = await invoiceOk({ folioId: groupFolio, closeWithDueAmount: true });
+    const groupInvoice = await invoiceOk(admin, { folioId: groupFolio, closeWithDueAmount: true });
     expect(idsOf(await list({ groupId }))).toEqual([groupInvoice.id]);
     expectProblem(await admin.get('/api/invoices', { query: { status: 'lost' } }), 400, 'validation');
     expectProblem(
@@ -689,10 +782,16 @@ describe('the invoices list', () => {
 });
 
 describe('the invoices list order', () => {
-  it('is newest first: a draft issued later comes before an invoice issued earlier, numbers in natural order', async () => {
-    const { folioId: laterFolio } = await bookedFolio();
-    const draft = await invoiceOk({ folioId: laterFolio, draft: true });
-    const earlier = await invoiceOk({ folioId: await looseFolio(), closeWithDueAmount: true });
+  test('is newest first: a draft issued later comes before an invoice issued earlier, numbers in natural order', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, roomIds, rateId, customerId },
+  }) => {
+    const { folioId: laterFolio } = await bookedFolio(t, admin, today, roomIds, rateId, customerId);
+    const draft = await invoiceOk(admin, { folioId: laterFolio, draft: true });
+    const earlier = await invoiceOk(admin, {
+      folioId: await looseFolio(t, austria, today, customerId),
+      closeWithDueAmount: true,
+    });
     const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, { closeWithDueAmount: true });
     expect(issued.statusCode, issued.body).toBe(200);
     const later = parsed(issued, ZInvoice);
@@ -709,15 +808,24 @@ describe('the invoices list order', () => {
 });
 
 describe('who may', () => {
-  it('follows the role matrix, the property, and XSRF', async () => {
-    const invoice = await invoiceOk({ folioId: await looseFolio(), closeWithDueAmount: true });
-    const draft = await invoiceOk({ folioId: await looseFolio(), draft: true });
+  test('follows the role matrix, the property, and XSRF', async ({
+    demoApp: { t, client: admin, ids },
+    invoicing: { austria, today, customerId },
+  }) => {
+    const invoice = await invoiceOk(admin, {
+      folioId: await looseFolio(t, austria, today, customerId),
+      closeWithDueAmount: true,
+    });
+    const draft = await invoiceOk(admin, {
+      folioId: await looseFolio(t, austria, today, customerId),
+      draft: true,
+    });
     for (const role of ['cleaning', 'catering'] as const) {
       const client = await loginAt(t.app, demo.users[role], austria);
       expectProblem(await client.get('/api/invoices'), 403, 'auth/forbidden');
       expectProblem(await client.get(`/api/invoices/${invoice.id}`), 403, 'auth/forbidden');
       expectProblem(
-        await client.post('/api/invoices', { folioId: await looseFolio() }),
+        await client.post('/api/invoices', { folioId: await looseFolio(t, austria, today, customerId) }),
         403,
         'auth/forbidden',
       );
@@ -727,10 +835,18 @@ describe('who may', () => {
     for (const role of ['manager', 'staff'] as const) {
       const client = await loginAt(t.app, demo.users[role], austria);
       expect((await client.get(`/api/invoices/${invoice.id}`)).statusCode).toBe(200);
-      await invoiceOk({ folioId: await looseFolio(), closeWithDueAmount: true }, client);
+      await invoiceOk(
+        admin,
+        { folioId: await looseFolio(t, austria, today, customerId), closeWithDueAmount: true },
+        client,
+      );
     }
     expectProblem(
-      await admin.post('/api/invoices', { folioId: await looseFolio() }, { xsrf: false }),
+      await admin.post(
+        '/api/invoices',
+        { folioId: await looseFolio(t, austria, today, customerId) },
+        { xsrf: false },
+      ),
       403,
       'auth/xsrf_invalid',
     );
@@ -755,9 +871,14 @@ describe('who may', () => {
 });
 
 describe('numbering', () => {
-  it('gives 50 concurrent issues on 50 folios over two instances 50 consecutive numbers', async () => {
+  test('gives 50 concurrent issues on 50 folios over two instances 50 consecutive numbers', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, customerId },
+  }) => {
     const second = admin.clone(await t.startInstance());
-    const folioIds = await Promise.all(Array.from({ length: 50 }, () => looseFolio()));
+    const folioIds = await Promise.all(
+      Array.from({ length: 50 }, () => looseFolio(t, austria, today, customerId)),
+    );
     const [before] = await t.db.select().from(properties).where(eq(properties.id, austria));
     const responses = await Promise.all(
       folioIds.map((folioId, index) =>
@@ -788,12 +909,23 @@ describe('a company as recipient', () => {
       address: { line1: 'Ring 1', postalCode: '1010', city: 'Wien', country: 'at' },
     });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ id: string }>().id;
+    return parsed(response, ZContact).id;
   }
 
-  it('takes the company and its VAT ID from the customer, can be edited on a draft and is kept once issued', async () => {
-    const draft = await invoiceOk({
-      folioId: await looseFolio(undefined, austria, await company(admin, 'ATU87654321')),
+  test('takes the company and its VAT ID from the customer, can be edited on a draft and is kept once issued', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, customerId },
+  }) => {
+    const draft = await invoiceOk(admin, {
+      folioId: await looseFolio(
+        t,
+        austria,
+        today,
+        customerId,
+        undefined,
+        austria,
+        await company(admin, 'ATU87654321'),
+      ),
       draft: true,
     });
     expect(draft).toMatchObject({ recipientCompany: 'Beispiel Handels GmbH', recipientVatId: 'ATU87654321' });
@@ -829,7 +961,10 @@ describe('a company as recipient', () => {
     await expect(t.db.update(invoices).set({ recipientVatId: 'ATU87654321' }).where(byId)).rejects.toThrow();
     await expect(t.db.update(invoices).set({ recipientCompany: 'X' }).where(byId)).rejects.toThrow();
     // A person's invoice names no company.
-    const personal = await invoiceOk({ folioId: await looseFolio(), draft: true });
+    const personal = await invoiceOk(admin, {
+      folioId: await looseFolio(t, austria, today, customerId),
+      draft: true,
+    });
     expect(personal).toMatchObject({
       recipient: 'Anna Rechnung',
       recipientCompany: null,
@@ -837,10 +972,13 @@ describe('a company as recipient', () => {
     });
   });
 
-  it('over €10,000 gross in Austria is refused without the VAT ID, with its own code', async () => {
+  test('over €10,000 gross in Austria is refused without the VAT ID, with its own code', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, customerId },
+  }) => {
     const expensive = [{ grossAmount: 1_000_001, taxBasisPoints: 1000 }];
-    const draft = await invoiceOk({
-      folioId: await looseFolio(expensive, austria, await company(admin)),
+    const draft = await invoiceOk(admin, {
+      folioId: await looseFolio(t, austria, today, customerId, expensive, austria, await company(admin)),
       draft: true,
     });
     expect(draft).toMatchObject({ recipientCompany: 'Beispiel Handels GmbH', recipientVatId: null });
@@ -857,29 +995,45 @@ describe('a company as recipient', () => {
     expect(issued.statusCode, issued.body).toBe(200);
     // €10,000 exactly, and a private recipient, need none.
     const atThreshold = [{ grossAmount: 1_000_000, taxBasisPoints: 1000 }];
-    await invoiceOk({
-      folioId: await looseFolio(atThreshold, austria, await company(admin)),
+    await invoiceOk(admin, {
+      folioId: await looseFolio(t, austria, today, customerId, atThreshold, austria, await company(admin)),
       closeWithDueAmount: true,
     });
-    await invoiceOk({ folioId: await looseFolio(expensive), closeWithDueAmount: true });
+    await invoiceOk(admin, {
+      folioId: await looseFolio(t, austria, today, customerId, expensive),
+      closeWithDueAmount: true,
+    });
   });
 
-  it('over €10,000 gross in Germany needs no VAT ID', async () => {
+  test('over €10,000 gross in Germany needs no VAT ID', async ({
+    demoApp: { t, client: admin, ids },
+    invoicing: { austria, today, customerId },
+  }) => {
     const german = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     const folioId = await looseFolio(
+      t,
+      austria,
+      today,
+      customerId,
       [{ grossAmount: 2_000_000, taxBasisPoints: 700 }],
       ids[demo.germany],
       await company(german),
     );
-    await invoiceOk({ folioId, closeWithDueAmount: true }, german);
+    await invoiceOk(admin, { folioId, closeWithDueAmount: true }, german);
   });
 });
 
 describe('the billing address saved to the contact', () => {
-  it('lets the next invoice of a contact without address be issued', async () => {
+  test('lets the next invoice of a contact without address be issued', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, customerId },
+  }) => {
     const contact = await admin.post('/api/contacts', { name: 'Olga Ohneadresse' });
-    const contactId = contact.json<{ id: string }>().id;
-    const first = await invoiceOk({ folioId: await looseFolio(undefined, austria, contactId), draft: true });
+    const contactId = parsed(contact, ZContact).id;
+    const first = await invoiceOk(admin, {
+      folioId: await looseFolio(t, austria, today, customerId, undefined, austria, contactId),
+      draft: true,
+    });
     const typed = await admin.put(`/api/invoices/${first.id}`, {
       billingAddress: completeAddress,
       saveAddressToContact: true,
@@ -887,28 +1041,34 @@ describe('the billing address saved to the contact', () => {
     expect(typed.statusCode, typed.body).toBe(200);
     expect(parsed(typed, ZInvoice).billingAddress).toEqual(completeAddress);
     const saved = await admin.get(`/api/contacts/${contactId}`);
-    expect(saved.json<{ address: unknown }>().address).toEqual(completeAddress);
+    expect(parsed(saved, ZContact).address).toEqual(completeAddress);
     const next = await admin.post('/api/invoices', {
-      folioId: await looseFolio(undefined, austria, contactId),
+      folioId: await looseFolio(t, austria, today, customerId, undefined, austria, contactId),
       closeWithDueAmount: true,
     });
     expect(next.statusCode, next.body).toBe(201);
     expect(parsed(next, ZInvoice).billingAddress).toEqual(completeAddress);
   });
 
-  it('leaves the contact as it is without the flag', async () => {
+  test('leaves the contact as it is without the flag', async ({
+    demoApp: { t, client: admin },
+    invoicing: { austria, today, customerId },
+  }) => {
     const contact = await admin.post('/api/contacts', { name: 'Otto Ohneflag' });
-    const contactId = contact.json<{ id: string }>().id;
-    const draft = await invoiceOk({ folioId: await looseFolio(undefined, austria, contactId), draft: true });
+    const contactId = parsed(contact, ZContact).id;
+    const draft = await invoiceOk(admin, {
+      folioId: await looseFolio(t, austria, today, customerId, undefined, austria, contactId),
+      draft: true,
+    });
     await admin.put(`/api/invoices/${draft.id}`, {
       billingAddress: completeAddress,
       saveAddressToContact: false,
     });
     const kept = await admin.get(`/api/contacts/${contactId}`);
-    expect(kept.json<{ address: unknown }>().address).toEqual({});
+    expect(parsed(kept, ZContact).address).toEqual({});
     expectProblem(
       await admin.post('/api/invoices', {
-        folioId: await looseFolio(undefined, austria, contactId),
+        folioId: await looseFolio(t, austria, today, customerId, undefined, austria, contactId),
         closeWithDueAmount: true,
       }),
       400,

@@ -1,94 +1,135 @@
 import iconv from 'iconv-lite';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TBooking, TInvoice } from '@pms/contract';
+import { describe, expect } from 'vitest';
 import {
   ZAccountingExport,
   ZAccountingSettings,
+  ZBooking,
+  ZContact,
+  ZFolio,
+  ZGroup,
   ZGuestStatistics,
   ZInvoice,
+  ZItem,
   ZItemsReport,
+  ZPaymentMethod,
   ZProblem,
+  ZTaxRate,
 } from '@pms/contract';
+import type { z } from 'zod';
 import {
   createStayFixture,
   demo,
   expectProblem,
   loginAt,
   parsed,
-  startDemoApp,
   type ApiClient,
-  type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { taxRates } from '../../db/schema/index.ts';
-
-let t: TTestApp;
-let admin: ApiClient;
-let ids: Record<string, string>;
-let invoice: TInvoice;
-let roomNumber: string;
 
 /** A day far from the demo data, so the reports of its period hold only what these tests post. */
 const day = '2031-03-10';
 const period = { from: '2031-03-01', to: '2031-03-31' };
 
-async function created<T = { id: string }>(
+async function created<TSchema extends z.ZodType>(
   client: ApiClient,
   path: string,
   body: Record<string, unknown>,
-): Promise<T> {
+  schema: TSchema,
+): Promise<z.output<TSchema>> {
   const response = await client.post(path, body);
   expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json<T>();
+  return parsed(response, schema);
 }
 
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp());
+const test = apiTest.extend('reported', { scope: 'file', auto: true }, async ({ demoApp }) => {
+  const { t, client: admin } = demoApp;
   t.clock.set(`${day}T09:00:00Z`);
-  const reduced = await created(admin, '/api/tax_rates', {
-    name: 'Bericht 7 %',
-    percentage: 7,
-    accountNumber: '8300',
-    taxCode: '2',
-  });
-  const standard = await created(admin, '/api/tax_rates', {
-    name: 'Bericht 19 %',
-    percentage: 19,
-    accountNumber: '8400',
-    taxCode: '3',
-  });
-  const seminar = await created(admin, '/api/items', {
-    name: 'Seminarpauschale',
-    type: 'other',
-    amount: 24000,
-    taxRateId: reduced.id,
-  });
-  const wine = await created(admin, '/api/items', {
-    name: 'Weinbegleitung',
-    type: 'food_and_beverage',
-    amount: 12000,
-    taxRateId: standard.id,
-  });
-  const cash = await created(admin, '/api/payment_methods', {
-    name: 'Kasse Bericht',
-    kind: 'cash',
-    bookingText: 'Barzahlung',
-    accountNumber: '1000',
-  });
-  const customer = await created(admin, '/api/contacts', {
-    name: 'Müller GmbH',
-    address: { line1: 'Getreidegasse 9', postalCode: '5020', city: 'Salzburg', country: 'at' },
-  });
-  const group = await created(admin, '/api/groups', { name: 'Seminar März', customerId: customer.id });
-  const folio = await created(admin, '/api/folios', { groupId: group.id, customerId: customer.id });
-  await created(admin, `/api/folios/${folio.id}/charges`, { itemId: seminar.id, bookedOn: day });
-  await created(admin, `/api/folios/${folio.id}/charges`, { itemId: wine.id, bookedOn: day });
-  await created(admin, `/api/folios/${folio.id}/payments`, {
-    amount: 36000,
-    paymentMethodId: cash.id,
-    paidOn: day,
-  });
-  invoice = await created<TInvoice>(admin, '/api/invoices', { folioId: folio.id });
+  const reduced = await created(
+    admin,
+    '/api/tax_rates',
+    {
+      name: 'Bericht 7 %',
+      percentage: 7,
+      accountNumber: '8300',
+      taxCode: '2',
+    },
+    ZTaxRate,
+  );
+  const standard = await created(
+    admin,
+    '/api/tax_rates',
+    {
+      name: 'Bericht 19 %',
+      percentage: 19,
+      accountNumber: '8400',
+      taxCode: '3',
+    },
+    ZTaxRate,
+  );
+  const seminar = await created(
+    admin,
+    '/api/items',
+    {
+      name: 'Seminarpauschale',
+      type: 'other',
+      amount: 24000,
+      taxRateId: reduced.id,
+    },
+    ZItem,
+  );
+  const wine = await created(
+    admin,
+    '/api/items',
+    {
+      name: 'Weinbegleitung',
+      type: 'food_and_beverage',
+      amount: 12000,
+      taxRateId: standard.id,
+    },
+    ZItem,
+  );
+  const cash = await created(
+    admin,
+    '/api/payment_methods',
+    {
+      name: 'Kasse Bericht',
+      kind: 'cash',
+      bookingText: 'Barzahlung',
+      accountNumber: '1000',
+    },
+    ZPaymentMethod,
+  );
+  const customer = await created(
+    admin,
+    '/api/contacts',
+    {
+      name: 'Müller GmbH',
+      address: { line1: 'Getreidegasse 9', postalCode: '5020', city: 'Salzburg', country: 'at' },
+    },
+    ZContact,
+  );
+  const group = await created(
+    admin,
+    '/api/groups',
+    { name: 'Seminar März', customerId: customer.id },
+    ZGroup,
+  );
+  const folio = await created(admin, '/api/folios', { groupId: group.id, customerId: customer.id }, ZFolio);
+  await created(admin, `/api/folios/${folio.id}/charges`, { itemId: seminar.id, bookedOn: day }, ZFolio);
+  await created(admin, `/api/folios/${folio.id}/charges`, { itemId: wine.id, bookedOn: day }, ZFolio);
+  await created(
+    admin,
+    `/api/folios/${folio.id}/payments`,
+    {
+      amount: 36000,
+      paymentMethodId: cash.id,
+      paidOn: day,
+    },
+    ZFolio,
+  );
+  const invoice = await created(admin, '/api/invoices', { folioId: folio.id }, ZInvoice);
 
   // A stay with two guests: one living in Germany, one known only by nationality (Swiss).
   const { roomIds, rateId } = await createStayFixture(admin, {
@@ -97,31 +138,41 @@ beforeAll(async () => {
     rate: { name: 'Berichtsrate', code: 'BR' },
     prices: [10000, 12000],
   });
-  roomNumber = '951';
-  const booking = await created<TBooking>(admin, '/api/bookings', {
-    occupancy: 2,
-    rateId,
-    roomId: roomIds[roomNumber],
-    checkIn: day,
-    checkOut: '2031-03-13',
-    isDebtor: true,
-  });
-  const resident = await created(admin, '/api/contacts', {
-    name: 'Hanna Berlin',
-    address: { line1: 'Unter den Linden 1', postalCode: '10117', city: 'Berlin', country: 'de' },
-    nationality: 'at',
-  });
-  const visitor = await created(admin, '/api/contacts', { name: 'Urs Bern', nationality: 'ch' });
+  const roomNumber = '951';
+  const booking = await created(
+    admin,
+    '/api/bookings',
+    {
+      occupancy: 2,
+      rateId,
+      roomId: roomIds[roomNumber],
+      checkIn: day,
+      checkOut: '2031-03-13',
+      isDebtor: true,
+    },
+    ZBooking,
+  );
+  const resident = await created(
+    admin,
+    '/api/contacts',
+    {
+      name: 'Hanna Berlin',
+      address: { line1: 'Unter den Linden 1', postalCode: '10117', city: 'Berlin', country: 'de' },
+      nationality: 'at',
+    },
+    ZContact,
+  );
+  const visitor = await created(admin, '/api/contacts', { name: 'Urs Bern', nationality: 'ch' }, ZContact);
   for (const contactId of [resident.id, visitor.id])
-    await created(admin, `/api/bookings/${booking.id}/guests`, { contactId });
-  await created(admin, `/api/bookings/${booking.id}/actions/check_in`, {});
-}, 120_000);
-afterAll(async () => {
-  await t.close();
+    await created(admin, `/api/bookings/${booking.id}/guests`, { contactId }, ZBooking);
+  await created(admin, `/api/bookings/${booking.id}/actions/check_in`, {}, ZBooking);
+  return { invoice, roomNumber };
 });
 
 describe('items report', () => {
-  it('sums the charges of the period per item, with a totals row', async () => {
+  test('sums the charges of the period per item, with a totals row', async ({
+    demoApp: { client: admin },
+  }) => {
     const response = await admin.get('/api/reports/items', { query: period });
     expect(response.statusCode, response.body).toBe(200);
     const report = parsed(response, ZItemsReport);
@@ -150,7 +201,10 @@ describe('items report', () => {
     expect(report.rows.some((row) => row.itemType === 'accommodation')).toBe(true);
   });
 
-  it('groups by rooms and filters by item type', async () => {
+  test('groups by rooms and filters by item type', async ({
+    demoApp: { client: admin },
+    reported: { roomNumber },
+  }) => {
     const grouped = parsed(
       await admin.get('/api/reports/items', { query: { ...period, groupByRoom: 'true' } }),
       ZItemsReport,
@@ -168,7 +222,7 @@ describe('items report', () => {
     expect(food.totals.grossAmount).toBe(12000);
   });
 
-  it('downloads as CSV named by its period', async () => {
+  test('downloads as CSV named by its period', async ({ demoApp: { client: admin } }) => {
     const response = await admin.get('/api/reports/items', { query: { ...period, format: 'csv' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -182,7 +236,10 @@ describe('items report', () => {
 });
 
 describe('accounting export', () => {
-  it('lists the invoice revenue per tax rate and the cash payment', async () => {
+  test('lists the invoice revenue per tax rate and the cash payment', async ({
+    demoApp: { client: admin },
+    reported: { invoice },
+  }) => {
     const response = await admin.get('/api/reports/accounting', { query: period });
     expect(response.statusCode, response.body).toBe(200);
     const { postings } = parsed(response, ZAccountingExport);
@@ -213,7 +270,9 @@ describe('accounting export', () => {
     ]);
   });
 
-  it('refuses the DATEV file until the adviser and client numbers are set', async () => {
+  test('refuses the DATEV file until the adviser and client numbers are set', async ({
+    demoApp: { client: admin },
+  }) => {
     const cleared = await admin.patch('/api/settings/accounting', {
       adviserNumber: null,
       clientNumber: null,
@@ -226,7 +285,10 @@ describe('accounting export', () => {
     );
   });
 
-  it('writes the DATEV Buchungsstapel in Windows-1252 with the settings in its header', async () => {
+  test('writes the DATEV Buchungsstapel in Windows-1252 with the settings in its header', async ({
+    demoApp: { client: admin },
+    reported: { invoice },
+  }) => {
     const saved = await admin.patch('/api/settings/accounting', { adviserNumber: 4711, clientNumber: 42 });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(parsed(saved, ZAccountingSettings)).toEqual({
@@ -255,7 +317,10 @@ describe('accounting export', () => {
     expect(response.rawPayload.includes(Buffer.from([0xfc]))).toBe(true);
   });
 
-  it('books a cancellation invoice against the revenue', async () => {
+  test('books a cancellation invoice against the revenue', async ({
+    demoApp: { client: admin },
+    reported: { invoice },
+  }) => {
     const cancel = await admin.post(`/api/invoices/${invoice.id}/actions/cancel`);
     expect(cancel.statusCode, cancel.body).toBe(201);
     const cancellation = parsed(cancel, ZInvoice);
@@ -276,7 +341,7 @@ describe('accounting export', () => {
     );
   });
 
-  it('never puts two fiscal years in one batch', async () => {
+  test('never puts two fiscal years in one batch', async ({ demoApp: { client: admin } }) => {
     expectProblem(
       await admin.get('/api/reports/accounting', {
         query: { from: '2030-12-01', to: '2031-01-31', format: 'datev' },
@@ -300,39 +365,66 @@ describe('accounting export', () => {
     await admin.patch('/api/settings/accounting', { fiscalYearStartMonth: 1 });
   });
 
-  it('refuses the DATEV file, naming the invoices, while a tax key is not a number or missing on a VAT rate', async () => {
+  test('refuses the DATEV file, naming the invoices, while a tax key is not a number or missing on a VAT rate', async ({
+    demoApp: { t, client: admin },
+  }) => {
     // A key saved before keys were checked ("U"), and a VAT rate without a key.
-    const letter = await created<{ id: string }>(admin, '/api/tax_rates', {
-      name: 'Alt 19 %',
-      percentage: 19,
-      accountNumber: '8500',
-      taxCode: '3',
-    });
+    const letter = await created(
+      admin,
+      '/api/tax_rates',
+      {
+        name: 'Alt 19 %',
+        percentage: 19,
+        accountNumber: '8500',
+        taxCode: '3',
+      },
+      ZTaxRate,
+    );
     await t.db.update(taxRates).set({ taxCode: 'U' }).where(eq(taxRates.id, letter.id));
-    const keyless = await created<{ id: string }>(admin, '/api/tax_rates', {
-      name: 'Ohne Schlüssel 7 %',
-      percentage: 7,
-      accountNumber: '8600',
-    });
-    const customer = await created(admin, '/api/contacts', {
-      name: 'Altdaten KG',
-      address: { line1: 'Linzer Gasse 1', postalCode: '5020', city: 'Salzburg', country: 'at' },
-    });
-    const group = await created(admin, '/api/groups', { name: 'Altdaten', customerId: customer.id });
-    const folio = await created(admin, '/api/folios', { groupId: group.id, customerId: customer.id });
+    const keyless = await created(
+      admin,
+      '/api/tax_rates',
+      {
+        name: 'Ohne Schlüssel 7 %',
+        percentage: 7,
+        accountNumber: '8600',
+      },
+      ZTaxRate,
+    );
+    const customer = await created(
+      admin,
+      '/api/contacts',
+      {
+        name: 'Altdaten KG',
+        address: { line1: 'Linzer Gasse 1', postalCode: '5020', city: 'Salzburg', country: 'at' },
+      },
+      ZContact,
+    );
+    const group = await created(admin, '/api/groups', { name: 'Altdaten', customerId: customer.id }, ZGroup);
+    const folio = await created(admin, '/api/folios', { groupId: group.id, customerId: customer.id }, ZFolio);
     for (const taxRateId of [letter.id, keyless.id]) {
-      const item = await created(admin, '/api/items', {
-        name: `Posten ${taxRateId}`,
-        type: 'other',
-        amount: 5000,
-        taxRateId,
-      });
-      await created(admin, `/api/folios/${folio.id}/charges`, { itemId: item.id, bookedOn: day });
+      const item = await created(
+        admin,
+        '/api/items',
+        {
+          name: `Posten ${taxRateId}`,
+          type: 'other',
+          amount: 5000,
+          taxRateId,
+        },
+        ZItem,
+      );
+      await created(admin, `/api/folios/${folio.id}/charges`, { itemId: item.id, bookedOn: day }, ZFolio);
     }
-    const bad = await created<TInvoice>(admin, '/api/invoices', {
-      folioId: folio.id,
-      closeWithDueAmount: true,
-    });
+    const bad = await created(
+      admin,
+      '/api/invoices',
+      {
+        folioId: folio.id,
+        closeWithDueAmount: true,
+      },
+      ZInvoice,
+    );
     const refused = await admin.get('/api/reports/accounting', { query: { ...period, format: 'datev' } });
     expectProblem(refused, 409, 'report/datev_tax_code_invalid');
     const problem = parsed(refused, ZProblem);
@@ -351,7 +443,9 @@ describe('accounting export', () => {
 });
 
 describe('guest statistics', () => {
-  it('counts arrivals and nights per country of residence, the nationality flagged as fallback', async () => {
+  test('counts arrivals and nights per country of residence, the nationality flagged as fallback', async ({
+    demoApp: { client: admin },
+  }) => {
     const response = await admin.get('/api/reports/guest_statistics', { query: period });
     expect(response.statusCode, response.body).toBe(200);
     const statistics = parsed(response, ZGuestStatistics);
@@ -371,7 +465,7 @@ describe('guest statistics', () => {
 describe('refusals', () => {
   const routes = ['/api/reports/items', '/api/reports/accounting', '/api/reports/guest_statistics'];
 
-  it.each(routes)('%s refuses bad periods with 400', async (path) => {
+  test.for(routes)('%s refuses bad periods with 400', async (path, { demoApp: { client: admin } }) => {
     const queries: Record<string, string>[] = [
       { from: '2031-03-31', to: '2031-03-01' },
       { from: '2031-02-30', to: '2031-03-01' },
@@ -383,7 +477,7 @@ describe('refusals', () => {
     for (const query of queries) expectProblem(await admin.get(path, { query }), 400, 'validation');
   });
 
-  it.each(routes)('%s is for admin, manager and staff only', async (path) => {
+  test.for(routes)('%s is for admin, manager and staff only', async (path, { demoApp: { t, ids } }) => {
     for (const role of ['cleaning', 'catering'] as const) {
       const user = await loginAt(t.app, demo.users[role], ids[demo.austria]!);
       expectProblem(await user.get(path, { query: period }), 403, 'auth/forbidden');
@@ -392,7 +486,9 @@ describe('refusals', () => {
     expect((await staff.get(path, { query: { ...period, format: 'csv' } })).statusCode).toBe(200);
   });
 
-  it("shows another property none of this one's data, and its settings are its own", async () => {
+  test("shows another property none of this one's data, and its settings are its own", async ({
+    demoApp: { t, ids },
+  }) => {
     const other = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
     const items = parsed(await other.get('/api/reports/items', { query: period }), ZItemsReport);
     expect(items.rows).toEqual([]);
@@ -414,7 +510,9 @@ describe('refusals', () => {
     expect(lines.slice(2)).toEqual(['']);
   });
 
-  it('keeps accounting settings behind the settings access and XSRF, and saves concurrent changes', async () => {
+  test('keeps accounting settings behind the settings access and XSRF, and saves concurrent changes', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
     const staff = await loginAt(t.app, demo.users.staff, ids[demo.austria]!);
     expectProblem(await staff.get('/api/settings/accounting'), 403, 'auth/forbidden');
     expectProblem(
@@ -431,7 +529,7 @@ describe('refusals', () => {
     await admin.patch('/api/settings/accounting', { accountLength: 4 });
   });
 
-  it('refuses accounting settings out of range', async () => {
+  test('refuses accounting settings out of range', async ({ demoApp: { client: admin } }) => {
     for (const body of [
       { adviserNumber: 1000 },
       { clientNumber: 100_000 },

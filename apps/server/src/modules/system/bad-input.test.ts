@@ -4,9 +4,18 @@ import { randomUUID } from 'node:crypto';
 import { connect, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { TProblem } from '@pms/contract';
-import { ZSession } from '@pms/contract';
+import {
+  ZBookingView,
+  ZContact,
+  ZCreatedApiKey,
+  ZPaged,
+  ZRate,
+  ZRoom,
+  ZRoomLock,
+  ZSession,
+} from '@pms/contract';
 import { toAppError } from '../../db/constraint-errors.ts';
 import {
   bearer,
@@ -16,30 +25,25 @@ import {
   multipartBody,
   parsed,
   pngBytes,
-  startDemoApp,
-  type ApiClient,
-  type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let adminKey: ApiClient;
-let roomTypeId: string;
-let roomId: string;
-let rateId: string;
-
-beforeAll(async () => {
-  ({ t, client: admin } = await startDemoApp());
-  const key = await admin.post('/api/api_keys', { name: 'bad input', roleId: 'admin' });
-  adminKey = bearer(t.app, key.json<{ secret: string }>().secret);
-  const rooms = (await admin.get('/api/rooms')).json<{ data: { id: string; roomTypeId: string }[] }>();
-  roomId = rooms.data[0]!.id;
-  roomTypeId = rooms.data[0]!.roomTypeId;
-  rateId = (await admin.get('/api/rates')).json<{ data: { id: string }[] }>().data[0]!.id;
-});
-afterAll(async () => {
-  await t.close();
-});
+const test = apiTest
+  .extend('seeded', { scope: 'file', auto: true }, async ({ demoApp }) => {
+    const { t, client: admin } = demoApp;
+    const key = await admin.post('/api/api_keys', { name: 'bad input', roleId: 'admin' });
+    const adminKey = bearer(t.app, parsed(key, ZCreatedApiKey).secret);
+    const rooms = parsed(await admin.get('/api/rooms'), ZPaged(ZRoom));
+    const roomId = rooms.data[0]!.id;
+    const roomTypeId = rooms.data[0]!.roomTypeId;
+    const rateId = parsed(await admin.get('/api/rates'), ZPaged(ZRate)).data[0]!.id;
+    return { adminKey, roomTypeId, roomId, rateId };
+  })
+  /** The port of the application listening on the loopback, for what inject does not pass through. */
+  .extend('port', { scope: 'file' }, async ({ demoApp: { t } }) => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    return (t.app.server.address() as AddressInfo).port;
+  });
 
 /** Asserts a 400 validation problem whose errors name each of the paths. */
 function expectInvalid(response: LightMyRequestResponse, ...paths: string[]): TProblem {
@@ -49,7 +53,9 @@ function expectInvalid(response: LightMyRequestResponse, ...paths: string[]): TP
 }
 
 describe('update bodies naming no field', () => {
-  it('are refused for every role: PATCH /api/session/profile {} answers 400 naming the body', async () => {
+  test('are refused for every role: PATCH /api/session/profile {} answers 400 naming the body', async ({
+    demoApp: { t },
+  }) => {
     for (const email of Object.values(demo.users)) {
       const user = await login(t.app, email);
       expectInvalid(await user.patch('/api/session/profile', {}), 'body');
@@ -60,14 +66,19 @@ describe('update bodies naming no field', () => {
     }
   });
 
-  it('answers an API key, which has no profile, with 403 rather than 500', async () => {
+  test('answers an API key, which has no profile, with 403 rather than 500', async ({
+    seeded: { adminKey },
+  }) => {
     expectProblem(await adminKey.patch('/api/session/profile', { language: 'en' }), 403, 'auth/forbidden');
   });
 
-  it('are refused for the property, settings, contact, booking and room lock, which stay as they are', async () => {
+  test('are refused for the property, settings, contact, booking and room lock, which stay as they are', async ({
+    demoApp: { client: admin },
+    seeded: { roomId },
+  }) => {
     const property = admin.session!.propertyId;
-    const contact = (await admin.get('/api/contacts')).json<{ data: { id: string }[] }>().data[0]!;
-    const booking = (await admin.get('/api/bookings')).json<{ data: { id: string }[] }>().data[0]!;
+    const contact = parsed(await admin.get('/api/contacts'), ZPaged(ZContact)).data[0]!;
+    const booking = parsed(await admin.get('/api/bookings'), ZPaged(ZBookingView)).data[0]!;
     const lock = await admin.post('/api/room_locks', {
       roomId,
       startDate: '2031-03-01',
@@ -80,7 +91,7 @@ describe('update bodies naming no field', () => {
       ['PATCH', '/api/settings/general'],
       ['PATCH', `/api/contacts/${contact.id}`],
       ['PUT', `/api/bookings/${booking.id}`],
-      ['PUT', `/api/room_locks/${lock.json<{ id: string }>().id}`],
+      ['PUT', `/api/room_locks/${parsed(lock, ZRoomLock).id}`],
     ] as const) {
       const before = (await admin.get(url)).body;
       expectInvalid(await admin.request(method, url, {}), 'body');
@@ -90,7 +101,9 @@ describe('update bodies naming no field', () => {
 });
 
 describe('text the database cannot store', () => {
-  it('refuses a NUL byte in a contact name and address, naming the fields', async () => {
+  test('refuses a NUL byte in a contact name and address, naming the fields', async ({
+    demoApp: { client: admin },
+  }) => {
     expectInvalid(
       await admin.post('/api/contacts', {
         name: 'Anna\u0000Berger',
@@ -101,19 +114,25 @@ describe('text the database cannot store', () => {
     );
   });
 
-  it('refuses a lone surrogate in an address, and one in a patch', async () => {
+  test('refuses a lone surrogate in an address, and one in a patch', async ({
+    demoApp: { client: admin },
+    seeded: { adminKey },
+  }) => {
     expectInvalid(
       await admin.post('/api/contacts', { name: 'Anna Berger', address: { city: 'Salzburg\uD800' } }),
       'body/address/city',
     );
-    const contact = (await admin.get('/api/contacts')).json<{ data: { id: string }[] }>().data[0]!;
+    const contact = parsed(await admin.get('/api/contacts'), ZPaged(ZContact)).data[0]!;
     expectInvalid(
       await adminKey.patch(`/api/contacts/${contact.id}`, { address: { postalCode: '\uDC005020' } }),
       'body/address/postalCode',
     );
   });
 
-  it('refuses NUL in a profile name, a booking comment, a search and a list query', async () => {
+  test('refuses NUL in a profile name, a booking comment, a search and a list query', async ({
+    demoApp: { client: admin },
+    seeded: { roomId },
+  }) => {
     expectInvalid(await admin.patch('/api/session/profile', { name: 'Ad\u0000min' }), 'body/name');
     expectInvalid(
       await admin.post('/api/bookings', {
@@ -129,7 +148,7 @@ describe('text the database cannot store', () => {
     expectInvalid(await admin.get('/api/contacts?query=%00'), 'querystring/query');
   });
 
-  it('still stores text with emoji and other paired surrogates', async () => {
+  test('still stores text with emoji and other paired surrogates', async ({ demoApp: { client: admin } }) => {
     const response = await admin.post('/api/contacts', {
       name: 'Zoë 😀 Müller',
       address: { city: 'Graz 🏔' },
@@ -140,7 +159,10 @@ describe('text the database cannot store', () => {
 });
 
 describe('dates and numbers outside what the app handles', () => {
-  it('refuses a check-in on 0000-01-01, 2026-02-30 or in year 99999, naming the field', async () => {
+  test('refuses a check-in on 0000-01-01, 2026-02-30 or in year 99999, naming the field', async ({
+    demoApp: { client: admin },
+    seeded: { roomId },
+  }) => {
     for (const checkIn of ['0000-01-01', '2026-02-30', '99999-01-01', '1899-12-31']) {
       expectInvalid(
         await admin.post('/api/bookings', { roomId, checkIn, checkOut: '2031-04-02', occupancy: 1 }),
@@ -154,14 +176,17 @@ describe('dates and numbers outside what the app handles', () => {
     );
   });
 
-  it('refuses a birth date before 1900', async () => {
+  test('refuses a birth date before 1900', async ({ demoApp: { client: admin } }) => {
     expectInvalid(
       await admin.post('/api/contacts', { name: 'Old', dateOfBirth: '1899-12-31' }),
       'body/dateOfBirth',
     );
   });
 
-  it('refuses 2147483648 as occupancy, price or invoice number, naming the field', async () => {
+  test('refuses 2147483648 as occupancy, price or invoice number, naming the field', async ({
+    demoApp: { client: admin },
+    seeded: { roomTypeId, roomId, rateId },
+  }) => {
     const tooBig = 2 ** 31;
     expectInvalid(
       await admin.post('/api/bookings', {
@@ -186,7 +211,7 @@ describe('dates and numbers outside what the app handles', () => {
     expectInvalid(await admin.get('/api/contacts?pageNumber=2147483648'), 'querystring/pageNumber');
   });
 
-  it('accepts the largest value of an integer column', async () => {
+  test('accepts the largest value of an integer column', async ({ demoApp: { client: admin } }) => {
     const response = await admin.put(`/api/properties/${admin.session!.propertyId}`, {
       nextInvoiceNumber: 2 ** 31 - 1,
     });
@@ -195,7 +220,9 @@ describe('dates and numbers outside what the app handles', () => {
 });
 
 describe('ids', () => {
-  it('answers an unknown id in a path with 404 and a malformed one with 400 naming the param', async () => {
+  test('answers an unknown id in a path with 404 and a malformed one with 400 naming the param', async ({
+    demoApp: { client: admin },
+  }) => {
     for (const path of ['/api/bookings', '/api/contacts', '/api/rooms', '/api/room_locks', '/api/files']) {
       expectProblem(await admin.get(`${path}/${randomUUID()}`), 404, 'not_found');
       expectInvalid(await admin.get(`${path}/not-an-id`), 'params/id');
@@ -204,15 +231,17 @@ describe('ids', () => {
     expectProblem(await admin.delete(`/api/bookings/${randomUUID()}`), 404, 'not_found');
   });
 
-  it('names the field of a union body that no option matched', async () => {
-    const booking = (await admin.get('/api/bookings')).json<{ data: { id: string }[] }>().data[0]!;
+  test('names the field of a union body that no option matched', async ({ demoApp: { client: admin } }) => {
+    const booking = parsed(await admin.get('/api/bookings'), ZPaged(ZBookingView)).data[0]!;
     expectInvalid(
       await admin.post(`/api/bookings/${booking.id}/guests`, { contactId: 42 }),
       'body/contactId',
     );
   });
 
-  it('refuses a chosen API key secret that another key already has, naming it', async () => {
+  test('refuses a chosen API key secret that another key already has, naming it', async ({
+    demoApp: { client: admin },
+  }) => {
     const secret = `pms_${'s'.repeat(40)}`;
     const first = await admin.post('/api/api_keys', { name: 'first', roleId: 'staff', secret });
     expect(first.statusCode, first.body).toBe(201);
@@ -227,7 +256,9 @@ describe('uploads', () => {
   const boundary = 'pms-boundary';
   const multipart = `multipart/form-data; boundary=${boundary}`;
 
-  it('refuses malformed multipart bodies as validation problems naming the file', async () => {
+  test('refuses malformed multipart bodies as validation problems naming the file', async ({
+    demoApp: { client: admin },
+  }) => {
     const bodies: [string, string][] = [
       ['multipart/form-data', 'no boundary at all'],
       [
@@ -252,7 +283,7 @@ describe('uploads', () => {
     }
   });
 
-  it('refuses an upload sent as JSON and a purpose with NUL', async () => {
+  test('refuses an upload sent as JSON and a purpose with NUL', async ({ demoApp: { client: admin } }) => {
     expectInvalid(await admin.post('/api/files', { file: 'x' }), 'body');
     const { payload, contentType } = multipartBody({
       name: 'a.png',
@@ -265,7 +296,7 @@ describe('uploads', () => {
     );
   });
 
-  it('still takes a well-formed upload', async () => {
+  test('still takes a well-formed upload', async ({ demoApp: { client: admin } }) => {
     const response = await admin.upload('/api/files', {
       name: 'a.png',
       content: pngBytes(),
@@ -276,7 +307,9 @@ describe('uploads', () => {
 });
 
 describe('the database as the last net', () => {
-  it('reports a value it cannot hold as a validation error on either driver, however wrapped', async () => {
+  test('reports a value it cannot hold as a validation error on either driver, however wrapped', async ({
+    demoApp: { t },
+  }) => {
     const refusals = [
       sql`select ${'a\u0000b'}::text`,
       sql`select ${'2147483648'}::integer`,
@@ -298,17 +331,23 @@ describe('the database as the last net', () => {
 });
 
 describe("Fastify's own refusals", () => {
-  it('answers malformed and empty JSON with a validation problem naming the body', async () => {
+  test('answers malformed and empty JSON with a validation problem naming the body', async ({
+    demoApp: { client: admin },
+  }) => {
     const json = { headers: { 'content-type': 'application/json' } };
     expectInvalid(await admin.post('/api/contacts', '{"name":', json), 'body');
     expectInvalid(await admin.post('/api/contacts', '', json), 'body');
   });
 
-  it('answers a URL that is not valid percent-encoding with a validation problem naming the url', async () => {
+  test('answers a URL that is not valid percent-encoding with a validation problem naming the url', async ({
+    demoApp: { client: admin },
+  }) => {
     expectInvalid(await admin.get('/api/contacts/%E0%A4%A'), 'url');
   });
 
-  it('answers a body over the limit with 413, an unsupported type with 415', async () => {
+  test('answers a body over the limit with 413, an unsupported type with 415', async ({
+    demoApp: { client: admin },
+  }) => {
     const big = JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024) });
     expectProblem(
       await admin.post('/api/contacts', big, { headers: { 'content-type': 'application/json' } }),
@@ -322,7 +361,7 @@ describe("Fastify's own refusals", () => {
     );
   });
 
-  it('answers a path parameter over the router limit with 414', async () => {
+  test('answers a path parameter over the router limit with 414', async ({ demoApp: { client: admin } }) => {
     expectProblem(await admin.get(`/api/contacts/${'a'.repeat(500)}`), 414, 'general');
   });
 });
@@ -355,12 +394,6 @@ function sendRaw(port: number, request: string): Promise<TRawResponse> {
 }
 
 describe("Node's HTTP parser refusals on a listening server", () => {
-  let port: number;
-  beforeAll(async () => {
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    port = (t.app.server.address() as AddressInfo).port;
-  });
-
   function expectRawProblem(response: TRawResponse, status: number): void {
     expect(response.status).toBe(status);
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
@@ -369,7 +402,7 @@ describe("Node's HTTP parser refusals on a listening server", () => {
     expect(typeof problem.type).toBe('string');
   }
 
-  it('answers headers over the size limit with 431 problem+json', async () => {
+  test('answers headers over the size limit with 431 problem+json', async ({ port }) => {
     const response = await sendRaw(
       port,
       `GET /api/version HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'x'.repeat(20_000)}\r\n\r\n`,
@@ -377,7 +410,7 @@ describe("Node's HTTP parser refusals on a listening server", () => {
     expectRawProblem(response, 431);
   });
 
-  it('answers a URL over the size limit with 431 problem+json', async () => {
+  test('answers a URL over the size limit with 431 problem+json', async ({ port }) => {
     const response = await sendRaw(
       port,
       `GET /api/version?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
@@ -385,11 +418,13 @@ describe("Node's HTTP parser refusals on a listening server", () => {
     expectRawProblem(response, 431);
   });
 
-  it('answers bytes that are not HTTP with 400 problem+json', async () => {
+  test('answers bytes that are not HTTP with 400 problem+json', async ({ port }) => {
     expectRawProblem(await sendRaw(port, 'HELLO\r\n\r\n'), 400);
   });
 
-  it('answers an over-long path parameter with 414 and bad percent-encoding with 400, both problem+json', async () => {
+  test('answers an over-long path parameter with 414 and bad percent-encoding with 400, both problem+json', async ({
+    port,
+  }) => {
     expectRawProblem(
       await sendRaw(
         port,
@@ -406,7 +441,7 @@ describe("Node's HTTP parser refusals on a listening server", () => {
     );
   });
 
-  it('still serves a well-formed request', async () => {
+  test('still serves a well-formed request', async ({ port }) => {
     const response = await sendRaw(
       port,
       'GET /api/version HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',

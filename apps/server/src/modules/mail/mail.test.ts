@@ -1,37 +1,22 @@
 import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TMailTemplate } from '@pms/contract';
+import { describe, expect } from 'vitest';
+import { z } from 'zod';
 import { ZMailMessage, ZMailMessageListItem, ZMailTemplate, ZPaged } from '@pms/contract';
 import { bookingLinks, events, jobs, mailMessages } from '../../db/schema/index.ts';
-import {
-  demo,
-  expectProblem,
-  loginAt,
-  parsed,
-  startDemoApp,
-  type ApiClient,
-  type TTestApp,
-} from '../../../test/helpers.ts';
+import { demo, expectProblem, loginAt, parsed, type TTestApp } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { MailFixtures } from '../../../test/mail-fixtures.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let ids: Record<string, string>;
-let fixtures: MailFixtures;
-let guestId: string;
-
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp());
-  fixtures = new MailFixtures(t, admin);
+/** The mail fixtures of the file (rooms and rate 'MA'), and a guest with an English e-mail address. */
+const test = apiTest.extend('mail', { scope: 'file' }, async ({ demoApp: { t, client: admin } }) => {
+  const fixtures = new MailFixtures(t, admin);
   await fixtures.setUp('MA');
-  guestId = await fixtures.contact({ name: 'Emma Gast', email: 'emma@example.com', language: 'en' });
-}, 60_000);
-afterAll(async () => {
-  await t.close();
+  const guestId = await fixtures.contact({ name: 'Emma Gast', email: 'emma@example.com', language: 'en' });
+  return { fixtures, guestId };
 });
 
-async function bookingEvents(bookingId: string) {
+async function bookingEvents(t: TTestApp, bookingId: string) {
   return t.db
     .select()
     .from(events)
@@ -39,7 +24,10 @@ async function bookingEvents(bookingId: string) {
 }
 
 describe('sending the booking link', () => {
-  it('queues the link e-mail in the guest’s language and answers it as an .eml file', async () => {
+  test('queues the link e-mail in the guest’s language and answers it as an .eml file', async ({
+    demoApp: { t, client: admin },
+    mail: { fixtures, guestId },
+  }) => {
     const booking = await fixtures.booking(guestId);
     const response = await admin.post(`/api/bookings/${booking.id}/links/${booking.link.id}/send`, {});
     expect(response.statusCode, response.body).toBe(200);
@@ -77,14 +65,17 @@ describe('sending the booking link', () => {
       lastError: null,
     });
     expect((await admin.get(`/api/mail_messages/${messageId}/eml`)).body).toBe(raw);
-    const sent = (await bookingEvents(booking.id)).filter((event) => event.type === 'mail_sent');
+    const sent = (await bookingEvents(t, booking.id)).filter((event) => event.type === 'mail_sent');
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ actorType: 'system', data: { mailMessageId: messageId, kind: 'link' } });
     const tab = await admin.get(`/api/bookings/${booking.id}/events`);
     expect(JSON.stringify(tab.json())).toContain('mail_sent');
   });
 
-  it('uses the general settings’ German text with its placeholders, and the address asked for', async () => {
+  test('uses the general settings’ German text with its placeholders, and the address asked for', async ({
+    demoApp: { client: admin },
+    mail: { fixtures, guestId },
+  }) => {
     const booking = await fixtures.booking(guestId);
     const patch = await admin.patch('/api/settings/general', {
       linkEmailSubject: 'Buchung {bookingCode}',
@@ -106,7 +97,7 @@ describe('sending the booking link', () => {
     );
   });
 
-  it('refuses unknown placeholders in the general settings', async () => {
+  test('refuses unknown placeholders in the general settings', async ({ demoApp: { client: admin } }) => {
     expectProblem(
       await admin.patch('/api/settings/general', { linkEmailBody: 'Hallo {name}, {link}' }),
       400,
@@ -119,7 +110,10 @@ describe('sending the booking link', () => {
     );
   });
 
-  it('refuses a booking without an address, a revoked or unknown link, and bad input', async () => {
+  test('refuses a booking without an address, a revoked or unknown link, and bad input', async ({
+    demoApp: { t, client: admin },
+    mail: { fixtures, guestId },
+  }) => {
     const nobody = await fixtures.booking(await fixtures.contact({ name: 'Ohne Adresse' }));
     const url = `/api/bookings/${nobody.id}/links/${nobody.link.id}/send`;
     expectProblem(await admin.post(url, {}), 400, 'mail/no_recipient');
@@ -147,7 +141,10 @@ describe('sending the booking link', () => {
     expect(queued).toEqual([]);
   });
 
-  it('answers 404 for another property’s booking and refuses roles without bookings write', async () => {
+  test('answers 404 for another property’s booking and refuses roles without bookings write', async ({
+    demoApp: { t, ids },
+    mail: { fixtures, guestId },
+  }) => {
     const booking = await fixtures.booking(guestId);
     const url = `/api/bookings/${booking.id}/links/${booking.link.id}/send`;
     const germany = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
@@ -162,7 +159,10 @@ describe('sending the booking link', () => {
 });
 
 describe('the booking confirmation', () => {
-  it('goes to the customer in the property’s template, with the link', async () => {
+  test('goes to the customer in the property’s template, with the link', async ({
+    demoApp: { t, client: admin },
+    mail: { fixtures },
+  }) => {
     const customer = await fixtures.contact({ name: 'Karl Kunde', email: 'karl@example.com' });
     const booking = await fixtures.booking(customer);
     const saved = await admin.put('/api/email_templates/confirmation/de', {
@@ -187,7 +187,10 @@ describe('the booking confirmation', () => {
     expect(job).toBeDefined();
   });
 
-  it('is refused for a cancelled booking and without an address', async () => {
+  test('is refused for a cancelled booking and without an address', async ({
+    demoApp: { client: admin },
+    mail: { fixtures },
+  }) => {
     const booking = await fixtures.booking(null);
     expectProblem(
       await admin.post(`/api/bookings/${booking.id}/confirmation/send`),
@@ -203,7 +206,10 @@ describe('the booking confirmation', () => {
     );
   });
 
-  it('answers 404 for another property’s booking, refuses roles without bookings write, and records the sending', async () => {
+  test('answers 404 for another property’s booking, refuses roles without bookings write, and records the sending', async ({
+    demoApp: { t, ids },
+    mail: { fixtures },
+  }) => {
     const customer = await fixtures.contact({ name: 'Clara Kundin', email: 'clara@example.com' });
     const booking = await fixtures.booking(customer);
     const url = `/api/bookings/${booking.id}/confirmation/send`;
@@ -219,13 +225,13 @@ describe('the booking confirmation', () => {
     expect(response.statusCode, response.body).toBe(202);
     expect(parsed(response, ZMailMessage)).toMatchObject({ kind: 'confirmation', to: 'other@example.com' });
     await t.app.jobRunner.runDue();
-    const sent = (await bookingEvents(booking.id)).filter((event) => event.type === 'mail_sent');
+    const sent = (await bookingEvents(t, booking.id)).filter((event) => event.type === 'mail_sent');
     expect(sent.map((event) => event.data)).toEqual([expect.objectContaining({ kind: 'confirmation' })]);
   });
 });
 
 describe('the confirmation of a new booking', () => {
-  async function confirmations(bookingId: string) {
+  async function confirmations(t: TTestApp, bookingId: string) {
     await t.app.jobRunner.runDue();
     return t.db
       .select()
@@ -233,15 +239,21 @@ describe('the confirmation of a new booking', () => {
       .where(and(eq(mailMessages.bookingId, bookingId), eq(mailMessages.kind, 'confirmation')));
   }
 
-  it('is not sent while the general setting is off, which it is at first', async () => {
+  test('is not sent while the general setting is off, which it is at first', async ({
+    demoApp: { t, client: admin },
+    mail: { fixtures },
+  }) => {
     expect((await admin.get('/api/settings/general')).json()).toMatchObject({
       sendConfirmationOnCreate: false,
     });
     const customer = await fixtures.contact({ name: 'Olga Ohne', email: 'olga@example.com' });
-    expect(await confirmations((await fixtures.booking(customer)).id)).toEqual([]);
+    expect(await confirmations(t, (await fixtures.booking(customer)).id)).toEqual([]);
   });
 
-  it('goes to the customer with an address when the setting is on; without one the booking stands', async () => {
+  test('goes to the customer with an address when the setting is on; without one the booking stands', async ({
+    demoApp: { t, client: admin },
+    mail: { fixtures },
+  }) => {
     const on = await admin.patch('/api/settings/general', { sendConfirmationOnCreate: true });
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json()).toMatchObject({ sendConfirmationOnCreate: true });
@@ -252,17 +264,17 @@ describe('the confirmation of a new booking', () => {
         language: 'en',
       });
       const booking = await fixtures.booking(customer);
-      const [message] = await confirmations(booking.id);
+      const [message] = await confirmations(t, booking.id);
       expect(message).toMatchObject({ toAddress: 'nora@example.com', language: 'en' });
-      const sent = (await bookingEvents(booking.id)).filter((event) => event.type === 'mail_sent');
+      const sent = (await bookingEvents(t, booking.id)).filter((event) => event.type === 'mail_sent');
       expect(sent.map((event) => event.data)).toEqual([expect.objectContaining({ kind: 'confirmation' })]);
 
       const silent = await fixtures.contact({ name: 'Stefan Still' });
       const withoutAddress = await fixtures.booking(silent);
-      expect(await confirmations(withoutAddress.id)).toEqual([]);
+      expect(await confirmations(t, withoutAddress.id)).toEqual([]);
       const pending = await t.db.select().from(jobs).where(eq(jobs.type, 'mail.booking_confirmation'));
       expect(pending.map((job) => job.status)).toEqual(pending.map(() => 'done'));
-      expect(await confirmations((await fixtures.booking(null)).id)).toEqual([]);
+      expect(await confirmations(t, (await fixtures.booking(null)).id)).toEqual([]);
     } finally {
       await admin.patch('/api/settings/general', { sendConfirmationOnCreate: false });
     }
@@ -270,10 +282,12 @@ describe('the confirmation of a new booking', () => {
 });
 
 describe('e-mail templates', () => {
-  it('lists German and English defaults and saved texts; refuses unknown placeholders', async () => {
+  test('lists German and English defaults and saved texts; refuses unknown placeholders', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
     const list = await admin.get('/api/email_templates');
     expect(list.statusCode, list.body).toBe(200);
-    const templates = list.json<{ data: TMailTemplate[] }>().data;
+    const templates = parsed(list, z.object({ data: z.array(ZMailTemplate) })).data;
     expect(templates.map((entry) => `${entry.kind}/${entry.language}`)).toEqual([
       'confirmation/de',
       'confirmation/en',
@@ -323,7 +337,10 @@ describe('e-mail templates', () => {
     });
     // Each property keeps its own.
     const germany = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
-    const theirs = (await germany.get('/api/email_templates')).json<{ data: TMailTemplate[] }>().data;
+    const theirs = parsed(
+      await germany.get('/api/email_templates'),
+      z.object({ data: z.array(ZMailTemplate) }),
+    ).data;
     expect(theirs.find((entry) => entry.kind === 'invoice' && entry.language === 'en')!.isDefault).toBe(true);
     for (const role of ['staff', 'cleaning', 'catering'] as const) {
       const user = await loginAt(t.app, demo.users[role], ids[demo.austria]!);
@@ -338,7 +355,10 @@ describe('e-mail templates', () => {
 });
 
 describe('the invoice e-mail', () => {
-  it('refuses a draft, and queues an issued invoice with its PDF to come', async () => {
+  test('refuses a draft, and queues an issued invoice with its PDF to come', async ({
+    demoApp: { t, client: admin, ids },
+    mail: { fixtures },
+  }) => {
     const customer = await fixtures.contact({
       name: 'Rita Rechnung',
       email: 'rita@example.com',
@@ -374,7 +394,10 @@ describe('the invoice e-mail', () => {
 });
 
 describe('the outbox', () => {
-  it('lists messages by booking and status, and retries only failed ones', async () => {
+  test('lists messages by booking and status, and retries only failed ones', async ({
+    demoApp: { t, client: admin, ids },
+    mail: { fixtures, guestId },
+  }) => {
     const booking = await fixtures.booking(guestId);
     const first = parsed(await admin.post(`/api/bookings/${booking.id}/confirmation/send`, {}), ZMailMessage);
     const page = await admin.get('/api/mail_messages', { query: { bookingId: booking.id } });

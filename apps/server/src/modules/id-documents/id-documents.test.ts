@@ -31,7 +31,7 @@ const zone = 'Europe/Vienna';
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../test/fixtures/ids/${name}`, import.meta.url));
 
-const test = apiTest.extend('stayed', { scope: 'file' }, async ({ demoApp }) => {
+const test = apiTest.extend('stayed', { scope: 'file', auto: true }, async ({ demoApp }) => {
   const { client: admin } = demoApp;
   const stay = await createStayFixture(admin, {
     roomType: { name: 'Ausweiszimmer', code: 'AW' },

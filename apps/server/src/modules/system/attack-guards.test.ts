@@ -2,15 +2,20 @@
 // type: each case is an attack that was tried through the real app, kept as a guard.
 import Stripe from 'stripe';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   addDays,
   ZBooking,
   ZCreatedApiKey,
   ZCreateUserResponse,
+  ZFolio,
   ZFolioList,
-  type TBooking,
-  type TPaged,
+  ZGroup,
+  ZPaged,
+  ZPaymentMethod,
+  ZProblem,
+  ZSettingEntry,
+  ZTeamUser,
 } from '@pms/contract';
 import { bookings, roomOccupancies } from '../../db/schema/index.ts';
 import {
@@ -20,28 +25,22 @@ import {
   expectProblem,
   parsed,
   PortalGuest,
-  startDemoApp,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { doorSettingKeys } from '../doors/index.ts';
 import { createCheckout } from '../../flows/guest-payment.flow.ts';
 import { stripeSettingKeys } from '../payments/index.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let propertyId: string;
-/** Two instances of the application on one database, each called with a staff API key. */
-let instances: ApiClient[];
 const day = (offset: number) => addDays('2027-04-12', offset);
 
 const webhookSecret = 'whsec_attack_secret';
 const stripe = new Stripe('sk_test_fake');
 
-beforeAll(async () => {
-  let ids: Record<string, string>;
-  ({ t, client: admin, ids } = await startDemoApp());
-  propertyId = ids['Alpenhof Salzburg']!;
+const test = apiTest.extend('attacked', { scope: 'file', auto: true }, async ({ demoApp }) => {
+  const { t, client: admin, ids } = demoApp;
+  const propertyId = ids['Alpenhof Salzburg']!;
   t.clock.set('2027-04-12T08:00:00Z');
   for (const [key, value] of [
     [stripeSettingKeys.secretKey, 'sk_test_fake'],
@@ -53,10 +52,9 @@ beforeAll(async () => {
   const key = await admin.post('/api/api_keys', { name: 'Angriff', roleId: 'staff' });
   expect(key.statusCode, key.body).toBe(201);
   const secret = parsed(key, ZCreatedApiKey).secret;
-  instances = [bearer(t.app, secret), bearer(await t.startInstance(), secret)];
-});
-afterAll(async () => {
-  await t.close();
+  /** Two instances of the application on one database, each called with a staff API key. */
+  const instances = [bearer(t.app, secret), bearer(await t.startInstance(), secret)];
+  return { propertyId, instances };
 });
 
 function seconds(at: Date): number {
@@ -67,7 +65,13 @@ function signed(payload: string, at: Date, secret = webhookSecret): string {
   return stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: seconds(at) });
 }
 
-function sendWebhook(payload: string, header: string | string[] | null, contentType = 'application/json') {
+function sendWebhook(
+  t: TTestApp,
+  propertyId: string,
+  payload: string,
+  header: string | string[] | null,
+  contentType = 'application/json',
+) {
   return t.app.inject({
     method: 'POST',
     url: `/api/payments/stripe/${propertyId}/webhook`,
@@ -86,11 +90,14 @@ function refundEvent(id: string): string {
 }
 
 describe('the Stripe webhook', () => {
-  it('refuses a message signed ahead of the clock however its header is written', async () => {
+  test('refuses a message signed ahead of the clock however its header is written', async ({
+    demoApp: { t },
+    attacked: { propertyId },
+  }) => {
     const ahead = new Date(t.clock.now().getTime() + 60 * 60_000);
     const payload = refundEvent('evt_attack_ahead');
     const header = signed(payload, ahead);
-    expectProblem(await sendWebhook(payload, header), 400, 'payment/webhook_invalid');
+    expectProblem(await sendWebhook(t, propertyId, payload, header), 400, 'payment/webhook_invalid');
     // Stripe's SDK takes the last `t=` of the header: a timestamp of now put before the real one must
     // not let a message signed an hour ahead through (kept, it could be sent again later).
     for (const forged of [
@@ -98,11 +105,14 @@ describe('the Stripe webhook', () => {
       `${header.replace(/,v1=.*/, '')},t=${seconds(t.clock.now())}x,${header.replace(/^t=\d+,/, '')}`,
       ` t=${seconds(t.clock.now())},${header}`,
     ]) {
-      expectProblem(await sendWebhook(payload, forged), 400, 'payment/webhook_invalid');
+      expectProblem(await sendWebhook(t, propertyId, payload, forged), 400, 'payment/webhook_invalid');
     }
   });
 
-  it('answers malformed headers and bodies with 400, never 500', async () => {
+  test('answers malformed headers and bodies with 400, never 500', async ({
+    demoApp: { t },
+    attacked: { propertyId },
+  }) => {
     const payload = refundEvent('evt_attack_malformed');
     const now = t.clock.now();
     const header = signed(payload, now);
@@ -117,27 +127,30 @@ describe('the Stripe webhook', () => {
       `t=${seconds(now)},v1=${'0'.repeat(64)}`,
       `t=-1,v1=${'a'.repeat(64)}`,
     ]) {
-      const response = await sendWebhook(payload, bad);
+      const response = await sendWebhook(t, propertyId, payload, bad);
       expect(response.statusCode, `${bad.slice(0, 40)}: ${response.body}`).toBe(400);
     }
     // Two headers at once (joined into one by Node), the signature of another secret, no JSON.
-    expect((await sendWebhook(payload, [header, header])).statusCode).toBeLessThan(500);
+    expect((await sendWebhook(t, propertyId, payload, [header, header])).statusCode).toBeLessThan(500);
     expectProblem(
-      await sendWebhook(payload, signed(payload, now, 'whsec_someone_else')),
+      await sendWebhook(t, propertyId, payload, signed(payload, now, 'whsec_someone_else')),
       400,
       'payment/webhook_invalid',
     );
     for (const body of ['', 'not json', '{"id":', '[]', 'null']) {
-      const response = await sendWebhook(body, signed(body, now));
+      const response = await sendWebhook(t, propertyId, body, signed(body, now));
       expect(response.statusCode, `${body}: ${response.body}`).toBe(400);
     }
     // Another content type: not taken as the raw body.
-    const text = await sendWebhook(payload, header, 'text/plain');
+    const text = await sendWebhook(t, propertyId, payload, header, 'text/plain');
     expect(text.statusCode).toBeGreaterThanOrEqual(400);
     expect(text.statusCode).toBeLessThan(500);
   });
 
-  it('answers a signed event without an id or of odd shape with 400, and books nothing for a refund', async () => {
+  test('answers a signed event without an id or of odd shape with 400, and books nothing for a refund', async ({
+    demoApp: { t },
+    attacked: { propertyId },
+  }) => {
     const now = t.clock.now();
     for (const event of [
       { object: 'event', type: 'checkout.session.completed', data: { object: null } },
@@ -146,24 +159,26 @@ describe('the Stripe webhook', () => {
       { id: 'evt_no_data', object: 'event', type: 'checkout.session.completed' },
     ]) {
       const payload = JSON.stringify(event);
-      const response = await sendWebhook(payload, signed(payload, now));
+      const response = await sendWebhook(t, propertyId, payload, signed(payload, now));
       expect(response.statusCode, `${payload}: ${response.body}`).toBeLessThan(500);
     }
     const refund = refundEvent('evt_attack_refund');
-    const first = await sendWebhook(refund, signed(refund, now));
+    const first = await sendWebhook(t, propertyId, refund, signed(refund, now));
     expect(first.statusCode, first.body).toBe(200);
     // Replayed with a fresh signature (as Stripe retries): taken once.
-    const again = await sendWebhook(refund, signed(refund, now));
+    const again = await sendWebhook(t, propertyId, refund, signed(refund, now));
     expect(again.statusCode, again.body).toBe(200);
   });
 });
 
 describe('the lock system’s webhook address', () => {
-  function saveWebhookUrl(value: string) {
+  function saveWebhookUrl(admin: ApiClient, value: string) {
     return admin.post('/api/settings', { key: doorSettingKeys.webhookUrl, value, secret: false });
   }
 
-  it('refuses every other way of writing a private or local address', async () => {
+  test('refuses every other way of writing a private or local address', async ({
+    demoApp: { client: admin },
+  }) => {
     for (const url of [
       'http://0x7f.0.0.1/locks',
       'http://0177.0.0.1/locks',
@@ -182,7 +197,7 @@ describe('the lock system’s webhook address', () => {
       'http://[::127.0.0.1]/locks',
       'http://[::a9fe:a9fe]/latest/meta-data/',
     ]) {
-      const response = await saveWebhookUrl(url);
+      const response = await saveWebhookUrl(admin, url);
       expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
       expectProblem(response, 400, 'outbound/url_not_allowed');
     }
@@ -190,7 +205,10 @@ describe('the lock system’s webhook address', () => {
 });
 
 describe('races over two instances', () => {
-  it('bookings by room type, bookings of a room and room locks on the same rooms: one holder a room, no 500', async () => {
+  test('bookings by room type, bookings of a room and room locks on the same rooms: one holder a room, no 500', async ({
+    demoApp: { t, client: admin },
+    attacked: { propertyId, instances },
+  }) => {
     const { roomTypeId, roomIds, rateId } = await createStayFixture(admin, {
       roomType: { name: 'Gemischt', code: 'GEM' },
       rooms: 'G1-G4',
@@ -219,7 +237,7 @@ describe('races over two instances', () => {
       if (answer.statusCode === 201) continue;
       expect(answer.statusCode, answer.body).toBe(409);
       expect(['booking/overlap_detected', 'room_lock/overlap_detected', 'booking/no_free_room']).toContain(
-        answer.json<{ type: string }>().type,
+        parsed(answer, ZProblem).type,
       );
     }
     const placed = answers.filter((answer) => answer.statusCode === 201);
@@ -233,7 +251,10 @@ describe('races over two instances', () => {
     expect(ofType).toHaveLength(roomList.length);
   }, 60_000);
 
-  it('confirming pending bookings in crossing room orders at once answers no 500 (deadlocks stay inside)', async () => {
+  test('confirming pending bookings in crossing room orders at once answers no 500 (deadlocks stay inside)', async ({
+    demoApp: { client: admin },
+    attacked: { instances },
+  }) => {
     const { roomIds, rateId } = await createStayFixture(admin, {
       roomType: { name: 'Kreuzung', code: 'KRZ' },
       rooms: 'K1-K2',
@@ -258,7 +279,7 @@ describe('races over two instances', () => {
         customer: { name: `Kreuzung ${k}` },
       });
       expect(created.statusCode, created.body).toBe(201);
-      ids.push(created.json<{ id: string }>().id);
+      ids.push(parsed(created, ZBooking).id);
     }
     const answers = await Promise.all(
       Array.from({ length: pairs }, (_, j) =>
@@ -272,7 +293,10 @@ describe('races over two instances', () => {
     ).toEqual([]);
   }, 60_000);
 
-  it('a group deleted while bookings move into it (PUT and the group’s route) keeps none of them', async () => {
+  test('a group deleted while bookings move into it (PUT and the group’s route) keeps none of them', async ({
+    demoApp: { t, client: admin },
+    attacked: { instances },
+  }) => {
     const { roomTypeId, rateId } = await createStayFixture(admin, {
       roomType: { name: 'Gruppenzug', code: 'GZ' },
       rooms: 'GZ1-GZ2',
@@ -292,11 +316,11 @@ describe('races over two instances', () => {
             customer: { name: `Umzug ${round}.${i}` },
           });
           expect(created.statusCode, created.body).toBe(201);
-          return created.json<{ id: string }>().id;
+          return parsed(created, ZBooking).id;
         }),
       );
       const group = await admin.post('/api/groups', { name: `Umzugsgruppe ${round}` });
-      const groupId = group.json<{ id: string }>().id;
+      const groupId = parsed(group, ZGroup).id;
       const [deleted, ...answers] = await Promise.all([
         instances[round % 2]!.delete(`/api/groups/${groupId}`),
         ...pending.map((bookingId, i) =>
@@ -317,7 +341,7 @@ describe('races over two instances', () => {
 });
 
 describe('login throttling', () => {
-  async function newAccount(name: string): Promise<{ email: string; password: string }> {
+  async function newAccount(admin: ApiClient, name: string): Promise<{ email: string; password: string }> {
     const email = `${name}@attack.example.com`;
     const created = await admin.post('/api/users', { email, name, roleId: 'staff' });
     expect(created.statusCode, created.body).toBe(201);
@@ -326,9 +350,11 @@ describe('login throttling', () => {
   const attempt = (client: Browser, email: string, password: string) =>
     client.post('/api/session/login', { email, password });
 
-  it('counts every spelling of an address against one cap, and another account’s device cookie buys nothing', async () => {
-    const victim = await newAccount('opfer');
-    const other = await newAccount('angreifer');
+  test('counts every spelling of an address against one cap, and another account’s device cookie buys nothing', async ({
+    demoApp: { t, client: admin },
+  }) => {
+    const victim = await newAccount(admin, 'opfer');
+    const other = await newAccount(admin, 'angreifer');
     // The attacker signs in to an account of their own: the browser becomes a known device of it.
     const attacker = new Browser(t.app);
     expect((await attempt(attacker, other.email, other.password)).statusCode).toBe(200);
@@ -357,9 +383,10 @@ describe('login throttling', () => {
     }
     // A device cookie signed for another account, rewritten to name the victim, is no device of it.
     const [, nonce, expires, signature] = attacker.cookie('pms_device')!.split('.');
-    const victimId = (await admin.get('/api/users', { query: { pageSize: '100' } }))
-      .json<TPaged<{ id: string; email: string }>>()
-      .data.find((user) => user.email === victim.email)?.id;
+    const victimId = parsed(
+      await admin.get('/api/users', { query: { pageSize: '100' } }),
+      ZPaged(ZTeamUser),
+    ).data.find((user) => user.email === victim.email)?.id;
     expect(victimId).toBeDefined();
     {
       const forged = await t.app.inject({
@@ -374,7 +401,10 @@ describe('login throttling', () => {
 });
 
 describe('refunds over two instances', () => {
-  it('never pays back more than was paid, whatever refunds and deletions race', async () => {
+  test('never pays back more than was paid, whatever refunds and deletions race', async ({
+    demoApp: { client: admin },
+    attacked: { instances },
+  }) => {
     const { roomIds, rateId } = await createStayFixture(admin, {
       roomType: { name: 'Erstattung', code: 'ERS' },
       rooms: 'E1-E2',
@@ -390,20 +420,19 @@ describe('refunds over two instances', () => {
       customer: { name: 'Erstattung' },
     });
     expect(booking.statusCode, booking.body).toBe(201);
-    const bookingId = booking.json<{ id: string }>().id;
+    const bookingId = parsed(booking, ZBooking).id;
     const folio = parsed(await admin.get('/api/folios', { query: { bookingId } }), ZFolioList).data[0]!;
-    const methods = (await admin.get('/api/payment_methods', { query: { pageSize: '100' } })).json<
-      TPaged<{ id: string; kind: string }>
-    >().data;
+    const methods = parsed(
+      await admin.get('/api/payment_methods', { query: { pageSize: '100' } }),
+      ZPaged(ZPaymentMethod),
+    ).data;
     const cash = methods.find((method) => method.kind === 'cash')!.id;
     const paid = await admin.post(`/api/folios/${folio.id}/payments`, {
       amount: 10000,
       paymentMethodId: cash,
     });
     expect(paid.statusCode, paid.body).toBe(201);
-    const paymentId = paid
-      .json<{ payments: { id: string; amount: number }[] }>()
-      .payments.find((payment) => payment.amount === 10000)?.id;
+    const paymentId = parsed(paid, ZFolio).payments.find((payment) => payment.amount === 10000)?.id;
     const answers = await Promise.all([
       ...Array.from({ length: 20 }, (_, i) =>
         instances[i % 2]!.post(`/api/folios/${folio.id}/refunds`, { amount: 1000, paymentMethodId: cash }),
@@ -421,7 +450,9 @@ describe('refunds over two instances', () => {
 });
 
 describe('the portal’s signature', () => {
-  it('refuses an SVG a signature pad never makes (a filter, a sliver) before drawing it', async () => {
+  test('refuses an SVG a signature pad never makes (a filter, a sliver) before drawing it', async ({
+    demoApp: { t, client: admin },
+  }) => {
     const { roomTypeId, rateId } = await createStayFixture(admin, {
       roomType: { name: 'Unterschrift', code: 'UNT' },
       rooms: 'U1-U2',
@@ -437,10 +468,11 @@ describe('the portal’s signature', () => {
       customer: { name: 'Unterschrift' },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const booking = (
-      await admin.get(`/api/bookings/${parsed(created, ZBooking).id}`, { query: { expand: 'link' } })
-    ).json<TBooking & { link: { id: string } }>();
-    const guest = new PortalGuest(t.app, booking.link.id);
+    const booking = parsed(
+      await admin.get(`/api/bookings/${parsed(created, ZBooking).id}`, { query: { expand: 'link' } }),
+      ZBooking,
+    );
+    const guest = new PortalGuest(t.app, booking.link!.id);
     const sign = (svg: string) =>
       guest.upload('/api/portal/signature', 'signature.svg', Buffer.from(svg), 'signature', 'PATCH');
     const svgOpen = '<svg xmlns="http://www.w3.org/2000/svg"';
@@ -472,7 +504,10 @@ describe('the portal’s signature', () => {
 });
 
 describe('the payment simulator switched off', () => {
-  it('takes no payment on the page of a checkout it made before', async () => {
+  test('takes no payment on the page of a checkout it made before', async ({
+    demoApp: { t, client: admin },
+    attacked: { propertyId },
+  }) => {
     const { roomTypeId, rateId } = await createStayFixture(admin, {
       roomType: { name: 'Simulator', code: 'SIM' },
       rooms: 'S1-S2',
@@ -494,9 +529,10 @@ describe('the payment simulator switched off', () => {
     const before = { simulator: config.paymentSimulator, stripe: config.stripeApiUrl };
     // The property's own Stripe account is set up in this file: the simulator's checkout is made as
     // it was before the account was connected.
-    const stripeSecret = (await admin.get('/api/settings', { query: { pageSize: '100' } }))
-      .json<TPaged<{ id: string; key: string }>>()
-      .data.filter((entry) => entry.key.startsWith('stripe.'));
+    const stripeSecret = parsed(
+      await admin.get('/api/settings', { query: { pageSize: '100' } }),
+      ZPaged(ZSettingEntry),
+    ).data.filter((entry) => entry.key.startsWith('stripe.'));
     for (const entry of stripeSecret) await admin.delete(`/api/settings/${entry.id}`);
     try {
       config.paymentSimulator = true;

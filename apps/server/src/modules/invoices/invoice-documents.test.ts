@@ -1,8 +1,8 @@
 import { threadId } from 'node:worker_threads';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { addDays, todayIn, ZFolio, ZInvoice, type TInvoice } from '@pms/contract';
+import { addDays, todayIn, ZContact, ZFolio, ZInvoice, type TInvoice } from '@pms/contract';
 import {
   bookings,
   charges,
@@ -20,11 +20,11 @@ import {
   login,
   loginAt,
   parsed,
-  startDemoApp,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
-import { createEInvoiceValidator, type TEInvoiceValidator } from '../../../test/einvoice-validation.ts';
+import { apiTest } from '../../../test/api-test.ts';
+import { createEInvoiceValidator } from '../../../test/einvoice-validation.ts';
 import { pdfText, squash } from '../../../test/pdf-text.ts';
 import { systemActor } from '../../actor.ts';
 import type { InvoiceDocumentRenderer } from '../../integrations/invoice-documents/index.ts';
@@ -34,11 +34,12 @@ import { renderInvoiceDocuments } from './invoices.service.ts';
 // Rendering the documents and running the EN 16931 rules take seconds each on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
 
-let t: TTestApp;
-let admin: ApiClient;
-let ids: Record<string, string>;
-let validator: TEInvoiceValidator;
-let today: string;
+const test = apiTest
+  /** The day the charges and payments are booked on: the application's today in Vienna. */
+  .extend('today', { scope: 'file' }, ({ demoApp: { t } }) => todayIn('Europe/Vienna', t.clock.now()))
+  /** The EN 16931 rules: the first test that asks for them waits for them (see its timeout). */
+  // eslint-disable-next-line no-empty-pattern -- vitest reads what a fixture needs off its first parameter
+  .extend('validator', { scope: 'file' }, async ({}) => createEInvoiceValidator());
 const money = (cents: number, language: 'de' | 'en') =>
   formatMoney(cents, 'EUR', language, language === 'de' ? 'AT' : 'DE');
 
@@ -50,11 +51,13 @@ async function customer(client: ApiClient, name: string, country: string): Promi
     address: { line1: 'Hauptstraße 1', postalCode: '1010', city: 'Wien', country },
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: string }>().id;
+  return parsed(response, ZContact).id;
 }
 
 /** A folio without booking for the customer, with the charges given (the local tax is transitory). */
 async function folio(
+  t: TTestApp,
+  today: string,
   propertyId: string,
   customerId: string,
   lines: { text: string; gross: number; basisPoints: number; quantity?: number; localTax?: boolean }[],
@@ -78,7 +81,13 @@ async function folio(
   return row!.id;
 }
 
-async function payInCash(propertyId: string, folioId: string, amount: number): Promise<void> {
+async function payInCash(
+  t: TTestApp,
+  today: string,
+  propertyId: string,
+  folioId: string,
+  amount: number,
+): Promise<void> {
   const [method] = await t.db
     .select()
     .from(paymentMethods)
@@ -95,7 +104,7 @@ async function issue(client: ApiClient, folioId: string): Promise<TInvoice> {
 }
 
 /** Works the job queue until nothing is due. */
-async function runJobs(): Promise<void> {
+async function runJobs(t: TTestApp): Promise<void> {
   await t.app.jobRunner.runDue();
 }
 
@@ -107,43 +116,42 @@ async function documents(client: ApiClient, invoice: TInvoice) {
   return { pdf, xml };
 }
 
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp());
-  today = todayIn('Europe/Vienna', t.clock.now());
-  validator = await createEInvoiceValidator();
-}, 300_000);
-afterAll(async () => {
-  await t.close();
-});
-
 describe('the demo invoices', () => {
-  it('of both properties, a cancellation among them, pass the CII schema and the EN 16931 rules', async () => {
-    const issued = await t.db
-      .select({ id: invoices.id, propertyId: invoices.propertyId, cancels: invoices.cancels })
-      .from(invoices)
-      .where(isNotNull(invoices.number));
-    expect(new Set(issued.map((row) => row.propertyId)).size).toBe(2);
-    expect(issued.some((row) => row.cancels)).toBe(true);
-    const clients = new Map<string, ApiClient>([[ids[demo.austria]!, admin]]);
-    const german = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
-    clients.set(ids[demo.germany]!, german);
-    for (const row of issued) {
-      await renderInvoiceDocuments(t.app.context, systemActor(row.propertyId, 'test'), row.id);
-      const xml = await clients.get(row.propertyId)!.get(`/api/invoices/${row.id}/xml`);
-      expect(xml.statusCode, xml.body).toBe(200);
-      expect(await validator.problems(xml.body), row.id).toEqual([]);
-    }
-  });
+  test(
+    'of both properties, a cancellation among them, pass the CII schema and the EN 16931 rules',
+    { timeout: 300_000 },
+    async ({ demoApp: { t, client: admin, ids }, validator }) => {
+      const issued = await t.db
+        .select({ id: invoices.id, propertyId: invoices.propertyId, cancels: invoices.cancels })
+        .from(invoices)
+        .where(isNotNull(invoices.number));
+      expect(new Set(issued.map((row) => row.propertyId)).size).toBe(2);
+      expect(issued.some((row) => row.cancels)).toBe(true);
+      const clients = new Map<string, ApiClient>([[ids[demo.austria]!, admin]]);
+      const german = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
+      clients.set(ids[demo.germany]!, german);
+      for (const row of issued) {
+        await renderInvoiceDocuments(t.app.context, systemActor(row.propertyId, 'test'), row.id);
+        const xml = await clients.get(row.propertyId)!.get(`/api/invoices/${row.id}/xml`);
+        expect(xml.statusCode, xml.body).toBe(200);
+        expect(await validator.problems(xml.body), row.id).toEqual([]);
+      }
+    },
+  );
 });
 
 describe('the documents of an issued invoice', () => {
-  it('are rendered by a job after the invoice commits: a PDF/A-3 with its e-invoice, and the XML', async () => {
+  test('are rendered by a job after the invoice commits: a PDF/A-3 with its e-invoice, and the XML', async ({
+    demoApp: { t, client: admin, ids },
+    validator,
+    today,
+  }) => {
     const austria = ids[demo.austria]!;
-    const folioId = await folio(austria, await customer(admin, 'Franz Gast', 'at'), [
+    const folioId = await folio(t, today, austria, await customer(admin, 'Franz Gast', 'at'), [
       { text: 'Übernachtung Doppelzimmer', gross: 12000, basisPoints: 1000, quantity: 1 },
       { text: 'Getränke Bar', gross: 900, basisPoints: 2000, quantity: 2 },
     ]);
-    await payInCash(austria, folioId, 5000);
+    await payInCash(t, today, austria, folioId, 5000);
     const invoice = await issue(admin, folioId);
     expect(invoice.fileId).toBeNull();
     expectProblem(await admin.get(`/api/invoices/${invoice.id}/pdf`), 409, 'invoice/document_pending');
@@ -153,7 +161,7 @@ describe('the documents of an issued invoice', () => {
       .where(and(eq(jobs.type, 'invoices.render'), sql`${jobs.payload}->>'invoiceId' = ${invoice.id}`));
     expect(job).toMatchObject({ status: 'pending', propertyId: austria, payload: { invoiceId: invoice.id } });
 
-    await runJobs();
+    await runJobs(t);
     const stored = parsed(await admin.get(`/api/invoices/${invoice.id}`), ZInvoice);
     expect(stored.fileId).not.toBeNull();
     const { pdf, xml } = await documents(admin, invoice);
@@ -208,18 +216,22 @@ describe('the documents of an issued invoice', () => {
     expect(parsed(await admin.get(`/api/invoices/${invoice.id}`), ZInvoice).fileId).toBe(stored.fileId);
   });
 
-  it('of a German invoice with the local tax, in English, and its cancellation pass the EN 16931 rules', async () => {
+  test('of a German invoice with the local tax, in English, and its cancellation pass the EN 16931 rules', async ({
+    demoApp: { t, ids },
+    validator,
+    today,
+  }) => {
     const germany = ids[demo.germany]!;
     const client = await loginAt(t.app, demo.users.admin, germany);
-    const folioId = await folio(germany, await customer(client, 'Jane Traveller', 'gb'), [
+    const folioId = await folio(t, today, germany, await customer(client, 'Jane Traveller', 'gb'), [
       { text: 'Accommodation', gross: 19000, basisPoints: 700, quantity: 2 },
       { text: 'Drinks', gross: 1500, basisPoints: 1900 },
       { text: 'City tax', gross: 500, basisPoints: 0, quantity: 2, localTax: true },
     ]);
-    await payInCash(germany, folioId, 21000);
+    await payInCash(t, today, germany, folioId, 21000);
     const invoice = await issue(client, folioId);
     expect(invoice.status).toBe('paid');
-    await runJobs();
+    await runJobs(t);
     const before = await documents(client, invoice);
     expect(before.pdf.headers['content-disposition']).toBe(
       `attachment; filename="Invoice ${invoice.number}.pdf"`,
@@ -238,7 +250,7 @@ describe('the documents of an issued invoice', () => {
     const cancelled = await client.post(`/api/invoices/${invoice.id}/actions/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(201);
     const cancellation = parsed(cancelled, ZInvoice);
-    await runJobs();
+    await runJobs(t);
     const reversal = await documents(client, cancellation);
     expect(reversal.pdf.headers['content-disposition']).toBe(
       `attachment; filename="Cancellation invoice ${cancellation.number}.pdf"`,
@@ -263,7 +275,10 @@ describe('the documents of an issued invoice', () => {
     expect(after.xml.body).toBe(before.xml.body);
   });
 
-  it('leave out a charge moved to another folio, and show a discount in its charge', async () => {
+  test('leave out a charge moved to another folio, and show a discount in its charge', async ({
+    demoApp: { t, client: admin, ids },
+    validator,
+  }) => {
     const austria = ids[demo.austria]!;
     const [booking] = await t.db
       .select()
@@ -307,21 +322,25 @@ describe('the documents of an issued invoice', () => {
       grossAmount: 600,
     });
     expect(invoice.lines.every((line) => line.quantity > 0 && line.grossAmount > 0)).toBe(true);
-    await runJobs();
+    await runJobs(t);
     const { xml } = await documents(admin, invoice);
     expect(await validator.problems(xml.body)).toEqual([]);
   });
 
-  it('are rendered in the worker thread, leaving the main thread free', async () => {
+  test('are rendered in the worker thread, leaving the main thread free', async ({
+    demoApp: { t, client: admin, ids },
+    validator,
+    today,
+  }) => {
     const renderer = t.app.context.documents as InvoiceDocumentRenderer;
     const austria = ids[demo.austria]!;
-    const folioId = await folio(austria, await customer(admin, 'Walter Werker', 'at'), [
+    const folioId = await folio(t, today, austria, await customer(admin, 'Walter Werker', 'at'), [
       { text: 'Übernachtung', gross: 11000, basisPoints: 1000 },
     ]);
     const invoice = await issue(admin, folioId);
     const before = renderer.stats.rendered;
     // While the job waits for the worker, this thread keeps answering requests.
-    const rendering = runJobs();
+    const rendering = runJobs(t);
     const answered = await admin.get(`/api/invoices/${invoice.id}`);
     expect(answered.statusCode, answered.body).toBe(200);
     await rendering;
@@ -332,13 +351,17 @@ describe('the documents of an issued invoice', () => {
     expect(await validator.problems(xml.body)).toEqual([]);
   });
 
-  it('a deliberately wrong total fails the EN 16931 rules', async () => {
+  test('a deliberately wrong total fails the EN 16931 rules', async ({
+    demoApp: { t, client: admin, ids },
+    validator,
+    today,
+  }) => {
     const austria = ids[demo.austria]!;
-    const folioId = await folio(austria, await customer(admin, 'Probe Falsch', 'at'), [
+    const folioId = await folio(t, today, austria, await customer(admin, 'Probe Falsch', 'at'), [
       { text: 'Übernachtung', gross: 10000, basisPoints: 1000 },
     ]);
     const invoice = await issue(admin, folioId);
-    await runJobs();
+    await runJobs(t);
     const { xml } = await documents(admin, invoice);
     const wrong = xml.body.replace(
       '<ram:GrandTotalAmount>100.00</ram:GrandTotalAmount>',
@@ -348,16 +371,19 @@ describe('the documents of an issued invoice', () => {
     expect(await validator.problems(wrong)).not.toEqual([]);
   });
 
-  it('cannot be deleted, replaced or read from another property; a draft has none', async () => {
+  test('cannot be deleted, replaced or read from another property; a draft has none', async ({
+    demoApp: { t, client: admin, ids },
+    today,
+  }) => {
     const austria = ids[demo.austria]!;
-    const folioId = await folio(austria, await customer(admin, 'Dora Entwurf', 'at'), [
+    const folioId = await folio(t, today, austria, await customer(admin, 'Dora Entwurf', 'at'), [
       { text: 'Frühstück', gross: 1800, basisPoints: 1000 },
     ]);
     const draft = parsed(await admin.post('/api/invoices', { folioId, draft: true }), ZInvoice);
     expectProblem(await admin.get(`/api/invoices/${draft.id}/pdf`), 409, 'invoice/invalid_transition');
     const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, { closeWithDueAmount: true });
     expect(issued.statusCode, issued.body).toBe(200);
-    await runJobs();
+    await runJobs(t);
     const [row] = await t.db.select().from(invoices).where(eq(invoices.id, draft.id));
     expectProblem(await admin.delete(`/api/files/${row!.fileId}`), 409, 'file/invoice_document');
     expectProblem(await admin.delete(`/api/files/${row!.xmlFileId}`), 409, 'file/invoice_document');
@@ -378,9 +404,13 @@ describe('the documents of an issued invoice', () => {
 });
 
 describe('the documents of an invoice to a company', () => {
-  it('print the company, its contact person and VAT ID, and carry them into the e-invoice', async () => {
+  test('print the company, its contact person and VAT ID, and carry them into the e-invoice', async ({
+    demoApp: { t, client: admin, ids },
+    validator,
+    today,
+  }) => {
     const austria = ids[demo.austria]!;
-    const folioId = await folio(austria, await customer(admin, 'Maria Muster', 'at'), [
+    const folioId = await folio(t, today, austria, await customer(admin, 'Maria Muster', 'at'), [
       { text: 'Seminarraum', gross: 1_200_000, basisPoints: 2000 },
     ]);
     const draft = parsed(await admin.post('/api/invoices', { folioId, draft: true }), ZInvoice);
@@ -396,7 +426,7 @@ describe('the documents of an invoice to a company', () => {
     expect(company.statusCode, company.body).toBe(200);
     const issued = await admin.post(`/api/invoices/${draft.id}/actions/issue`, { closeWithDueAmount: true });
     expect(issued.statusCode, issued.body).toBe(200);
-    await runJobs();
+    await runJobs(t);
     const { pdf, xml } = await documents(admin, parsed(issued, ZInvoice));
     const { text } = await pdfText(pdf.rawPayload);
     expect(text).toContain('Beispiel Handels GmbH z. Hd. Maria Muster Hauptstraße 1');

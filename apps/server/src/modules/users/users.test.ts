@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { TCreateUserResponse, TTeamUser } from '@pms/contract';
 import { ZCreatedApiKey, ZCreateUserResponse, ZPaged, ZProperty, ZSession, ZTeamUser } from '@pms/contract';
 import {
@@ -10,22 +10,14 @@ import {
   login,
   parsed,
   propertyIds,
-  startDemoApp,
   switchProperty,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { mailMessages } from '../../db/schema/index.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let ids: Record<string, string>;
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp(demo.users.admin));
-});
-afterAll(async () => {
-  await t.close();
-});
+const test = apiTest;
 
 async function team(client: ApiClient): Promise<TTeamUser[]> {
   const response = await client.get('/api/users', { query: { pageSize: '100' } });
@@ -40,7 +32,7 @@ async function addUser(client: ApiClient, email: string, roleId = 'staff'): Prom
 }
 
 /** The newest team invitation mailed to an address, and the token its link carries. */
-async function invitationTo(email: string) {
+async function invitationTo(t: TTestApp, email: string) {
   const [message] = await t.db
     .select()
     .from(mailMessages)
@@ -67,7 +59,9 @@ async function newProperty(client: ApiClient, name: string): Promise<string> {
 }
 
 describe('GET /api/users', () => {
-  it("lists the current property's team with each member's role", async () => {
+  test("lists the current property's team with each member's role", async ({
+    demoApp: { client: admin },
+  }) => {
     const response = await admin.get('/api/users');
     expect(response.statusCode).toBe(200);
     const page = parsed(response, ZPaged(ZTeamUser));
@@ -85,14 +79,16 @@ describe('GET /api/users', () => {
     expect(JSON.stringify(page)).not.toMatch(/password/i);
   });
 
-  it('is readable by a manager', async () => {
+  test('is readable by a manager', async ({ demoApp: { t } }) => {
     const manager = await login(t.app, demo.users.manager);
     expect((await manager.get('/api/users')).statusCode).toBe(200);
   });
 });
 
 describe('POST /api/users', () => {
-  it('creates a new user with a one-time default password that must be changed first', async () => {
+  test('creates a new user with a one-time default password that must be changed first', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
     const created = await addUser(admin, 'New.Colleague@Example.com', 'staff');
     expect(created).toMatchObject({ email: 'new.colleague@example.com', roleId: 'staff' });
     expect(created.defaultPassword).toEqual(expect.any(String));
@@ -134,7 +130,9 @@ describe('POST /api/users', () => {
     expectProblem(await colleague.get('/api/users'), 403, 'auth/forbidden');
   });
 
-  it('refuses a user who is already a member with 409 property/user_already_assigned', async () => {
+  test('refuses a user who is already a member with 409 property/user_already_assigned', async ({
+    demoApp: { client: admin },
+  }) => {
     const response = await admin.post('/api/users', {
       email: demo.users.staff,
       name: 'Again',
@@ -149,7 +147,9 @@ describe('POST /api/users', () => {
     expectProblem(upperCase, 409, 'property/user_already_assigned');
   });
 
-  it('invites an existing account of another property: it joins only when its owner accepts', async () => {
+  test('invites an existing account of another property: it joins only when its owner accepts', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
     const mountain = await newProperty(admin, 'Haus am Berg');
     const newcomer = await addUser(admin, 'wanderer@example.com', 'staff');
     const first = await login(t.app, 'wanderer@example.com', newcomer.defaultPassword);
@@ -188,7 +188,7 @@ describe('POST /api/users', () => {
     expect(listed).toMatchObject({ name: 'User wanderer@example.com', roleId: 'manager' });
 
     // The invitation is mailed to the account, with a link of at least 128 random bits.
-    const { message, token } = await invitationTo('wanderer@example.com');
+    const { message, token } = await invitationTo(t, 'wanderer@example.com');
     expect(token.length).toBeGreaterThanOrEqual(22);
     expect(message.text).toContain(demo.austria);
     expect(message.text).not.toContain('Wanda Wanderer');
@@ -204,7 +204,9 @@ describe('POST /api/users', () => {
     expectProblem(await acceptInvitation(wanderer, token), 404, 'user/invitation_invalid');
   });
 
-  it('reveals nothing of an existing account added to a team (account lookup)', async () => {
+  test('reveals nothing of an existing account added to a team (account lookup)', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
     // Any manager can create a property, and so becomes the administrator of its team.
     const manager = await login(t.app, demo.users.manager);
     const created = await manager.post('/api/properties', { name: 'Neugier Inn' });
@@ -246,7 +248,7 @@ describe('POST /api/users', () => {
     const outbox = await manager.get('/api/mail_messages');
     expect(outbox.statusCode).toBe(200);
     expect(outbox.body).not.toContain(owner.email);
-    const { message } = await invitationTo(owner.email!);
+    const { message } = await invitationTo(t, owner.email!);
     expectProblem(await manager.get(`/api/mail_messages/${message.id}`), 404, 'not_found');
 
     // Signing in is no consent: the account is not a member, and the team still sees what was typed.
@@ -259,10 +261,12 @@ describe('POST /api/users', () => {
     await switchProperty(manager, ids[demo.austria]!);
   });
 
-  it('refuses an invitation token that is wrong, expired, or another account’s', async () => {
+  test('refuses an invitation token that is wrong, expired, or another account’s', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
     await newProperty(admin, 'Einladungshaus');
     await addUser(admin, demo.users.cleaning, 'staff');
-    const { token } = await invitationTo(demo.users.cleaning);
+    const { token } = await invitationTo(t, demo.users.cleaning);
     await switchProperty(admin, ids[demo.austria]!);
     const cleaning = await login(t.app, demo.users.cleaning);
     const before = await propertyIds(cleaning);
@@ -286,12 +290,14 @@ describe('POST /api/users', () => {
     expect(Object.keys(await propertyIds(cleaning))).toContain('Einladungshaus');
   });
 
-  it('keeps an invitation to its property: another property neither lists, withdraws nor joins by it', async () => {
+  test('keeps an invitation to its property: another property neither lists, withdraws nor joins by it', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
     const home = await newProperty(admin, 'Hof Eins');
     const drifter = await addUser(admin, 'drifter@example.com', 'staff');
     await switchProperty(admin, ids[demo.austria]!);
     await addUser(admin, 'drifter@example.com', 'cleaning');
-    const { token } = await invitationTo('drifter@example.com');
+    const { token } = await invitationTo(t, 'drifter@example.com');
 
     await switchProperty(admin, ids[demo.germany]!);
     expect((await team(admin)).map((member) => member.email)).not.toContain('drifter@example.com');
@@ -309,7 +315,9 @@ describe('POST /api/users', () => {
     expect(Object.values(await propertyIds(user)).sort()).toEqual([home, ids[demo.austria]].sort());
   });
 
-  it('withdraws an invitation when the administrator removes it from the team', async () => {
+  test('withdraws an invitation when the administrator removes it from the team', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
     await newProperty(admin, 'Hof Zwei');
     const created = await addUser(admin, 'undecided@example.com', 'staff');
     await switchProperty(admin, ids[demo.austria]!);
@@ -320,7 +328,7 @@ describe('POST /api/users', () => {
       409,
       'property/user_already_assigned',
     );
-    const { token } = await invitationTo('undecided@example.com');
+    const { token } = await invitationTo(t, 'undecided@example.com');
 
     expect((await admin.delete(`/api/users/${created.userId}`)).statusCode).toBe(204);
     expect((await team(admin)).map((member) => member.userId)).not.toContain(created.userId);
@@ -336,7 +344,7 @@ describe('POST /api/users', () => {
     );
   });
 
-  it('refuses invalid input with 400 validation', async () => {
+  test('refuses invalid input with 400 validation', async ({ demoApp: { client: admin } }) => {
     for (const body of [
       { email: 'not-an-email', name: 'X', roleId: 'staff' },
       { email: 'x@example.com', name: '', roleId: 'staff' },
@@ -348,7 +356,7 @@ describe('POST /api/users', () => {
     }
   });
 
-  it('is refused to a manager with 403 auth/forbidden', async () => {
+  test('is refused to a manager with 403 auth/forbidden', async ({ demoApp: { t } }) => {
     const manager = await login(t.app, demo.users.manager);
     const response = await manager.post('/api/users', {
       email: 'by.manager@example.com',
@@ -360,7 +368,9 @@ describe('POST /api/users', () => {
 });
 
 describe('DELETE /api/users/:id', () => {
-  it('removes a member: they can no longer sign in and their open session is dead', async () => {
+  test('removes a member: they can no longer sign in and their open session is dead', async ({
+    demoApp: { t, client: admin },
+  }) => {
     const created = await addUser(admin, 'leaving@example.com', 'cleaning');
     const leaving = await login(t.app, 'leaving@example.com', created.defaultPassword);
     expect((await leaving.get('/api/session')).statusCode).toBe(200);
@@ -378,7 +388,9 @@ describe('DELETE /api/users/:id', () => {
     expectProblem(await admin.delete(`/api/users/${created.userId}`), 404, 'not_found');
   });
 
-  it('keeps the memberships in other properties of a removed member', async () => {
+  test('keeps the memberships in other properties of a removed member', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
     const created = await addUser(admin, 'two.houses@example.com', 'staff');
     await switchProperty(admin, ids[demo.germany]!);
     await addUser(admin, 'two.houses@example.com', 'staff');
@@ -390,7 +402,10 @@ describe('DELETE /api/users/:id', () => {
       newPassword: 'two-houses-1',
     });
     const inBerlin = await login(t.app, 'two.houses@example.com', 'two-houses-1');
-    const accepted = await acceptInvitation(inBerlin, (await invitationTo('two.houses@example.com')).token);
+    const accepted = await acceptInvitation(
+      inBerlin,
+      (await invitationTo(t, 'two.houses@example.com')).token,
+    );
     expect(parsed(accepted, ZSession).propertyId).toBe(ids[demo.germany]);
     await switchProperty(user, ids[demo.austria]!);
 
@@ -403,7 +418,9 @@ describe('DELETE /api/users/:id', () => {
     expect(Object.values(await propertyIds(again))).toEqual([ids[demo.germany]]);
   });
 
-  it('can invite a removed member back, who accepts it with their login', async () => {
+  test('can invite a removed member back, who accepts it with their login', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
     const created = await addUser(admin, 'boomerang@example.com', 'staff');
     expect((await admin.delete(`/api/users/${created.userId}`)).statusCode).toBe(204);
     const back = await admin.post('/api/users', {
@@ -421,7 +438,7 @@ describe('DELETE /api/users/:id', () => {
       401,
       'auth/invalid_credentials',
     );
-    const { token } = await invitationTo('boomerang@example.com');
+    const { token } = await invitationTo(t, 'boomerang@example.com');
     const wrong = { ...credentials, password: 'not-the-password', invitationToken: token };
     expectProblem(await anonymous(t.app).post('/api/session/login', wrong), 401, 'auth/invalid_credentials');
     const returning = anonymous(t.app);
@@ -431,7 +448,9 @@ describe('DELETE /api/users/:id', () => {
     expect((await returning.get('/api/session')).statusCode).toBe(200);
   });
 
-  it('refuses to remove oneself with 400 user/cannot_remove_self', async () => {
+  test('refuses to remove oneself with 400 user/cannot_remove_self', async ({
+    demoApp: { client: admin },
+  }) => {
     expectProblem(
       await admin.delete(`/api/users/${admin.session!.subjectId}`),
       400,
@@ -440,7 +459,9 @@ describe('DELETE /api/users/:id', () => {
     expect((await admin.get('/api/session')).statusCode).toBe(200);
   });
 
-  it('answers 404 for a user of another property only (property isolation)', async () => {
+  test('answers 404 for a user of another property only (property isolation)', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
     const created = await admin.post('/api/properties', { name: 'Fremdes Haus' });
     const foreign = parsed(created, ZProperty).id;
     await switchProperty(admin, foreign);
@@ -454,12 +475,14 @@ describe('DELETE /api/users/:id', () => {
     );
   });
 
-  it('answers 404 for an unknown user and 400 for a malformed id', async () => {
+  test('answers 404 for an unknown user and 400 for a malformed id', async ({
+    demoApp: { client: admin },
+  }) => {
     expectProblem(await admin.delete('/api/users/00000000-0000-4000-8000-000000000000'), 404, 'not_found');
     expectProblem(await admin.delete('/api/users/42'), 400, 'validation');
   });
 
-  it('is refused to a manager with 403 auth/forbidden', async () => {
+  test('is refused to a manager with 403 auth/forbidden', async ({ demoApp: { t, client: admin } }) => {
     const manager = await login(t.app, demo.users.manager);
     const staff = (await team(admin)).find((member) => member.email === demo.users.staff)!;
     expectProblem(await manager.delete(`/api/users/${staff.userId}`), 403, 'auth/forbidden');
@@ -468,7 +491,9 @@ describe('DELETE /api/users/:id', () => {
 });
 
 describe('the last administrator', () => {
-  it('cannot be removed by an API key, not even by two removals at once', async () => {
+  test('cannot be removed by an API key, not even by two removals at once', async ({
+    demoApp: { t, ids },
+  }) => {
     const owner = await login(t.app, demo.users.admin);
     const created = await owner.post('/api/properties', { name: 'Letzter Hof' });
     expect(created.statusCode).toBe(201);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { can, roles, ZCreatedApiKey, type TRole } from '@pms/contract';
 import {
   bearer,
@@ -11,8 +11,8 @@ import {
   propertyIds,
   switchProperty,
   type ApiClient,
-  type TTestApp,
 } from '../../test/helpers.ts';
+import { apiTest } from '../../test/api-test.ts';
 import {
   createRecords,
   forUsersOnly,
@@ -212,25 +212,23 @@ const expected: Record<string, string> = {
 /** Run last: logging out ends the caller's session. */
 const logout = 'POST /api/session/logout';
 
-let t: TTestApp;
-let records: TRecordIds;
-const callers = new Map<string, ApiClient>();
-
-beforeAll(async () => {
-  t = await buildTestApp();
+/** The application without a signed-in client, the records the calls name, and a caller of each role and kind. */
+// eslint-disable-next-line no-empty-pattern
+const test = apiTest.extend('matrix', { scope: 'file', auto: true }, async ({}, { onCleanup }) => {
+  const t = await buildTestApp();
+  onCleanup(() => t.close());
+  const callers = new Map<string, ApiClient>();
   const admin = await login(t.app, demo.users.admin);
   const propertyId = (await propertyIds(admin))[demo.austria]!;
   await switchProperty(admin, propertyId);
-  records = await createRecords(t, admin);
+  const records: TRecordIds = await createRecords(t, admin);
   for (const role of roles) {
     const user = await loginAt(t.app, demo.users[role], propertyId);
     callers.set(`user:${role}`, user);
     const key = await admin.post('/api/api_keys', { name: `Matrix ${role} key`, roleId: role });
     callers.set(`key:${role}`, bearer(t.app, parsed(key, ZCreatedApiKey).secret));
   }
-}, 120_000);
-afterAll(async () => {
-  await t.close();
+  return { t, records, callers };
 });
 
 function isAllowed(route: string, role: TRole, kind: 'user' | 'key'): boolean {
@@ -240,7 +238,9 @@ function isAllowed(route: string, role: TRole, kind: 'user' | 'key'): boolean {
 }
 
 describe('role matrix', () => {
-  it('has an expectation and a call for every /api route the app registers, and no other', () => {
+  test('has an expectation and a call for every /api route the app registers, and no other', ({
+    matrix: { t },
+  }) => {
     const registered = routesOf(t.app).sort();
     expect(Object.keys(expected).sort()).toEqual(registered);
     expect(Object.keys(routeCalls).sort()).toEqual(registered);
@@ -249,7 +249,7 @@ describe('role matrix', () => {
   // The route declares its access and the service checks again. Both must name the roles the matrix
   // expects: a service stricter than its route (or a route broader than its service) shows here as a
   // route whose declared roles differ from the matrix, which the calls below hold to the behaviour.
-  it('declares on each route the roles its service admits', () => {
+  test('declares on each route the roles its service admits', ({ matrix: { t } }) => {
     const disagreeing = [...t.app.routeAccess].flatMap(([route, access]) => {
       if (typeof access === 'string') return [];
       const declared = roles.filter((role) => can(role, access[0], access[1])).join(' ');
@@ -265,9 +265,9 @@ describe('role matrix', () => {
       roles.flatMap((role) => (['user', 'key'] as const).map((kind) => ({ route, role, kind }))),
     );
 
-  it.each(cases.map((entry) => [entry.route, entry.kind, entry.role, entry] as const))(
+  test.for(cases.map((entry) => [entry.route, entry.kind, entry.role, entry] as const))(
     '%s as %s %s',
-    async (_route, _kind, _role, { route, role, kind }) => {
+    async ([_route, _kind, _role, { route, role, kind }], { matrix: { records, callers } }) => {
       const response = await routeCalls[route]!(callers.get(`${kind}:${role}`)!, records);
       if (isAllowed(route, role, kind)) {
         expect(response.statusCode, response.body).not.toBe(401);

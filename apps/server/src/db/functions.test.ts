@@ -5,8 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TTestApp } from '../../test/helpers.ts';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../test/api-test.ts';
+import { buildTestApp } from '../../test/helpers.ts';
 import { rowsOf } from './client.ts';
 
 const functionsDir = fileURLToPath(new URL('./functions', import.meta.url));
@@ -37,12 +38,13 @@ function readFunctionFiles(): Map<string, string> {
   return files;
 }
 
-let t: TTestApp;
-let database: Map<string, string[]>;
 const files = readFunctionFiles();
 
-beforeAll(async () => {
-  t = await buildTestApp();
+/** The definitions of the migrated database's functions, by name. */
+// eslint-disable-next-line no-empty-pattern
+const test = apiTest.extend('database', { scope: 'file' }, async ({}, { onCleanup }) => {
+  const t = await buildTestApp();
+  onCleanup(() => t.close());
   // The functions and procedures of the schema, without those an extension (btree_gist) brings.
   const rows = rowsOf<{ name: string; definition: string }>(
     await t.db.execute(sql`
@@ -57,32 +59,29 @@ beforeAll(async () => {
         )
       order by p.proname`),
   );
-  database = new Map();
+  const database = new Map<string, string[]>();
   for (const row of rows) database.set(row.name, [...(database.get(row.name) ?? []), row.definition]);
-});
-
-afterAll(async () => {
-  await t.close();
+  return database;
 });
 
 describe('the database functions', () => {
-  it('each have a file, and each file a function', () => {
+  test('each have a file, and each file a function', ({ database }) => {
     expect([...files.keys()].sort()).toEqual([...database.keys()].sort());
   });
 
-  it('have one definition per name', () => {
+  test('have one definition per name', ({ database }) => {
     const overloaded = [...database].filter(([, definitions]) => definitions.length > 1).map(([n]) => n);
     expect(overloaded).toEqual([]);
   });
 
-  it('name in each file the migration that last defined them', () => {
+  test('name in each file the migration that last defined them', () => {
     for (const [name, text] of files) {
       expect(text, name).toMatch(/^-- Last defined by migration \d{4}_[a-z0-9_]+\.sql\.\n/);
       expect(text, name).toMatch(new RegExp(`^CREATE OR REPLACE FUNCTION ${name}\\(`, 'm'));
     }
   });
 
-  it.each([...files.keys()].sort())('%s is defined as its file says', (name) => {
+  test.for([...files.keys()].sort())('%s is defined as its file says', (name, { database }) => {
     const [definition] = database.get(name) ?? [];
     expect(definition, `no function ${name} in the database`).toBeDefined();
     expect(normaliseDefinition(files.get(name)!)).toBe(normaliseDefinition(definition!));
@@ -90,7 +89,7 @@ describe('the database functions', () => {
 });
 
 describe('normaliseDefinition', () => {
-  it('reads a migration statement and the database text alike', () => {
+  test('reads a migration statement and the database text alike', () => {
     const written = `-- note\nCREATE OR REPLACE FUNCTION x(a text) RETURNS text LANGUAGE sql AS $$\n  SELECT a -- same\n$$;\n`;
     const printed = `CREATE OR REPLACE FUNCTION public.x(a text)\n RETURNS text\n LANGUAGE sql\nAS $function$\n  SELECT a\n$function$\n`;
     expect(normaliseDefinition(written)).toBe(normaliseDefinition(printed));

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { ZCreateUserResponse } from '@pms/contract';
 import { loginFailures } from '../../db/schema/index.ts';
 import {
@@ -11,16 +11,20 @@ import {
   expectProblem,
   login,
   parsed,
-  type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { deviceLifetimeMs } from './device-cookie.ts';
 import { failureWindowMs, maxDeviceFailures, maxUntrustedFailures } from './login-throttle.ts';
 
-let t: TTestApp;
-/** Accounts of this file's own, with their one-time passwords: each test locks its own account. */
-const accounts: Record<string, string> = {};
-beforeAll(async () => {
-  t = await buildTestApp();
+/**
+ * The application without a signed-in client, and accounts of this file's own with their one-time
+ * passwords: each test locks its own account.
+ */
+// eslint-disable-next-line no-empty-pattern
+const test = apiTest.extend('throttled', { scope: 'file', auto: true }, async ({}, { onCleanup }) => {
+  const t = await buildTestApp();
+  onCleanup(() => t.close());
+  const accounts: Record<string, string> = {};
   const admin = await login(t.app, demo.users.admin);
   for (const name of ['window', 'timing', 'device']) {
     const email = `${name}@throttle.example.com`;
@@ -28,16 +32,14 @@ beforeAll(async () => {
     expect(created.statusCode, created.body).toBe(201);
     accounts[email] = parsed(created, ZCreateUserResponse).defaultPassword;
   }
+  return { t, accounts };
 });
-afterAll(async () => {
-  await t.close();
-});
-afterEach(() => {
+test.afterEach(() => {
   vi.restoreAllMocks();
 });
 
 /** A browser: it keeps the cookies the server sets, the known-device cookie among them. */
-function browser(app: FastifyInstance = t.app): ApiClient {
+function browser(app: FastifyInstance): ApiClient {
   return new ApiClient(app);
 }
 
@@ -47,7 +49,7 @@ function loginFrom(client: ApiClient, ip: string, email: string, password: strin
 }
 
 /** A browser that signed in as the account, so it is a known device of it from now on. */
-async function knownDevice(email: string, password = demoPassword, app = t.app): Promise<ApiClient> {
+async function knownDevice(app: FastifyInstance, email: string, password = demoPassword): Promise<ApiClient> {
   const client = browser(app);
   const response = await loginFrom(client, '192.0.2.1', email, password);
   expect(response.statusCode, response.body).toBe(200);
@@ -69,23 +71,27 @@ function expectLocked(response: LightMyRequestResponse): void {
 }
 
 describe('login throttling by device', () => {
-  it("does not let wrong guesses from the owner's own address lock out the owner's device", async () => {
+  test("does not let wrong guesses from the owner's own address lock out the owner's device", async ({
+    throttled: { t },
+  }) => {
     const ip = '198.51.100.1';
-    const owner = await knownDevice(demo.users.admin);
+    const owner = await knownDevice(t.app, demo.users.admin);
     // Someone on the hotel's network, or behind the same proxy: the owner's address, no device cookie.
     for (let n = 1; n <= maxUntrustedFailures + 2; n++) {
-      const guess = await loginFrom(browser(), ip, demo.users.admin, `guess-${n}`);
+      const guess = await loginFrom(browser(t.app), ip, demo.users.admin, `guess-${n}`);
       if (n <= maxUntrustedFailures) expectProblem(guess, 401, 'auth/invalid_credentials');
       else expectLocked(guess);
     }
     expect((await loginFrom(owner, ip, demo.users.admin, demoPassword)).statusCode).toBe(200);
   });
 
-  it('checks no more passwords than the cap when 100 wrong guesses from 100 addresses arrive at once', async () => {
+  test('checks no more passwords than the cap when 100 wrong guesses from 100 addresses arrive at once', async ({
+    throttled: { t },
+  }) => {
     const verify = vi.spyOn(t.app.context.passwords, 'verify');
     const guesses = await Promise.all(
       Array.from({ length: 100 }, (_, n) =>
-        loginFrom(browser(), `203.0.113.${n + 1}`, demo.users.manager, `guess-${n}`),
+        loginFrom(browser(t.app), `203.0.113.${n + 1}`, demo.users.manager, `guess-${n}`),
       ),
     );
     expect(verify).toHaveBeenCalledTimes(maxUntrustedFailures);
@@ -99,25 +105,27 @@ describe('login throttling by device', () => {
     expect(count?.failures).toBe(maxUntrustedFailures);
 
     // The right password from a client the account does not know waits too, and is not checked.
-    expectLocked(await loginFrom(browser(), '203.0.113.200', demo.users.manager, demoPassword));
+    expectLocked(await loginFrom(browser(t.app), '203.0.113.200', demo.users.manager, demoPassword));
     expect(verify).toHaveBeenCalledTimes(maxUntrustedFailures);
   });
 
-  it('lets the right password in from a known device while untrusted clients are capped', async () => {
-    const owner = await knownDevice(demo.users.staff);
+  test('lets the right password in from a known device while untrusted clients are capped', async ({
+    throttled: { t },
+  }) => {
+    const owner = await knownDevice(t.app, demo.users.staff);
     // Another account's device cookie in the same browser makes no client known to this account.
-    const colleague = await knownDevice(demo.users.catering);
+    const colleague = await knownDevice(t.app, demo.users.catering);
     for (let n = 1; n <= maxUntrustedFailures; n++) {
-      const guess = await loginFrom(browser(), `203.0.113.${n}`, demo.users.staff, `guess-${n}`);
+      const guess = await loginFrom(browser(t.app), `203.0.113.${n}`, demo.users.staff, `guess-${n}`);
       expectProblem(guess, 401, 'auth/invalid_credentials');
     }
-    expectLocked(await loginFrom(browser(), '203.0.113.99', demo.users.staff, demoPassword));
+    expectLocked(await loginFrom(browser(t.app), '203.0.113.99', demo.users.staff, demoPassword));
     expectLocked(await loginFrom(colleague, '192.0.2.1', demo.users.staff, demoPassword));
     // A cookie altered by the client (here to live longer) is no known device either.
     const [userId, nonce, expires, signature] = owner.cookie('pms_device')!.split('.');
     const tampered = [userId, nonce, Number(expires) + 86_400, signature].join('.');
     expectLocked(
-      await browser().post(
+      await browser(t.app).post(
         '/api/session/login',
         { email: demo.users.staff, password: demoPassword },
         { headers: { cookie: `pms_device=${tampered}` } },
@@ -130,21 +138,23 @@ describe('login throttling by device', () => {
     expect((await loginFrom(owner, '203.0.113.99', demo.users.staff, demoPassword)).statusCode).toBe(200);
   });
 
-  it('limits a known device that guesses wrong by itself, apart from the other clients', async () => {
+  test('limits a known device that guesses wrong by itself, apart from the other clients', async ({
+    throttled: { t, accounts },
+  }) => {
     const email = 'device@throttle.example.com';
-    const device = await knownDevice(email, accounts[email]);
+    const device = await knownDevice(t.app, email, accounts[email]);
     for (let n = 1; n <= maxDeviceFailures; n++) {
       const guess = await loginFrom(device, `198.51.100.${n}`, email, `guess-${n}`);
       expectProblem(guess, 401, 'auth/invalid_credentials');
     }
     expectLocked(await loginFrom(device, '198.51.100.50', email, accounts[email]!));
     // The device's failures are its own: a client the account does not know still signs in.
-    expect((await loginFrom(browser(), '198.51.100.51', email, accounts[email]!)).statusCode).toBe(200);
+    expect((await loginFrom(browser(t.app), '198.51.100.51', email, accounts[email]!)).statusCode).toBe(200);
   });
 
-  it('shares the cap between two instances on one database', async () => {
+  test('shares the cap between two instances on one database', async ({ throttled: { t } }) => {
     const other = await t.startInstance();
-    const owner = await knownDevice(demo.users.catering);
+    const owner = await knownDevice(t.app, demo.users.catering);
     const checks = [vi.spyOn(t.app.context.passwords, 'verify'), vi.spyOn(other.context.passwords, 'verify')];
     const guesses = await Promise.all(
       Array.from({ length: 40 }, (_, n) =>
@@ -165,31 +175,33 @@ describe('login throttling by device', () => {
     ).toBe(200);
   });
 
-  it('admits untrusted clients again once the window has ended', async () => {
+  test('admits untrusted clients again once the window has ended', async ({ throttled: { t, accounts } }) => {
     const email = 'window@throttle.example.com';
     for (let n = 1; n <= maxUntrustedFailures; n++) {
       expectProblem(
-        await loginFrom(browser(), '198.51.100.70', email, 'wrong'),
+        await loginFrom(browser(t.app), '198.51.100.70', email, 'wrong'),
         401,
         'auth/invalid_credentials',
       );
     }
-    expectLocked(await loginFrom(browser(), '198.51.100.70', email, accounts[email]!));
+    expectLocked(await loginFrom(browser(t.app), '198.51.100.70', email, accounts[email]!));
     await t.db
       .update(loginFailures)
       .set({ windowEndsAt: sql`now() - interval '1 second'` })
       .where(eq(loginFailures.account, email));
-    expect((await loginFrom(browser(), '198.51.100.70', email, accounts[email]!)).statusCode).toBe(200);
+    expect((await loginFrom(browser(t.app), '198.51.100.70', email, accounts[email]!)).statusCode).toBe(200);
   });
 
-  it('does the same work for an unknown e-mail address as for a known one', async () => {
+  test('does the same work for an unknown e-mail address as for a known one', async ({
+    throttled: { t },
+  }) => {
     const known = 'timing@throttle.example.com';
     const unknown = 'nobody.here@throttle.example.com';
     const hash = vi.spyOn(t.app.context.passwords, 'hash');
     const verify = vi.spyOn(t.app.context.passwords, 'verify');
     const answers = [
-      await loginFrom(browser(), '198.51.100.80', known, 'wrong'),
-      await loginFrom(browser(), '198.51.100.80', unknown, 'wrong'),
+      await loginFrom(browser(t.app), '198.51.100.80', known, 'wrong'),
+      await loginFrom(browser(t.app), '198.51.100.80', unknown, 'wrong'),
     ];
     expect(answers.map((response) => response.body)).toEqual(Array(2).fill(answers[0]!.body));
     // One argon2id check each, against hashes made with the same parameters; nothing hashed.
@@ -215,9 +227,11 @@ describe('login throttling by device', () => {
     ]);
   });
 
-  it('issues the device cookie HttpOnly, for the login only, for half a year', async () => {
+  test('issues the device cookie HttpOnly, for the login only, for half a year', async ({
+    throttled: { t, accounts },
+  }) => {
     const email = 'timing@throttle.example.com';
-    const response = await loginFrom(browser(), '198.51.100.90', email, accounts[email]!);
+    const response = await loginFrom(browser(t.app), '198.51.100.90', email, accounts[email]!);
     expect(response.statusCode).toBe(200);
     const cookie = response.cookies.find((entry) => entry.name === 'pms_device');
     expect(cookie).toMatchObject({

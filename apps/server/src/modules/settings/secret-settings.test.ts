@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { secretMask, ZPaged, ZSettingEntry } from '@pms/contract';
 import { buildApp } from '../../app.ts';
 import { readConfig } from '../../config.ts';
@@ -16,27 +16,27 @@ import {
   parsed,
   propertyIds,
   switchProperty,
-  type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { readSettingValue } from './settings.service.ts';
 
 const key = randomBytes(32);
 const box = new SecretBox(key);
-let t: TTestApp;
-let admin: ApiClient;
-let propertyId: string;
-beforeAll(async () => {
-  t = await buildTestApp({ SECRET_KEY: key.toString('base64') });
-  admin = await login(t.app, demo.users.admin);
-  propertyId = (await propertyIds(admin))[demo.austria]!;
-  await switchProperty(admin, propertyId);
-});
-afterAll(async () => {
-  await t.close();
-});
+/** The demo app started with a SECRET_KEY, signed in as the admin in the Austrian property. */
+const test = apiTest
+  // eslint-disable-next-line no-empty-pattern
+  .override('demoApp', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const t = await buildTestApp({ SECRET_KEY: key.toString('base64') });
+    onCleanup(() => t.close());
+    const client = await login(t.app, demo.users.admin);
+    const ids = await propertyIds(client);
+    await switchProperty(client, ids[demo.austria]!);
+    return { t, client, ids };
+  })
+  .extend('sealed', { scope: 'file' }, ({ demoApp: { ids } }) => ({ propertyId: ids[demo.austria]! }));
 
-async function storedValue(settingKey: string): Promise<string> {
+async function storedValue(t: TTestApp, propertyId: string, settingKey: string): Promise<string> {
   const [row] = await t.db
     .select({ value: settingEntries.value })
     .from(settingEntries)
@@ -45,9 +45,12 @@ async function storedValue(settingKey: string): Promise<string> {
 }
 
 describe('secret settings at rest', () => {
-  it('seals at start the secrets stored in clear before encryption existed', async () => {
+  test('seals at start the secrets stored in clear before encryption existed', async ({
+    demoApp: { t },
+    sealed: { propertyId },
+  }) => {
     // The demo data writes its payment secret in clear, as older versions stored every secret.
-    const stored = await storedValue('payment.stripe.secret_key');
+    const stored = await storedValue(t, propertyId, 'payment.stripe.secret_key');
     expect(stored).toMatch(/^enc:v1:/);
     expect(stored).not.toContain('sk_test_demo_not_a_real_key');
     expect(await readSettingValue(t.db, box, propertyId, 'payment.stripe.secret_key')).toBe(
@@ -55,7 +58,10 @@ describe('secret settings at rest', () => {
     );
   });
 
-  it('stores a new secret only sealed, answers the mask, and reads the value back for the server', async () => {
+  test('stores a new secret only sealed, answers the mask, and reads the value back for the server', async ({
+    demoApp: { t, client: admin },
+    sealed: { propertyId },
+  }) => {
     const secret = `whsec_${randomBytes(12).toString('hex')}`;
     const created = await admin.post('/api/settings', {
       key: 'door.webhook.secret',
@@ -69,22 +75,25 @@ describe('secret settings at rest', () => {
     expect(entry).toMatchObject({ value: secretMask, secret: true });
     for (const body of [created.body, list.body]) expect(body).not.toContain(secret);
 
-    const stored = await storedValue('door.webhook.secret');
+    const stored = await storedValue(t, propertyId, 'door.webhook.secret');
     expect(stored).toMatch(/^enc:v1:/);
     expect(stored).not.toContain(secret);
     expect(await readSettingValue(t.db, box, propertyId, 'door.webhook.secret')).toBe(secret);
   });
 
-  it('keeps plain settings plain', async () => {
+  test('keeps plain settings plain', async ({ demoApp: { t, client: admin }, sealed: { propertyId } }) => {
     const created = await admin.post('/api/settings', {
       key: 'door.webhook.url',
       value: 'https://door.example/hook',
     });
     expect(parsed(created, ZSettingEntry).value).toBe('https://door.example/hook');
-    expect(await storedValue('door.webhook.url')).toBe('https://door.example/hook');
+    expect(await storedValue(t, propertyId, 'door.webhook.url')).toBe('https://door.example/hook');
   });
 
-  it('refuses to start with another key, saying why', async () => {
+  test('refuses to start with another key, saying why', async ({
+    demoApp: { t },
+    sealed: { propertyId },
+  }) => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'pms-wrong-key-'));
     const config = readConfig({
       DATA_DIR: dataDir,

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ZVersion } from '@pms/contract';
-import {
-  anonymous,
-  buildTestApp,
-  expectProblem,
-  login,
-  parsed,
-  type TTestApp,
-} from '../../../test/helpers.ts';
+import { anonymous, buildTestApp, expectProblem, login, parsed } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
-let t: TTestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
+/** The application without a signed-in client. */
+// eslint-disable-next-line no-empty-pattern
+const test = apiTest.extend('t', { scope: 'file' }, async ({}, { onCleanup }) => {
+  const t = await buildTestApp();
+  onCleanup(() => t.close());
+  return t;
 });
 
 type TOpenApi = {
@@ -24,7 +18,7 @@ type TOpenApi = {
 };
 
 describe('system', () => {
-  it('reports the version and the database actually in use', async () => {
+  test('reports the version and the database actually in use', async ({ t }) => {
     const response = await anonymous(t.app).get('/api/version');
     expect(response.statusCode).toBe(200);
     const version = parsed(response, ZVersion);
@@ -34,13 +28,13 @@ describe('system', () => {
     expect(version.database).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
   });
 
-  it('answers the health check without a session', async () => {
+  test('answers the health check without a session', async ({ t }) => {
     const response = await anonymous(t.app).get('/api/health');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it('serves an OpenAPI 3 document listing the routes', async () => {
+  test('serves an OpenAPI 3 document listing the routes', async ({ t }) => {
     const response = await anonymous(t.app).get('/api/openapi.json');
     expect(response.statusCode).toBe(200);
     const document = response.json<TOpenApi>();
@@ -65,13 +59,13 @@ describe('system', () => {
     }
   });
 
-  it('serves the browsable API docs', async () => {
+  test('serves the browsable API docs', async ({ t }) => {
     const response = await anonymous(t.app).get('/api/docs/');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
   });
 
-  it('answers an unknown /api route with a 404 problem, never the web app', async () => {
+  test('answers an unknown /api route with a 404 problem, never the web app', async ({ t }) => {
     const client = await login(t.app, 'admin@example.com');
     for (const response of [
       await anonymous(t.app).get('/api/does_not_exist'),
@@ -84,12 +78,12 @@ describe('system', () => {
     }
   });
 
-  it('answers an unauthenticated call with a 401 problem', async () => {
+  test('answers an unauthenticated call with a 401 problem', async ({ t }) => {
     expectProblem(await anonymous(t.app).get('/api/properties'), 401, 'auth/unauthenticated');
     expectProblem(await anonymous(t.app).get('/api/session'), 401, 'auth/unauthenticated');
   });
 
-  it('refuses an unauthenticated write before looking at its body', async () => {
+  test('refuses an unauthenticated write before looking at its body', async ({ t }) => {
     expectProblem(
       await anonymous(t.app).post('/api/users', { email: 'not an e-mail' }),
       401,
@@ -97,7 +91,7 @@ describe('system', () => {
     );
   });
 
-  it('answers invalid input with a 400 validation problem naming the fields', async () => {
+  test('answers invalid input with a 400 validation problem naming the fields', async ({ t }) => {
     const response = await anonymous(t.app).post('/api/session/login', {
       email: 'not an e-mail',
       password: '',
@@ -107,7 +101,7 @@ describe('system', () => {
     expect(problem.errors!.map((error) => error.path).join(' ')).toMatch(/email/);
   });
 
-  it('answers a malformed JSON body with a 400 problem', async () => {
+  test('answers a malformed JSON body with a 400 problem', async ({ t }) => {
     const response = await anonymous(t.app).post('/api/session/login', '{"email":', {
       headers: { 'content-type': 'application/json' },
     });
@@ -115,7 +109,7 @@ describe('system', () => {
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 
-  it('tags every answer with a request id', async () => {
+  test('tags every answer with a request id', async ({ t }) => {
     const response = await anonymous(t.app).get('/api/version');
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });

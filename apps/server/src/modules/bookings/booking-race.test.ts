@@ -1,17 +1,21 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn, ZCreatedApiKey, ZRoomPlan } from '@pms/contract';
+import { describe, expect } from 'vitest';
+import {
+  addDays,
+  todayIn,
+  ZBooking,
+  ZCreatedApiKey,
+  ZCreatedRooms,
+  ZGroup,
+  ZProblem,
+  ZRate,
+  ZRoomPlan,
+  ZRoomType,
+} from '@pms/contract';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../db/schema/index.ts';
-import {
-  bearer,
-  createStayFixture,
-  expectProblem,
-  parsed,
-  startDemoApp,
-  type ApiClient,
-  type TTestApp,
-} from '../../../test/helpers.ts';
+import { bearer, createStayFixture, expectProblem, parsed, type ApiClient } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
 // Many requests for one room at once, split over two instances of the application on one database:
 // the database lets exactly one of them hold the room, and every other gets a clean 409, never a 500
@@ -19,19 +23,9 @@ import {
 
 const requestsPerRace = 200;
 
-let t: TTestApp;
-let admin: ApiClient;
-let instances: ApiClient[];
-let raceRoomTypeId: string;
-let roomId: string;
-let rateId: string;
-let today: string;
-
-beforeAll(async () => {
-  const started = await startDemoApp();
-  t = started.t;
-  admin = started.client;
-  today = todayIn('Europe/Vienna', t.clock.now());
+const test = apiTest.extend('race', { scope: 'file', auto: true }, async ({ demoApp }) => {
+  const { t, client: admin } = demoApp;
+  const today = todayIn('Europe/Vienna', t.clock.now());
   const roomType = await admin.post('/api/room_types', {
     name: 'Wettlauf',
     code: 'WL',
@@ -39,8 +33,8 @@ beforeAll(async () => {
     minOccupancy: 1,
     maxOccupancy: 2,
   });
-  const roomTypeId = roomType.json<{ id: string }>().id;
-  raceRoomTypeId = roomTypeId;
+  const roomTypeId = parsed(roomType, ZRoomType).id;
+  const raceRoomTypeId = roomTypeId;
   const rooms = await admin.post('/api/rooms', { number: 'R1', roomTypeId });
   const rate = await admin.post('/api/rates', {
     name: 'Wettlauf',
@@ -48,43 +42,58 @@ beforeAll(async () => {
     active: true,
     isStandard: false,
   });
-  rateId = rate.json<{ id: string }>().id;
+  const rateId = parsed(rate, ZRate).id;
   await admin.post(`/api/rates/${rateId}/prices`, { roomTypeId, occupancy: 1, amount: 9000 });
   expect(rooms.statusCode, rooms.body).toBe(201);
-  roomId = rooms.json<{ data: { id: string }[] }>().data[0]!.id;
+  const roomId = parsed(rooms, ZCreatedRooms).data[0]!.id;
   const key = await admin.post('/api/api_keys', { name: 'Race', roleId: 'staff' });
   const secret = parsed(key, ZCreatedApiKey).secret;
-  instances = [bearer(t.app, secret), bearer(await t.startInstance(), secret)];
-});
-afterAll(async () => {
-  await t.close();
+  const instances = [bearer(t.app, secret), bearer(await t.startInstance(), secret)];
+  return { instances, raceRoomTypeId, roomId, rateId, today };
 });
 
-const day = (offset: number) => addDays(today, offset);
+const day = (today: string, offset: number) => addDays(today, offset);
 
-function bookRoom(client: ApiClient, offset: number): Promise<LightMyRequestResponse> {
+function bookRoom(
+  roomId: string,
+  rateId: string,
+  today: string,
+  client: ApiClient,
+  offset: number,
+): Promise<LightMyRequestResponse> {
   return client.post('/api/bookings', {
     roomId,
-    checkIn: day(offset),
-    checkOut: day(offset + 3),
+    checkIn: day(today, offset),
+    checkOut: day(today, offset + 3),
     occupancy: 1,
     rateId,
     customer: { name: 'Wettlauf Gast' },
   });
 }
 
-function lockRoom(client: ApiClient, offset: number): Promise<LightMyRequestResponse> {
+function lockRoom(
+  roomId: string,
+  today: string,
+  client: ApiClient,
+  offset: number,
+): Promise<LightMyRequestResponse> {
   return client.post('/api/room_locks', {
     roomId,
-    startDate: day(offset),
-    endDate: day(offset + 2),
+    startDate: day(today, offset),
+    endDate: day(today, offset + 2),
     reason: 'Wasserschaden',
   });
 }
 
-async function holdersOfRoom(from: number, to: number) {
+async function holdersOfRoom(
+  instances: ApiClient[],
+  roomId: string,
+  today: string,
+  from: number,
+  to: number,
+) {
   const plan = parsed(
-    await instances[0]!.get('/api/room_plan', { query: { from: day(from), to: day(to) } }),
+    await instances[0]!.get('/api/room_plan', { query: { from: day(today, from), to: day(today, to) } }),
     ZRoomPlan,
   );
   const room = plan.rooms.find((candidate) => candidate.id === roomId)!;
@@ -92,37 +101,48 @@ async function holdersOfRoom(from: number, to: number) {
 }
 
 describe('a race for one room over two instances', () => {
-  it(`lets exactly one of ${requestsPerRace} overlapping bookings win; the rest are refused with 409`, async () => {
+  test(`lets exactly one of ${requestsPerRace} overlapping bookings win; the rest are refused with 409`, async ({
+    race: { instances, roomId, rateId, today },
+  }) => {
     const responses = await Promise.all(
-      Array.from({ length: requestsPerRace }, (_, i) => bookRoom(instances[i % 2]!, 100 + (i % 3))),
+      Array.from({ length: requestsPerRace }, (_, i) =>
+        bookRoom(roomId, rateId, today, instances[i % 2]!, 100 + (i % 3)),
+      ),
     );
     const codes = responses.map((response) => response.statusCode);
     expect(codes.filter((code) => code === 201)).toHaveLength(1);
     for (const response of responses.filter((r) => r.statusCode !== 201)) {
       expectProblem(response, 409, 'booking/overlap_detected');
     }
-    expect(await holdersOfRoom(100, 106)).toEqual({ bookings: 1, locks: 0 });
+    expect(await holdersOfRoom(instances, roomId, today, 100, 106)).toEqual({ bookings: 1, locks: 0 });
   }, 120_000);
 
-  it('lets exactly one of bookings and room locks racing for the same days hold the room', async () => {
+  test('lets exactly one of bookings and room locks racing for the same days hold the room', async ({
+    race: { instances, roomId, rateId, today },
+  }) => {
     const responses = await Promise.all(
       Array.from({ length: requestsPerRace }, (_, i) =>
-        i % 4 < 2 ? bookRoom(instances[i % 2]!, 200 + (i % 2)) : lockRoom(instances[i % 2]!, 200 + (i % 2)),
+        i % 4 < 2
+          ? bookRoom(roomId, rateId, today, instances[i % 2]!, 200 + (i % 2))
+          : lockRoom(roomId, today, instances[i % 2]!, 200 + (i % 2)),
       ),
     );
     expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
     for (const response of responses.filter((r) => r.statusCode !== 201)) {
-      const type = response.json<{ type: string }>().type;
+      const type = parsed(response, ZProblem).type;
       expect(response.statusCode, response.body).toBe(409);
       expect(['booking/overlap_detected', 'room_lock/overlap_detected']).toContain(type);
     }
-    const holders = await holdersOfRoom(200, 205);
+    const holders = await holdersOfRoom(instances, roomId, today, 200, 205);
     expect(holders.bookings + holders.locks).toBe(1);
   }, 120_000);
 });
 
 describe('bookings by room type racing for free rooms over two instances', () => {
-  it('places every booking while a room of the type is free, and refuses only the ones beyond', async () => {
+  test('places every booking while a room of the type is free, and refuses only the ones beyond', async ({
+    demoApp: { client: admin },
+    race: { instances, today },
+  }) => {
     const { roomTypeId: typeId, rateId: typeRateId } = await createStayFixture(admin, {
       roomType: { name: 'Ansturm', code: 'ANS' },
       rooms: 'A1-A8',
@@ -133,8 +153,8 @@ describe('bookings by room type racing for free rooms over two instances', () =>
       Array.from({ length: 30 }, (_, i) =>
         instances[i % 2]!.post('/api/bookings', {
           roomTypeId: typeId,
-          checkIn: day(300),
-          checkOut: day(302),
+          checkIn: day(today, 300),
+          checkOut: day(today, 302),
           occupancy: 1,
           rateId: typeRateId,
           customer: { name: `Ansturm ${i}` },
@@ -143,25 +163,28 @@ describe('bookings by room type racing for free rooms over two instances', () =>
     );
     const placed = responses.filter((response) => response.statusCode === 201);
     expect(placed).toHaveLength(8);
-    expect(new Set(placed.map((response) => response.json<{ roomId: string }>().roomId)).size).toBe(8);
+    expect(new Set(placed.map((response) => parsed(response, ZBooking).roomId)).size).toBe(8);
     for (const response of responses.filter((r) => r.statusCode !== 201))
       expectProblem(response, 409, 'booking/no_free_room');
   }, 120_000);
 });
 
 describe('a group deleted while bookings join it, over two instances', () => {
-  it('has no bookings left in any interleaving, and a booking for it afterwards is refused', async () => {
+  test('has no bookings left in any interleaving, and a booking for it afterwards is refused', async ({
+    demoApp: { t, client: admin },
+    race: { instances, raceRoomTypeId, rateId, today },
+  }) => {
     for (let round = 0; round < 8; round++) {
       const group = await admin.post('/api/groups', { name: `Reisegruppe ${round}` });
       expect(group.statusCode, group.body).toBe(201);
-      const groupId = group.json<{ id: string }>().id;
+      const groupId = parsed(group, ZGroup).id;
       // Pending bookings hold no room: the only thing they race for is the group.
       const joinGroup = (client: ApiClient, name: string) =>
         client.post('/api/bookings', {
           roomTypeId: raceRoomTypeId,
           status: 'pending',
-          checkIn: day(400 + round),
-          checkOut: day(401 + round),
+          checkIn: day(today, 400 + round),
+          checkOut: day(today, 401 + round),
           occupancy: 1,
           rateId,
           groupId,

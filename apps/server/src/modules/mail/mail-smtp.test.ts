@@ -2,9 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TMailMessage } from '@pms/contract';
-import { ZMailMessage } from '@pms/contract';
+import { describe, expect } from 'vitest';
+import { ZFile, ZMailMessage, ZMailMessageListItem, ZPaged } from '@pms/contract';
 import { events } from '../../db/schema/index.ts';
 import {
   buildTestApp,
@@ -13,9 +12,9 @@ import {
   parsed,
   propertyIds,
   switchProperty,
-  type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { MailFixtures } from '../../../test/mail-fixtures.ts';
 import { pngBytes } from '../../../test/helpers.ts';
 
@@ -61,35 +60,44 @@ class LoopbackSmtp {
   }
 }
 
-const smtp = new LoopbackSmtp();
-let t: TTestApp;
-let admin: ApiClient;
-let fixtures: MailFixtures;
-let guestId: string;
-let propertyId: string;
-
-beforeAll(async () => {
-  await smtp.start();
-  t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
-  admin = await login(t.app, demo.users.admin);
-  propertyId = (await propertyIds(admin))[demo.austria]!;
-  await switchProperty(admin, propertyId);
-  fixtures = new MailFixtures(t, admin);
-  await fixtures.setUp('MS');
-  guestId = await fixtures.contact({ name: 'Sam Smtp', email: 'sam@example.com', language: 'en' });
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-  await smtp.stop();
-});
+const test = apiTest
+  /** A real SMTP server on loopback, up for the file. */
+  // eslint-disable-next-line no-empty-pattern
+  .extend('smtp', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const smtp = new LoopbackSmtp();
+    await smtp.start();
+    onCleanup(() => smtp.stop());
+    return smtp;
+  })
+  /** The application sending through that server, signed in as the admin in the Austrian property. */
+  .override('demoApp', { scope: 'file' }, async ({ smtp }, { onCleanup }) => {
+    const t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    onCleanup(() => t.close());
+    const client = await login(t.app, demo.users.admin);
+    const ids = await propertyIds(client);
+    await switchProperty(client, ids[demo.austria]!);
+    return { t, client, ids };
+  })
+  .extend('mail', { scope: 'file', auto: true }, async ({ demoApp }) => {
+    const { t, client: admin, ids } = demoApp;
+    const propertyId = ids[demo.austria]!;
+    const fixtures = new MailFixtures(t, admin);
+    await fixtures.setUp('MS');
+    const guestId = await fixtures.contact({ name: 'Sam Smtp', email: 'sam@example.com', language: 'en' });
+    return { fixtures, guestId, propertyId };
+  });
 
 /** Runs the due jobs as the runner would, an hour later each time, so any retry is due. */
-async function runJobsLater(): Promise<void> {
+async function runJobsLater(t: TTestApp): Promise<void> {
   t.clock.advance(3_600_000);
   await t.app.jobRunner.runDue();
 }
 
-async function mailEvents(objectType: 'booking' | 'invoice', objectId: string): Promise<string[]> {
+async function mailEvents(
+  t: TTestApp,
+  objectType: 'booking' | 'invoice',
+  objectId: string,
+): Promise<string[]> {
   const rows = await t.db
     .select({ type: events.type })
     .from(events)
@@ -98,7 +106,11 @@ async function mailEvents(objectType: 'booking' | 'invoice', objectId: string): 
 }
 
 describe('e-mail over SMTP', () => {
-  it('delivers the link e-mail exactly as stored', async () => {
+  test('delivers the link e-mail exactly as stored', async ({
+    smtp,
+    demoApp: { t, client: admin },
+    mail: { fixtures, guestId },
+  }) => {
     const booking = await fixtures.booking(guestId);
     const response = await admin.post(`/api/bookings/${booking.id}/links/${booking.link.id}/send`, {});
     expect(response.statusCode, response.body).toBe(200);
@@ -116,10 +128,14 @@ describe('e-mail over SMTP', () => {
     expect(parsedMail.subject).toBe('Your stay at Alpenhof Salzburg');
     expect(parsedMail.text).toContain(booking.link.url);
     expect(await fixtures.message(id)).toMatchObject({ status: 'sent', transport: 'smtp', attempts: 1 });
-    expect(await mailEvents('booking', booking.id)).toEqual(['mail_sent']);
+    expect(await mailEvents(t, 'booking', booking.id)).toEqual(['mail_sent']);
   });
 
-  it('delivers the invoice e-mail with its PDF, once the PDF is stored', async () => {
+  test('delivers the invoice e-mail with its PDF, once the PDF is stored', async ({
+    smtp,
+    demoApp: { t, client: admin },
+    mail: { fixtures, guestId },
+  }) => {
     const booking = await fixtures.booking(guestId);
     const invoice = await fixtures.issuedInvoice(booking.id);
     const response = await admin.post(`/api/invoices/${invoice.id}/send`, {});
@@ -129,7 +145,7 @@ describe('e-mail over SMTP', () => {
 
     // Whether or not the render job has stored the PDF by now, the message waits for it and then goes.
     for (let round = 0; round < 5 && (await fixtures.message(id)).status !== 'sent'; round++) {
-      await runJobsLater();
+      await runJobsLater(t);
       await fixtures.ensureInvoiceDocument(invoice.id);
     }
     const message = await fixtures.message(id);
@@ -145,11 +161,15 @@ describe('e-mail over SMTP', () => {
     // The outbox's .eml now holds the PDF as well.
     const eml = await admin.get(`/api/mail_messages/${id}/eml`);
     expect(eml.body.trimEnd()).toBe(smtp.received.at(-1)!.raw.toString('utf8').trimEnd());
-    expect(await mailEvents('invoice', invoice.id)).toEqual(['mail_sent']);
-    expect(await mailEvents('booking', booking.id)).toEqual(['mail_sent']);
+    expect(await mailEvents(t, 'invoice', invoice.id)).toEqual(['mail_sent']);
+    expect(await mailEvents(t, 'booking', booking.id)).toEqual(['mail_sent']);
   });
 
-  it('retries while the server is down, shows the failure, and sends once it is back', async () => {
+  test('retries while the server is down, shows the failure, and sends once it is back', async ({
+    smtp,
+    demoApp: { t, client: admin },
+    mail: { fixtures, guestId },
+  }) => {
     const booking = await fixtures.booking(guestId);
     const queued = await admin.post(`/api/bookings/${booking.id}/confirmation/send`, {});
     expect(queued.statusCode, queued.body).toBe(202);
@@ -162,31 +182,35 @@ describe('e-mail over SMTP', () => {
       expect(first.lastError).toMatch(/ECONNREFUSED|connect/i);
       // Not due again until its backoff has passed.
       expect(await t.app.jobRunner.runDue()).toBe(0);
-      await runJobsLater();
+      await runJobsLater(t);
       expect(await fixtures.message(id)).toMatchObject({ status: 'queued', attempts: 2 });
       const listed = await admin.get('/api/mail_messages', { query: { bookingId: booking.id } });
-      expect(listed.json<{ data: TMailMessage[] }>().data[0]).toMatchObject({ attempts: 2 });
-      expect(listed.json<{ data: TMailMessage[] }>().data[0]!.lastError).toBeTruthy();
+      expect(parsed(listed, ZPaged(ZMailMessageListItem)).data[0]).toMatchObject({ attempts: 2 });
+      expect(parsed(listed, ZPaged(ZMailMessageListItem)).data[0]!.lastError).toBeTruthy();
     } finally {
       await smtp.start();
     }
     const before = smtp.received.length;
-    await runJobsLater();
+    await runJobsLater(t);
     expect(await fixtures.message(id)).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
     expect(smtp.received).toHaveLength(before + 1);
-    expect(await mailEvents('booking', booking.id)).toEqual(['mail_sent']);
+    expect(await mailEvents(t, 'booking', booking.id)).toEqual(['mail_sent']);
   });
 
-  it('marks a message failed after its last attempt, and sends it when staff retry', async () => {
+  test('marks a message failed after its last attempt, and sends it when staff retry', async ({
+    smtp,
+    demoApp: { t, client: admin },
+    mail: { fixtures, guestId },
+  }) => {
     const booking = await fixtures.booking(guestId);
     const id = parsed(await admin.post(`/api/bookings/${booking.id}/confirmation/send`, {}), ZMailMessage).id;
     await smtp.stop();
     try {
-      for (let attempt = 0; attempt < 8; attempt++) await runJobsLater();
+      for (let attempt = 0; attempt < 8; attempt++) await runJobsLater(t);
       const failed = await fixtures.message(id);
       expect(failed).toMatchObject({ status: 'failed', attempts: 8 });
       expect(failed.lastError).toBeTruthy();
-      expect(await mailEvents('booking', booking.id)).toEqual(['mail_failed']);
+      expect(await mailEvents(t, 'booking', booking.id)).toEqual(['mail_failed']);
     } finally {
       await smtp.start();
     }
@@ -194,10 +218,14 @@ describe('e-mail over SMTP', () => {
     expect(retried.statusCode, retried.body).toBe(202);
     await t.app.jobRunner.runDue();
     expect(await fixtures.message(id)).toMatchObject({ status: 'sent', attempts: 9 });
-    expect((await mailEvents('booking', booking.id)).sort()).toEqual(['mail_failed', 'mail_sent']);
+    expect((await mailEvents(t, 'booking', booking.id)).sort()).toEqual(['mail_failed', 'mail_sent']);
   });
 
-  it("sends HTML in the property's colour with its logo inline beside the text, the typed name escaped", async () => {
+  test("sends HTML in the property's colour with its logo inline beside the text, the typed name escaped", async ({
+    smtp,
+    demoApp: { t, client: admin },
+    mail: { fixtures, propertyId },
+  }) => {
     const shades = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900'];
     const palette = Object.fromEntries(
       shades.map((shade) => [shade, shade === '600' ? '#0f766e' : '#ccfbf1']),
@@ -211,7 +239,7 @@ describe('e-mail over SMTP', () => {
     );
     expect(logo.statusCode, logo.body).toBe(201);
     const branded = await admin.put(`/api/properties/${propertyId}`, {
-      branding: { logoId: logo.json<{ id: string }>().id, primaryColor: JSON.stringify(palette) },
+      branding: { logoId: parsed(logo, ZFile).id, primaryColor: JSON.stringify(palette) },
     });
     expect(branded.statusCode, branded.body).toBe(200);
     try {

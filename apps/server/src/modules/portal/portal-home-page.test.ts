@@ -5,8 +5,17 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn, ZBooking, zonedInstant, type TBooking, type TPortalHomeData } from '@pms/contract';
+import { describe, expect } from 'vitest';
+import {
+  addDays,
+  todayIn,
+  ZBooking,
+  ZContact,
+  zonedInstant,
+  ZPaged,
+  ZProperty,
+  type TPortalHomeData,
+} from '@pms/contract';
 import { bookingLinks, generalSettings, rooms } from '../../db/schema/index.ts';
 import {
   ApiClient,
@@ -19,45 +28,50 @@ import {
   type TStayFixture,
   type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
 const webDist = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 const zone = 'Europe/Vienna';
-let t: TTestApp;
-let admin: ApiClient;
-let stay: TStayFixture;
 
-beforeAll(async () => {
-  const hasRenderer = await import('@pms/portal/ssr').then(
-    () => true,
-    () => false,
-  );
-  if (!existsSync(`${webDist}/portal-home.html`) || !hasRenderer)
-    throw new Error(
-      'the portal is not built: run `npm run build -w apps/web && npm run build -w apps/portal` first',
+/** The application serving the built web app and portal, signed in as the admin in the Austrian property. */
+const test = apiTest
+  // eslint-disable-next-line no-empty-pattern
+  .override('demoApp', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const hasRenderer = await import('@pms/portal/ssr').then(
+      () => true,
+      () => false,
     );
-  t = await buildTestApp({ WEB_DIST: webDist });
-  admin = await login(t.app, demo.users.admin);
-  const properties = (await admin.get('/api/properties')).json<{ data: { id: string; name: string }[] }>();
-  await switchProperty(admin, properties.data.find((property) => property.name === demo.austria)!.id);
-  stay = await createStayFixture(admin, {
-    roomType: { name: 'Seitenzimmer', code: 'SE' },
-    rooms: '871-879',
-    rate: { name: 'Seitenrate', code: 'SE' },
-    prices: [10000, 12000],
+    if (!existsSync(`${webDist}/portal-home.html`) || !hasRenderer)
+      throw new Error(
+        'the portal is not built: run `npm run build -w apps/web && npm run build -w apps/portal` first',
+      );
+    const t = await buildTestApp({ WEB_DIST: webDist });
+    onCleanup(() => t.close());
+    const client = await login(t.app, demo.users.admin);
+    const properties = parsed(await client.get('/api/properties'), ZPaged(ZProperty));
+    await switchProperty(client, properties.data.find((property) => property.name === demo.austria)!.id);
+    const ids = Object.fromEntries(properties.data.map((property) => [property.name, property.id]));
+    return { t, client, ids };
+  })
+  .extend('stayed', { scope: 'file', auto: true }, async ({ demoApp }) => {
+    const { client: admin } = demoApp;
+    const stay = await createStayFixture(admin, {
+      roomType: { name: 'Seitenzimmer', code: 'SE' },
+      rooms: '871-879',
+      rate: { name: 'Seitenrate', code: 'SE' },
+      prices: [10000, 12000],
+    });
+    return { stay };
   });
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
-afterEach(() => {
+test.afterEach(({ demoApp: { t } }) => {
   t.clock.reset();
 });
 
-const today = () => todayIn(zone, t.clock.now());
+const today = (t: TTestApp) => todayIn(zone, t.clock.now());
 let nextRoom = 871;
 
 /** A booking from today for a new debtor in a room of its own, and its link. */
-async function newStay(customerName = 'Hanna Heimseite') {
+async function newStay(t: TTestApp, admin: ApiClient, stay: TStayFixture, customerName = 'Hanna Heimseite') {
   const customer = await admin.post('/api/contacts', { name: customerName, isDebtor: true });
   expect(customer.statusCode, customer.body).toBe(201);
   const roomId = stay.roomIds[String(nextRoom++)]!;
@@ -66,18 +80,19 @@ async function newStay(customerName = 'Hanna Heimseite') {
     rateId: stay.rateId,
     roomTypeId: stay.roomTypeId,
     roomId,
-    checkIn: today(),
-    checkOut: addDays(today(), 2),
-    customerId: customer.json<{ id: string }>().id,
+    checkIn: today(t),
+    checkOut: addDays(today(t), 2),
+    customerId: parsed(customer, ZContact).id,
   });
   expect(created.statusCode, created.body).toBe(201);
-  const booking = (
-    await admin.get(`/api/bookings/${parsed(created, ZBooking).id}`, { query: { expand: 'link' } })
-  ).json<TBooking & { link: { id: string } }>();
-  return { booking, roomId, linkId: booking.link.id };
+  const booking = parsed(
+    await admin.get(`/api/bookings/${parsed(created, ZBooking).id}`, { query: { expand: 'link' } }),
+    ZBooking,
+  );
+  return { booking, roomId, linkId: booking.link!.id };
 }
 
-function openPage(path: string, headers: Record<string, string> = {}) {
+function openPage(t: TTestApp, path: string, headers: Record<string, string> = {}) {
   return t.app.inject({ method: 'GET', url: path, headers });
 }
 
@@ -99,9 +114,12 @@ function policy(header: unknown): Map<string, string[]> {
 }
 
 describe('the home of a link', () => {
-  it('comes with the booking on the page, its data, its styles and a policy that allows only them', async () => {
-    const { booking, linkId } = await newStay();
-    const page = await openPage(`/portal/${linkId}`, { 'accept-language': 'de-AT,de;q=0.9' });
+  test('comes with the booking on the page, its data, its styles and a policy that allows only them', async ({
+    demoApp: { t, client: admin },
+    stayed: { stay },
+  }) => {
+    const { booking, linkId } = await newStay(t, admin, stay);
+    const page = await openPage(t, `/portal/${linkId}`, { 'accept-language': 'de-AT,de;q=0.9' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['cache-control']).toBe('no-store');
@@ -115,7 +133,7 @@ describe('the home of a link', () => {
     expect(html).not.toContain('portal-home-->');
     expect(html).not.toContain('Wird geladen');
     expect(html).not.toMatch(/<link rel="stylesheet"/);
-    const plain = await openPage(`/portal/${linkId}/check-in`);
+    const plain = await openPage(t, `/portal/${linkId}/check-in`);
     const scripts = (page: string) =>
       [...page.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]);
     expect(scripts(html)).toHaveLength(1);
@@ -131,7 +149,7 @@ describe('the home of a link', () => {
     expect(styles.length).toBeGreaterThanOrEqual(2);
     for (const attributes of styles) expect(attributes).toBe(` nonce="${nonce}"`);
     // A new nonce for every answer.
-    const again = await openPage(`/portal/${linkId}`);
+    const again = await openPage(t, `/portal/${linkId}`);
     expect(policy(again.headers['content-security-policy']).get('style-src')).not.toContain(nonces[0]);
 
     const home = homeData(html);
@@ -150,29 +168,35 @@ describe('the home of a link', () => {
     expect(home.settings).toEqual((await portal.get('/api/portal/settings/general', reads)).json());
   });
 
-  it('is written in the language the guest chose, else in the browser’s', async () => {
-    const { booking, linkId } = await newStay();
-    const english = await openPage(`/portal/${linkId}/`, { 'accept-language': 'en-GB' });
+  test('is written in the language the guest chose, else in the browser’s', async ({
+    demoApp: { t, client: admin },
+    stayed: { stay },
+  }) => {
+    const { booking, linkId } = await newStay(t, admin, stay);
+    const english = await openPage(t, `/portal/${linkId}/`, { 'accept-language': 'en-GB' });
     expect(english.body).toContain('<html lang="en">');
     expect(english.body).toContain(`Booking ${booking.code}`);
     expect(homeData(english.body).language).toBe('en');
-    const chosen = await openPage(`/portal/${linkId}`, {
+    const chosen = await openPage(t, `/portal/${linkId}`, {
       'accept-language': 'en-GB,en;q=0.9',
       cookie: 'portal_language=de',
     });
     expect(chosen.body).toContain(`Buchung ${booking.code}`);
     // Neither German nor English: German. An unknown cookie value is ignored.
-    const french = await openPage(`/portal/${linkId}`, {
+    const french = await openPage(t, `/portal/${linkId}`, {
       'accept-language': 'fr-FR',
       cookie: 'portal_language=xx',
     });
     expect(homeData(french.body).language).toBe('de');
   });
 
-  it('carries names as text: nothing a guest types can end the data or open an element', async () => {
+  test('carries names as text: nothing a guest types can end the data or open an element', async ({
+    demoApp: { t, client: admin },
+    stayed: { stay },
+  }) => {
     const name = '</script><script>alert(1)</script><!-- <b>Ω</b> $& $1';
-    const { linkId } = await newStay(name);
-    const page = await openPage(`/portal/${linkId}`);
+    const { linkId } = await newStay(t, admin, stay, name);
+    const page = await openPage(t, `/portal/${linkId}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('<script>alert(1)');
     expect(page.body).not.toContain('<b>Ω');
@@ -180,9 +204,12 @@ describe('the home of a link', () => {
     expect(homeData(page.body).booking.guests[0]!.name).toBe(name);
   });
 
-  it('links the property’s info page only when it is a web address, whatever was stored', async () => {
-    const { linkId } = await newStay();
-    const propertyId = (await admin.get('/api/properties/current')).json<{ id: string }>().id;
+  test('links the property’s info page only when it is a web address, whatever was stored', async ({
+    demoApp: { t, client: admin },
+    stayed: { stay },
+  }) => {
+    const { linkId } = await newStay(t, admin, stay);
+    const propertyId = parsed(await admin.get('/api/properties/current'), ZProperty).id;
     const setInfoUrl = (propertyInfoUrl: string) =>
       t.db.update(generalSettings).set({ propertyInfoUrl }).where(eq(generalSettings.propertyId, propertyId));
     try {
@@ -191,24 +218,27 @@ describe('the home of a link', () => {
         'data:text/html,<script>alert(1)</script>',
       ]) {
         await setInfoUrl(stored);
-        const page = await openPage(`/portal/${linkId}`);
+        const page = await openPage(t, `/portal/${linkId}`);
         expect(page.statusCode).toBe(200);
         expect(page.body).not.toMatch(/href="(javascript|data):/i);
       }
       await setInfoUrl('https://alpenhof.example/info');
-      expect((await openPage(`/portal/${linkId}`)).body).toContain('href="https://alpenhof.example/info"');
+      expect((await openPage(t, `/portal/${linkId}`)).body).toContain('href="https://alpenhof.example/info"');
     } finally {
       await setInfoUrl('https://alpenhof-salzburg.example/info');
     }
   });
 
-  it('lists the doors of a checked-in guest’s key with the page', async () => {
-    const { booking, roomId, linkId } = await newStay();
-    t.clock.set(zonedInstant(today(), '15:30', zone));
+  test('lists the doors of a checked-in guest’s key with the page', async ({
+    demoApp: { t, client: admin },
+    stayed: { stay },
+  }) => {
+    const { booking, roomId, linkId } = await newStay(t, admin, stay);
+    t.clock.set(zonedInstant(today(t), '15:30', zone));
     await t.db.update(rooms).set({ housekeepingStatus: 'clean' }).where(eq(rooms.id, roomId));
     const checkedIn = await admin.post(`/api/bookings/${booking.id}/actions/check_in`);
     expect(checkedIn.statusCode, checkedIn.body).toBe(200);
-    const page = await openPage(`/portal/${linkId}`);
+    const page = await openPage(t, `/portal/${linkId}`);
     const home = homeData(page.body);
     expect(home.metadata.hasAccessToken).toBe(true);
     expect(home.accessPoints).toEqual(
@@ -223,10 +253,13 @@ describe('the home of a link', () => {
 });
 
 describe('the plain page', () => {
-  it('is what a link the guest may not open gets: the page itself shows why', async () => {
-    const { booking, linkId } = await newStay();
+  test('is what a link the guest may not open gets: the page itself shows why', async ({
+    demoApp: { t, client: admin },
+    stayed: { stay },
+  }) => {
+    const { booking, linkId } = await newStay(t, admin, stay);
     for (const path of ['/portal/unknown-link', '/portal/b%C3%A4d', `/portal/${'x'.repeat(300)}`]) {
-      const page = await openPage(path);
+      const page = await openPage(t, path);
       expect(page.statusCode, path).toBe(200);
       expect(page.body, path).toContain('Wird geladen');
       expect(page.body, path).not.toContain('id="portal-home"');
@@ -235,15 +268,18 @@ describe('the plain page', () => {
       .update(bookingLinks)
       .set({ revokedAt: new Date() })
       .where(eq(bookingLinks.bookingId, booking.id));
-    const revoked = await openPage(`/portal/${linkId}`);
+    const revoked = await openPage(t, `/portal/${linkId}`);
     expect(revoked.body).toContain('Wird geladen');
     expect(revoked.body).not.toContain(booking.code);
   });
 
-  it('is what the other screens get, which read what they show themselves', async () => {
-    const { booking, linkId } = await newStay();
+  test('is what the other screens get, which read what they show themselves', async ({
+    demoApp: { t, client: admin },
+    stayed: { stay },
+  }) => {
+    const { booking, linkId } = await newStay(t, admin, stay);
     for (const screen of ['check-in', 'invoices']) {
-      const page = await openPage(`/portal/${linkId}/${screen}`);
+      const page = await openPage(t, `/portal/${linkId}/${screen}`);
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('Wird geladen');
       expect(page.body).not.toContain(booking.code);

@@ -1,19 +1,8 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  TBaseData,
-  TCreatedRooms,
-  TItem,
-  TPaged,
-  TPaymentMethod,
-  TRate,
-  TRateItem,
-  TRatePrice,
-  TRoom,
-  TRoomType,
-  TTaxRate,
-} from '@pms/contract';
+import { describe, expect } from 'vitest';
+import { z } from 'zod';
+import type { TBaseData, TRate, TRateItem, TRatePrice } from '@pms/contract';
 import {
   ZBaseData,
   ZCreatedRooms,
@@ -38,43 +27,33 @@ import {
   login,
   loginAt,
   parsed,
-  startDemoApp,
   switchProperty,
   type ApiClient,
   type TTestApp,
 } from '../../../test/helpers.ts';
-
-let t: TTestApp;
-let admin: ApiClient;
-let manager: ApiClient;
-let staff: ApiClient;
-let cleaning: ApiClient;
-let catering: ApiClient;
-/** The admin again, in a second session on the German property: the source of another property's ids. */
-let berlin: ApiClient;
-let ids: Record<string, string>;
-let salzburgData: TBaseData;
-let berlinData: TBaseData;
+import { apiTest } from '../../../test/api-test.ts';
 
 const unknownId = '00000000-0000-4000-8000-000000000000';
 
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp());
-  berlin = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
-  manager = await loginAtSalzburg(demo.users.manager);
-  staff = await loginAtSalzburg(demo.users.staff);
-  cleaning = await loginAtSalzburg(demo.users.cleaning);
-  catering = await loginAtSalzburg(demo.users.catering);
-  salzburgData = await baseData(admin);
-  berlinData = await baseData(berlin);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-function loginAtSalzburg(email: string): Promise<ApiClient> {
+function loginAtSalzburg(t: TTestApp, ids: Record<string, string>, email: string): Promise<ApiClient> {
   return loginAt(t.app, email, ids[demo.austria]!);
 }
+
+/**
+ * The callers of the Salzburg property by role, the admin again in a second session on the German
+ * property (`berlin`, the source of another property's ids), and both properties' base data as the
+ * file starts.
+ */
+const test = apiTest.extend('team', { scope: 'file' }, async ({ demoApp: { t, client: admin, ids } }) => {
+  const berlin = await loginAt(t.app, demo.users.admin, ids[demo.germany]!);
+  const manager = await loginAtSalzburg(t, ids, demo.users.manager);
+  const staff = await loginAtSalzburg(t, ids, demo.users.staff);
+  const cleaning = await loginAtSalzburg(t, ids, demo.users.cleaning);
+  const catering = await loginAtSalzburg(t, ids, demo.users.catering);
+  const salzburgData = await baseData(admin);
+  const berlinData = await baseData(berlin);
+  return { manager, staff, cleaning, catering, berlin, salzburgData, berlinData };
+});
 
 async function baseData(client: ApiClient): Promise<TBaseData> {
   const response = await client.get('/api/base_data');
@@ -83,23 +62,33 @@ async function baseData(client: ApiClient): Promise<TBaseData> {
 }
 
 /** Creates through the API and returns the created record. */
-async function create<T>(client: ApiClient, url: string, body: Record<string, unknown>): Promise<T> {
+async function create<TSchema extends z.ZodType>(
+  schema: TSchema,
+  client: ApiClient,
+  url: string,
+  body: Record<string, unknown>,
+): Promise<z.output<TSchema>> {
   const response = await client.post(url, body);
   expect({ status: response.statusCode, body: response.json<unknown>() }).toMatchObject({ status: 201 });
-  return response.json<T>();
+  return parsed(response, schema);
 }
 
-async function list<T>(client: ApiClient, url: string, query: Record<string, string> = {}): Promise<T[]> {
+async function list<TSchema extends z.ZodType>(
+  schema: TSchema,
+  client: ApiClient,
+  url: string,
+  query: Record<string, string> = {},
+): Promise<z.output<TSchema>[]> {
   const response = await client.get(url, { query: { pageSize: '100', ...query } });
   expect(response.statusCode).toBe(200);
-  return response.json<TPaged<T>>().data;
+  return parsed(response, ZPaged(schema)).data;
 }
 
 const roomTypeByCode = (data: TBaseData, code: string) => data.roomTypes.find((type) => type.code === code)!;
 const rateByCode = (data: TBaseData, code: string) => data.rates.find((rate) => rate.code === code)!;
 const itemByName = (data: TBaseData, name: string) => data.items.find((item) => item.name === name)!;
 
-async function roomWithBooking(): Promise<string> {
+async function roomWithBooking(t: TTestApp, ids: Record<string, string>): Promise<string> {
   const [row] = await t.db
     .select({ roomId: bookings.roomId })
     .from(bookings)
@@ -115,7 +104,9 @@ async function roomWithBooking(): Promise<string> {
 }
 
 describe('/api/base_data', () => {
-  it('answers everything the web app caches for the current property, in one call', () => {
+  test('answers everything the web app caches for the current property, in one call', ({
+    team: { salzburgData },
+  }) => {
     expect(salzburgData.roomTypes.map((type) => type.code)).toEqual(['EZ', 'DZ', 'FZ', 'SU']);
     expect(salzburgData.rooms).toHaveLength(40);
     expect(salzburgData.rooms[0]).toMatchObject({
@@ -141,7 +132,7 @@ describe('/api/base_data', () => {
     );
   });
 
-  it("keeps each property's base data apart", () => {
+  test("keeps each property's base data apart", ({ team: { salzburgData, berlinData } }) => {
     expect(berlinData.rooms.map((room) => room.number)).toEqual([
       '1',
       '2',
@@ -161,7 +152,9 @@ describe('/api/base_data', () => {
     expect(berlinData.roomTypes.some((type) => salzburgIds.has(type.id))).toBe(false);
   });
 
-  it('is readable by every role, cleaning and catering included', async () => {
+  test('is readable by every role, cleaning and catering included', async ({
+    team: { manager, staff, cleaning, catering },
+  }) => {
     for (const client of [manager, staff, cleaning, catering]) {
       expect((await client.get('/api/base_data')).statusCode).toBe(200);
     }
@@ -196,12 +189,15 @@ describe('access', () => {
     ['DELETE', `/api/rates/${unknownId}/items/${unknownId}`],
   ];
 
-  it.each(writes)('%s %s is refused to staff, cleaning and catering', async (method, url) => {
-    for (const client of [staff, cleaning, catering]) {
-      const body = method === 'DELETE' ? undefined : {};
-      expectProblem(await client.request(method, url, body), 403, 'auth/forbidden');
-    }
-  });
+  test.for(writes)(
+    '%s %s is refused to staff, cleaning and catering',
+    async ([method, url], { team: { staff, cleaning, catering } }) => {
+      for (const client of [staff, cleaning, catering]) {
+        const body = method === 'DELETE' ? undefined : {};
+        expectProblem(await client.request(method, url, body), 403, 'auth/forbidden');
+      }
+    },
+  );
 
   const reads = [
     '/api/room_types',
@@ -212,18 +208,18 @@ describe('access', () => {
     '/api/rates',
   ];
 
-  it.each(reads)('GET %s is open to cleaning', async (url) => {
+  test.for(reads)('GET %s is open to cleaning', async (url, { team: { cleaning } }) => {
     const response = await cleaning.get(url);
     expect(response.statusCode).toBe(200);
-    expect(response.json<TPaged<unknown>>().count).toBeGreaterThan(0);
+    expect(parsed(response, ZPaged(z.unknown())).count).toBeGreaterThan(0);
   });
 
-  it('needs a signed-in caller', async () => {
+  test('needs a signed-in caller', async ({ demoApp: { t } }) => {
     expectProblem(await t.app.inject({ method: 'GET', url: '/api/rooms' }), 401, 'auth/unauthenticated');
   });
 
-  it('lets the manager write', async () => {
-    const method = await create<TPaymentMethod>(manager, '/api/payment_methods', {
+  test('lets the manager write', async ({ team: { manager } }) => {
+    const method = await create(ZPaymentMethod, manager, '/api/payment_methods', {
       name: 'Gutschein',
       kind: 'transfer',
     });
@@ -232,8 +228,8 @@ describe('access', () => {
 });
 
 describe('/api/room_types', () => {
-  it('creates, reads, lists, updates and deletes a room type', async () => {
-    const created = await create<TRoomType>(admin, '/api/room_types', {
+  test('creates, reads, lists, updates and deletes a room type', async ({ demoApp: { client: admin } }) => {
+    const created = await create(ZRoomType, admin, '/api/room_types', {
       name: 'Appartement',
       code: 'AP',
       capacity: 4,
@@ -248,7 +244,7 @@ describe('/api/room_types', () => {
       deletedAt: null,
     });
     expect(parsed(await admin.get(`/api/room_types/${created.id}`), ZRoomType)).toEqual(created);
-    const listed = await list<TRoomType>(admin, '/api/room_types');
+    const listed = await list(ZRoomType, admin, '/api/room_types');
     expect(listed.map((type) => type.code)).toEqual(['EZ', 'DZ', 'FZ', 'SU', 'AP']);
 
     const updated = await admin.put(`/api/room_types/${created.id}`, {
@@ -267,7 +263,7 @@ describe('/api/room_types', () => {
 
     expect((await admin.delete(`/api/room_types/${created.id}`)).statusCode).toBe(204);
     expectProblem(await admin.get(`/api/room_types/${created.id}`), 404, 'not_found');
-    const again = await create<TRoomType>(admin, '/api/room_types', {
+    const again = await create(ZRoomType, admin, '/api/room_types', {
       name: 'Appartement',
       code: 'AP',
       capacity: 4,
@@ -276,7 +272,7 @@ describe('/api/room_types', () => {
     await admin.delete(`/api/room_types/${again.id}`);
   });
 
-  it('pages the list', async () => {
+  test('pages the list', async ({ demoApp: { client: admin } }) => {
     const response = await admin.get('/api/room_types', { query: { pageSize: '3', pageNumber: '2' } });
     expect(parsed(response, ZPaged(ZRoomType))).toMatchObject({
       pageNumber: 2,
@@ -287,15 +283,15 @@ describe('/api/room_types', () => {
     expect(parsed(response, ZPaged(ZRoomType)).data.map((type) => type.code)).toEqual(['SU']);
   });
 
-  it('keeps one default room type', async () => {
-    const created = await create<TRoomType>(admin, '/api/room_types', {
+  test('keeps one default room type', async ({ demoApp: { client: admin }, team: { salzburgData } }) => {
+    const created = await create(ZRoomType, admin, '/api/room_types', {
       name: 'Studio',
       code: 'ST',
       capacity: 2,
       maxOccupancy: 2,
       isDefault: true,
     });
-    const defaults = (await list<TRoomType>(admin, '/api/room_types')).filter((type) => type.isDefault);
+    const defaults = (await list(ZRoomType, admin, '/api/room_types')).filter((type) => type.isDefault);
     expect(defaults.map((type) => type.id)).toEqual([created.id]);
     const doubleRoom = roomTypeByCode(salzburgData, 'DZ');
     await admin.put(`/api/room_types/${doubleRoom.id}`, { ...doubleRoom, isDefault: true });
@@ -303,7 +299,7 @@ describe('/api/room_types', () => {
     await admin.delete(`/api/room_types/${created.id}`);
   });
 
-  it('refuses invalid input with 400 validation', async () => {
+  test('refuses invalid input with 400 validation', async ({ demoApp: { client: admin } }) => {
     const valid = { name: 'Test', code: 'TT', capacity: 2, maxOccupancy: 2 };
     const problem = expectProblem(
       await admin.post('/api/room_types', { ...valid, minOccupancy: 3, maxOccupancy: 2 }),
@@ -317,7 +313,10 @@ describe('/api/room_types', () => {
     expectProblem(await admin.get('/api/room_types/not-a-uuid'), 400, 'validation');
   });
 
-  it('refuses a code the property uses already with 409 room_type/already_exists', async () => {
+  test('refuses a code the property uses already with 409 room_type/already_exists', async ({
+    demoApp: { client: admin },
+    team: { salzburgData, berlinData },
+  }) => {
     const doubleRoom = roomTypeByCode(salzburgData, 'DZ');
     const body = { name: 'Noch ein Doppelzimmer', code: 'DZ', capacity: 2, maxOccupancy: 2 };
     expectProblem(await admin.post('/api/room_types', body), 409, 'room_type/already_exists');
@@ -331,7 +330,10 @@ describe('/api/room_types', () => {
     expect(roomTypeByCode(berlinData, 'DZ')).toBeDefined();
   });
 
-  it('refuses an occupancy range that leaves rate prices outside with 400 rate/price_invalid_occupancy', async () => {
+  test('refuses an occupancy range that leaves rate prices outside with 400 rate/price_invalid_occupancy', async ({
+    demoApp: { client: admin },
+    team: { salzburgData },
+  }) => {
     const suite = roomTypeByCode(salzburgData, 'SU');
     const narrowed = { ...suite, maxOccupancy: 2 };
     expectProblem(
@@ -342,7 +344,10 @@ describe('/api/room_types', () => {
     expect(parsed(await admin.get(`/api/room_types/${suite.id}`), ZRoomType).maxOccupancy).toBe(3);
   });
 
-  it('refuses to delete a room type that rooms, prices or bookings use with 409 base_data/in_use', async () => {
+  test('refuses to delete a room type that rooms, prices or bookings use with 409 base_data/in_use', async ({
+    demoApp: { client: admin },
+    team: { salzburgData },
+  }) => {
     expectProblem(
       await admin.delete(`/api/room_types/${roomTypeByCode(salzburgData, 'DZ').id}`),
       409,
@@ -350,7 +355,10 @@ describe('/api/room_types', () => {
     );
   });
 
-  it("answers another property's room type with 404", async () => {
+  test("answers another property's room type with 404", async ({
+    demoApp: { client: admin },
+    team: { berlin, berlinData },
+  }) => {
     const foreign = roomTypeByCode(berlinData, 'EZ');
     expectProblem(await admin.get(`/api/room_types/${foreign.id}`), 404, 'not_found');
     expectProblem(
@@ -364,10 +372,13 @@ describe('/api/room_types', () => {
 });
 
 describe('/api/rooms', () => {
-  const suiteId = () => roomTypeByCode(salzburgData, 'SU').id;
+  const suiteId = (salzburgData: TBaseData) => roomTypeByCode(salzburgData, 'SU').id;
 
-  it('creates every room of a range in one request', async () => {
-    const response = await admin.post('/api/rooms', { number: '901-910', roomTypeId: suiteId() });
+  test('creates every room of a range in one request', async ({
+    demoApp: { client: admin },
+    team: { salzburgData },
+  }) => {
+    const response = await admin.post('/api/rooms', { number: '901-910', roomTypeId: suiteId(salzburgData) });
     expect(response.statusCode).toBe(201);
     const { data } = parsed(response, ZCreatedRooms);
     expect(data.map((room) => room.number)).toEqual([
@@ -382,42 +393,52 @@ describe('/api/rooms', () => {
       '909',
       '910',
     ]);
-    expect(data[0]).toMatchObject({ roomTypeId: suiteId(), housekeepingStatus: 'clean', roomType: null });
+    expect(data[0]).toMatchObject({
+      roomTypeId: suiteId(salzburgData),
+      housekeepingStatus: 'clean',
+      roomType: null,
+    });
   });
 
-  it('creates a single room', async () => {
-    const { data } = await create<TCreatedRooms>(admin, '/api/rooms', {
+  test('creates a single room', async ({ demoApp: { client: admin }, team: { salzburgData } }) => {
+    const { data } = await create(ZCreatedRooms, admin, '/api/rooms', {
       number: 'A1',
-      roomTypeId: suiteId(),
+      roomTypeId: suiteId(salzburgData),
     });
     expect(data.map((room) => room.number)).toEqual(['A1']);
   });
 
-  it('refuses the whole request with 409 room/already_exists when any number exists', async () => {
+  test('refuses the whole request with 409 room/already_exists when any number exists', async ({
+    demoApp: { client: admin },
+    team: { berlin, salzburgData, berlinData },
+  }) => {
     expectProblem(
-      await admin.post('/api/rooms', { number: '905', roomTypeId: suiteId() }),
+      await admin.post('/api/rooms', { number: '905', roomTypeId: suiteId(salzburgData) }),
       409,
       'room/already_exists',
     );
     expectProblem(
-      await admin.post('/api/rooms', { number: '910-912', roomTypeId: suiteId() }),
+      await admin.post('/api/rooms', { number: '910-912', roomTypeId: suiteId(salzburgData) }),
       409,
       'room/already_exists',
     );
-    const numbers = (await list<TRoom>(admin, '/api/rooms')).map((room) => room.number);
+    const numbers = (await list(ZRoom, admin, '/api/rooms')).map((room) => room.number);
     expect(numbers).not.toContain('911');
     // Numbers are per property: Berlin has no room 905.
-    const { data } = await create<TCreatedRooms>(berlin, '/api/rooms', {
+    const { data } = await create(ZCreatedRooms, berlin, '/api/rooms', {
       number: '905',
       roomTypeId: roomTypeByCode(berlinData, 'EZ').id,
     });
     expect((await berlin.delete(`/api/rooms/${data[0]!.id}`)).statusCode).toBe(204);
   });
 
-  it('lets exactly one of two overlapping ranges sent at once win', async () => {
+  test('lets exactly one of two overlapping ranges sent at once win', async ({
+    demoApp: { client: admin },
+    team: { salzburgData },
+  }) => {
     const responses = await Promise.all([
-      admin.post('/api/rooms', { number: '930-935', roomTypeId: suiteId() }),
-      admin.post('/api/rooms', { number: '933-938', roomTypeId: suiteId() }),
+      admin.post('/api/rooms', { number: '930-935', roomTypeId: suiteId(salzburgData) }),
+      admin.post('/api/rooms', { number: '933-938', roomTypeId: suiteId(salzburgData) }),
     ]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
     expectProblem(
@@ -425,25 +446,35 @@ describe('/api/rooms', () => {
       409,
       'room/already_exists',
     );
-    const numbers = (await list<TRoom>(admin, '/api/rooms'))
+    const numbers = (await list(ZRoom, admin, '/api/rooms'))
       .map((room) => room.number)
       .filter((number) => number.startsWith('93'));
     expect(numbers).toHaveLength(6);
   });
 
-  it('refuses a malformed or oversized range with 400 room/invalid_range', async () => {
+  test('refuses a malformed or oversized range with 400 room/invalid_range', async ({
+    demoApp: { client: admin },
+    team: { salzburgData },
+  }) => {
     for (const number of ['920-911', '1000-1500', 'A1-B3', '12-']) {
       expectProblem(
-        await admin.post('/api/rooms', { number, roomTypeId: suiteId() }),
+        await admin.post('/api/rooms', { number, roomTypeId: suiteId(salzburgData) }),
         400,
         'room/invalid_range',
       );
     }
-    expectProblem(await admin.post('/api/rooms', { number: '', roomTypeId: suiteId() }), 400, 'validation');
+    expectProblem(
+      await admin.post('/api/rooms', { number: '', roomTypeId: suiteId(salzburgData) }),
+      400,
+      'validation',
+    );
     expectProblem(await admin.post('/api/rooms', { number: '950' }), 400, 'validation');
   });
 
-  it("refuses another property's room type with 404", async () => {
+  test("refuses another property's room type with 404", async ({
+    demoApp: { client: admin },
+    team: { berlinData },
+  }) => {
     const foreignType = roomTypeByCode(berlinData, 'EZ').id;
     expectProblem(
       await admin.post('/api/rooms', { number: '960', roomTypeId: foreignType }),
@@ -452,7 +483,9 @@ describe('/api/rooms', () => {
     );
   });
 
-  it('orders room numbers naturally in SQL: digits as numbers, letters in any case, numbers first', async () => {
+  test('orders room numbers naturally in SQL: digits as numbers, letters in any case, numbers first', async ({
+    demoApp: { t },
+  }) => {
     const expected = ['01', '1', '2', '2a', '2B', '10', '101', 'A1', 'A2', 'a2', 'A10', 'B1', 'b2', 'B10'];
     const values = sql.join(
       expected.toReversed().map((number) => sql`(${number})`),
@@ -468,21 +501,24 @@ describe('/api/rooms', () => {
     expect(rows.map((row) => row.number)).toEqual(expected);
   });
 
-  it('sorts numbers naturally', async () => {
-    const numbers = (await list<TRoom>(berlin, '/api/rooms')).map((room) => room.number);
+  test('sorts numbers naturally', async ({ demoApp: { client: admin }, team: { berlin } }) => {
+    const numbers = (await list(ZRoom, berlin, '/api/rooms')).map((room) => room.number);
     expect(numbers).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
-    const salzburg = (await list<TRoom>(admin, '/api/rooms')).map((room) => room.number);
+    const salzburg = (await list(ZRoom, admin, '/api/rooms')).map((room) => room.number);
     expect(salzburg.slice(0, 2)).toEqual(['101', '102']);
     expect(salzburg.at(-1)).toBe('A1');
   });
 
-  it('filters by room type and housekeeping status, and embeds the room type on request', async () => {
+  test('filters by room type and housekeeping status, and embeds the room type on request', async ({
+    demoApp: { client: admin },
+    team: { salzburgData },
+  }) => {
     const single = roomTypeByCode(salzburgData, 'EZ');
-    const singles = await list<TRoom>(admin, '/api/rooms', { roomTypeId: single.id, expand: 'roomType' });
+    const singles = await list(ZRoom, admin, '/api/rooms', { roomTypeId: single.id, expand: 'roomType' });
     expect(singles).toHaveLength(8);
     expect(singles.every((room) => room.roomType?.code === 'EZ')).toBe(true);
     expect(singles[0]!.roomType).toEqual({ id: single.id, name: single.name, code: 'EZ' });
-    const dirty = await list<TRoom>(admin, '/api/rooms', { housekeepingStatus: 'dirty' });
+    const dirty = await list(ZRoom, admin, '/api/rooms', { housekeepingStatus: 'dirty' });
     expect(dirty.length).toBeGreaterThan(0);
     expect(dirty.every((room) => room.housekeepingStatus === 'dirty' && room.roomType === null)).toBe(true);
     expectProblem(
@@ -492,7 +528,10 @@ describe('/api/rooms', () => {
     );
   });
 
-  it('reads one room, with its room type on request', async () => {
+  test('reads one room, with its room type on request', async ({
+    demoApp: { client: admin },
+    team: { salzburgData },
+  }) => {
     const room = salzburgData.rooms[0]!;
     expect(parsed(await admin.get(`/api/rooms/${room.id}`), ZRoom)).toMatchObject({
       number: '101',
@@ -502,9 +541,12 @@ describe('/api/rooms', () => {
     expect(parsed(expanded, ZRoom).roomType).toMatchObject({ code: 'EZ' });
   });
 
-  it('updates number and room type', async () => {
+  test('updates number and room type', async ({
+    demoApp: { client: admin },
+    team: { salzburgData, berlinData },
+  }) => {
     const [room] = (
-      await create<TCreatedRooms>(admin, '/api/rooms', { number: '970', roomTypeId: suiteId() })
+      await create(ZCreatedRooms, admin, '/api/rooms', { number: '970', roomTypeId: suiteId(salzburgData) })
     ).data;
     const doubleRoom = roomTypeByCode(salzburgData, 'DZ').id;
     const response = await admin.put(`/api/rooms/${room!.id}`, { number: '971', roomTypeId: doubleRoom });
@@ -533,22 +575,30 @@ describe('/api/rooms', () => {
     );
   });
 
-  it('deletes a room and frees its number', async () => {
+  test('deletes a room and frees its number', async ({
+    demoApp: { client: admin },
+    team: { salzburgData },
+  }) => {
     const [room] = (
-      await create<TCreatedRooms>(admin, '/api/rooms', { number: '980', roomTypeId: suiteId() })
+      await create(ZCreatedRooms, admin, '/api/rooms', { number: '980', roomTypeId: suiteId(salzburgData) })
     ).data;
     expect((await admin.delete(`/api/rooms/${room!.id}`)).statusCode).toBe(204);
     expectProblem(await admin.get(`/api/rooms/${room!.id}`), 404, 'not_found');
     expectProblem(await admin.delete(`/api/rooms/${room!.id}`), 404, 'not_found');
-    expect((await list<TRoom>(admin, '/api/rooms')).map((listed) => listed.number)).not.toContain('980');
-    await create<TCreatedRooms>(admin, '/api/rooms', { number: '980', roomTypeId: suiteId() });
+    expect((await list(ZRoom, admin, '/api/rooms')).map((listed) => listed.number)).not.toContain('980');
+    await create(ZCreatedRooms, admin, '/api/rooms', { number: '980', roomTypeId: suiteId(salzburgData) });
   });
 
-  it('refuses to delete a room a booking refers to with 409 base_data/in_use', async () => {
-    expectProblem(await admin.delete(`/api/rooms/${await roomWithBooking()}`), 409, 'base_data/in_use');
+  test('refuses to delete a room a booking refers to with 409 base_data/in_use', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
+    expectProblem(await admin.delete(`/api/rooms/${await roomWithBooking(t, ids)}`), 409, 'base_data/in_use');
   });
 
-  it("answers another property's room with 404", async () => {
+  test("answers another property's room with 404", async ({
+    demoApp: { client: admin },
+    team: { berlinData },
+  }) => {
     const foreign = berlinData.rooms[0]!;
     expectProblem(await admin.get(`/api/rooms/${foreign.id}`), 404, 'not_found');
     expectProblem(
@@ -561,7 +611,9 @@ describe('/api/rooms', () => {
 });
 
 describe('/api/tax_rates', () => {
-  it('refuses a tax key DATEV would not read (a letter such as U or N) with 400 validation', async () => {
+  test('refuses a tax key DATEV would not read (a letter such as U or N) with 400 validation', async ({
+    demoApp: { client: admin },
+  }) => {
     for (const taxCode of ['U', 'N', '12345', '3a']) {
       const response = await admin.post('/api/tax_rates', { name: 'Normal', percentage: 20, taxCode });
       expectProblem(response, 400, 'validation');
@@ -571,7 +623,7 @@ describe('/api/tax_rates', () => {
           .join(),
       ).toContain('taxCode');
     }
-    const [rate] = await list<TTaxRate>(admin, '/api/tax_rates');
+    const [rate] = await list(ZTaxRate, admin, '/api/tax_rates');
     const update = await admin.put(`/api/tax_rates/${rate!.id}`, {
       name: rate!.name,
       percentage: rate!.percentage,
@@ -580,14 +632,16 @@ describe('/api/tax_rates', () => {
     expectProblem(update, 400, 'validation');
     expect(parsed(await admin.get(`/api/tax_rates/${rate!.id}`), ZTaxRate).taxCode).toBe(rate!.taxCode);
     expect(
-      (await list<TTaxRate>(admin, '/api/tax_rates')).every(
+      (await list(ZTaxRate, admin, '/api/tax_rates')).every(
         (r) => r.taxCode === null || /^\d{1,4}$/.test(r.taxCode),
       ),
     ).toBe(true);
   });
 
-  it('creates, reads, updates and deletes a tax rate, keeping basis points in the database', async () => {
-    const created = await create<TTaxRate>(admin, '/api/tax_rates', {
+  test('creates, reads, updates and deletes a tax rate, keeping basis points in the database', async ({
+    demoApp: { t, client: admin },
+  }) => {
+    const created = await create(ZTaxRate, admin, '/api/tax_rates', {
       name: 'Ermäßigt',
       percentage: 7.5,
       taxCode: '2',
@@ -602,23 +656,29 @@ describe('/api/tax_rates', () => {
       accountNumber: '4030',
     });
     expect(parsed(updated, ZTaxRate)).toMatchObject({ percentage: 13, accountNumber: '4030', taxCode: null });
-    expect((await list<TTaxRate>(admin, '/api/tax_rates')).map((rate) => rate.id)).toContain(created.id);
+    expect((await list(ZTaxRate, admin, '/api/tax_rates')).map((rate) => rate.id)).toContain(created.id);
     expect((await admin.delete(`/api/tax_rates/${created.id}`)).statusCode).toBe(204);
     expectProblem(await admin.get(`/api/tax_rates/${created.id}`), 404, 'not_found');
   });
 
-  it('refuses invalid percentages with 400 validation', async () => {
+  test('refuses invalid percentages with 400 validation', async ({ demoApp: { client: admin } }) => {
     for (const percentage of [7.555, -1, 101, '10']) {
       expectProblem(await admin.post('/api/tax_rates', { name: 'Falsch', percentage }), 400, 'validation');
     }
   });
 
-  it('refuses to delete a tax rate items use with 409 base_data/in_use', async () => {
+  test('refuses to delete a tax rate items use with 409 base_data/in_use', async ({
+    demoApp: { client: admin },
+    team: { salzburgData },
+  }) => {
     const used = salzburgData.items[0]!.taxRateId;
     expectProblem(await admin.delete(`/api/tax_rates/${used}`), 409, 'base_data/in_use');
   });
 
-  it("answers another property's tax rate with 404", async () => {
+  test("answers another property's tax rate with 404", async ({
+    demoApp: { client: admin },
+    team: { berlinData },
+  }) => {
     const foreign = berlinData.taxRates[0]!;
     expectProblem(await admin.get(`/api/tax_rates/${foreign.id}`), 404, 'not_found');
     expectProblem(
@@ -631,10 +691,13 @@ describe('/api/tax_rates', () => {
 });
 
 describe('/api/items', () => {
-  const standardTaxRate = () => salzburgData.taxRates.find((rate) => rate.percentage === 20)!.id;
+  const standardTaxRate = (salzburgData: TBaseData) =>
+    salzburgData.taxRates.find((rate) => rate.percentage === 20)!.id;
 
-  it('lists the overnight item first, and embeds the tax rate on request', async () => {
-    const listed = await list<TItem>(admin, '/api/items', { expand: 'taxRate' });
+  test('lists the overnight item first, and embeds the tax rate on request', async ({
+    demoApp: { client: admin },
+  }) => {
+    const listed = await list(ZItem, admin, '/api/items', { expand: 'taxRate' });
     expect(listed[0]).toMatchObject({
       name: 'Übernachtung',
       isOvernight: true,
@@ -642,15 +705,18 @@ describe('/api/items', () => {
       taxRate: { percentage: 10 },
     });
     expect(listed.filter((item) => item.isOvernight)).toHaveLength(1);
-    expect((await list<TItem>(admin, '/api/items'))[0]!.taxRate).toBeNull();
+    expect((await list(ZItem, admin, '/api/items'))[0]!.taxRate).toBeNull();
   });
 
-  it('creates, reads, updates and deletes an item', async () => {
-    const created = await create<TItem>(admin, '/api/items', {
+  test('creates, reads, updates and deletes an item', async ({
+    demoApp: { client: admin },
+    team: { salzburgData },
+  }) => {
+    const created = await create(ZItem, admin, '/api/items', {
       name: 'Sauna',
       type: 'other',
       amount: 1250,
-      taxRateId: standardTaxRate(),
+      taxRateId: standardTaxRate(salzburgData),
       bookingText: 'Saunabenützung',
     });
     expect(created).toMatchObject({
@@ -661,30 +727,41 @@ describe('/api/items', () => {
       taxRate: null,
     });
     const read = await admin.get(`/api/items/${created.id}`, { query: { expand: 'taxRate' } });
-    expect(parsed(read, ZItem).taxRate).toMatchObject({ id: standardTaxRate(), percentage: 20 });
+    expect(parsed(read, ZItem).taxRate).toMatchObject({ id: standardTaxRate(salzburgData), percentage: 20 });
     const updated = await admin.put(`/api/items/${created.id}`, {
       name: 'Sauna',
       type: 'other',
       amount: 1500,
       active: false,
-      taxRateId: standardTaxRate(),
+      taxRateId: standardTaxRate(salzburgData),
     });
     expect(parsed(updated, ZItem)).toMatchObject({ amount: 1500, active: false, bookingText: null });
     expect((await admin.delete(`/api/items/${created.id}`)).statusCode).toBe(204);
     expectProblem(await admin.get(`/api/items/${created.id}`), 404, 'not_found');
   });
 
-  it('refuses invalid items with 400 validation', async () => {
-    const valid = { name: 'Minibar', type: 'food_and_beverage', amount: 500, taxRateId: standardTaxRate() };
+  test('refuses invalid items with 400 validation', async ({
+    demoApp: { client: admin },
+    team: { salzburgData },
+  }) => {
+    const valid = {
+      name: 'Minibar',
+      type: 'food_and_beverage',
+      amount: 500,
+      taxRateId: standardTaxRate(salzburgData),
+    };
     expectProblem(await admin.post('/api/items', { ...valid, amount: undefined }), 400, 'validation');
     expectProblem(await admin.post('/api/items', { ...valid, amount: null }), 400, 'validation');
     expectProblem(await admin.post('/api/items', { ...valid, amount: 4.5 }), 400, 'validation');
     expectProblem(await admin.post('/api/items', { ...valid, type: 'spa' }), 400, 'validation');
-    const [item] = (await list<TItem>(admin, '/api/items')).filter((listed) => !listed.isOvernight);
+    const [item] = (await list(ZItem, admin, '/api/items')).filter((listed) => !listed.isOvernight);
     expectProblem(await admin.put(`/api/items/${item!.id}`, { ...valid, amount: null }), 400, 'validation');
   });
 
-  it('keeps the overnight item without a price, and never deletes it', async () => {
+  test('keeps the overnight item without a price, and never deletes it', async ({
+    demoApp: { client: admin },
+    team: { salzburgData },
+  }) => {
     const overnight = itemByName(salzburgData, 'Übernachtung');
     const body = { name: 'Nächtigung', type: 'accommodation', amount: null, taxRateId: overnight.taxRateId };
     const renamed = await admin.put(`/api/items/${overnight.id}`, body);
@@ -702,7 +779,10 @@ describe('/api/items', () => {
     expectProblem(await admin.delete(`/api/items/${overnight.id}`), 409, 'base_data/in_use');
   });
 
-  it('refuses to delete an item a rate uses with 409 base_data/in_use', async () => {
+  test('refuses to delete an item a rate uses with 409 base_data/in_use', async ({
+    demoApp: { client: admin },
+    team: { salzburgData },
+  }) => {
     expectProblem(
       await admin.delete(`/api/items/${itemByName(salzburgData, 'Frühstück').id}`),
       409,
@@ -710,7 +790,10 @@ describe('/api/items', () => {
     );
   });
 
-  it("answers another property's item or tax rate with 404", async () => {
+  test("answers another property's item or tax rate with 404", async ({
+    demoApp: { client: admin },
+    team: { berlinData },
+  }) => {
     const foreign = itemByName(berlinData, 'Parkplatz');
     expectProblem(await admin.get(`/api/items/${foreign.id}`), 404, 'not_found');
     expectProblem(await admin.delete(`/api/items/${foreign.id}`), 404, 'not_found');
@@ -719,29 +802,33 @@ describe('/api/items', () => {
     expectProblem(await admin.put(`/api/items/${foreign.id}`, body), 404, 'not_found');
   });
 
-  it('creates the overnight item once a new property has a tax rate', async () => {
+  test('creates the overnight item once a new property has a tax rate', async ({
+    demoApp: { t, client: admin },
+  }) => {
     const response = await admin.post('/api/properties', { name: 'Pension Neu' });
     expect(response.statusCode).toBe(201);
     const fresh = await login(t.app, demo.users.admin);
     await switchProperty(fresh, parsed(response, ZProperty).id);
-    expect(await list<TItem>(fresh, '/api/items')).toEqual([]);
+    expect(await list(ZItem, fresh, '/api/items')).toEqual([]);
     const body = { name: 'Parkplatz', type: 'other', amount: 1000, taxRateId: unknownId };
     expectProblem(await fresh.post('/api/items', body), 400, 'validation');
     expectProblem(await fresh.post('/api/rates', { name: 'Standard', code: 'STD' }), 400, 'validation');
 
-    const taxRate = await create<TTaxRate>(fresh, '/api/tax_rates', { name: 'Beherbergung', percentage: 10 });
-    const items = await list<TItem>(fresh, '/api/items');
+    const taxRate = await create(ZTaxRate, fresh, '/api/tax_rates', { name: 'Beherbergung', percentage: 10 });
+    const items = await list(ZItem, fresh, '/api/items');
     expect(items).toEqual([
       expect.objectContaining({ name: 'Übernachtung', isOvernight: true, taxRateId: taxRate.id }),
     ]);
-    await create<TItem>(fresh, '/api/items', { ...body, taxRateId: taxRate.id });
-    expect((await list<TItem>(fresh, '/api/items')).filter((item) => item.isOvernight)).toHaveLength(1);
+    await create(ZItem, fresh, '/api/items', { ...body, taxRateId: taxRate.id });
+    expect((await list(ZItem, fresh, '/api/items')).filter((item) => item.isOvernight)).toHaveLength(1);
   });
 });
 
 describe('/api/payment_methods', () => {
-  it('creates, reads, lists, updates and deletes a payment method', async () => {
-    const created = await create<TPaymentMethod>(admin, '/api/payment_methods', {
+  test('creates, reads, lists, updates and deletes a payment method', async ({
+    demoApp: { client: admin },
+  }) => {
+    const created = await create(ZPaymentMethod, admin, '/api/payment_methods', {
       name: 'Maestro',
       kind: 'card',
       accountNumber: '2811',
@@ -754,7 +841,7 @@ describe('/api/payment_methods', () => {
     });
     expect(parsed(await admin.get(`/api/payment_methods/${created.id}`), ZPaymentMethod)).toEqual(created);
     expect(
-      (await list<TPaymentMethod>(admin, '/api/payment_methods')).map((method) => method.name),
+      (await list(ZPaymentMethod, admin, '/api/payment_methods')).map((method) => method.name),
     ).toContain('Maestro');
     const updated = await admin.put(`/api/payment_methods/${created.id}`, {
       name: 'Debitkarte',
@@ -770,7 +857,7 @@ describe('/api/payment_methods', () => {
     expectProblem(await admin.get(`/api/payment_methods/${created.id}`), 404, 'not_found');
   });
 
-  it('refuses an unknown kind with 400 validation', async () => {
+  test('refuses an unknown kind with 400 validation', async ({ demoApp: { client: admin } }) => {
     expectProblem(
       await admin.post('/api/payment_methods', { name: 'Scheck', kind: 'cheque' }),
       400,
@@ -778,7 +865,10 @@ describe('/api/payment_methods', () => {
     );
   });
 
-  it("answers another property's payment method with 404", async () => {
+  test("answers another property's payment method with 404", async ({
+    demoApp: { client: admin },
+    team: { berlinData },
+  }) => {
     const foreign = berlinData.paymentMethods[0]!;
     expectProblem(await admin.get(`/api/payment_methods/${foreign.id}`), 404, 'not_found');
     expectProblem(
@@ -792,42 +882,45 @@ describe('/api/payment_methods', () => {
 
 describe('/api/rates', () => {
   let rate: TRate;
-  const suite = () => roomTypeByCode(salzburgData, 'SU');
+  const suite = (salzburgData: TBaseData) => roomTypeByCode(salzburgData, 'SU');
 
-  beforeAll(async () => {
-    rate = await create<TRate>(admin, '/api/rates', {
+  test.beforeAll(async ({ demoApp: { client: admin } }) => {
+    rate = await create(ZRate, admin, '/api/rates', {
       name: 'Frühbucher',
       code: 'EARLY',
       externalId: 'ch-early',
     });
   });
 
-  it('creates and reads a rate with no prices or items yet', async () => {
+  test('creates and reads a rate with no prices or items yet', async ({ demoApp: { client: admin } }) => {
     expect(rate).toMatchObject({ code: 'EARLY', active: true, isStandard: false, prices: [], items: [] });
     expect(parsed(await admin.get(`/api/rates/${rate.id}`), ZRate)).toEqual(rate);
   });
 
-  it('lists rates, standard first, with their prices and items', async () => {
-    const listed = await list<TRate>(admin, '/api/rates');
+  test('lists rates, standard first, with their prices and items', async ({
+    demoApp: { client: admin },
+    team: { salzburgData },
+  }) => {
+    const listed = await list(ZRate, admin, '/api/rates');
     expect(listed.map((listedRate) => listedRate.code)).toEqual(['BB', 'EARLY', 'RO']);
     expect(listed[0]!.prices).toContainEqual(
-      expect.objectContaining({ roomTypeId: suite().id, occupancy: 1 }),
+      expect.objectContaining({ roomTypeId: suite(salzburgData).id, occupancy: 1 }),
     );
   });
 
-  it('keeps at most one standard rate', async () => {
+  test('keeps at most one standard rate', async ({ demoApp: { client: admin }, team: { salzburgData } }) => {
     const updated = await admin.put(`/api/rates/${rate.id}`, {
       name: 'Frühbucher',
       code: 'EARLY',
       isStandard: true,
     });
     expect(parsed(updated, ZRate)).toMatchObject({ isStandard: true, externalId: null });
-    const standards = (await list<TRate>(admin, '/api/rates')).filter((listed) => listed.isStandard);
+    const standards = (await list(ZRate, admin, '/api/rates')).filter((listed) => listed.isStandard);
     expect(standards.map((listed) => listed.id)).toEqual([rate.id]);
     const breakfast = rateByCode(salzburgData, 'BB');
     await admin.put(`/api/rates/${breakfast.id}`, { name: breakfast.name, code: 'BB', isStandard: true });
     expect(parsed(await admin.get(`/api/rates/${rate.id}`), ZRate).isStandard).toBe(false);
-    const created = await create<TRate>(admin, '/api/rates', {
+    const created = await create(ZRate, admin, '/api/rates', {
       name: 'Hausgast',
       code: 'HOUSE',
       isStandard: true,
@@ -837,7 +930,9 @@ describe('/api/rates', () => {
     await admin.delete(`/api/rates/${created.id}`);
   });
 
-  it('refuses invalid rates with 400 validation and a used code with 409 rate/already_exists', async () => {
+  test('refuses invalid rates with 400 validation and a used code with 409 rate/already_exists', async ({
+    demoApp: { client: admin },
+  }) => {
     expectProblem(await admin.post('/api/rates', { name: 'Ohne Code' }), 400, 'validation');
     expectProblem(
       await admin.post('/api/rates', { name: 'Zu lang', code: 'X'.repeat(21) }),
@@ -859,24 +954,30 @@ describe('/api/rates', () => {
   describe('prices', () => {
     let price: TRatePrice;
 
-    it('adds a price for a room type and occupancy', async () => {
-      price = await create<TRatePrice>(admin, `/api/rates/${rate.id}/prices`, {
-        roomTypeId: suite().id,
+    test('adds a price for a room type and occupancy', async ({
+      demoApp: { client: admin },
+      team: { salzburgData },
+    }) => {
+      price = await create(ZRatePrice, admin, `/api/rates/${rate.id}/prices`, {
+        roomTypeId: suite(salzburgData).id,
         occupancy: 2,
         amount: 19900,
       });
-      expect(price).toMatchObject({ roomTypeId: suite().id, occupancy: 2, amount: 19900 });
+      expect(price).toMatchObject({ roomTypeId: suite(salzburgData).id, occupancy: 2, amount: 19900 });
       expect(parsed(await admin.get(`/api/rates/${rate.id}`), ZRate).prices).toEqual([price]);
     });
 
-    it('refuses a second price for the same room type and occupancy with 409 rate/price_already_configured', async () => {
-      const body = { roomTypeId: suite().id, occupancy: 2, amount: 1 };
+    test('refuses a second price for the same room type and occupancy with 409 rate/price_already_configured', async ({
+      demoApp: { client: admin },
+      team: { salzburgData },
+    }) => {
+      const body = { roomTypeId: suite(salzburgData).id, occupancy: 2, amount: 1 };
       expectProblem(
         await admin.post(`/api/rates/${rate.id}/prices`, body),
         409,
         'rate/price_already_configured',
       );
-      const other = await create<TRatePrice>(admin, `/api/rates/${rate.id}/prices`, {
+      const other = await create(ZRatePrice, admin, `/api/rates/${rate.id}/prices`, {
         ...body,
         occupancy: 3,
       });
@@ -888,9 +989,12 @@ describe('/api/rates', () => {
       expect((await admin.delete(`/api/rates/${rate.id}/prices/${other.id}`)).statusCode).toBe(204);
     });
 
-    it("refuses an occupancy outside the room type's range with 400 rate/price_invalid_occupancy", async () => {
+    test("refuses an occupancy outside the room type's range with 400 rate/price_invalid_occupancy", async ({
+      demoApp: { client: admin },
+      team: { salzburgData },
+    }) => {
       for (const occupancy of [4, 10]) {
-        const body = { roomTypeId: suite().id, occupancy, amount: 30000 };
+        const body = { roomTypeId: suite(salzburgData).id, occupancy, amount: 30000 };
         expectProblem(
           await admin.post(`/api/rates/${rate.id}/prices`, body),
           400,
@@ -911,8 +1015,11 @@ describe('/api/rates', () => {
       );
     });
 
-    it('refuses a malformed price with 400 validation', async () => {
-      const body = { roomTypeId: suite().id, occupancy: 1, amount: 199.5 };
+    test('refuses a malformed price with 400 validation', async ({
+      demoApp: { client: admin },
+      team: { salzburgData },
+    }) => {
+      const body = { roomTypeId: suite(salzburgData).id, occupancy: 1, amount: 199.5 };
       expectProblem(await admin.post(`/api/rates/${rate.id}/prices`, body), 400, 'validation');
       expectProblem(
         await admin.post(`/api/rates/${rate.id}/prices`, { ...body, amount: -100 }),
@@ -926,23 +1033,29 @@ describe('/api/rates', () => {
       );
     });
 
-    it('answers the nightly amount for a room type and occupancy', async () => {
+    test('answers the nightly amount for a room type and occupancy', async ({
+      demoApp: { client: admin },
+      team: { cleaning, salzburgData },
+    }) => {
       const response = await admin.get(`/api/rates/${rate.id}/price`, {
-        query: { roomTypeId: suite().id, occupancy: '2' },
+        query: { roomTypeId: suite(salzburgData).id, occupancy: '2' },
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ amount: 19900 });
       expect(
         (
           await cleaning.get(`/api/rates/${rate.id}/price`, {
-            query: { roomTypeId: suite().id, occupancy: '2' },
+            query: { roomTypeId: suite(salzburgData).id, occupancy: '2' },
           })
         ).statusCode,
       ).toBe(200);
     });
 
-    it('answers 400 rate/no_matching_price when the rate has no such price', async () => {
-      const query = { roomTypeId: suite().id, occupancy: '1' };
+    test('answers 400 rate/no_matching_price when the rate has no such price', async ({
+      demoApp: { client: admin },
+      team: { salzburgData },
+    }) => {
+      const query = { roomTypeId: suite(salzburgData).id, occupancy: '1' };
       expectProblem(await admin.get(`/api/rates/${rate.id}/price`, { query }), 400, 'rate/no_matching_price');
       const other = { roomTypeId: roomTypeByCode(salzburgData, 'EZ').id, occupancy: '2' };
       expectProblem(
@@ -951,15 +1064,15 @@ describe('/api/rates', () => {
         'rate/no_matching_price',
       );
       expectProblem(
-        await admin.get(`/api/rates/${rate.id}/price`, { query: { roomTypeId: suite().id } }),
+        await admin.get(`/api/rates/${rate.id}/price`, { query: { roomTypeId: suite(salzburgData).id } }),
         400,
         'validation',
       );
     });
 
-    it('updates and deletes a price', async () => {
+    test('updates and deletes a price', async ({ demoApp: { client: admin }, team: { salzburgData } }) => {
       const updated = await admin.put(`/api/rates/${rate.id}/prices/${price.id}`, {
-        roomTypeId: suite().id,
+        roomTypeId: suite(salzburgData).id,
         occupancy: 2,
         amount: 20900,
       });
@@ -967,13 +1080,16 @@ describe('/api/rates', () => {
       expect(parsed(updated, ZRatePrice)).toEqual({ ...price, amount: 20900 });
       expect((await admin.delete(`/api/rates/${rate.id}/prices/${price.id}`)).statusCode).toBe(204);
       expectProblem(await admin.delete(`/api/rates/${rate.id}/prices/${price.id}`), 404, 'not_found');
-      const query = { roomTypeId: suite().id, occupancy: '2' };
+      const query = { roomTypeId: suite(salzburgData).id, occupancy: '2' };
       expectProblem(await admin.get(`/api/rates/${rate.id}/price`, { query }), 400, 'rate/no_matching_price');
     });
 
-    it('answers a price of another rate or property with 404', async () => {
+    test('answers a price of another rate or property with 404', async ({
+      demoApp: { client: admin },
+      team: { salzburgData, berlinData },
+    }) => {
       const breakfast = rateByCode(salzburgData, 'BB');
-      const body = { roomTypeId: suite().id, occupancy: 1, amount: 100 };
+      const body = { roomTypeId: suite(salzburgData).id, occupancy: 1, amount: 100 };
       expectProblem(
         await admin.put(`/api/rates/${rate.id}/prices/${breakfast.prices[0]!.id}`, body),
         404,
@@ -996,9 +1112,9 @@ describe('/api/rates', () => {
   describe('items', () => {
     let rateItem: TRateItem;
 
-    it('adds an item to a rate', async () => {
+    test('adds an item to a rate', async ({ demoApp: { client: admin }, team: { salzburgData } }) => {
       const breakfast = itemByName(salzburgData, 'Frühstück');
-      rateItem = await create<TRateItem>(admin, `/api/rates/${rate.id}/items`, {
+      rateItem = await create(ZRateItem, admin, `/api/rates/${rate.id}/items`, {
         itemId: breakfast.id,
         unit: 'person',
         frequency: 'daily',
@@ -1015,7 +1131,10 @@ describe('/api/rates', () => {
       expect(parsed(await admin.get(`/api/rates/${rate.id}`), ZRate).items).toEqual([rateItem]);
     });
 
-    it('updates and deletes a rate item', async () => {
+    test('updates and deletes a rate item', async ({
+      demoApp: { client: admin },
+      team: { salzburgData },
+    }) => {
       const parking = itemByName(salzburgData, 'Parkplatz');
       const updated = await admin.put(`/api/rates/${rate.id}/items/${rateItem.id}`, {
         itemId: parking.id,
@@ -1035,7 +1154,10 @@ describe('/api/rates', () => {
       expect(parsed(await admin.get(`/api/rates/${rate.id}`), ZRate).items).toEqual([]);
     });
 
-    it('refuses invalid rate items', async () => {
+    test('refuses invalid rate items', async ({
+      demoApp: { client: admin },
+      team: { salzburgData, berlinData },
+    }) => {
       const breakfast = itemByName(salzburgData, 'Frühstück').id;
       const body = { itemId: breakfast, unit: 'person', frequency: 'daily', amount: 1600 };
       expectProblem(
@@ -1070,7 +1192,10 @@ describe('/api/rates', () => {
     });
   });
 
-  it('refuses to delete a rate bookings use with 409 base_data/in_use', async () => {
+  test('refuses to delete a rate bookings use with 409 base_data/in_use', async ({
+    demoApp: { client: admin },
+    team: { salzburgData },
+  }) => {
     expectProblem(
       await admin.delete(`/api/rates/${rateByCode(salzburgData, 'BB').id}`),
       409,
@@ -1078,19 +1203,27 @@ describe('/api/rates', () => {
     );
   });
 
-  it('deletes an unused rate, whose code can then be used again', async () => {
+  test('deletes an unused rate, whose code can then be used again', async ({
+    demoApp: { client: admin },
+    team: { salzburgData },
+  }) => {
     expect((await admin.delete(`/api/rates/${rate.id}`)).statusCode).toBe(204);
     expectProblem(await admin.get(`/api/rates/${rate.id}`), 404, 'not_found');
     expectProblem(
-      await admin.get(`/api/rates/${rate.id}/price`, { query: { roomTypeId: suite().id, occupancy: '1' } }),
+      await admin.get(`/api/rates/${rate.id}/price`, {
+        query: { roomTypeId: suite(salzburgData).id, occupancy: '1' },
+      }),
       404,
       'not_found',
     );
-    const again = await create<TRate>(admin, '/api/rates', { name: 'Frühbucher', code: 'EARLY' });
+    const again = await create(ZRate, admin, '/api/rates', { name: 'Frühbucher', code: 'EARLY' });
     expect(again.id).not.toBe(rate.id);
   });
 
-  it("answers another property's rate with 404", async () => {
+  test("answers another property's rate with 404", async ({
+    demoApp: { client: admin },
+    team: { berlinData },
+  }) => {
     const foreign = rateByCode(berlinData, 'RO');
     expectProblem(await admin.get(`/api/rates/${foreign.id}`), 404, 'not_found');
     expectProblem(await admin.put(`/api/rates/${foreign.id}`, { name: 'X', code: 'X' }), 404, 'not_found');

@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { TContact, TPaged } from '@pms/contract';
 import { builds, buildStale, isStale } from '../../../../../scripts/build-state.ts';
 import { demoUsers } from '../../demo/seed.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { dropPostgresDatabase, runAdminQuery, withDatabaseName } from '../../../test/postgres.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -29,7 +30,6 @@ type TServer = {
 };
 
 const running = new Set<TServer>();
-let dataDir: string;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -40,7 +40,7 @@ async function freePort(): Promise<number> {
 }
 
 /** `npm start` in the repository, in a process group of its own so that it can be stopped whole. */
-async function npmStart(env: Record<string, string>): Promise<TServer> {
+async function npmStart(dataDir: string, env: Record<string, string>): Promise<TServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn('npm', ['start'], {
@@ -174,30 +174,43 @@ function expectNoBuildOf(server: TServer, workspaces: string[]): void {
   for (const workspace of workspaces) expect(server.output()).not.toContain(`Building ${workspace}`);
 }
 
-beforeAll(() => {
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+const test = apiTest
+  /** The DATA_DIR the started servers share, removed after the file. */
+  // eslint-disable-next-line no-empty-pattern
+  .extend('dataDir', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pms-start-'));
+    onCleanup(() => rm(dataDir, { recursive: true, force: true }));
+    return dataDir;
+  })
+  /** An empty database of its own on the PostgreSQL server, dropped after the file. */
+  // eslint-disable-next-line no-empty-pattern
+  .extend('databaseUrl', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const name = `pms_start_${randomUUID().replaceAll('-', '')}`;
+    await runAdminQuery(adminUrl!, `create database ${name}`);
+    onCleanup(() => dropPostgresDatabase(adminUrl!, name));
+    return withDatabaseName(adminUrl!, name);
+  });
+
+test.beforeAll(() => {
   // What `npm start` would build first, built once here: the starts below then only start (and two
   // instances starting at once do not build into the same folder).
   buildStale(repositoryRoot);
 }, 300_000);
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'pms-start-'));
-});
-afterEach(async () => {
+test.afterEach(async () => {
   for (const server of running) await stop(server);
 });
-afterAll(async () => {
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const adminUrl = process.env.TEST_DATABASE_URL;
 
 // The PGlite run of the suite starts on the embedded database, the PostgreSQL run on the server.
 if (!adminUrl)
   describe('npm start on the embedded database (PGlite)', () => {
-    it('starts again on the same DATA_DIR within seconds, keeping every record, rebuilding what changed', async () => {
+    test('starts again on the same DATA_DIR within seconds, keeping every record, rebuilding what changed', async ({
+      dataDir,
+    }) => {
       // Everything was built just before: the first start walks every source and builds nothing.
       const freshBeforeFirst = freshWorkspaces();
-      const first = await npmStart({});
+      const first = await npmStart(dataDir, {});
       await waitUntilHealthy(first, firstStartDeadline);
       expect(first.output()).toMatch(/PMS is running: open http:\/\/127\.0\.0\.1:\d+/);
       expectNoBuildOf(first, freshBeforeFirst);
@@ -211,7 +224,7 @@ if (!adminUrl)
       await utimes(path.join(repositoryRoot, 'apps/server/package.json'), now, now);
       const freshBeforeSecond = freshWorkspaces();
       expect(freshBeforeSecond).not.toContain('apps/server');
-      const second = await npmStart({});
+      const second = await npmStart(dataDir, {});
       await waitUntilHealthy(second, restartDeadline);
       expect(second.output()).toContain('Building apps/server');
       expectNoBuildOf(second, freshBeforeSecond);
@@ -221,17 +234,7 @@ if (!adminUrl)
   });
 else
   describe('npm start on PostgreSQL', () => {
-    const name = `pms_start_${randomUUID().replaceAll('-', '')}`;
-    const databaseUrl = withDatabaseName(adminUrl, name);
-
-    beforeAll(async () => {
-      await runAdminQuery(adminUrl, `create database ${name}`);
-    });
-    afterAll(async () => {
-      await dropPostgresDatabase(adminUrl, name);
-    });
-
-    async function countRows(query: string): Promise<number> {
+    async function countRows(databaseUrl: string, query: string): Promise<number> {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       try {
@@ -242,10 +245,13 @@ else
       }
     }
 
-    it('two instances starting at once on an empty database both start, the demo loaded once; a restart keeps it', async () => {
+    test('two instances starting at once on an empty database both start, the demo loaded once; a restart keeps it', async ({
+      dataDir,
+      databaseUrl,
+    }) => {
       const [one, two] = await Promise.all([
-        npmStart({ DATABASE_URL: databaseUrl }),
-        npmStart({ DATABASE_URL: databaseUrl }),
+        npmStart(dataDir, { DATABASE_URL: databaseUrl }),
+        npmStart(dataDir, { DATABASE_URL: databaseUrl }),
       ]);
       await Promise.all([
         waitUntilHealthy(one, firstStartDeadline),
@@ -253,20 +259,23 @@ else
       ]);
 
       const journal = JSON.parse(await readFile(migrationsJournal, 'utf8')) as { entries: unknown[] };
-      expect(await countRows('select count(*)::int as n from schema_migrations')).toBe(
+      expect(await countRows(databaseUrl, 'select count(*)::int as n from schema_migrations')).toBe(
         journal.entries.length,
       );
-      expect(await countRows('select count(*)::int as n from properties')).toBe(2);
-      expect(await countRows('select count(*)::int as n from users')).toBe(demoUsers.length);
-      expect(await countRows(`select count(*)::int as n from users where email = 'admin@example.com'`)).toBe(
-        1,
-      );
+      expect(await countRows(databaseUrl, 'select count(*)::int as n from properties')).toBe(2);
+      expect(await countRows(databaseUrl, 'select count(*)::int as n from users')).toBe(demoUsers.length);
+      expect(
+        await countRows(
+          databaseUrl,
+          `select count(*)::int as n from users where email = 'admin@example.com'`,
+        ),
+      ).toBe(1);
       const counts = await recordCounts(one);
       expect(await recordCounts(two)).toEqual(counts);
 
       const contact = await createContact(one, `Restart ${randomUUID()}`);
       await Promise.all([stop(one), stop(two)]);
-      const again = await npmStart({ DATABASE_URL: databaseUrl });
+      const again = await npmStart(dataDir, { DATABASE_URL: databaseUrl });
       await waitUntilHealthy(again, restartDeadline);
       expect(await recordCounts(again)).toEqual({ ...counts, '/api/contacts': counts['/api/contacts']! + 1 });
       expect((await findContacts(again, contact.name)).map((found) => found.id)).toEqual([contact.id]);

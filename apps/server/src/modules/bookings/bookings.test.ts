@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { z } from 'zod';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   addDays,
@@ -6,15 +7,20 @@ import {
   roomHoldingStatuses,
   todayIn,
   ZBooking,
+  ZCharge,
   ZContact,
+  ZCreatedRooms,
   ZDashboard,
+  ZEvent,
+  ZHousekeepingRoom,
+  ZInvoiceSummary,
   ZPaged,
+  ZPortalBooking,
+  ZRoom,
   ZRoomPlan,
+  ZRoomType,
   ZSearchResult,
   type TBooking,
-  type TCharge,
-  type THousekeepingRoom,
-  type TPaged,
 } from '@pms/contract';
 import { rowsOf } from '../../db/client.ts';
 import { charges, events, folios, invoices, rooms } from '../../db/schema/index.ts';
@@ -26,36 +32,25 @@ import {
   login,
   loginAt,
   parsed,
-  startDemoApp,
   type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 
-let t: TTestApp;
-let admin: ApiClient;
-let ids: Record<string, string>;
-let today: string;
-let roomTypeId: string;
-let roomIds: Record<string, string>;
-let rateId: string;
-
-/** A stay far enough ahead that the demo bookings never meet it. */
-const day = (offset: number) => addDays(today, offset);
-
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp());
-  today = todayIn('Europe/Vienna', t.clock.now());
-  ({ roomTypeId, roomIds, rateId } = await createStayFixture(admin, {
+/** Rooms of a type and rate of their own, and today in Vienna. */
+const test = apiTest.extend('stay', { scope: 'file' }, async ({ demoApp: { t, client: admin } }) => {
+  const today = todayIn('Europe/Vienna', t.clock.now());
+  const { roomTypeId, roomIds, rateId } = await createStayFixture(admin, {
     roomType: { name: 'Testzimmer', code: 'TZ' },
     rooms: '901-905',
     rate: { name: 'Testrate', code: 'TR' },
     prices: [10000, 13000],
-  }));
-});
-afterAll(async () => {
-  await t.close();
+  });
+  /** A stay far enough ahead that the demo bookings never meet it. */
+  const day = (offset: number) => addDays(today, offset);
+  return { today, roomTypeId, roomIds, rateId, day };
 });
 
-async function book(client: ApiClient, body: Record<string, unknown>) {
+async function book(client: ApiClient, rateId: string, body: Record<string, unknown>) {
   return client.post('/api/bookings', {
     occupancy: 2,
     rateId,
@@ -64,13 +59,13 @@ async function book(client: ApiClient, body: Record<string, unknown>) {
   });
 }
 
-async function bookOk(body: Record<string, unknown>): Promise<TBooking> {
-  const response = await book(admin, body);
+async function bookOk(admin: ApiClient, rateId: string, body: Record<string, unknown>): Promise<TBooking> {
+  const response = await book(admin, rateId, body);
   expect(response.statusCode, response.body).toBe(201);
   return parsed(response, ZBooking);
 }
 
-async function chargesOf(bookingId: string) {
+async function chargesOf(t: TTestApp, bookingId: string) {
   return t.db
     .select({
       grossAmount: charges.grossAmount,
@@ -85,8 +80,15 @@ async function chargesOf(bookingId: string) {
 }
 
 describe('creating a booking', () => {
-  it('gives it a code with the property prefix, a portal link, its customer as guest and the rate charges', async () => {
-    const booking = await bookOk({ roomId: roomIds['901'], checkIn: day(100), checkOut: day(103) });
+  test('gives it a code with the property prefix, a portal link, its customer as guest and the rate charges', async ({
+    demoApp: { t, client: admin },
+    stay: { roomTypeId, roomIds, rateId, day },
+  }) => {
+    const booking = await bookOk(admin, rateId, {
+      roomId: roomIds['901'],
+      checkIn: day(100),
+      checkOut: day(103),
+    });
     expect(booking.code).toMatch(/^AH-\d{5}$/);
     expect(booking).toMatchObject({
       status: 'confirmed',
@@ -102,74 +104,91 @@ describe('creating a booking', () => {
     expect(booking.customer!.name).toBe('Eva Beispiel');
     expect(booking.grossAmount).toBe(39000);
     expect(booking.dueAmount).toBe(39000);
-    const posted = await chargesOf(booking.id);
+    const posted = await chargesOf(t, booking.id);
     expect(posted).toHaveLength(3);
     expect(
       posted.every((c) => c.grossAmount === 13000 && c.netAmount + c.taxAmount === 13000 && c.isDefault),
     ).toBe(true);
   });
 
-  it('links differ and are unguessable', async () => {
-    const a = await bookOk({
+  test('links differ and are unguessable', async ({
+    demoApp: { client: admin },
+    stay: { roomIds, rateId, day },
+  }) => {
+    const a = await bookOk(admin, rateId, {
       roomId: roomIds['902'],
       checkIn: day(100),
       checkOut: day(101),
       source: 'walk_in',
     });
-    const b = await bookOk({ roomId: roomIds['902'], checkIn: day(101), checkOut: day(102) });
+    const b = await bookOk(admin, rateId, { roomId: roomIds['902'], checkIn: day(101), checkOut: day(102) });
     expect(a.source).toBe('walk_in');
     expect(a.link!.id).not.toBe(b.link!.id);
     expect(a.link!.id).toMatch(/^[A-Za-z0-9_-]{32}$/);
   });
 
-  it('assigns a free room of the room type when none is given, and refuses when none is left', async () => {
-    const booking = await bookOk({ roomTypeId, checkIn: day(120), checkOut: day(122) });
+  test('assigns a free room of the room type when none is given, and refuses when none is left', async ({
+    demoApp: { client: admin },
+    stay: { roomTypeId, roomIds, rateId, day },
+  }) => {
+    const booking = await bookOk(admin, rateId, { roomTypeId, checkIn: day(120), checkOut: day(122) });
     expect(booking.roomId).toBe(roomIds['901']);
-    const second = await bookOk({ roomTypeId, checkIn: day(120), checkOut: day(122) });
+    const second = await bookOk(admin, rateId, { roomTypeId, checkIn: day(120), checkOut: day(122) });
     expect(second.roomId).toBe(roomIds['902']);
     // The type's five rooms taken one by one for other days: the sixth booking finds none.
-    for (let i = 0; i < 5; i++) await bookOk({ roomTypeId, checkIn: day(730), checkOut: day(732) });
+    for (let i = 0; i < 5; i++)
+      await bookOk(admin, rateId, { roomTypeId, checkIn: day(730), checkOut: day(732) });
     expectProblem(
-      await book(admin, { roomTypeId, checkIn: day(731), checkOut: day(733) }),
+      await book(admin, rateId, { roomTypeId, checkIn: day(731), checkOut: day(733) }),
       409,
       'booking/no_free_room',
     );
     // A pending booking holds no room: it waits without one.
     expect(
-      (await bookOk({ roomTypeId, checkIn: day(731), checkOut: day(733), status: 'pending' })).roomId,
+      (await bookOk(admin, rateId, { roomTypeId, checkIn: day(731), checkOut: day(733), status: 'pending' }))
+        .roomId,
     ).toBeNull();
   });
 
-  it('refuses dates in the past and a check-out not after check-in', async () => {
+  test('refuses dates in the past and a check-out not after check-in', async ({
+    demoApp: { client: admin },
+    stay: { roomIds, rateId, day },
+  }) => {
     expectProblem(
-      await book(admin, { roomId: roomIds['903'], checkIn: day(-1), checkOut: day(2) }),
+      await book(admin, rateId, { roomId: roomIds['903'], checkIn: day(-1), checkOut: day(2) }),
       400,
       'booking/invalid_dates',
     );
     expectProblem(
-      await book(admin, { roomId: roomIds['903'], checkIn: day(5), checkOut: day(5) }),
+      await book(admin, rateId, { roomId: roomIds['903'], checkIn: day(5), checkOut: day(5) }),
       400,
       'booking/invalid_dates',
     );
   });
 
-  it('refuses an overlapping stay in the same room, while a same-day turnover is fine', async () => {
-    await bookOk({ roomId: roomIds['903'], checkIn: day(130), checkOut: day(133) });
+  test('refuses an overlapping stay in the same room, while a same-day turnover is fine', async ({
+    demoApp: { client: admin },
+    stay: { roomIds, rateId, day },
+  }) => {
+    await bookOk(admin, rateId, { roomId: roomIds['903'], checkIn: day(130), checkOut: day(133) });
     expectProblem(
-      await book(admin, { roomId: roomIds['903'], checkIn: day(132), checkOut: day(134) }),
+      await book(admin, rateId, { roomId: roomIds['903'], checkIn: day(132), checkOut: day(134) }),
       409,
       'booking/overlap_detected',
     );
     expectProblem(
-      await book(admin, { roomId: roomIds['903'], checkIn: day(129), checkOut: day(131) }),
+      await book(admin, rateId, { roomId: roomIds['903'], checkIn: day(129), checkOut: day(131) }),
       409,
       'booking/overlap_detected',
     );
-    await bookOk({ roomId: roomIds['903'], checkIn: day(133), checkOut: day(135) });
-    await bookOk({ roomId: roomIds['903'], checkIn: day(128), checkOut: day(130) });
+    await bookOk(admin, rateId, { roomId: roomIds['903'], checkIn: day(133), checkOut: day(135) });
+    await bookOk(admin, rateId, { roomId: roomIds['903'], checkIn: day(128), checkOut: day(130) });
   });
 
-  it('refuses a stay that meets a room lock', async () => {
+  test('refuses a stay that meets a room lock', async ({
+    demoApp: { client: admin },
+    stay: { roomIds, rateId, day },
+  }) => {
     const lock = await admin.post('/api/room_locks', {
       roomId: roomIds['904'],
       startDate: day(140),
@@ -178,23 +197,26 @@ describe('creating a booking', () => {
     });
     expect(lock.statusCode).toBe(201);
     expectProblem(
-      await book(admin, { roomId: roomIds['904'], checkIn: day(142), checkOut: day(143) }),
+      await book(admin, rateId, { roomId: roomIds['904'], checkIn: day(142), checkOut: day(143) }),
       409,
       'booking/overlap_detected',
     );
-    await bookOk({ roomId: roomIds['904'], checkIn: day(143), checkOut: day(144) });
+    await bookOk(admin, rateId, { roomId: roomIds['904'], checkIn: day(143), checkOut: day(144) });
   });
 
-  it('refuses a rate without a price for the occupancy', async () => {
+  test('refuses a rate without a price for the occupancy', async ({
+    demoApp: { client: admin },
+    stay: { rateId, day },
+  }) => {
     const roomType = await admin.post('/api/room_types', {
       name: 'Ohne Preis',
       code: 'OP',
       capacity: 3,
       maxOccupancy: 3,
     });
-    const id = roomType.json<{ id: string }>().id;
+    const id = parsed(roomType, ZRoomType).id;
     expectProblem(
-      await book(admin, {
+      await book(admin, rateId, {
         roomTypeId: id,
         occupancy: 3,
         checkIn: day(150),
@@ -206,25 +228,36 @@ describe('creating a booking', () => {
     );
   });
 
-  it('refuses more persons than the room takes, naming room, maximum and occupancy', async () => {
+  test('refuses more persons than the room takes, naming room, maximum and occupancy', async ({
+    demoApp: { client: admin },
+    stay: { roomIds, rateId, day },
+  }) => {
     const problem = expectProblem(
-      await book(admin, { roomId: roomIds['905'], occupancy: 3, checkIn: day(150), checkOut: day(151) }),
+      await book(admin, rateId, {
+        roomId: roomIds['905'],
+        occupancy: 3,
+        checkIn: day(150),
+        checkOut: day(151),
+      }),
       400,
       'booking/occupancy_exceeds_room',
     );
     expect(problem.params).toEqual({ roomNumber: '905', maxOccupancy: 2, occupancy: 3 });
   });
 
-  it('refuses more persons than the room type takes when no room is given, naming the room type', async () => {
+  test('refuses more persons than the room type takes when no room is given, naming the room type', async ({
+    demoApp: { client: admin },
+    stay: { roomTypeId, rateId, day },
+  }) => {
     const problem = expectProblem(
-      await book(admin, { roomTypeId, occupancy: 3, checkIn: day(150), checkOut: day(151) }),
+      await book(admin, rateId, { roomTypeId, occupancy: 3, checkIn: day(150), checkOut: day(151) }),
       400,
       'booking/occupancy_exceeds_room_type',
     );
     expect(problem.params).toEqual({ roomType: 'Testzimmer', maxOccupancy: 2, occupancy: 3 });
   });
 
-  it('validates the body', async () => {
+  test('validates the body', async ({ demoApp: { client: admin } }) => {
     expectProblem(
       await admin.post('/api/bookings', { checkIn: 'tomorrow', occupancy: 0 }),
       400,
@@ -234,8 +267,15 @@ describe('creating a booking', () => {
 });
 
 describe('changing and moving a booking', () => {
-  it('moves to a free room, reprices a new stay and records the change', async () => {
-    const booking = await bookOk({ roomId: roomIds['901'], checkIn: day(200), checkOut: day(202) });
+  test('moves to a free room, reprices a new stay and records the change', async ({
+    demoApp: { client: admin },
+    stay: { roomIds, rateId, day },
+  }) => {
+    const booking = await bookOk(admin, rateId, {
+      roomId: roomIds['901'],
+      checkIn: day(200),
+      checkOut: day(202),
+    });
     const moved = await admin.put(`/api/bookings/${booking.id}`, {
       roomId: roomIds['902'],
       checkOut: day(204),
@@ -247,15 +287,23 @@ describe('changing and moving a booking', () => {
       numberOfNights: 4,
       grossAmount: 40000,
     });
-    const events = (await admin.get(`/api/bookings/${booking.id}/events`)).json<{
-      data: { type: string }[];
-    }>().data;
+    const events = parsed(
+      await admin.get(`/api/bookings/${booking.id}/events`),
+      z.object({ data: z.array(ZEvent) }),
+    ).data;
     expect(events.map((e) => e.type)).toEqual(['updated', 'created']);
   });
 
-  it('refuses a move onto another stay', async () => {
-    await bookOk({ roomId: roomIds['901'], checkIn: day(210), checkOut: day(215) });
-    const other = await bookOk({ roomId: roomIds['902'], checkIn: day(211), checkOut: day(212) });
+  test('refuses a move onto another stay', async ({
+    demoApp: { client: admin },
+    stay: { roomIds, rateId, day },
+  }) => {
+    await bookOk(admin, rateId, { roomId: roomIds['901'], checkIn: day(210), checkOut: day(215) });
+    const other = await bookOk(admin, rateId, {
+      roomId: roomIds['902'],
+      checkIn: day(211),
+      checkOut: day(212),
+    });
     expectProblem(
       await admin.put(`/api/bookings/${other.id}`, { roomId: roomIds['901'] }),
       409,
@@ -263,8 +311,11 @@ describe('changing and moving a booking', () => {
     );
   });
 
-  it('refuses to move a booking fixed to its room', async () => {
-    const booking = await bookOk({
+  test('refuses to move a booking fixed to its room', async ({
+    demoApp: { client: admin },
+    stay: { roomIds, rateId, day },
+  }) => {
+    const booking = await bookOk(admin, rateId, {
       roomId: roomIds['903'],
       checkIn: day(220),
       checkOut: day(221),
@@ -277,12 +328,13 @@ describe('changing and moving a booking', () => {
     );
   });
 
-  it('refuses a move to a room too small for the occupancy', async () => {
-    const suites = (await admin.get('/api/rooms', { query: { pageSize: '100' } })).json<
-      TPaged<{ id: string; number: string }>
-    >().data;
+  test('refuses a move to a room too small for the occupancy', async ({
+    demoApp: { client: admin },
+    stay: { roomIds, rateId, day },
+  }) => {
+    const suites = parsed(await admin.get('/api/rooms', { query: { pageSize: '100' } }), ZPaged(ZRoom)).data;
     const family = suites.find((room) => room.number === '307')!;
-    const booking = await bookOk({
+    const booking = await bookOk(admin, rateId, {
       roomId: family.id,
       occupancy: 3,
       rateId: null,
@@ -297,17 +349,27 @@ describe('changing and moving a booking', () => {
     expect(problem.params).toEqual({ roomNumber: '905', maxOccupancy: 2, occupancy: 3 });
   });
 
-  it('refuses more persons than the room type takes when no room is given, naming the room type', async () => {
+  test('refuses more persons than the room type takes when no room is given, naming the room type', async ({
+    demoApp: { client: admin },
+    stay: { roomTypeId, rateId, day },
+  }) => {
     const problem = expectProblem(
-      await book(admin, { roomTypeId, occupancy: 3, checkIn: day(150), checkOut: day(151) }),
+      await book(admin, rateId, { roomTypeId, occupancy: 3, checkIn: day(150), checkOut: day(151) }),
       400,
       'booking/occupancy_exceeds_room_type',
     );
     expect(problem.params).toEqual({ roomType: 'Testzimmer', maxOccupancy: 2, occupancy: 3 });
   });
 
-  it('is read-only once an invoice exists', async () => {
-    const booking = await bookOk({ roomId: roomIds['904'], checkIn: day(240), checkOut: day(241) });
+  test('is read-only once an invoice exists', async ({
+    demoApp: { t, client: admin, ids },
+    stay: { roomIds, rateId, day },
+  }) => {
+    const booking = await bookOk(admin, rateId, {
+      roomId: roomIds['904'],
+      checkIn: day(240),
+      checkOut: day(241),
+    });
     const [folio] = await t.db.select().from(folios).where(eq(folios.bookingId, booking.id));
     await t.db.insert(invoices).values({
       propertyId: ids[demo.austria]!,
@@ -327,9 +389,12 @@ describe('changing and moving a booking', () => {
 });
 
 describe('status actions', () => {
-  it('checks in and out; the room turns dirty at check-out', async () => {
+  test('checks in and out; the room turns dirty at check-out', async ({
+    demoApp: { t, client: admin },
+    stay: { today, roomIds, rateId, day },
+  }) => {
     // A debtor checks in with the room charge due; leaving with it due needs the confirmation.
-    const booking = await bookOk({
+    const booking = await bookOk(admin, rateId, {
       roomId: roomIds['905'],
       checkIn: today,
       checkOut: day(1),
@@ -350,9 +415,10 @@ describe('status actions', () => {
     expect(parsed(checkedOut, ZBooking).status).toBe('checked_out');
     const [room] = await t.db.select().from(rooms).where(eq(rooms.id, roomIds['905']!));
     expect(room!.housekeepingStatus).toBe('dirty');
-    const events = (await admin.get(`/api/bookings/${booking.id}/events`)).json<{
-      data: { type: string }[];
-    }>().data;
+    const events = parsed(
+      await admin.get(`/api/bookings/${booking.id}/events`),
+      z.object({ data: z.array(ZEvent) }),
+    ).data;
     // The key's own events (issued, revoked) come in the same transactions.
     expect(events.map((e) => e.type).filter((type) => !type.startsWith('access_token'))).toEqual([
       'checked_out',
@@ -364,11 +430,18 @@ describe('status actions', () => {
     );
   });
 
-  it('cancels (freeing the room and the charges) and refuses to undo onto a taken room', async () => {
-    const booking = await bookOk({ roomId: roomIds['901'], checkIn: day(300), checkOut: day(302) });
+  test('cancels (freeing the room and the charges) and refuses to undo onto a taken room', async ({
+    demoApp: { client: admin },
+    stay: { roomIds, rateId, day },
+  }) => {
+    const booking = await bookOk(admin, rateId, {
+      roomId: roomIds['901'],
+      checkIn: day(300),
+      checkOut: day(302),
+    });
     const canceled = await admin.post(`/api/bookings/${booking.id}/actions/cancel`);
     expect(parsed(canceled, ZBooking)).toMatchObject({ status: 'canceled', grossAmount: 0 });
-    await bookOk({ roomId: roomIds['901'], checkIn: day(301), checkOut: day(303) });
+    await bookOk(admin, rateId, { roomId: roomIds['901'], checkIn: day(301), checkOut: day(303) });
     expectProblem(
       await admin.post(`/api/bookings/${booking.id}/actions/undo_cancel`),
       409,
@@ -376,8 +449,15 @@ describe('status actions', () => {
     );
   });
 
-  it('checks in only into an assigned room and not before the arrival day', async () => {
-    const early = await bookOk({ roomId: roomIds['904'], checkIn: day(305), checkOut: day(306) });
+  test('checks in only into an assigned room and not before the arrival day', async ({
+    demoApp: { client: admin },
+    stay: { today, roomTypeId, roomIds, rateId, day },
+  }) => {
+    const early = await bookOk(admin, rateId, {
+      roomId: roomIds['904'],
+      checkIn: day(305),
+      checkOut: day(306),
+    });
     const beforeArrival = expectProblem(
       await admin.post(`/api/bookings/${early.id}/actions/check_in`),
       409,
@@ -385,14 +465,19 @@ describe('status actions', () => {
     );
     expect(beforeArrival.params).toEqual({ checkIn: day(305) });
     expect(parsed(await admin.get(`/api/bookings/${early.id}`), ZBooking).status).toBe('confirmed');
-    const unassigned = await bookOk({ roomTypeId, checkIn: today, checkOut: day(1), status: 'pending' });
+    const unassigned = await bookOk(admin, rateId, {
+      roomTypeId,
+      checkIn: today,
+      checkOut: day(1),
+      status: 'pending',
+    });
     expect(unassigned.roomId).toBeNull();
     expectProblem(
       await admin.post(`/api/bookings/${unassigned.id}/actions/check_in`),
       409,
       'booking/room_required',
     );
-    const unassignedLater = await bookOk({
+    const unassignedLater = await bookOk(admin, rateId, {
       roomTypeId,
       checkIn: day(306),
       checkOut: day(307),
@@ -405,8 +490,15 @@ describe('status actions', () => {
     );
   });
 
-  it("marks a no-show from the arrival day on, in the property's time zone, and undoes it", async () => {
-    const booking = await bookOk({ roomId: roomIds['902'], checkIn: '2031-06-10', checkOut: '2031-06-11' });
+  test("marks a no-show from the arrival day on, in the property's time zone, and undoes it", async ({
+    demoApp: { t, client: admin },
+    stay: { roomIds, rateId },
+  }) => {
+    const booking = await bookOk(admin, rateId, {
+      roomId: roomIds['902'],
+      checkIn: '2031-06-10',
+      checkOut: '2031-06-11',
+    });
     try {
       // 23:30 in Vienna the evening before: not yet the arrival day.
       t.clock.set('2031-06-09T21:30:00Z');
@@ -429,8 +521,11 @@ describe('status actions', () => {
     }
   });
 
-  it('checks in on the arrival day, not the evening before', async () => {
-    const booking = await bookOk({
+  test('checks in on the arrival day, not the evening before', async ({
+    demoApp: { t, client: admin },
+    stay: { roomIds, rateId },
+  }) => {
+    const booking = await bookOk(admin, rateId, {
       roomId: roomIds['904'],
       checkIn: '2031-07-01',
       checkOut: '2031-07-03',
@@ -452,19 +547,29 @@ describe('status actions', () => {
     }
   });
 
-  it('refuses an unknown action', async () => {
-    const booking = await bookOk({ roomId: roomIds['902'], checkIn: day(320), checkOut: day(321) });
+  test('refuses an unknown action', async ({
+    demoApp: { client: admin },
+    stay: { roomIds, rateId, day },
+  }) => {
+    const booking = await bookOk(admin, rateId, {
+      roomId: roomIds['902'],
+      checkIn: day(320),
+      checkOut: day(321),
+    });
     expectProblem(await admin.post(`/api/bookings/${booking.id}/actions/teleport`), 400, 'validation');
   });
 
-  it('confirms pending bookings together, or none when one would overlap', async () => {
-    const a = await bookOk({
+  test('confirms pending bookings together, or none when one would overlap', async ({
+    demoApp: { client: admin },
+    stay: { roomIds, rateId, day },
+  }) => {
+    const a = await bookOk(admin, rateId, {
       roomId: roomIds['903'],
       checkIn: day(330),
       checkOut: day(332),
       status: 'pending',
     });
-    const b = await bookOk({
+    const b = await bookOk(admin, rateId, {
       roomId: roomIds['903'],
       checkIn: day(331),
       checkOut: day(333),
@@ -478,13 +583,20 @@ describe('status actions', () => {
     );
     expect(parsed(await admin.get(`/api/bookings/${a.id}`), ZBooking).status).toBe('pending');
     const confirmed = await admin.post('/api/bookings/confirm', { ids: [a.id] });
-    expect(confirmed.json<{ data: TBooking[] }>().data[0]!.status).toBe('confirmed');
+    expect(parsed(confirmed, z.object({ data: z.array(ZBooking) })).data[0]!.status).toBe('confirmed');
   });
 });
 
 describe('guests', () => {
-  it('assigns and unassigns guests up to the occupancy', async () => {
-    const booking = await bookOk({ roomId: roomIds['904'], checkIn: day(400), checkOut: day(401) });
+  test('assigns and unassigns guests up to the occupancy', async ({
+    demoApp: { client: admin },
+    stay: { roomIds, rateId, day },
+  }) => {
+    const booking = await bookOk(admin, rateId, {
+      roomId: roomIds['904'],
+      checkIn: day(400),
+      checkOut: day(401),
+    });
     const added = await admin.post(`/api/bookings/${booking.id}/guests`, { name: 'Max Mitreisend' });
     expect(added.statusCode).toBe(200);
     const guest = parsed(added, ZBooking).guests!.find((g) => g.name === 'Max Mitreisend')!;
@@ -507,8 +619,15 @@ describe('guests', () => {
 });
 
 describe('family members', () => {
-  it('are marked by staff on the booking, never the primary guest, and the portal asks them less', async () => {
-    const booking = await bookOk({ roomId: roomIds['904'], checkIn: day(410), checkOut: day(411) });
+  test('are marked by staff on the booking, never the primary guest, and the portal asks them less', async ({
+    demoApp: { t, client: admin, ids },
+    stay: { roomIds, rateId, day },
+  }) => {
+    const booking = await bookOk(admin, rateId, {
+      roomId: roomIds['904'],
+      checkIn: day(410),
+      checkOut: day(411),
+    });
     const added = await admin.post(`/api/bookings/${booking.id}/guests`, { name: 'Kind Mitreisend' });
     const guests = parsed(added, ZBooking).guests!;
     const child = guests.find((g) => g.name === 'Kind Mitreisend')!;
@@ -537,12 +656,14 @@ describe('family members', () => {
     expect((await admin.patch(guestUrl, { isFamilyMember: true })).statusCode).toBe(200);
 
     // The portal now asks only name and date of birth of that guest.
-    const withLink = (await admin.get(`/api/bookings/${booking.id}`, { query: { expand: 'link' } })).json<
-      TBooking & { link: { id: string } }
-    >();
-    const portalGuests = (
-      await new ApiClient(t.app).get('/api/portal/booking', { headers: { 'link-id': withLink.link.id } })
-    ).json<{ guests: { id: string; isFamilyMember: boolean; missingFields: string[] }[] }>().guests;
+    const withLink = parsed(
+      await admin.get(`/api/bookings/${booking.id}`, { query: { expand: 'link' } }),
+      ZBooking,
+    );
+    const portalGuests = parsed(
+      await new ApiClient(t.app).get('/api/portal/booking', { headers: { 'link-id': withLink.link!.id } }),
+      ZPortalBooking,
+    ).guests;
     const portalChild = portalGuests.find((g) => g.id === child.id)!;
     expect(portalChild.isFamilyMember).toBe(true);
     expect(portalChild.missingFields).toEqual(['dateOfBirth']);
@@ -568,14 +689,17 @@ describe('family members', () => {
 });
 
 describe('contacts made by bookings', () => {
-  const contactEvents = (contactId: string) =>
+  const contactEvents = (t: TTestApp, contactId: string) =>
     t.db
       .select({ type: events.type, actorName: events.actorName })
       .from(events)
       .where(and(eq(events.objectType, 'contact'), eq(events.objectId, contactId)));
 
-  it('record the created event, for a new customer and a new guest', async () => {
-    const booking = await bookOk({
+  test('record the created event, for a new customer and a new guest', async ({
+    demoApp: { t, client: admin },
+    stay: { roomIds, rateId, day },
+  }) => {
+    const booking = await bookOk(admin, rateId, {
       roomId: roomIds['905'],
       checkIn: day(405),
       checkOut: day(406),
@@ -583,7 +707,7 @@ describe('contacts made by bookings', () => {
     });
     const customer = parsed(await admin.get(`/api/contacts/${booking.customerId}`), ZContact);
     expect(customer).toMatchObject({ name: 'Clara Neukundin', phone: '+43 1 234', email: null });
-    const customerEvents = await contactEvents(booking.customerId!);
+    const customerEvents = await contactEvents(t, booking.customerId!);
     expect(customerEvents.map((event) => event.type)).toEqual(['created']);
     expect(customerEvents[0]?.actorName).toEqual(expect.any(String));
     const withGuest = await admin.post(`/api/bookings/${booking.id}/guests`, {
@@ -593,11 +717,14 @@ describe('contacts made by bookings', () => {
     expect(withGuest.statusCode, withGuest.body).toBe(200);
     const guest = parsed(withGuest, ZBooking).guests!.find((g) => g.name === 'Gustav Neugast')!;
     expect(guest.email).toBe('gustav.neugast@example.com');
-    expect((await contactEvents(guest.id)).map((event) => event.type)).toEqual(['created']);
+    expect((await contactEvents(t, guest.id)).map((event) => event.type)).toEqual(['created']);
   });
 
-  it('leave no contact and no event behind when the booking is refused', async () => {
-    const full = await bookOk({
+  test('leave no contact and no event behind when the booking is refused', async ({
+    demoApp: { client: admin },
+    stay: { roomIds, rateId, day },
+  }) => {
+    const full = await bookOk(admin, rateId, {
       roomId: roomIds['905'],
       checkIn: day(407),
       checkOut: day(408),
@@ -617,8 +744,11 @@ describe('contacts made by bookings', () => {
 });
 
 describe('lists, filters and search', () => {
-  it("filters today's arrivals and finds a booking by code and by search", async () => {
-    const booking = await bookOk({
+  test("filters today's arrivals and finds a booking by code and by search", async ({
+    demoApp: { client: admin },
+    stay: { today, roomIds, rateId, day },
+  }) => {
+    const booking = await bookOk(admin, rateId, {
       roomId: roomIds['901'],
       checkIn: today,
       checkOut: day(1),
@@ -640,24 +770,29 @@ describe('lists, filters and search', () => {
       ZPaged(ZBooking),
     );
     expect(byText.data.map((b) => b.id)).toEqual([booking.id]);
-    const found = (await admin.get('/api/search', { query: { query: booking.code } })).json<
-      TPaged<{ objectType: string; id: string }>
-    >();
+    const found = parsed(
+      await admin.get('/api/search', { query: { query: booking.code } }),
+      ZPaged(ZSearchResult),
+    );
     expect(found.data).toContainEqual(expect.objectContaining({ objectType: 'booking', id: booking.id }));
-    const byName = (await admin.get('/api/search', { query: { query: 'zacharias' } })).json<
-      TPaged<{ objectType: string }>
-    >();
+    const byName = parsed(
+      await admin.get('/api/search', { query: { query: 'zacharias' } }),
+      ZPaged(ZSearchResult),
+    );
     expect(byName.data.map((r) => r.objectType).sort()).toEqual(['booking', 'contact']);
   });
 
-  it('searches for % and _ literally, in the list and in the search', async () => {
-    const percent = await bookOk({
+  test('searches for % and _ literally, in the list and in the search', async ({
+    demoApp: { client: admin },
+    stay: { roomIds, rateId, day },
+  }) => {
+    const percent = await bookOk(admin, rateId, {
       roomId: roomIds['902'],
       checkIn: day(440),
       checkOut: day(441),
       customer: { name: 'Rabatt 100% Huber' },
     });
-    const underscore = await bookOk({
+    const underscore = await bookOk(admin, rateId, {
       roomId: roomIds['903'],
       checkIn: day(440),
       checkOut: day(441),
@@ -672,15 +807,20 @@ describe('lists, filters and search', () => {
     expect(await listed('_')).toEqual([underscore.id]);
     expect(await listed('0%')).toEqual([percent.id]);
     const searched = async (text: string) =>
-      (await admin.get('/api/search', { query: { query: text, pageSize: '100' } }))
-        .json<TPaged<{ objectType: string; id: string }>>()
+      parsed(
+        await admin.get('/api/search', { query: { query: text, pageSize: '100' } }),
+        ZPaged(ZSearchResult),
+      )
         .data.filter((r) => r.objectType === 'booking')
         .map((r) => r.id);
     expect(await searched('%')).toEqual([percent.id]);
     expect(await searched('_')).toEqual([underscore.id]);
   });
 
-  it('pages the list and limits it to a period', async () => {
+  test('pages the list and limits it to a period', async ({
+    demoApp: { client: admin },
+    stay: { today, day },
+  }) => {
     const page = parsed(
       await admin.get('/api/bookings', {
         query: { from: today, to: day(7), pageSize: '10', expand: 'room,customer' },
@@ -693,7 +833,10 @@ describe('lists, filters and search', () => {
     expect(page.data[0]!.customer).toBeDefined();
   });
 
-  it('answers the room plan with rooms, bookings and locks of the period', async () => {
+  test('answers the room plan with rooms, bookings and locks of the period', async ({
+    demoApp: { client: admin },
+    stay: { today, roomIds, day },
+  }) => {
     const plan = parsed(
       await admin.get('/api/room_plan', { query: { from: day(139), to: day(145) } }),
       ZRoomPlan,
@@ -711,11 +854,14 @@ describe('lists, filters and search', () => {
 });
 
 describe('roles and properties', () => {
-  it('lets catering read but not write, and keeps cleaning out', async () => {
+  test('lets catering read but not write, and keeps cleaning out', async ({
+    demoApp: { t, ids },
+    stay: { today, roomIds, rateId, day },
+  }) => {
     const catering = await loginAt(t.app, demo.users.catering, ids[demo.austria]!);
     expect((await catering.get('/api/bookings')).statusCode).toBe(200);
     expectProblem(
-      await book(catering, { roomId: roomIds['905'], checkIn: day(500), checkOut: day(501) }),
+      await book(catering, rateId, { roomId: roomIds['905'], checkIn: day(500), checkOut: day(501) }),
       403,
       'auth/forbidden',
     );
@@ -728,27 +874,37 @@ describe('roles and properties', () => {
     );
   });
 
-  it("answers 404 for another property's booking and room", async () => {
-    const booking = await bookOk({ roomId: roomIds['905'], checkIn: day(510), checkOut: day(511) });
+  test("answers 404 for another property's booking and room", async ({
+    demoApp: { t, client: admin, ids },
+    stay: { roomIds, rateId, day },
+  }) => {
+    const booking = await bookOk(admin, rateId, {
+      roomId: roomIds['905'],
+      checkIn: day(510),
+      checkOut: day(511),
+    });
     const other = await loginAt(t.app, demo.users.manager, ids[demo.germany]!);
     expectProblem(await other.get(`/api/bookings/${booking.id}`), 404, 'not_found');
     expectProblem(await other.put(`/api/bookings/${booking.id}`, { comment: 'x' }), 404, 'not_found');
     expectProblem(await other.post(`/api/bookings/${booking.id}/actions/cancel`), 404, 'not_found');
     expectProblem(
-      await book(other, { roomId: roomIds['905'], checkIn: day(520), checkOut: day(521) }),
+      await book(other, rateId, { roomId: roomIds['905'], checkIn: day(520), checkOut: day(521) }),
       404,
       'not_found',
     );
   });
 
-  it('needs the XSRF header for a cookie session', async () => {
+  test('needs the XSRF header for a cookie session', async ({
+    demoApp: { client: admin },
+    stay: { roomIds, day },
+  }) => {
     const body = { roomId: roomIds['905'], occupancy: 1, checkIn: day(530), checkOut: day(531) };
     expectProblem(await admin.post('/api/bookings', body, { xsrf: false }), 403, 'auth/xsrf_invalid');
   });
 });
 
 describe('the statuses that hold a room', () => {
-  it('are the same in the occupancy trigger as in the contract', async () => {
+  test('are the same in the occupancy trigger as in the contract', async ({ demoApp: { t } }) => {
     const [fn] = rowsOf<{ prosrc: string }>(
       await t.db.execute(sql`select prosrc from pg_proc where proname = 'sync_booking_occupancy'`),
     );
@@ -760,10 +916,13 @@ describe('the statuses that hold a room', () => {
 });
 
 describe('no double booking under concurrency', () => {
-  it('lets exactly one of 50 simultaneous requests for the same room win', async () => {
+  test('lets exactly one of 50 simultaneous requests for the same room win', async ({
+    demoApp: { client: admin },
+    stay: { roomIds, rateId, day },
+  }) => {
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        book(admin, { roomId: roomIds['905'], checkIn: day(600 + (i % 3)), checkOut: day(603) }),
+        book(admin, rateId, { roomId: roomIds['905'], checkIn: day(600 + (i % 3)), checkOut: day(603) }),
       ),
     );
     const codes = responses.map((r) => r.statusCode);
@@ -779,19 +938,25 @@ describe('no double booking under concurrency', () => {
 });
 
 describe('charges', () => {
-  it('are posted per night with tax that adds up, and listed on the booking', async () => {
-    const booking = await bookOk({
+  test('are posted per night with tax that adds up, and listed on the booking', async ({
+    demoApp: { t, client: admin, ids },
+    stay: { roomIds, rateId, day },
+  }) => {
+    const booking = await bookOk(admin, rateId, {
       roomId: roomIds['902'],
       checkIn: day(700),
       checkOut: day(702),
       occupancy: 1,
     });
-    const posted = await chargesOf(booking.id);
+    const posted = await chargesOf(t, booking.id);
     expect(posted.map((c) => c.bookedOn).sort()).toEqual([day(700), day(701)]);
     expect(posted.every((c) => c.grossAmount === 10000 && c.netAmount === 9091 && c.taxAmount === 909)).toBe(
       true,
     );
-    const listed = (await admin.get(`/api/bookings/${booking.id}/charges`)).json<{ data: TCharge[] }>().data;
+    const listed = parsed(
+      await admin.get(`/api/bookings/${booking.id}/charges`),
+      z.object({ data: z.array(ZCharge) }),
+    ).data;
     expect(listed).toEqual([
       expect.objectContaining({
         bookedOn: day(700),
@@ -802,16 +967,24 @@ describe('charges', () => {
       }),
       expect.objectContaining({ bookedOn: day(701), grossAmount: 10000 }),
     ]);
-    const invoicesOfBooking = (await admin.get(`/api/bookings/${booking.id}/invoices`)).json<
-      TPaged<unknown>
-    >();
+    const invoicesOfBooking = parsed(
+      await admin.get(`/api/bookings/${booking.id}/invoices`),
+      ZPaged(ZInvoiceSummary),
+    );
     expect(invoicesOfBooking.count).toBe(0);
     const cleaning = await loginAt(t.app, demo.users.cleaning, ids[demo.austria]!);
     expectProblem(await cleaning.get(`/api/bookings/${booking.id}/charges`), 403, 'auth/forbidden');
   });
 
-  it('lists the invoices of a booking', async () => {
-    const booking = await bookOk({ roomId: roomIds['903'], checkIn: day(710), checkOut: day(711) });
+  test('lists the invoices of a booking', async ({
+    demoApp: { t, client: admin, ids },
+    stay: { roomIds, rateId, day },
+  }) => {
+    const booking = await bookOk(admin, rateId, {
+      roomId: roomIds['903'],
+      checkIn: day(710),
+      checkOut: day(711),
+    });
     const [folio] = await t.db.select().from(folios).where(eq(folios.bookingId, booking.id));
     await t.db.insert(invoices).values({
       propertyId: ids[demo.austria]!,
@@ -820,15 +993,15 @@ describe('charges', () => {
       status: 'draft',
       totalAmount: 13000,
     });
-    const listed = (await admin.get(`/api/bookings/${booking.id}/invoices`)).json<
-      TPaged<{ status: string; totalAmount: number }>
-    >();
+    const listed = parsed(await admin.get(`/api/bookings/${booking.id}/invoices`), ZPaged(ZInvoiceSummary));
     expect(listed.data).toEqual([expect.objectContaining({ status: 'draft', totalAmount: 13000 })]);
   });
 });
 
 describe('booking events', () => {
-  it('are all of the types the contract lists, which the events tab translates', async () => {
+  test('are all of the types the contract lists, which the events tab translates', async ({
+    demoApp: { t },
+  }) => {
     const recorded = await t.db
       .selectDistinct({ type: events.type })
       .from(events)
@@ -840,20 +1013,27 @@ describe('booking events', () => {
 });
 
 describe('the display name', () => {
-  it('is the same in the list, the room plan, the dashboard, housekeeping and the search', async () => {
+  test('is the same in the list, the room plan, the dashboard, housekeeping and the search', async ({
+    demoApp: { client: admin },
+    stay: { today, roomTypeId, rateId, day },
+  }) => {
     const created = await admin.post('/api/rooms', { number: '921-923', roomTypeId });
     expect(created.statusCode, created.body).toBe(201);
-    const [withCustomer, withGuest, nameless] = created.json<{ data: { id: string }[] }>().data;
+    const [withCustomer, withGuest, nameless] = parsed(created, ZCreatedRooms).data;
     const stay = { checkIn: today, checkOut: day(1), occupancy: 2 };
-    const customerBooking = await bookOk({
+    const customerBooking = await bookOk(admin, rateId, {
       ...stay,
       roomId: withCustomer!.id,
       customer: { name: 'Carla Kundin' },
     });
     await admin.post(`/api/bookings/${customerBooking.id}/guests`, { name: 'Gerd Mitgast' });
-    const guestBooking = await bookOk({ ...stay, roomId: withGuest!.id, customer: undefined });
+    const guestBooking = await bookOk(admin, rateId, { ...stay, roomId: withGuest!.id, customer: undefined });
     await admin.post(`/api/bookings/${guestBooking.id}/guests`, { name: 'Greta Gast' });
-    const namelessBooking = await bookOk({ ...stay, roomId: nameless!.id, customer: undefined });
+    const namelessBooking = await bookOk(admin, rateId, {
+      ...stay,
+      roomId: nameless!.id,
+      customer: undefined,
+    });
     const expected = {
       [customerBooking.id]: 'Carla Kundin',
       [guestBooking.id]: 'Greta Gast',
@@ -866,7 +1046,10 @@ describe('the display name', () => {
     );
     const plan = parsed(await admin.get('/api/room_plan', { query: { from: today, to: day(1) } }), ZRoomPlan);
     const dashboard = parsed(await admin.get('/api/dashboard'), ZDashboard);
-    const housekeeping = (await admin.get('/api/housekeeping')).json<{ data: THousekeepingRoom[] }>().data;
+    const housekeeping = parsed(
+      await admin.get('/api/housekeeping'),
+      z.object({ data: z.array(ZHousekeepingRoom) }),
+    ).data;
     const namesOf = (rows: { id: string; displayName: string }[]) =>
       Object.fromEntries(
         rows.filter((row) => bookingIds.includes(row.id)).map((row) => [row.id, row.displayName]),
@@ -894,7 +1077,10 @@ describe('the display name', () => {
 });
 
 describe('room order', () => {
-  it('is natural in the rooms list, the room plan, housekeeping and the dashboard', async () => {
+  test('is natural in the rooms list, the room plan, housekeeping and the dashboard', async ({
+    demoApp: { client: admin },
+    stay: { today, rateId, day },
+  }) => {
     const type = await admin.post('/api/room_types', {
       name: 'Reihenfolge',
       code: 'RF',
@@ -902,7 +1088,7 @@ describe('room order', () => {
       minOccupancy: 1,
       maxOccupancy: 2,
     });
-    const typeId = type.json<{ id: string }>().id;
+    const typeId = parsed(type, ZRoomType).id;
     const price = await admin.post(`/api/rates/${rateId}/prices`, {
       roomTypeId: typeId,
       occupancy: 1,
@@ -913,9 +1099,7 @@ describe('room order', () => {
       expect((await admin.post('/api/rooms', { number, roomTypeId: typeId })).statusCode).toBe(201);
     }
     const expected = ['M20', 'N1', 'N2', 'n3', 'N10'];
-    const listed = (await admin.get('/api/rooms', { query: { roomTypeId: typeId } })).json<
-      TPaged<{ id: string; number: string }>
-    >();
+    const listed = parsed(await admin.get('/api/rooms', { query: { roomTypeId: typeId } }), ZPaged(ZRoom));
     expect(listed.data.map((room) => room.number)).toEqual(expected);
     const numberOf = new Map(listed.data.map((room) => [room.id, room.number]));
     const plan = parsed(
@@ -925,11 +1109,14 @@ describe('room order', () => {
     expect(plan.rooms.filter((room) => room.roomTypeId === typeId).map((room) => room.number)).toEqual(
       expected,
     );
-    const housekeeping = (await admin.get('/api/housekeeping')).json<{ data: THousekeepingRoom[] }>().data;
+    const housekeeping = parsed(
+      await admin.get('/api/housekeeping'),
+      z.object({ data: z.array(ZHousekeepingRoom) }),
+    ).data;
     expect(housekeeping.filter((room) => numberOf.has(room.id)).map((room) => room.number)).toEqual(expected);
     for (const number of expected.toReversed()) {
       const roomId = [...numberOf].find(([, n]) => n === number)![0];
-      await bookOk({ roomId, checkIn: today, checkOut: day(1), occupancy: 1 });
+      await bookOk(admin, rateId, { roomId, checkIn: today, checkOut: day(1), occupancy: 1 });
     }
     const arrivals = parsed(await admin.get('/api/dashboard'), ZDashboard).arrivals;
     expect(

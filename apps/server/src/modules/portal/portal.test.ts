@@ -1,21 +1,26 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { z } from 'zod';
 import {
   addDays,
   todayIn,
   ZAccessPoint,
   ZBooking,
   ZCheckoutSession,
+  ZContact,
+  ZCreatedApiKey,
   ZFile,
+  ZFileUrl,
+  ZInvoice,
   zonedInstant,
   ZPortalBooking,
   ZPortalBookingMetadata,
+  ZPortalCharges,
   ZPortalGuest,
+  ZPortalInvoices,
   ZPortalProperty,
-  type TAccessPoint,
-  type TBooking,
-  type TFile,
+  ZPortalSignature,
 } from '@pms/contract';
 import {
   bookingLinks,
@@ -37,35 +42,34 @@ import {
   pdfBytes,
   pngBytes,
   PortalGuest,
-  startDemoApp,
   type TStayFixture,
   type TTestApp,
 } from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { portalRequestsPerWindow } from './portal-gate.ts';
 
 const zone = 'Europe/Vienna';
-let t: TTestApp;
-let admin: ApiClient;
-let ids: Record<string, string>;
-let stay: TStayFixture;
+/** The desk that makes the portal's bookings: rooms of a type and rate of their own, and a count for the customers' names. */
+type TPortalDesk = { t: TTestApp; admin: ApiClient; stay: TStayFixture; nextName: number };
 
-beforeAll(async () => {
-  ({ t, client: admin, ids } = await startDemoApp());
-  stay = await createStayFixture(admin, {
-    roomType: { name: 'Portalzimmer', code: 'PO' },
-    rooms: '861-899',
-    rate: { name: 'Portalrate', code: 'PO' },
-    prices: [10000, 12000],
-  });
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-});
-afterEach(() => {
+const test = apiTest.extend(
+  'desk',
+  { scope: 'file' },
+  async ({ demoApp: { t, client: admin } }): Promise<TPortalDesk> => {
+    const stay = await createStayFixture(admin, {
+      roomType: { name: 'Portalzimmer', code: 'PO' },
+      rooms: '861-899',
+      rate: { name: 'Portalrate', code: 'PO' },
+      prices: [10000, 12000],
+    });
+    return { t, admin, stay, nextName: 0 };
+  },
+);
+test.afterEach(({ demoApp: { t } }) => {
   t.clock.reset();
 });
 
-const today = () => todayIn(zone, t.clock.now());
+const today = (t: TTestApp) => todayIn(zone, t.clock.now());
 const completeGuest = {
   gender: 'female',
   dateOfBirth: '1985-04-12',
@@ -73,18 +77,21 @@ const completeGuest = {
   address: { line1: 'Getreidegasse 9', postalCode: '5020', city: 'Salzburg', country: 'at' },
 };
 
-let nextName = 0;
 /** A booking from today (or later) for a new customer, with the guest holding its link. */
-async function newStay(options: { daysAhead?: number; isDebtor?: boolean; guest?: object } = {}) {
-  nextName++;
+async function newStay(
+  desk: TPortalDesk,
+  options: { daysAhead?: number; isDebtor?: boolean; guest?: object } = {},
+) {
+  const { t, admin, stay } = desk;
+  desk.nextName++;
   const customer = await admin.post('/api/contacts', {
-    name: `Portal Gast ${nextName}`,
+    name: `Portal Gast ${desk.nextName}`,
     isDebtor: options.isDebtor ?? false,
     ...options.guest,
   });
   expect(customer.statusCode, customer.body).toBe(201);
-  const customerId = customer.json<{ id: string }>().id;
-  const checkIn = addDays(today(), options.daysAhead ?? 0);
+  const customerId = parsed(customer, ZContact).id;
+  const checkIn = addDays(today(t), options.daysAhead ?? 0);
   const created = await admin.post('/api/bookings', {
     occupancy: 2,
     rateId: stay.rateId,
@@ -94,10 +101,11 @@ async function newStay(options: { daysAhead?: number; isDebtor?: boolean; guest?
     customerId,
   });
   expect(created.statusCode, created.body).toBe(201);
-  const booking = (
-    await admin.get(`/api/bookings/${parsed(created, ZBooking).id}`, { query: { expand: 'link' } })
-  ).json<TBooking & { link: { id: string } }>();
-  return { booking, customerId, guest: new PortalGuest(t.app, booking.link.id) };
+  const booking = parsed(
+    await admin.get(`/api/bookings/${parsed(created, ZBooking).id}`, { query: { expand: 'link' } }),
+    ZBooking,
+  );
+  return { booking, customerId, guest: new PortalGuest(t.app, booking.link!.id) };
 }
 
 /** Fills in the guest, uploads a document and signs: everything check-in needs but the money. */
@@ -117,12 +125,12 @@ async function register(guest: PortalGuest, customerId: string) {
 }
 
 /** After the check-in time of today. */
-function afterCheckInTime() {
-  t.clock.set(zonedInstant(today(), '15:30', zone));
+function afterCheckInTime(t: TTestApp) {
+  t.clock.set(zonedInstant(today(t), '15:30', zone));
 }
 
 describe('the link', () => {
-  it('is required: no Link-Id answers 401, an unknown or malformed one 404', async () => {
+  test('is required: no Link-Id answers 401, an unknown or malformed one 404', async ({ demoApp: { t } }) => {
     const anonymous = new ApiClient(t.app);
     expectProblem(await anonymous.get('/api/portal/booking'), 401, 'auth/unauthenticated');
     for (const linkId of ['unknown-link-id', 'bad id with spaces', 'ä', 'x'.repeat(300)])
@@ -133,8 +141,8 @@ describe('the link', () => {
       );
   });
 
-  it('opens the booking, with no referrer and nothing cached', async () => {
-    const { guest, booking } = await newStay();
+  test('opens the booking, with no referrer and nothing cached', async ({ desk }) => {
+    const { guest, booking } = await newStay(desk);
     const response = await guest.get('/api/portal/booking');
     expect(response.statusCode, response.body).toBe(200);
     expect(parsed(response, ZPortalBooking)).toMatchObject({ id: booking.id, code: booking.code });
@@ -142,8 +150,11 @@ describe('the link', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('expires at the check-out date and time in the property’s time zone', async () => {
-    const { guest, booking } = await newStay();
+  test('expires at the check-out date and time in the property’s time zone', async ({
+    demoApp: { t },
+    desk,
+  }) => {
+    const { guest, booking } = await newStay(desk);
     const expiry = zonedInstant(booking.checkOut, '11:00', zone);
     t.clock.set(new Date(expiry.getTime() - 1000));
     expect((await guest.get('/api/portal/booking')).statusCode).toBe(200);
@@ -152,8 +163,8 @@ describe('the link', () => {
     expect(problem.params).toEqual({ expiredAt: expiry.toISOString() });
   });
 
-  it('is refused once revoked', async () => {
-    const { guest, booking } = await newStay();
+  test('is refused once revoked', async ({ demoApp: { t }, desk }) => {
+    const { guest, booking } = await newStay(desk);
     await t.db
       .update(bookingLinks)
       .set({ revokedAt: new Date() })
@@ -161,9 +172,11 @@ describe('the link', () => {
     expectProblem(await guest.get('/api/portal/property'), 410, 'portal/link_revoked');
   });
 
-  it('is required on every portal route, whatever staff session or API key comes instead', async () => {
+  test('is required on every portal route, whatever staff session or API key comes instead', async ({
+    demoApp: { t, client: admin },
+  }) => {
     const key = await admin.post('/api/api_keys', { name: 'Portal probe', roleId: 'admin' });
-    const apiKey = bearer(t.app, key.json<{ secret: string }>().secret);
+    const apiKey = bearer(t.app, parsed(key, ZCreatedApiKey).secret);
     const routes = [...t.app.portalRoutes].filter((route) => !route.startsWith('HEAD '));
     expect(routes.length).toBeGreaterThanOrEqual(18);
     for (const route of routes) {
@@ -174,8 +187,11 @@ describe('the link', () => {
     }
   });
 
-  it('is not replaced by a staff session, and gives no access to staff routes', async () => {
-    const { guest, booking } = await newStay();
+  test('is not replaced by a staff session, and gives no access to staff routes', async ({
+    demoApp: { client: admin },
+    desk,
+  }) => {
+    const { guest, booking } = await newStay(desk);
     expectProblem(await admin.get('/api/portal/booking'), 401, 'auth/unauthenticated');
     expectProblem(await guest.get(`/api/bookings/${booking.id}`), 401, 'auth/unauthenticated');
     expectProblem(await guest.get('/api/contacts'), 401, 'auth/unauthenticated');
@@ -183,8 +199,8 @@ describe('the link', () => {
 });
 
 describe('reading', () => {
-  it('answers the property as a guest may see it', async () => {
-    const { guest } = await newStay();
+  test('answers the property as a guest may see it', async ({ desk }) => {
+    const { guest } = await newStay(desk);
     const property = parsed(await guest.get('/api/portal/property'), ZPortalProperty);
     expect(property).toMatchObject({
       name: demo.austria,
@@ -197,8 +213,10 @@ describe('reading', () => {
     expect(property).not.toHaveProperty('nextInvoiceNumber');
   });
 
-  it('answers the booking with its guests’ completeness and the form the law asks for', async () => {
-    const { guest, customerId } = await newStay();
+  test('answers the booking with its guests’ completeness and the form the law asks for', async ({
+    desk,
+  }) => {
+    const { guest, customerId } = await newStay(desk);
     const booking = parsed(await guest.get('/api/portal/booking'), ZPortalBooking);
     expect(booking).toMatchObject({
       status: 'confirmed',
@@ -215,8 +233,8 @@ describe('reading', () => {
     );
   });
 
-  it('answers the metadata and the general settings without the e-mail texts', async () => {
-    const { guest } = await newStay();
+  test('answers the metadata and the general settings without the e-mail texts', async ({ desk }) => {
+    const { guest } = await newStay(desk);
     const metadata = parsed(await guest.get('/api/portal/booking_metadata'), ZPortalBookingMetadata);
     expect(metadata).toMatchObject({
       hasAccessToken: false,
@@ -238,8 +256,8 @@ describe('reading', () => {
 });
 
 describe('guests', () => {
-  it('change their registration, which completeness follows', async () => {
-    const { guest, customerId } = await newStay();
+  test('change their registration, which completeness follows', async ({ demoApp: { t }, desk }) => {
+    const { guest, customerId } = await newStay(desk);
     const response = await guest.patch(`/api/portal/guests/${customerId}`, {
       ...completeGuest,
       nationality: 'de',
@@ -259,9 +277,9 @@ describe('guests', () => {
     expect(event).toMatchObject({ actorType: 'guest', objectType: 'contact' });
   });
 
-  it('reach only this booking’s guests', async () => {
-    const { guest } = await newStay();
-    const other = await newStay();
+  test('reach only this booking’s guests', async ({ demoApp: { t, ids }, desk }) => {
+    const { guest } = await newStay(desk);
+    const other = await newStay(desk);
     expectProblem(
       await guest.patch(`/api/portal/guests/${other.customerId}`, { name: 'X' }),
       404,
@@ -287,8 +305,8 @@ describe('guests', () => {
     );
   });
 
-  it('refuse malformed input with 400, never 500', async () => {
-    const { guest, customerId } = await newStay();
+  test('refuse malformed input with 400, never 500', async ({ desk }) => {
+    const { guest, customerId } = await newStay(desk);
     expectProblem(await guest.patch('/api/portal/guests/not-a-uuid', { name: 'X' }), 400, 'validation');
     expectProblem(
       await guest.patch(`/api/portal/guests/${customerId}`, { nationality: 'xx' }),
@@ -318,8 +336,8 @@ describe('guests', () => {
     expectProblem(await guest.post('/api/portal/contacts/nope/files/nope'), 400, 'validation');
   });
 
-  it('upload and delete ID documents, checked by content', async () => {
-    const { guest, customerId } = await newStay();
+  test('upload and delete ID documents, checked by content', async ({ desk }) => {
+    const { guest, customerId } = await newStay(desk);
     expectProblem(
       await guest.upload(`/api/portal/contacts/${customerId}/files`, 'pass.png', Buffer.from('not an image')),
       415,
@@ -338,8 +356,8 @@ describe('guests', () => {
 });
 
 describe('the signature', () => {
-  it('is a PNG, JPEG or SVG by its content, stored as a PNG', async () => {
-    const { guest } = await newStay();
+  test('is a PNG, JPEG or SVG by its content, stored as a PNG', async ({ desk }) => {
+    const { guest } = await newStay(desk);
     expectProblem(
       await guest.upload(
         '/api/portal/signature',
@@ -366,7 +384,7 @@ describe('the signature', () => {
     );
     const signed = await guest.upload('/api/portal/signature', 'signature.svg', svg, 'signature', 'PATCH');
     expect(signed.statusCode, signed.body).toBe(200);
-    const signature = signed.json<{ signature: TFile }>().signature;
+    const signature = parsed(signed, ZPortalSignature).signature!;
     expect(signature).toMatchObject({ name: 'signature.png', mimeType: 'image/png', purpose: 'signature' });
     const content = await guest.get(`/api/portal/files/${signature.id}/content`);
     expect(content.rawPayload.subarray(1, 4).toString()).toBe('PNG');
@@ -377,12 +395,15 @@ describe('the signature', () => {
 });
 
 describe('check-in', () => {
-  it('waits for the check-in time, every guest, the signature and the money', async () => {
-    const { guest, customerId, booking } = await newStay();
-    t.clock.set(zonedInstant(today(), '14:59', zone));
+  test('waits for the check-in time, every guest, the signature and the money', async ({
+    demoApp: { t },
+    desk,
+  }) => {
+    const { guest, customerId, booking } = await newStay(desk);
+    t.clock.set(zonedInstant(today(t), '14:59', zone));
     const early = expectProblem(await guest.post('/api/portal/check_in'), 409, 'portal/check_in_not_open');
     expect(early.params).toEqual({ opensAt: zonedInstant(booking.checkIn, '15:00', zone).toISOString() });
-    afterCheckInTime();
+    afterCheckInTime(t);
     const incomplete = expectProblem(
       await guest.post('/api/portal/check_in'),
       409,
@@ -403,10 +424,13 @@ describe('check-in', () => {
     expect(row!.status).toBe('confirmed');
   });
 
-  it('lets a debtor check in with money due, returns the signed Gästeblatt and keeps it on the booking', async () => {
-    const { guest, customerId, booking } = await newStay({ isDebtor: true });
+  test('lets a debtor check in with money due, returns the signed Gästeblatt and keeps it on the booking', async ({
+    demoApp: { t },
+    desk,
+  }) => {
+    const { guest, customerId, booking } = await newStay(desk, { isDebtor: true });
     await register(guest, customerId);
-    afterCheckInTime();
+    afterCheckInTime(t);
     const metadata = parsed(await guest.get('/api/portal/booking_metadata'), ZPortalBookingMetadata);
     expect(metadata).toMatchObject({ isReadyForCheckIn: true, areGuestsComplete: true, hasSignature: true });
     const response = await guest.post('/api/portal/check_in');
@@ -431,10 +455,15 @@ describe('check-in', () => {
     expectProblem(await guest.post('/api/portal/check_in'), 409, 'portal/checked_in');
   });
 
-  it('lets a guest check in with money due when the property takes no payments online', async () => {
-    const { guest, customerId } = await newStay({ guest: { email: `portal-${Date.now()}@example.com` } });
+  test('lets a guest check in with money due when the property takes no payments online', async ({
+    demoApp: { t, client: admin },
+    desk,
+  }) => {
+    const { guest, customerId } = await newStay(desk, {
+      guest: { email: `portal-${Date.now()}@example.com` },
+    });
     await register(guest, customerId);
-    afterCheckInTime();
+    afterCheckInTime(t);
     expectProblem(await guest.post('/api/portal/check_in'), 409, 'booking/payment_due');
     expect((await admin.patch('/api/settings/general', { featurePayment: false })).statusCode).toBe(200);
     try {
@@ -444,10 +473,13 @@ describe('check-in', () => {
     }
   });
 
-  it('pays the due amount at the simulated partner, checks in, and opens the doors of the key', async () => {
-    const { guest, customerId } = await newStay();
+  test('pays the due amount at the simulated partner, checks in, and opens the doors of the key', async ({
+    demoApp: { t },
+    desk,
+  }) => {
+    const { guest, customerId } = await newStay(desk);
     await register(guest, customerId);
-    afterCheckInTime();
+    afterCheckInTime(t);
     expect((await guest.get('/api/portal/access_points')).json()).toEqual([]);
     const checkout = await guest.post('/api/portal/checkout_session', {});
     expect(checkout.statusCode, checkout.body).toBe(200);
@@ -465,7 +497,7 @@ describe('check-in', () => {
       hasAccessToken: true,
       dueAmount: 0,
     });
-    const doors = (await guest.get('/api/portal/access_points')).json<TAccessPoint[]>();
+    const doors = parsed(await guest.get('/api/portal/access_points'), z.array(ZAccessPoint));
     expect(doors[0]).toMatchObject({ isRoom: true });
     const opened = await guest.post(`/api/portal/access_points/${doors[0]!.id}/unlock`);
     expect(opened.statusCode, opened.body).toBe(200);
@@ -475,7 +507,7 @@ describe('check-in', () => {
       404,
       'not_found',
     );
-    const other = await newStay();
+    const other = await newStay(desk);
     expectProblem(
       await other.guest.post(`/api/portal/access_points/${doors[0]!.id}/unlock`),
       400,
@@ -483,10 +515,10 @@ describe('check-in', () => {
     );
   });
 
-  it('refuses every change of the registration afterwards', async () => {
-    const { guest, customerId } = await newStay({ isDebtor: true });
+  test('refuses every change of the registration afterwards', async ({ demoApp: { t }, desk }) => {
+    const { guest, customerId } = await newStay(desk, { isDebtor: true });
     const document = await register(guest, customerId);
-    afterCheckInTime();
+    afterCheckInTime(t);
     expect((await guest.post('/api/portal/check_in')).statusCode).toBe(200);
     expectProblem(
       await guest.patch(`/api/portal/guests/${customerId}`, { name: 'Neu' }),
@@ -511,10 +543,13 @@ describe('check-in', () => {
     );
   });
 
-  it('keeps the registration read-only after check-out, the confirmation and the check-in too', async () => {
-    const { guest, customerId, booking } = await newStay({ isDebtor: true });
+  test('keeps the registration read-only after check-out, the confirmation and the check-in too', async ({
+    demoApp: { t, client: admin },
+    desk,
+  }) => {
+    const { guest, customerId, booking } = await newStay(desk, { isDebtor: true });
     const document = await register(guest, customerId);
-    afterCheckInTime();
+    afterCheckInTime(t);
     expect((await guest.post('/api/portal/check_in')).statusCode).toBe(200);
     const checkedOut = await admin.post(`/api/bookings/${booking.id}/actions/check_out`, undefined, {
       query: { shortenStay: 'false', confirmDueAmount: 'true' },
@@ -543,10 +578,13 @@ describe('check-in', () => {
     );
   });
 
-  it('answers one of two check-ins at once, the other finds it checked in', async () => {
-    const { guest, customerId } = await newStay({ isDebtor: true });
+  test('answers one of two check-ins at once, the other finds it checked in', async ({
+    demoApp: { t },
+    desk,
+  }) => {
+    const { guest, customerId } = await newStay(desk, { isDebtor: true });
     await register(guest, customerId);
-    afterCheckInTime();
+    afterCheckInTime(t);
     const answers = await Promise.all([
       guest.post('/api/portal/check_in'),
       guest.post('/api/portal/check_in'),
@@ -556,8 +594,8 @@ describe('check-in', () => {
 });
 
 describe('the property’s files', () => {
-  it('shows the logo, never another file of the property', async () => {
-    const { guest } = await newStay();
+  test('shows the logo, never another file of the property', async ({ demoApp: { t, ids }, desk }) => {
+    const { guest } = await newStay(desk);
     const [file] = await t.db
       .select()
       .from(files)
@@ -574,16 +612,16 @@ describe('the property’s files', () => {
 });
 
 /** An invoice over the booking's folio, made by staff: a draft, or issued with a PDF document. */
-async function invoiceOf(bookingId: string, kind: 'draft' | 'issued') {
+async function invoiceOf({ t, admin }: TPortalDesk, bookingId: string, kind: 'draft' | 'issued') {
   const [folio] = await t.db.select().from(folios).where(eq(folios.bookingId, bookingId));
   const response = await admin.post('/api/invoices', {
     folioId: folio!.id,
     ...(kind === 'draft' ? { draft: true } : { closeWithDueAmount: true }),
   });
   expect(response.statusCode, response.body).toBe(201);
-  const invoice = response.json<{ id: string; folioId: string }>();
+  const invoice = parsed(response, ZInvoice);
   const upload = await admin.upload('/api/files', { name: 'invoice.pdf', content: pdfBytes() });
-  const fileId = upload.json<{ id: string }>().id;
+  const fileId = parsed(upload, ZFile).id;
   await t.db.update(invoices).set({ fileId }).where(eq(invoices.id, invoice.id));
   return { ...invoice, fileId };
 }
@@ -591,8 +629,8 @@ async function invoiceOf(bookingId: string, kind: 'draft' | 'issued') {
 const billingAddress = { line1: 'Getreidegasse 9', postalCode: '5020', city: 'Salzburg', country: 'at' };
 
 describe('money', () => {
-  it('sums the folios and lists their charges', async () => {
-    const { guest } = await newStay();
+  test('sums the folios and lists their charges', async ({ desk }) => {
+    const { guest } = await newStay(desk);
     const summary = await guest.post('/api/portal/folio_summary');
     expect(summary.statusCode, summary.body).toBe(200);
     expect(summary.json()).toMatchObject({
@@ -603,20 +641,23 @@ describe('money', () => {
     });
     const charges = await guest.get('/api/portal/charges');
     expect(charges.statusCode, charges.body).toBe(200);
-    const { data } = charges.json<{ data: Record<string, unknown>[] }>();
+    const { data } = parsed(charges, ZPortalCharges);
     expect(data).toHaveLength(2);
     expect(data.map((charge) => charge.grossAmount)).toEqual([12000, 12000]);
     expect(data[0]).not.toHaveProperty('accountNumber');
   });
 
-  it('lists the booking’s invoices and changes a draft’s billing address and text', async () => {
-    const { guest, booking, customerId } = await newStay({ guest: { address: billingAddress } });
-    const other = await newStay({ guest: { address: billingAddress } });
-    const draft = await invoiceOf(booking.id, 'draft');
-    const foreign = await invoiceOf(other.booking.id, 'draft');
+  test('lists the booking’s invoices and changes a draft’s billing address and text', async ({
+    demoApp: { t },
+    desk,
+  }) => {
+    const { guest, booking, customerId } = await newStay(desk, { guest: { address: billingAddress } });
+    const other = await newStay(desk, { guest: { address: billingAddress } });
+    const draft = await invoiceOf(desk, booking.id, 'draft');
+    const foreign = await invoiceOf(desk, other.booking.id, 'draft');
     const list = await guest.get('/api/portal/invoices');
     expect(list.statusCode, list.body).toBe(200);
-    expect(list.json<{ data: { id: string }[] }>().data.map((invoice) => invoice.id)).toEqual([draft.id]);
+    expect(parsed(list, ZPortalInvoices).data.map((invoice) => invoice.id)).toEqual([draft.id]);
     expect((await guest.get('/api/portal/booking_metadata')).json()).toMatchObject({ hasInvoices: true });
 
     const changed = await guest.patch(`/api/portal/invoices/${draft.id}`, {
@@ -659,9 +700,12 @@ describe('money', () => {
     );
   });
 
-  it('names a company with its VAT ID on a draft and its re-issue, and saves the typed address to the contact', async () => {
-    const { guest, booking, customerId } = await newStay({ isDebtor: true });
-    const draft = await invoiceOf(booking.id, 'draft');
+  test('names a company with its VAT ID on a draft and its re-issue, and saves the typed address to the contact', async ({
+    demoApp: { client: admin },
+    desk,
+  }) => {
+    const { guest, booking, customerId } = await newStay(desk, { isDebtor: true });
+    const draft = await invoiceOf(desk, booking.id, 'draft');
     const company = { recipientCompany: 'Beispiel Handels GmbH', recipientVatId: 'ATU87654321' };
     const changed = await guest.patch(`/api/portal/invoices/${draft.id}`, {
       ...company,
@@ -686,17 +730,20 @@ describe('money', () => {
     expect(reissued.json()).toMatchObject({ ...company, status: 'open', additionalText: 'Projekt 7' });
   });
 
-  it('re-issues an issued invoice with the changes, once, and serves only this booking’s invoice documents', async () => {
-    const { guest, booking } = await newStay({ isDebtor: true, guest: { address: billingAddress } });
-    const other = await newStay({ guest: { address: billingAddress } });
-    const issued = await invoiceOf(booking.id, 'issued');
-    const foreign = await invoiceOf(other.booking.id, 'draft');
+  test('re-issues an issued invoice with the changes, once, and serves only this booking’s invoice documents', async ({
+    demoApp: { t },
+    desk,
+  }) => {
+    const { guest, booking } = await newStay(desk, { isDebtor: true, guest: { address: billingAddress } });
+    const other = await newStay(desk, { guest: { address: billingAddress } });
+    const issued = await invoiceOf(desk, booking.id, 'issued');
+    const foreign = await invoiceOf(desk, other.booking.id, 'draft');
     const reissued = await guest.patch(`/api/portal/invoices/${issued.id}`, {
       billingAddress: { ...billingAddress, line1: 'Linzer Gasse 3' },
       additionalText: 'Bitte an die Firma',
     });
     expect(reissued.statusCode, reissued.body).toBe(200);
-    const replacement = reissued.json<{ id: string; status: string; number: string; totalAmount: number }>();
+    const replacement = parsed(reissued, ZInvoice);
     expect(replacement).toMatchObject({
       status: 'open',
       totalAmount: 24000,
@@ -704,9 +751,7 @@ describe('money', () => {
       additionalText: 'Bitte an die Firma',
     });
     expect(replacement.id).not.toBe(issued.id);
-    const list = (await guest.get('/api/portal/invoices')).json<{
-      data: { id: string; status: string; totalAmount: number }[];
-    }>().data;
+    const list = parsed(await guest.get('/api/portal/invoices'), ZPortalInvoices).data;
     expect(list.map((invoice) => [invoice.status, invoice.totalAmount]).sort()).toEqual([
       ['canceled', 24000],
       ['completed', -24000],
@@ -729,7 +774,7 @@ describe('money', () => {
     const url = await guest.get(`/api/portal/files/pms/${issued.fileId}/url`);
     expect(url.statusCode, url.body).toBe(200);
     const download = await new ApiClient(t.app).get(
-      url.json<{ url: string }>().url.replace('http://localhost:3000', ''),
+      parsed(url, ZFileUrl).url.replace('http://localhost:3000', ''),
     );
     expect(download.statusCode).toBe(200);
     expectProblem(await guest.get(`/api/portal/files/pms/${foreign.fileId}/content`), 404, 'not_found');
@@ -740,8 +785,8 @@ describe('money', () => {
 });
 
 describe('the rate limit', () => {
-  it('counts a link’s requests over all instances', async () => {
-    const { guest } = await newStay();
+  test('counts a link’s requests over all instances', async ({ demoApp: { t }, desk }) => {
+    const { guest } = await newStay(desk);
     const second = new PortalGuest(await t.startInstance(), guest.linkId);
     for (let i = 0; i < portalRequestsPerWindow; i += 2) {
       const [a, b] = await Promise.all([
@@ -756,17 +801,20 @@ describe('the rate limit', () => {
     expect(response.statusCode).toBe(429);
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     // Another link is not held back.
-    const other = await newStay();
+    const other = await newStay(desk);
     expect((await other.guest.get('/api/portal/booking')).statusCode).toBe(200);
   });
 });
 
 describe('a link’s reach', () => {
-  it('shows a co-guest only the documents handed in for this booking, never the contact’s others', async () => {
-    const { guest, booking, customerId } = await newStay();
+  test('shows a co-guest only the documents handed in for this booking, never the contact’s others', async ({
+    demoApp: { client: admin },
+    desk,
+  }) => {
+    const { guest, booking, customerId } = await newStay(desk);
     // A co-guest who stayed before: a passport uploaded through that stay's link, and a scan staff
     // keep on the contact record.
-    const earlier = await newStay({ daysAhead: 10 });
+    const earlier = await newStay(desk, { daysAhead: 10 });
     const coGuestId = earlier.customerId;
     const earlierScan = await register(earlier.guest, coGuestId);
     const assigned = await admin.post(`/api/bookings/${booking.id}/guests`, { contactId: coGuestId });
@@ -814,21 +862,24 @@ describe('a link’s reach', () => {
     );
   });
 
-  it('answers 404 on every portal route for the ids of another booking', async () => {
-    const { guest, booking, customerId } = await newStay({
+  test('answers 404 on every portal route for the ids of another booking', async ({
+    demoApp: { t },
+    desk,
+  }) => {
+    const { guest, booking, customerId } = await newStay(desk, {
       isDebtor: true,
       guest: { address: billingAddress },
     });
     await register(guest, customerId);
-    const other = await newStay({ isDebtor: true, guest: { address: billingAddress } });
+    const other = await newStay(desk, { isDebtor: true, guest: { address: billingAddress } });
     const otherUpload = await register(other.guest, other.customerId);
     const otherCheckout = await other.guest.post('/api/portal/checkout_session', {});
     expect(otherCheckout.statusCode, otherCheckout.body).toBe(200);
-    const otherIssued = await invoiceOf(other.booking.id, 'issued');
-    afterCheckInTime();
+    const otherIssued = await invoiceOf(desk, other.booking.id, 'issued');
+    afterCheckInTime(t);
     expect((await other.guest.post('/api/portal/check_in')).statusCode).toBe(200);
     const [otherRow] = await t.db.select().from(bookings).where(eq(bookings.id, other.booking.id));
-    const otherDoors = (await other.guest.get('/api/portal/access_points')).json<TAccessPoint[]>();
+    const otherDoors = parsed(await other.guest.get('/api/portal/access_points'), z.array(ZAccessPoint));
     const otherRoomDoor = otherDoors.find((door) => door.isRoom)!;
     const otherFileIds = [
       otherUpload.id,

@@ -26,7 +26,8 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.unit.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
+          // A file's fixtures start inside its first test's time: the demo app on a loaded machine.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: true,
         },

@@ -41,7 +41,6 @@ function readFunctionFiles(): Map<string, string> {
 const files = readFunctionFiles();
 
 /** The definitions of the migrated database's functions, by name. */
-// eslint-disable-next-line no-empty-pattern
 const test = apiTest.extend('database', { scope: 'file' }, async ({}, { onCleanup }) => {
   const t = await buildTestApp();
   onCleanup(() => t.close());

@@ -213,7 +213,6 @@ const expected: Record<string, string> = {
 const logout = 'POST /api/session/logout';
 
 /** The application without a signed-in client, the records the calls name, and a caller of each role and kind. */
-// eslint-disable-next-line no-empty-pattern
 const test = apiTest.extend('matrix', { scope: 'file', auto: true }, async ({}, { onCleanup }) => {
   const t = await buildTestApp();
   onCleanup(() => t.close());

@@ -27,7 +27,6 @@ const test = apiTest
     return { stay, propertyId: ids['Alpenhof Salzburg']! };
   })
   /** A lock system on this machine, counting the calls it gets. */
-  // eslint-disable-next-line no-empty-pattern -- vitest reads what a fixture needs off its first parameter
   .extend('lockServer', { scope: 'file' }, async ({}, { onCleanup }) => {
     let calls = 0;
     const server = createServer((_request, response) => {

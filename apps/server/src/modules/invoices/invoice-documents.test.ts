@@ -38,7 +38,6 @@ const test = apiTest
   /** The day the charges and payments are booked on: the application's today in Vienna. */
   .extend('today', { scope: 'file' }, ({ demoApp: { t } }) => todayIn('Europe/Vienna', t.clock.now()))
   /** The EN 16931 rules: the first test that asks for them waits for them (see its timeout). */
-  // eslint-disable-next-line no-empty-pattern -- vitest reads what a fixture needs off its first parameter
   .extend('validator', { scope: 'file' }, async ({}) => createEInvoiceValidator());
 const money = (cents: number, language: 'de' | 'en') =>
   formatMoney(cents, 'EUR', language, language === 'de' ? 'AT' : 'DE');

@@ -62,7 +62,6 @@ class LoopbackSmtp {
 
 const test = apiTest
   /** A real SMTP server on loopback, up for the file. */
-  // eslint-disable-next-line no-empty-pattern
   .extend('smtp', { scope: 'file' }, async ({}, { onCleanup }) => {
     const smtp = new LoopbackSmtp();
     await smtp.start();

@@ -222,7 +222,6 @@ async function setPayment(admin: ApiClient, featurePayment: boolean) {
 
 const test = apiTest
   /** The stand-in for Stripe's API, listening for the file's tests. */
-  // eslint-disable-next-line no-empty-pattern -- vitest reads what a fixture needs off its first parameter
   .extend('stripeStandIn', { scope: 'file' }, async ({}, { onCleanup }) => {
     await startStripeApi();
     onCleanup(() => {

@@ -35,7 +35,6 @@ const zone = 'Europe/Vienna';
 
 /** The application serving the built web app and portal, signed in as the admin in the Austrian property. */
 const test = apiTest
-  // eslint-disable-next-line no-empty-pattern
   .override('demoApp', { scope: 'file' }, async ({}, { onCleanup }) => {
     const hasRenderer = await import('@pms/portal/ssr').then(
       () => true,

@@ -20,7 +20,6 @@ import { failureWindowMs, maxDeviceFailures, maxUntrustedFailures } from './logi
  * The application without a signed-in client, and accounts of this file's own with their one-time
  * passwords: each test locks its own account.
  */
-// eslint-disable-next-line no-empty-pattern
 const test = apiTest.extend('throttled', { scope: 'file', auto: true }, async ({}, { onCleanup }) => {
   const t = await buildTestApp();
   onCleanup(() => t.close());

@@ -15,7 +15,6 @@ import {
 import { apiTest } from '../../../test/api-test.ts';
 
 /** The application over the demo data, with no one signed in. */
-// eslint-disable-next-line no-empty-pattern -- vitest reads what a fixture needs off its first parameter
 const test = apiTest.extend('t', { scope: 'file' }, async ({}, { onCleanup }) => {
   const t = await buildTestApp();
   onCleanup(() => t.close());

@@ -25,7 +25,6 @@ const key = randomBytes(32);
 const box = new SecretBox(key);
 /** The demo app started with a SECRET_KEY, signed in as the admin in the Austrian property. */
 const test = apiTest
-  // eslint-disable-next-line no-empty-pattern
   .override('demoApp', { scope: 'file' }, async ({}, { onCleanup }) => {
     const t = await buildTestApp({ SECRET_KEY: key.toString('base64') });
     onCleanup(() => t.close());

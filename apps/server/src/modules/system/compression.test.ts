@@ -13,7 +13,6 @@ import { apiTest } from '../../../test/api-test.ts';
 const script = `export const greeting = ${JSON.stringify('Grüß Gott '.repeat(400))};\n`;
 
 /** The web app with its files, precompressed as the build leaves them, on an empty database of its own. */
-// eslint-disable-next-line no-empty-pattern -- vitest reads what a fixture needs off its first parameter
 const test = apiTest.extend('web', { scope: 'file' }, async ({}, { onCleanup }) => {
   const folder = await mkdtemp(path.join(tmpdir(), 'pms-compress-'));
   const webDist = path.join(folder, 'web');

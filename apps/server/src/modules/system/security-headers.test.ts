@@ -33,7 +33,6 @@ async function webApp(
 
 const test = apiTest
   /** The application over the demo data, with no one signed in. */
-  // eslint-disable-next-line no-empty-pattern -- vitest reads what a fixture needs off its first parameter
   .extend('t', { scope: 'file' }, async ({}, { onCleanup }) => {
     const t = await buildTestApp();
     onCleanup(() => t.close());
@@ -43,7 +42,6 @@ const test = apiTest
    * The web app served over http (`web`) and behind an https public url (`webHttps`), on an empty
    * database of their own, from a temporary folder holding the web app (web/) and their data folder (data/).
    */
-  // eslint-disable-next-line no-empty-pattern -- vitest reads what a fixture needs off its first parameter
   .extend('webApps', { scope: 'file' }, async ({}, { onCleanup }) => {
     const folder = await mkdtemp(path.join(tmpdir(), 'pms-web-'));
     const webDist = path.join(folder, 'web');

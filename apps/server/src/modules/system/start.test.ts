@@ -178,14 +178,12 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 
 const test = apiTest
   /** The DATA_DIR the started servers share, removed after the file. */
-  // eslint-disable-next-line no-empty-pattern
   .extend('dataDir', { scope: 'file' }, async ({}, { onCleanup }) => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'pms-start-'));
     onCleanup(() => rm(dataDir, { recursive: true, force: true }));
     return dataDir;
   })
   /** An empty database of its own on the PostgreSQL server, dropped after the file. */
-  // eslint-disable-next-line no-empty-pattern
   .extend('databaseUrl', { scope: 'file' }, async ({}, { onCleanup }) => {
     const name = `pms_start_${randomUUID().replaceAll('-', '')}`;
     await runAdminQuery(adminUrl!, `create database ${name}`);

@@ -4,7 +4,6 @@ import { anonymous, buildTestApp, expectProblem, login, parsed } from '../../../
 import { apiTest } from '../../../test/api-test.ts';
 
 /** The application without a signed-in client. */
-// eslint-disable-next-line no-empty-pattern
 const test = apiTest.extend('t', { scope: 'file' }, async ({}, { onCleanup }) => {
   const t = await buildTestApp();
   onCleanup(() => t.close());

@@ -46,6 +46,7 @@ import { registerRoomPlanRoutes } from './modules/room-plan/room-plan.routes.ts'
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { registerReceivableRoutes } from './modules/receivables/receivables.routes.ts';
 import { registerRoomLockRoutes } from './modules/room-locks/room-locks.routes.ts';
+import { registerChannelRoutes } from './modules/channels/channels.routes.ts';
 import { registerFolioRoutes } from './modules/folios/folios.routes.ts';
 import { registerHousekeepingRoutes } from './modules/housekeeping/housekeeping.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp({
   registerBookingRoutes(app, context);
   registerRoomPlanRoutes(app, context);
   registerRoomLockRoutes(app, context);
+  registerChannelRoutes(app, context);
   registerInvoiceRoutes(app, context);
   registerReceivableRoutes(app, context);
   registerFolioRoutes(app, context);

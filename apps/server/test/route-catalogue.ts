@@ -31,6 +31,9 @@ export type TRecordIds = {
   link: string;
   mailMessage: string;
   accessPoint: string;
+  channel: string;
+  /** The file name of a room's export feed of the channel: `<token>.ics`. */
+  exportFile: string;
 };
 
 export type TRouteCall = (client: ApiClient, ids: TRecordIds) => Promise<LightMyRequestResponse>;
@@ -325,6 +328,20 @@ export const routeCalls: Record<string, TRouteCall> = {
   'GET /api/invoices/:id/reminders/:reminderId/pdf': (c, ids) =>
     c.get(`/api/invoices/${ids.invoice}/reminders/${crypto.randomUUID()}/pdf`),
   'GET /api/invoices/:id/events': (c, ids) => c.get(`/api/invoices/${ids.invoice}/events`),
+  'GET /api/channels': (c) => c.get('/api/channels'),
+  'POST /api/channels': (c) => c.post('/api/channels', { name: `Kanal ${unique()}` }),
+  'GET /api/channels/:id': (c, ids) => c.get(`/api/channels/${ids.channel}`),
+  'PUT /api/channels/:id': (c, ids) => c.put(`/api/channels/${ids.channel}`, { color: '#00a699' }),
+  'DELETE /api/channels/:id': (c, ids) => c.delete(`/api/channels/${ids.channel}`),
+  'PUT /api/channels/:id/rooms/:roomId': (c, ids) =>
+    c.put(`/api/channels/${ids.channel}/rooms/${ids.room}`, { importUrl: null }),
+  'POST /api/channels/:id/rooms/:roomId/export_token': (c, ids) =>
+    c.post(`/api/channels/${ids.channel}/rooms/${ids.room}/export_token`),
+  'DELETE /api/channels/:id/rooms/:roomId/export_token': (c, ids) =>
+    c.delete(`/api/channels/${ids.channel}/rooms/${ids.room}/export_token`),
+  'POST /api/bookings/synchronize': (c, ids) =>
+    c.post('/api/bookings/synchronize', { channelId: ids.channel }),
+  'GET /api/ical/:file': (c, ids) => c.get(`/api/ical/${ids.exportFile}`),
   'GET /api/room_locks': (c) => c.get('/api/room_locks'),
   'POST /api/room_locks': (c, ids) =>
     c.post('/api/room_locks', {
@@ -484,6 +501,10 @@ export async function createRecords(t: TTestApp, client: ApiClient): Promise<TRe
   ).json<{ userId: string }>().userId;
   const setting = idOf(await client.post('/api/settings', { key: `fixture.${unique()}`, value: 'x' }));
   const accessPoint = idOf(await client.post('/api/access_points', { name: `Fixture ${unique()}` }));
+  const channelAnswer = await client.post('/api/channels', { name: `Fixture ${unique()}` });
+  const channel = idOf(channelAnswer);
+  const exportUrl = channelAnswer.json<{ feeds: { exportUrl: string }[] }>().feeds[0]!.exportUrl;
+  const exportFile = exportUrl.slice(exportUrl.lastIndexOf('/') + 1);
   // A draft on a booking of its own (an invoice makes its booking read-only), without customer: it is
   // never issued, so every invoice route can be called on it.
   const billed = idOf(
@@ -518,6 +539,8 @@ export async function createRecords(t: TTestApp, client: ApiClient): Promise<TRe
     paymentMethod,
     contact,
     group,
+    channel,
+    exportFile,
     roomLock,
     note,
     file,

@@ -189,6 +189,10 @@ export const ZBooking = ZRecord.extend({
   color: z.string().nullable(),
   isDebtor: z.boolean(),
   isRoomFixed: z.boolean(),
+  /** The booking platform it was imported from (channel sync), else null. */
+  channelId: ZId.nullable(),
+  /** Imported over a stay already in its room: held without a room until staff resolve it. */
+  isChannelConflict: z.boolean(),
   isReadOnly: z.boolean(),
   foodAndBeveragePerDay: z.number().int().nullable(),
   signatureFileId: ZId.nullable(),
@@ -388,6 +392,9 @@ export const bookingEventTypes = [
   'door_unlocked',
   'door_unlock_failed',
   'pre_checked_in',
+  'channel_imported',
+  'channel_changed',
+  'channel_canceled',
 ] as const;
 export type TBookingEventType = (typeof bookingEventTypes)[number];
 

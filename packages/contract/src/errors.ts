@@ -65,6 +65,8 @@ export const errorStatus = {
   'room_type/already_exists': 409,
   'room_lock/overlap_detected': 409,
   'room_lock/invalid_dates': 400,
+  'channel/already_exists': 409,
+  'channel/too_many_requests': 429,
   'base_data/in_use': 409,
   'report/period_spans_fiscal_years': 400,
   'report/accounting_settings_incomplete': 409,

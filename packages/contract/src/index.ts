@@ -18,6 +18,7 @@ export * from './dates.ts';
 export * from './money.ts';
 export * from './bookings.ts';
 export * from './room-plan.ts';
+export * from './channels.ts';
 export * from './search.ts';
 export * from './base-data.ts';
 export * from './contacts.ts';

@@ -28,6 +28,8 @@ export const permissions = {
   bookingDetails: { read: ['admin', 'manager', 'staff'], write: [] },
   roomPlan: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
   roomLocks: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
+  /** The booking platforms and their feeds: staff see them (and sync now, a bookings write). */
+  channels: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager'] },
   housekeeping: {
     read: ['admin', 'manager', 'staff', 'cleaning'],
     write: ['admin', 'manager', 'staff', 'cleaning'],

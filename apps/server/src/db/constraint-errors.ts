@@ -14,6 +14,7 @@ const constraintErrors: Record<string, TConstraintError> = {
     code: 'validation',
     field: { path: 'body/secret', message: 'choose another secret' },
   },
+  channels_name_key: { code: 'channel/already_exists' },
   contacts_email_key: { code: 'contact/already_exists' },
   files_invoice_document: { code: 'file/invoice_document' },
   invoices_cancels_key: { code: 'invoice/invalid_transition' },

@@ -5,6 +5,7 @@ import { renderInvoiceDocuments } from '../modules/invoices/index.ts';
 import { syncAccessToken } from '../modules/doors/index.ts';
 import { deliverMailMessage, queueNewBookingConfirmation } from '../modules/mail/index.ts';
 import { applyRoomLocksEverywhere } from '../modules/room-locks/index.ts';
+import { importDueFeeds } from '../flows/channel-import.flow.ts';
 import type { TJobType } from './job-types.ts';
 
 /** Does one job's work; throwing makes the runner retry it later. */
@@ -28,5 +29,9 @@ export const jobHandlers: Record<TJobType, TJobHandler> = {
   // Issues and revokes a key's credentials at the lock system.
   'doors.sync': async (ctx, job) => {
     await syncAccessToken(ctx, (job.payload as { tokenId: string }).tokenId);
+  },
+  // Fetches the channel import feeds that are due and makes what they say true.
+  'channels.import': async (ctx) => {
+    await importDueFeeds(ctx);
   },
 };

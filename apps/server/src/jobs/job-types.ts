@@ -5,6 +5,7 @@ export const jobTypes = [
   'mail.send',
   'mail.booking_confirmation',
   'doors.sync',
+  'channels.import',
 ] as const;
 export type TJobType = (typeof jobTypes)[number];
 
@@ -12,4 +13,6 @@ export type TJobType = (typeof jobTypes)[number];
 export const recurringJobs: readonly { type: TJobType; everyMs: number }[] = [
   // Room locks start and end on their dates: checked every minute.
   { type: 'room_locks.apply', everyMs: 60_000 },
+  // Channel import feeds fetched when due (each at its property's pace): looked for every minute.
+  { type: 'channels.import', everyMs: 60_000 },
 ];

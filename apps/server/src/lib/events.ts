@@ -3,7 +3,7 @@ import type { Executor } from '../db/client.ts';
 import { insertEvent } from './events.queries.ts';
 import type { TActor } from '../actor.ts';
 
-export type TObjectType = 'booking' | 'contact' | 'group' | 'invoice' | 'folio' | 'room_lock';
+export type TObjectType = 'booking' | 'channel' | 'contact' | 'group' | 'invoice' | 'folio' | 'room_lock';
 
 /** A booking's events are of the contract's types, which its events tab translates. */
 type TEventKind =

@@ -99,21 +99,58 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   );
 };
 
-export type TOutboundResponse = { status: number; body: string };
+export type TOutboundResponse = {
+  status: number;
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+};
 
-/** The largest answer read from an outbound address; a longer one fails the call. */
-const maxResponseBytes = 1024 * 1024;
+/** The largest answer read from an outbound address unless the call says otherwise; a longer one fails it. */
+const defaultMaxBytes = 1024 * 1024;
+
+export type TOutboundInit = {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  /** The largest answer taken (1 MiB unless given). */
+  maxBytes?: number;
+  /** Redirects followed (each to an address checked like the first); none unless given: a 3xx is the answer. */
+  redirects?: number;
+};
 
 /**
  * One HTTP call to an address an administrator gave: only to public addresses (checked after the name
- * is resolved, on the address actually connected to), following no redirect (a 3xx is the answer), with
- * a time limit and at most 1 MiB of answer. Throws `outbound/url_not_allowed` for a refused address.
+ * is resolved, on the address actually connected to, and again on each redirect followed), with a time
+ * limit and a bound on the answer's size. Throws `outbound/url_not_allowed` for a refused address.
  */
 export async function requestOutbound(
   value: string,
-  init: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number },
+  init: TOutboundInit,
   policy: TOutboundPolicy,
 ): Promise<TOutboundResponse> {
+  const response = await requestOnce(value, init, policy);
+  const location = response.headers.location;
+  if (
+    (init.redirects ?? 0) > 0 &&
+    response.status >= 300 &&
+    response.status < 400 &&
+    typeof location === 'string'
+  )
+    return requestOutbound(
+      new URL(location, value).toString(),
+      { ...init, redirects: init.redirects! - 1 },
+      policy,
+    );
+  return response;
+}
+
+async function requestOnce(
+  value: string,
+  init: TOutboundInit,
+  policy: TOutboundPolicy,
+): Promise<TOutboundResponse> {
+  const maxResponseBytes = init.maxBytes ?? defaultMaxBytes;
   const url = parseOutboundUrl(value, 'url');
   const host = hostOf(url);
   if (!policy.allowPrivateAddresses && isIP(host) !== 0 && !isPublicAddress(host)) throw refused(host);
@@ -140,7 +177,11 @@ export async function requestOutbound(
         });
         response.on('error', reject);
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            headers: response.headers,
+          }),
         );
       },
     );

@@ -47,6 +47,8 @@ export const properties = pgTable(
     paymentTermDays: integer('payment_term_days').notNull().default(14),
     /** The days a payment reminder gives to pay. */
     reminderTermDays: integer('reminder_term_days').notNull().default(10),
+    /** Minutes between two fetches of each channel import feed (channel sync). */
+    channelSyncMinutes: integer('channel_sync_minutes').notNull().default(15),
     logoId: uuid('logo_id'),
     primaryColor: text('primary_color'),
   },
@@ -56,6 +58,7 @@ export const properties = pgTable(
       .where(sql`${t.deletedAt} is null`),
     check('properties_payment_term_days_check', sql`${t.paymentTermDays} between 0 and 365`),
     check('properties_reminder_term_days_check', sql`${t.reminderTermDays} between 1 and 90`),
+    check('properties_channel_sync_minutes_check', sql`${t.channelSyncMinutes} between 5 and 1440`),
   ],
 );
 

@@ -128,6 +128,10 @@ export const bookings = pgTable(
     groupId: uuid('group_id').references(() => groups.id),
     externalId: text('external_id'),
     externalCode: text('external_code'),
+    /** The booking platform it was imported from (channel sync); its FK is in migration 0030. */
+    channelId: uuid('channel_id'),
+    /** Imported over a stay already in the room: held without a room until staff resolve it. */
+    isChannelConflict: boolean('is_channel_conflict').notNull().default(false),
     comment: text('comment'),
     color: text('color'),
     isDebtor: boolean('is_debtor').notNull().default(false),

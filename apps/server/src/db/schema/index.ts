@@ -5,3 +5,4 @@ export * from './jobs.ts';
 export * from './mail.ts';
 export * from './payments.ts';
 export * from './doors.ts';
+export * from './channels.ts';

@@ -28,7 +28,7 @@ import {
 import { lockRoomsInOrder } from './room-occupancy.queries.ts';
 import { postStayCharges } from './booking-prices.ts';
 import { getBookingTotals } from '../folios/index.ts';
-import { allRelations, toBooking, toBookings } from './bookings.service.ts';
+import { allRelations, toBooking, toBookings } from './bookings.mapper.ts';
 
 /** Refuses an action the status allows but the booking is not ready for (no room, before arrival). */
 async function assertActionReady(

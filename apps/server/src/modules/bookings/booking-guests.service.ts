@@ -17,7 +17,8 @@ import {
   updateGuestFamilyMember,
 } from './booking-guests.queries.ts';
 import { findBooking } from './bookings.queries.ts';
-import { assertEditable, toBooking } from './bookings.service.ts';
+import { toBooking } from './bookings.mapper.ts';
+import { assertEditable } from './bookings.service.ts';
 
 /** Assigns a guest (an existing contact of the property, or a new one) to a booking. */
 export async function assignGuest(

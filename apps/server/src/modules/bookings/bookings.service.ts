@@ -3,9 +3,7 @@ import { randomInt } from 'node:crypto';
 import type { ZCreateBookingRequest } from '@pms/contract';
 import {
   ZCreateContactRequest,
-  bookingDisplayName,
   formatBookingCode,
-  nightsBetween,
   parseExpand,
   roomHoldingStatuses,
   toPaged,
@@ -22,10 +20,8 @@ import { insertContact, assertContactOwned } from '../contacts/index.ts';
 import { resolveRateId, findRoom, findOwnedRoomType } from '../base-data/index.ts';
 import { AppError } from '../../errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
-import { bookingLinkUrl } from '../../lib/portal-links.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { isConfirmationSentOnCreate } from '../../lib/general-settings.queries.ts';
-import { toRecord } from '../../lib/records.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import { findProperty, type TPropertyRow } from '../../lib/properties.ts';
 import { insertBookingGuest } from './booking-guests.queries.ts';
@@ -36,16 +32,15 @@ import {
   isBookingCodeTaken,
   markBookingDeleted,
   readOnlyBookingIds,
-  selectBookingDetailsByIds,
   selectBookingDetailsPage,
   updateBookingRow,
-  type TBookingDetails,
   type TBookingRow,
   type TNewBooking,
 } from './bookings.queries.ts';
 import { claimFreeRoom } from './room-occupancy.queries.ts';
 import { assertRoomFree, assertValidStay } from './booking-availability.ts';
 import { postStayCharges } from './booking-prices.ts';
+import { toBooking, toBookings } from './bookings.mapper.ts';
 import { assertGroupOwned } from '../groups/index.ts';
 
 /** The portal link stays valid until the check-out date and time in the property's time zone. */
@@ -77,97 +72,19 @@ function assertOccupancyFits(roomNumber: string, maxOccupancy: number, occupancy
   }
 }
 
-/** Bookings as the API sends them, with the relations asked for. */
-export function toBookings(ctx: AppContext, list: TBookingDetails[], expand: Set<string>): TBooking[] {
-  return list.map((details) => {
-    const { booking: row, customer, guests } = details;
-    const booking: TBooking = {
-      ...toRecord(row),
-      externalId: row.externalId,
-      code: row.code,
-      status: row.status,
-      occupancy: row.occupancy,
-      source: row.source,
-      securityCode: row.securityCode,
-      checkIn: row.checkIn,
-      checkOut: row.checkOut,
-      numberOfNights: nightsBetween(row.checkIn, row.checkOut),
-      roomId: row.roomId,
-      roomTypeId: row.roomTypeId,
-      rateId: row.rateId,
-      customerId: row.customerId,
-      groupId: row.groupId,
-      displayName: bookingDisplayName({
-        customerName: customer?.name,
-        guestName: (guests.find((guest) => guest.isPrimary) ?? guests[0])?.contact.name,
-        code: row.code,
-      }),
-      grossAmount: details.grossAmount,
-      paidAmount: details.paidAmount,
-      dueAmount: details.grossAmount - details.paidAmount,
-      externalCode: row.externalCode,
-      comment: row.comment,
-      color: row.color,
-      isDebtor: row.isDebtor || Boolean(customer?.isDebtor),
-      isRoomFixed: row.isRoomFixed,
-      isReadOnly: details.isReadOnly,
-      foodAndBeveragePerDay: row.foodAndBeveragePerDay,
-      signatureFileId: row.signatureFileId,
-      checkedInAt: row.checkedInAt?.toISOString() ?? null,
-      checkedOutAt: row.checkedOutAt?.toISOString() ?? null,
-    };
-    if (expand.has('room')) booking.room = details.room;
-    if (expand.has('roomType')) booking.roomType = details.roomType;
-    if (expand.has('rate')) booking.rate = details.rate;
-    if (expand.has('customer'))
-      booking.customer = customer ? { id: customer.id, name: customer.name, email: customer.email } : null;
-    if (expand.has('group')) booking.group = details.group;
-    if (expand.has('guests')) {
-      booking.guests = guests.map(({ contact, isPrimary, isFamilyMember }) => ({
-        id: contact.id,
-        name: contact.name,
-        email: contact.email,
-        phone: contact.phone,
-        dateOfBirth: contact.dateOfBirth,
-        nationality: contact.nationality,
-        address: contact.address,
-        isPrimary,
-        isFamilyMember,
-      }));
-    }
-    if (expand.has('link')) {
-      const { link } = details;
-      booking.link = link
-        ? {
-            id: link.id,
-            url: bookingLinkUrl(ctx, link.id),
-            expiresAt: new Date(link.expiresAt).toISOString(),
-          }
-        : null;
-    }
-    return booking;
-  });
-}
-
-/** One booking as the API sends it, read afresh (inside the transaction that changed it). */
-export async function toBooking(
-  ctx: AppContext,
-  db: Executor,
-  row: TBookingRow,
-  expand: string | Set<string> = allRelations,
-): Promise<TBooking> {
-  const [details] = await selectBookingDetailsByIds(db, [row.id]);
-  const [booking] = toBookings(ctx, [details!], typeof expand === 'string' ? parseExpand(expand) : expand);
-  return booking!;
-}
-
-export const allRelations = new Set(['room', 'roomType', 'rate', 'customer', 'group', 'guests', 'link']);
+/**
+ * Where a booking came from when not from staff: the booking platform it was imported from (channel
+ * sync). A conflict is held without a room; a zero-priced channel's booking has no rate (the platform
+ * collects the money).
+ */
+export type TBookingOrigin = { channelId: string; isChannelConflict: boolean; isZeroPriced: boolean };
 
 /** Creates a booking with its folio, rate charges and portal link, in one transaction. */
 export async function createBooking(
   ctx: AppContext,
   actor: TActor,
   request: z.output<typeof ZCreateBookingRequest>,
+  origin?: TBookingOrigin,
 ): Promise<TBooking> {
   requireAccess(actor, 'bookings', 'write');
   const input = request;
@@ -175,8 +92,11 @@ export async function createBooking(
   assertValidStay(input.checkIn, input.checkOut, todayIn(property.timeZone, ctx.clock.now()));
   return ctx.db.transaction(async (tx) => {
     let roomTypeId = input.roomTypeId;
-    let roomId = input.roomId ?? null;
-    if (roomId) {
+    let roomId = origin?.isChannelConflict ? null : (input.roomId ?? null);
+    if (origin?.isChannelConflict) {
+      if (!roomTypeId) throw new AppError('validation', 'roomTypeId is required');
+      await findOwnedRoomType(tx, actor.propertyId, roomTypeId);
+    } else if (roomId) {
       const { room, roomType } = await findRoom(tx, actor.propertyId, roomId);
       roomTypeId = room.roomTypeId;
       assertOccupancyFits(room.number, roomType.maxOccupancy, input.occupancy);
@@ -218,7 +138,7 @@ export async function createBooking(
       customerId = (await insertContact(tx, actor, ZCreateContactRequest.parse(input.customer))).id;
     }
     if (input.groupId) await assertGroupOwned(tx, actor.propertyId, input.groupId);
-    const rateId = await resolveRateId(tx, actor.propertyId, input.rateId);
+    const rateId = origin?.isZeroPriced ? null : await resolveRateId(tx, actor.propertyId, input.rateId);
     const row = await insertWithUniqueCode(tx, property, {
       propertyId: actor.propertyId,
       status: input.status,
@@ -239,6 +159,8 @@ export async function createBooking(
       isDebtor: input.isDebtor ?? false,
       isRoomFixed: input.isRoomFixed ?? false,
       foodAndBeveragePerDay: input.foodAndBeveragePerDay ?? null,
+      channelId: origin?.channelId ?? null,
+      isChannelConflict: origin?.isChannelConflict ?? false,
     });
     if (customerId)
       await insertBookingGuest(tx, { bookingId: row.id, contactId: customerId, isPrimary: true });
@@ -255,7 +177,7 @@ export async function createBooking(
       objectType: 'booking',
       objectId: row.id,
       type: 'created',
-      data: { code: row.code },
+      data: { code: row.code, ...(origin ? { channelId: origin.channelId } : {}) },
     });
     // The confirmation is queued as a job of its own: whatever becomes of the e-mail, the booking stands.
     if (customerId && (await isConfirmationSentOnCreate(tx, actor.propertyId))) {
@@ -362,6 +284,15 @@ export async function updateBooking(
     });
     return toBooking(ctx, tx, row);
   });
+}
+
+/** Flags (or clears) a booking imported over a stay already in its room: held without a room until resolved. */
+export async function setChannelConflict(
+  db: Executor,
+  id: string,
+  isChannelConflict: boolean,
+): Promise<void> {
+  await updateBookingRow(db, id, { isChannelConflict });
 }
 
 export async function deleteBooking(ctx: AppContext, actor: TActor, id: string): Promise<void> {

@@ -39,6 +39,7 @@ const property: TPropertyRow = {
   nextInvoiceNumber: 13,
   paymentTermDays: 14,
   reminderTermDays: 10,
+  channelSyncMinutes: 15,
   logoId: null,
   primaryColor: null,
 };

@@ -1,2 +1,7 @@
 // The public surface of the room-locks module: what other modules and the platform use from it.
-export { applyRoomLocksEverywhere } from './room-locks.service.ts';
+export {
+  applyRoomLocksEverywhere,
+  cancelRoomLock,
+  createRoomLock,
+  updateRoomLock,
+} from './room-locks.service.ts';

@@ -45,7 +45,9 @@ export function BookingEvents({ bookingId }: { bookingId: string }) {
       cell: (event) => {
         const mail = mailEventKind(event);
         if (mail) return t(`bookings.events.mail.${mail.type}.${mail.kind}`);
-        return isBookingEventType(event.type) ? t(`bookings.events.types.${event.type}`) : event.type;
+        return isBookingEventType(event.type)
+          ? t(`bookings.events.types.${event.type}`, { channel: event.data.channel ?? '' })
+          : event.type;
       },
     },
   ];

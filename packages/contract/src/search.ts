@@ -56,6 +56,8 @@ export const ZDashboard = z.object({
   guestsInHouse: z.number().int(),
   roomsToClean: z.number().int(),
   openBalances: z.object({ count: z.number().int(), amount: z.number().int() }),
+  /** Bookings a channel brought over a stay already in their room, held without a room until resolved. */
+  channelConflicts: z.array(ZDashboardBooking),
   /** The last two weeks and the next two, the day itself included. */
   trend: z.array(ZDashboardTrendDay),
 });

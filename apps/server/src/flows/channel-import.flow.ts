@@ -153,7 +153,13 @@ async function applyStays(
         report.errors.push(`${stay.uid}: overlaps a stay in room ${found.roomNumber}; skipped`);
         return null;
       }
-      return createBooking(ctx, actor, request, { ...origin, isChannelConflict: true });
+      // Held without a room: staff place it where it fits.
+      return createBooking(
+        ctx,
+        actor,
+        { ...request, isRoomFixed: false },
+        { ...origin, isChannelConflict: true },
+      );
     }
   };
 

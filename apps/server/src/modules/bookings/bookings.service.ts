@@ -234,6 +234,8 @@ export async function updateBooking(
     const current = await findBooking(tx, actor.propertyId, id, true);
     await assertEditable(tx, current);
     const next = { ...current, ...input };
+    // A channel's conflict is resolved once the booking has a room again.
+    if (next.roomId) next.isChannelConflict = false;
     const isMove = input.roomId !== undefined && input.roomId !== current.roomId;
     const datesChanged = next.checkIn !== current.checkIn || next.checkOut !== current.checkOut;
     if (datesChanged) {

@@ -4,7 +4,16 @@ import { and, eq, isNull } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { describe, expect } from 'vitest';
 import { z } from 'zod';
-import { ZChannel, ZCreatedRooms, ZPaged, ZRoomType, ZSyncReport, type TChannel } from '@pms/contract';
+import {
+  ZBooking,
+  ZChannel,
+  ZCreatedRooms,
+  ZDashboard,
+  ZPaged,
+  ZRoomType,
+  ZSyncReport,
+  type TChannel,
+} from '@pms/contract';
 import { bookings, channelFeeds, roomLocks } from '../../db/schema/index.ts';
 import {
   demo,
@@ -275,6 +284,14 @@ describe('channel sync', () => {
     expect(conflict).toMatchObject({ roomId: null, isChannelConflict: true, status: 'confirmed' });
     const placed = booked.filter((row) => row.status === 'confirmed' && row.roomId === rooms.k1);
     expect(placed.map((row) => row.checkIn)).toEqual(['2027-02-10']);
+    // The dashboard lists it until staff move it to a free room.
+    const dashboard = () => admin.get('/api/dashboard', { query: { date: '2027-02-02' } });
+    expect(parsed(await dashboard(), ZDashboard).channelConflicts.map((entry) => entry.id)).toEqual([
+      conflict.id,
+    ]);
+    const moved = parsed(await admin.put(`/api/bookings/${conflict.id}`, { roomId: rooms.k2 }), ZBooking);
+    expect(moved).toMatchObject({ roomId: rooms.k2, isChannelConflict: false, channelId: airbnb.id });
+    expect(parsed(await dashboard(), ZDashboard).channelConflicts).toEqual([]);
   });
 
   test("exports the room's held days, leaving out the channel's own imports, with ETag and 304", async ({

@@ -32,6 +32,32 @@ export function selectStaysOfDay(db: Executor, propertyId: string, day: string) 
     .orderBy(...roomOrder(rooms), asc(bookings.code));
 }
 
+/** The live bookings a channel brought over a stay already in their room, not yet resolved, by arrival. */
+export function selectChannelConflicts(db: Executor, propertyId: string) {
+  return db
+    .select({
+      id: bookings.id,
+      code: bookings.code,
+      displayName: bookingDisplayNameSql(bookings),
+      roomNumber: sql<string | null>`null`,
+      checkIn: bookings.checkIn,
+      checkOut: bookings.checkOut,
+      occupancy: bookings.occupancy,
+      status: bookings.status,
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.propertyId, propertyId),
+        isNull(bookings.deletedAt),
+        eq(bookings.isChannelConflict, true),
+        isNull(bookings.roomId),
+        notInArray(bookings.status, [...droppedBookingStatuses]),
+      ),
+    )
+    .orderBy(asc(bookings.checkIn), asc(bookings.code));
+}
+
 /** How many live rooms the property has; only the dirty ones when asked. */
 export async function countRooms(db: Executor, propertyId: string, options: { isDirty?: boolean } = {}) {
   const [row] = await db

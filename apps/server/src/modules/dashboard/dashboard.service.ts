@@ -2,7 +2,13 @@ import { addDays, dashboardTrendDays, todayIn, type TDashboard } from '@pms/cont
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { findProperty } from '../../lib/properties.ts';
-import { countRooms, selectOpenBalances, selectStaysOfDay, selectTrend } from './dashboard.queries.ts';
+import {
+  countRooms,
+  selectChannelConflicts,
+  selectOpenBalances,
+  selectStaysOfDay,
+  selectTrend,
+} from './dashboard.queries.ts';
 
 /**
  * The front desk's day: arrivals, departures, in-house guests, occupancy, rooms to clean, open balances,
@@ -43,6 +49,7 @@ export async function getDashboard(ctx: AppContext, actor: TActor, date?: string
     guestsInHouse: inHouse.reduce((sum, s) => sum + s.occupancy, 0),
     roomsToClean,
     openBalances,
+    channelConflicts: await selectChannelConflicts(db, actor.propertyId),
     trend: trend.map((night) => ({
       date: night.date,
       occupiedRooms: night.occupied,

@@ -90,6 +90,17 @@ api_tests_on_postgres() {
   pg_dir=''
 }
 
+# Channel sync keeps dates as dates: its unit and API tests again in three time zones around the
+# world (the stages above run in the machine's own).
+channel_sync_in_time_zones() {
+  local zone
+  for zone in Europe/Vienna America/New_York Pacific/Auckland; do
+    echo "TZ=$zone"
+    TZ=$zone npx vitest run --project unit apps/server/src/integrations/channels
+    TZ=$zone npx vitest run --project api apps/server/src/modules/channels
+  done
+}
+
 psql_version() {
   "$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)/postgres" --version
 }
@@ -102,6 +113,7 @@ stage 'Unit tests' npm run test:unit
 stage 'Build' npm run build
 stage 'API tests on PGlite' npm run test:api
 stage 'API tests on PostgreSQL' api_tests_on_postgres
+stage 'Channel sync in three time zones' channel_sync_in_time_zones
 stage 'End-to-end tests (Playwright, Chromium)' npm run test:e2e
 
 banner "All stages passed in $((SECONDS - run_started)) s"

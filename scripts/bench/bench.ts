@@ -22,6 +22,7 @@ import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { seedDemoData } from '../../apps/server/src/demo/seed.ts';
 import { initialJsGzipBytes } from '../initial-js.ts';
 import { benchInvoices } from './invoices.ts';
+import { benchChannels } from './channels.ts';
 import { lighthouseTargets, portalLighthouse } from './lighthouse.ts';
 import { loadHotel, planDays, roomCount, signIn, startServer, withPostgres, type THotel } from './hotel.ts';
 import type { TPlanClientInput } from './plan-client.ts';
@@ -360,7 +361,7 @@ async function reportWebApp() {
   );
 }
 
-// BENCH_ONLY=invoices runs the invoice figures alone, BENCH_ONLY=plan the room plan on PostgreSQL,
+// BENCH_ONLY=channels runs the channel sync figures alone, BENCH_ONLY=invoices the invoice figures, BENCH_ONLY=plan the room plan on PostgreSQL,
 // BENCH_ONLY=web the web app's figures (initial JS and Lighthouse), BENCH_ONLY=burst the bookings by
 // room type at once.
 const only = process.env.BENCH_ONLY;
@@ -386,11 +387,16 @@ else {
       await burstByRoomType(url, await loadedHotel(url));
       return;
     }
+    if (only === 'channels') {
+      await benchChannels(await newDatabase());
+      return;
+    }
     if (only === 'plan') {
       const postgres = await run(await newDatabase(), 0, false);
       reportGrowth('PostgreSQL', postgres, await run(await newDatabase(), pastStays, false));
       return;
     }
+    if (!only) await benchChannels(await newDatabase());
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pms-bench-invoices-'));
     await benchInvoices(await newDatabase(), dataDir);
     rmSync(dataDir, { recursive: true, force: true });

@@ -18,16 +18,13 @@ import {
 } from '../../apps/server/src/db/schema/index.ts';
 import { seedDemoData } from '../../apps/server/src/demo/seed.ts';
 import { signIn, startServer } from './hotel.ts';
+import { latencyFigures } from './wire.ts';
 
 const latencySamples = 100;
 const sequential = 1_000;
 const parallel = 50;
 /** Invoices issued this month before the export: the ones above, the demo's, and more up to this. */
 const monthInvoices = 3_000;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 /**
  * `count` paid folios of the property, each billed to its own customer with a complete address: a
@@ -153,10 +150,6 @@ export async function benchInvoices(databaseUrl: string | undefined, dataDir: st
   const server = await startServer(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir });
   try {
     const headers = await signIn(server.base, sample.propertyId);
-    const figures = (values: number[]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`;
-    };
     // The render job of the demo invoices runs first; these measurements start on an idle runner.
     const warm = await issue(server.base, headers, sample.folioIds[2 * latencySamples]!);
     await pdfReady(server.base, headers, warm.id);
@@ -172,8 +165,8 @@ export async function benchInvoices(databaseUrl: string | undefined, dataDir: st
       await pdfReady(server.base, headers, invoice.id);
       withPdfTimes.push(performance.now() - started);
     }
-    console.log(`  issue latency over ${latencySamples} invoices: ${figures(issueTimes)}`);
-    console.log(`  issue latency until the PDF/A-3 downloads: ${figures(withPdfTimes)}`);
+    console.log(`  issue latency over ${latencySamples} invoices: ${latencyFigures(issueTimes)}`);
+    console.log(`  issue latency until the PDF/A-3 downloads: ${latencyFigures(withPdfTimes)}`);
 
     let started = performance.now();
     for (const folioId of bulk.folioIds.slice(0, sequential)) await issue(server.base, headers, folioId);

@@ -5,6 +5,12 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** Latencies in milliseconds as the benchmarks report them: p50 and p95. */
+export function latencyFigures(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`;
+}
+
 /**
  * An answer as it arrives when the client accepts `encoding`: its status and the bytes on the wire,
  * read to the last byte but not decoded (a browser decodes natively, away from the page's thread).

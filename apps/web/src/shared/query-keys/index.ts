@@ -1,5 +1,6 @@
 export {
   bookingKeys,
+  channelKeys,
   contactKeys,
   dashboardKeys,
   folioKeys,

@@ -83,6 +83,12 @@ export const reportKeys = {
   accounting: (range: object) => [...reportKeys.all, 'accounting', range] as const,
 };
 
+/** The channels (booking platforms) with their feeds' last results. */
+export const channelKeys = {
+  all: ['channels'] as const,
+  list: () => [...channelKeys.all, 'list'] as const,
+};
+
 export const searchKeys = {
   all: ['search'] as const,
   results: (query: string) => [...searchKeys.all, query] as const,
@@ -105,6 +111,9 @@ export const searchKeys = {
  * | groupMembership | add a booking to a group, remove it                | groups, bookings                                                                       |
  * | roomLock        | create, update, cancel, delete a lock              | room locks, room plan, housekeeping, dashboard                                         |
  * | roomStatus      | a room's housekeeping status                       | housekeeping, room plan (its status shows there), dashboard                            |
+ * | channel         | channel create/update/delete, a room's feed,       | channels                                                                               |
+ * |                 | its export address renewed or revoked              |                                                                                        |
+ * | channelSync     | sync now (the import of every feed)                | channels (their last results), room locks (closed windows), and all a booking moves   |
  */
 const folioEffects = [
   folioKeys.all,
@@ -137,6 +146,21 @@ export const staleAfter = {
   groupMembership: [groupKeys.all, bookingKeys.all],
   roomLock: [roomLockKeys.all, roomPlanKeys.all, housekeepingKeys.all, dashboardKeys.all],
   roomStatus: [housekeepingKeys.all, roomPlanKeys.all, dashboardKeys.all],
+  channel: [channelKeys.all],
+  channelSync: [
+    channelKeys.all,
+    roomLockKeys.all,
+    bookingKeys.all,
+    roomPlanKeys.all,
+    dashboardKeys.all,
+    housekeepingKeys.all,
+    contactKeys.all,
+    groupKeys.all,
+    folioKeys.all,
+    invoiceKeys.all,
+    reportKeys.all,
+    searchKeys.all,
+  ],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type TChange = keyof typeof staleAfter;

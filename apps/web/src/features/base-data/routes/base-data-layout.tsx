@@ -12,7 +12,7 @@ import { PageHeader } from '../../../ui/page-header.tsx';
 import { TabLinks } from '../../../ui/tabs.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useBaseData } from '../../../shared/base-data/index.ts';
-import { baseDataPath, baseDataTabs } from '../base-data-tabs.ts';
+import { baseDataPath, baseDataTabs, isTabOpenTo } from '../base-data-tabs.ts';
 
 /** Reloads the cached base data, which otherwise only reloads after a change made here. */
 function ReloadButton() {
@@ -63,10 +63,12 @@ export function BaseDataLayout() {
       )}
       <TabLinks
         label={t('baseData.tabsLabel')}
-        items={baseDataTabs.map((tab) => ({
-          to: `${baseDataPath}/${tab.path}`,
-          label: t(`baseData.tabs.${tab.key}`),
-        }))}
+        items={baseDataTabs
+          .filter((tab) => isTabOpenTo(tab, (area) => can(user.role, area)))
+          .map((tab) => ({
+            to: `${baseDataPath}/${tab.path}`,
+            label: t(`baseData.tabs.${tab.key}`),
+          }))}
       />
       <div className="mt-6">
         <Outlet />

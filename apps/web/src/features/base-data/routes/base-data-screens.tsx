@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { TBaseDataTab } from '../base-data-tabs.ts';
 import { BaseDataIndexRoute, BaseDataLayout } from './base-data-layout.tsx';
+import { ChannelsRoute } from './channels-route.tsx';
 import { EntrancesRoute } from './entrances-route.tsx';
 import { ItemsRoute } from './items-route.tsx';
 import { PaymentMethodsRoute } from './payment-methods-route.tsx';
@@ -23,6 +24,7 @@ const screens = {
   rates: RatesRoute,
   rate: RateRoute,
   entrances: EntrancesRoute,
+  channels: ChannelsRoute,
 } satisfies Record<TBaseDataTab | 'layout' | 'index' | 'rate', ComponentType>;
 
 export type TBaseDataScreen = keyof typeof screens;

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeftIcon, EnvelopeIcon, PencilSquareIcon } from '@heroicons/react/24/outline';
 import { hasBookingDetails, type TBookingView } from '@pms/contract/bookings';
 import { can } from '@pms/contract/permissions';
+import { ChannelBadge, useChannels } from '../../../shared/channels/index.ts';
 import { NotesPanel } from '../../../shared/notes/index.ts';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';
@@ -40,6 +41,12 @@ function BookingDetails({ booking }: { booking: TBookingView }) {
   const canEdit = canWrite && !booking.isReadOnly;
   const canSendConfirmation =
     canWrite && can(user.role, 'mail', 'write') && !['canceled', 'no_show'].includes(booking.status);
+  // A booking from a channel shows its platform; the channel's colour where the role may read channels.
+  const channelId = details?.channelId ?? null;
+  const channels = useChannels({ enabled: channelId !== null && can(user.role, 'channels') });
+  const channel = channels.data?.find((candidate) => candidate.id === channelId);
+  const channelName = channel?.name ?? details?.source ?? '';
+  const isChannelConflict = details?.isChannelConflict === true;
 
   const tabs: TQueryTab<TBookingTab>[] = [
     {
@@ -94,6 +101,11 @@ function BookingDetails({ booking }: { booking: TBookingView }) {
           <span className="flex flex-wrap items-center gap-3">
             {booking.code}
             <BookingStatusBadge status={booking.status} />
+            {channelId && (
+              <span title={t('bookings.detail.channelSource', { channel: channelName })}>
+                <ChannelBadge name={channelName} color={channel?.color} />
+              </span>
+            )}
           </span>
         }
         description={
@@ -122,8 +134,13 @@ function BookingDetails({ booking }: { booking: TBookingView }) {
           )
         }
       />
-      {details && (canWrite || booking.isReadOnly) && (
+      {details && (canWrite || booking.isReadOnly || isChannelConflict) && (
         <div className="-mt-2 mb-6 space-y-4">
+          {isChannelConflict && (
+            <Alert type="warning" title={t('bookings.detail.channelConflictTitle')}>
+              {t('bookings.detail.channelConflictText', { channel: channelName })}
+            </Alert>
+          )}
           {canWrite && <BookingActions booking={details} />}
           {booking.isReadOnly && (
             <Alert type="info" title={t('bookings.detail.readOnlyTitle')}>

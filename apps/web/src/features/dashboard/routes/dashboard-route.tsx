@@ -16,6 +16,7 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDashboard } from '../api/get-dashboard.ts';
+import { ChannelConflicts } from '../components/channel-conflicts.tsx';
 import { StatCard } from '../components/stat-card.tsx';
 import { StayList } from '../components/stay-list.tsx';
 import { TrendChart } from '../components/trend-chart.tsx';
@@ -48,6 +49,7 @@ export function DashboardRoute() {
     const day = dashboard.data;
     return (
       <div className="space-y-6">
+        {day.channelConflicts.length > 0 && <ChannelConflicts stays={day.channelConflicts} />}
         <ul aria-label={t('dashboard.figuresLabel')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           <StatCard
             icon={ArrowLeftEndOnRectangleIcon}

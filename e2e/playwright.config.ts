@@ -76,6 +76,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       WEB_DIST: path.join(e2eDir, '../apps/web/dist'),
       LOG_LEVEL: 'warn',
+      // The channel journey's platform calendar is served on this machine (a development setting).
+      ALLOW_PRIVATE_OUTBOUND: 'true',
     },
   },
 });

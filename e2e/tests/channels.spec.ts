@@ -60,6 +60,7 @@ async function startCalendarServer(events: readonly TEvent[]) {
 test('channels: an Airbnb calendar imported by sync now, its conflict on the dashboard until it gets a room', async ({
   page,
   adminApi,
+  createMember,
 }) => {
   // Four months ahead: beyond the demo bookings and every other journey's days.
   const today = await propertyToday(adminApi);
@@ -239,6 +240,22 @@ test('channels: an Airbnb calendar imported by sync now, its conflict on the das
     await expect(conflicts).toBeHidden();
     const channels = (await (await adminApi.get('/api/channels')).json()) as { data: TChannel[] };
     expect(channels.data.map((channel) => channel.name)).toEqual(['Airbnb']);
+
+    // The front desk sees the channels and may sync now, but changes none of them.
+    const staff = await createMember({ role: 'staff', name: 'Rita Rezeption', password: 'kanaele-lesen-1' });
+    await loginAs(page, staff.email, staff.password, { path: '/base-data/channels' });
+    await expect(roomRow).toContainText(calendar.url);
+    await expect(
+      roomRow.getByRole('button', { name: `Export-Adresse für Zimmer ${room.number} kopieren` }),
+    ).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Jetzt abgleichen' })).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Kanal anlegen' })).toHaveCount(0);
+    await expect(main.getByRole('button', { name: 'Airbnb bearbeiten' })).toHaveCount(0);
+    await expect(
+      roomRow.getByRole('button', { name: /bearbeiten|widerrufen|Neue Export-Adresse/ }),
+    ).toHaveCount(0);
+    await expectAccessible(page);
+    await shot(page, 'channels-read-only');
   } finally {
     await calendar.close();
   }

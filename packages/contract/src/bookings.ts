@@ -295,6 +295,8 @@ export const ZBookingListQuery = ZPageQuery.extend({
   to: ZIsoDate.optional(),
   filter: ZBookingFilter.optional(),
   status: ZBookingStatus.optional(),
+  /** Only the bookings imported from this channel (channel sync). */
+  channelId: ZId.optional(),
   query: ZText.max(100).optional(),
   expand: ZExpandQuery.shape.expand,
 });

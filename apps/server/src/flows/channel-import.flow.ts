@@ -140,7 +140,8 @@ async function applyStays(
       externalId: stay.uid.slice(0, 100),
       externalCode: stay.externalCode,
       customer: {
-        name: stay.guestName ?? `${channel.name} guest${stay.phoneDigits ? ` ${stay.phoneDigits}` : ''}`,
+        // The properties are in Austria, Germany and Switzerland: their records speak German.
+        name: stay.guestName ?? `${channel.name}-Gast${stay.phoneDigits ? ` ${stay.phoneDigits}` : ''}`,
       },
     };
     const origin = { channelId: channel.id, isChannelConflict: false, isZeroPriced: channel.isZeroPriced };

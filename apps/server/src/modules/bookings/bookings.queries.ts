@@ -186,8 +186,8 @@ function filterCondition(filter: TBookingListQuery['filter'], today: string): SQ
 
 /**
  * A page of the property's bookings with their details and the count of all matches: stays touching
- * [from, to], a quick filter (given the property's today), a status, a text in the code or the
- * customer's name.
+ * [from, to], a quick filter (given the property's today), a status, a channel, a text in the code or
+ * the customer's name.
  */
 export async function selectBookingDetailsPage(
   db: Executor,
@@ -203,6 +203,7 @@ export async function selectBookingDetailsPage(
     query.from ? gt(bookings.checkOut, query.from) : undefined,
     query.to ? lte(bookings.checkIn, query.to) : undefined,
     query.status ? eq(bookings.status, query.status) : undefined,
+    query.channelId ? eq(bookings.channelId, query.channelId) : undefined,
     today ? filterCondition(query.filter, today) : undefined,
     pattern
       ? or(

@@ -177,6 +177,17 @@ describe('channel sync', () => {
     ]);
     expect(booked.map((row) => row.externalCode).sort()).toEqual(['HMRESONEAI', 'HMRESTWOAI']);
     expect(locks.map((row) => [row.startDate, row.endDate])).toEqual([['2027-06-01', '2027-11-30']]);
+    // The list filters by the channel; the guest is named after it in German.
+    const listed = parsed(
+      await admin.get('/api/bookings', { query: { channelId: airbnb.id, expand: 'customer' } }),
+      ZPaged(ZBooking),
+    );
+    expect(listed.data.map((entry) => [entry.checkIn, entry.channelId, entry.customer?.name]).sort()).toEqual(
+      [
+        ['2027-02-10', airbnb.id, 'Airbnb-Gast 4711'],
+        ['2027-02-20', airbnb.id, 'Airbnb-Gast 4711'],
+      ],
+    );
   });
 
   test('moves the same lock when the window moves a day, and books nothing twice', async ({

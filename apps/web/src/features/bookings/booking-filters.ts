@@ -4,14 +4,14 @@ import {
   type TBookingFilter,
   type TBookingStatus,
 } from '@pms/contract/bookings';
-import { ZIsoDate } from '@pms/contract/common';
+import { ZId, ZIsoDate } from '@pms/contract/common';
 import { isDatePeriod, periodRange, type TDatePeriod } from '../../lib/date-periods.ts';
 import { usePropertyToday } from '../../lib/property-today.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import type { TBookingsFilter } from '../../shared/bookings/index.ts';
 
 /** The URL query parameters of the bookings list, so a reload or a shared link keeps the filters. */
-export const filterParams = ['filter', 'period', 'from', 'to', 'status', 'query'] as const;
+export const filterParams = ['filter', 'period', 'from', 'to', 'status', 'channel', 'query'] as const;
 type TFilterParam = (typeof filterParams)[number];
 
 function oneOf<T extends string>(values: readonly T[], value: string): T | undefined {
@@ -29,6 +29,8 @@ export type TBookingFilterState = {
   customFrom: string | undefined;
   customTo: string | undefined;
   status: TBookingStatus | undefined;
+  /** The channel (booking platform) the bookings came from. */
+  channelId: string | undefined;
   query: string;
   hasFilters: boolean;
   /** What the list asks the server for: the period becomes from and to. */
@@ -47,6 +49,7 @@ export function useBookingFilterState(): TBookingFilterState {
   const customTo = isoDateOrUndefined(values.to);
   const status = oneOf(bookingStatuses, values.status);
   const query = values.query.trim();
+  const channelId = ZId.safeParse(values.channel).success ? values.channel : undefined;
   const range =
     period === undefined
       ? {}
@@ -60,9 +63,10 @@ export function useBookingFilterState(): TBookingFilterState {
     customFrom,
     customTo,
     status,
+    channelId,
     query,
     hasFilters: filterParams.some((param) => values[param] !== ''),
-    request: { filter, status, query: query || undefined, ...range },
+    request: { filter, status, channelId, query: query || undefined, ...range },
     change,
     reset: () => change(Object.fromEntries(filterParams.map((param) => [param, null]))),
   };

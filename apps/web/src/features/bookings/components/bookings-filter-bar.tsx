@@ -7,6 +7,9 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { Button } from '../../../ui/button.tsx';
 import { DateInput } from '../../../ui/date-input.tsx';
 import { Field, Input, Select } from '../../../ui/field.tsx';
+import { can } from '@pms/contract/permissions';
+import { useCurrentUser } from '../../../lib/session-store.ts';
+import { useChannels } from '../../../shared/channels/index.ts';
 import type { TBookingFilterState } from '../booking-filters.ts';
 
 const searchDelayMs = 250;
@@ -44,7 +47,30 @@ function SearchField({ state }: { state: TBookingFilterState }) {
   );
 }
 
-/** Quick filter, period (custom with its own dates), status and text, all kept in the URL. */
+/** The channel the bookings came from: shown where the role may read channels and there are any. */
+function ChannelField({ state }: { state: TBookingFilterState }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const channels = useChannels({ enabled: can(user.role, 'channels') });
+  if (!channels.data?.length) return null;
+  return (
+    <Field label={t('bookings.filters.channel')}>
+      <Select
+        value={state.channelId ?? ''}
+        onChange={(event) => state.change({ channel: event.target.value })}
+      >
+        <option value="">{t('bookings.filters.anyChannel')}</option>
+        {channels.data.map((channel) => (
+          <option key={channel.id} value={channel.id}>
+            {channel.name}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
+/** Quick filter, period (custom with its own dates), status, channel and text, all kept in the URL. */
 export function BookingsFilterBar({ state }: { state: TBookingFilterState }) {
   const { t } = useTranslation();
   const { change } = state;
@@ -85,6 +111,7 @@ export function BookingsFilterBar({ state }: { state: TBookingFilterState }) {
             ))}
           </Select>
         </Field>
+        <ChannelField state={state} />
         <SearchField state={state} />
       </div>
       {(state.period === 'custom' || state.hasFilters) && (

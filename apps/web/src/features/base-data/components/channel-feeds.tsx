@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ArrowPathIcon, NoSymbolIcon, PencilSquareIcon } from '@heroicons/react/24/outline';
 import type { TChannel, TChannelFeed } from '@pms/contract/channels';
@@ -91,6 +92,11 @@ function ExportCell({ feed, canWrite }: { feed: TChannelFeed; canWrite: boolean 
 export function ChannelFeeds({ channel, canWrite, onEditImport }: TChannelFeedsProps) {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
+  // The rooms that take an import come first; the others (export only) fold away once any does.
+  const [isUnfolded, setUnfolded] = useState(false);
+  const importing = channel.feeds.filter((feed) => feed.importUrl !== null);
+  const exportOnly = channel.feeds.filter((feed) => feed.importUrl === null);
+  const isFolded = importing.length > 0 && exportOnly.length > 0 && !isUnfolded;
   const columns: TColumn<TChannelFeed>[] = [
     {
       id: 'room',
@@ -150,11 +156,20 @@ export function ChannelFeeds({ channel, canWrite, onEditImport }: TChannelFeedsP
     },
   ];
   return (
-    <DataTable
-      label={t('baseData.channels.feedsLabel', { name: channel.name })}
-      columns={columns}
-      rows={channel.feeds}
-      emptyText={t('baseData.rooms.empty')}
-    />
+    <>
+      <DataTable
+        label={t('baseData.channels.feedsLabel', { name: channel.name })}
+        columns={columns}
+        rows={isFolded ? importing : [...importing, ...exportOnly]}
+        emptyText={t('baseData.rooms.empty')}
+      />
+      {isFolded && (
+        <div className="border-t border-gray-100 p-3">
+          <Button variant="ghost" onClick={() => setUnfolded(true)}>
+            {t('baseData.channels.showExportOnly', { count: exportOnly.length })}
+          </Button>
+        </div>
+      )}
+    </>
   );
 }

@@ -83,7 +83,7 @@ test('channels: an Airbnb calendar imported by sync now, its conflict on the das
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await loginAs(page, 'admin@example.com', undefined, { path: '/base-data/channels' });
     const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { name: 'Kanäle', level: 2 })).toBeVisible();
+    await expect(main.getByRole('heading', { name: 'Kanäle', level: 2, exact: true })).toBeVisible();
     await expect(main.getByText('Noch keine Kanäle')).toBeVisible();
     await expectAccessible(page);
     await shot(page, 'channels-empty');
@@ -150,27 +150,26 @@ test('channels: an Airbnb calendar imported by sync now, its conflict on the das
     expect(syncAnswer.status()).toBe(200);
     const report = (await syncAnswer.json()) as TSyncReport;
     expect(report.feeds).toEqual([
-      expect.objectContaining({
-        channel: 'Airbnb',
-        roomNumber: room.number,
-        outcome: 'fetched',
-        created: 2,
-        blocks: 1,
-        conflicts: 1,
-        errors: [],
-      }),
+      expect.objectContaining({ channel: 'Airbnb', roomNumber: room.number, outcome: 'fetched', errors: [] }),
     ]);
+    // The server's minute job may have read the published calendar a moment before: this sync then
+    // finds everything in place. Either way the room plan and the dashboard below show the result.
+    const [feed] = report.feeds;
+    expect([
+      [2, 1, 1],
+      [0, 0, 0],
+    ]).toContainEqual([feed!.created, feed!.blocks, feed!.conflicts]);
     const reportTable = main.getByRole('table', { name: 'Bericht des Abgleichs' });
     const reportRow = reportTable.getByRole('row').filter({ hasText: room.number });
     await expect(reportRow.getByRole('cell')).toHaveText([
       'Airbnb',
       room.number,
       'Abgerufen',
-      '2',
+      String(feed!.created),
       '0',
       '0',
-      '1',
-      '1',
+      String(feed!.blocks),
+      String(feed!.conflicts),
       '',
     ]);
     await expect(roomRow).toContainText('Zuletzt erfolgreich');

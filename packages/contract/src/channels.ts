@@ -1,3 +1,4 @@
+import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { ZHexColor } from './branding.ts';
 import { ZId, ZRecord, ZText, ZTimestamp } from './common.ts';
@@ -99,3 +100,42 @@ export const ZSyncReport = z.object({
   feeds: z.array(ZSyncFeedReport),
 });
 export type TSyncReport = z.infer<typeof ZSyncReport>;
+
+/** The sync report as a table, as the server answers it and the staff app saves it: one row per feed. */
+export function syncReportCsv(report: TSyncReport): string {
+  return stringify(
+    report.feeds.map((feed) => [
+      feed.channel,
+      feed.roomNumber,
+      feed.outcome,
+      feed.created,
+      feed.updated,
+      feed.canceled,
+      feed.blocks,
+      feed.conflicts,
+      feed.errors.join(' | '),
+    ]),
+    {
+      header: true,
+      columns: [
+        'channel',
+        'room',
+        'outcome',
+        'created',
+        'updated',
+        'canceled',
+        'blocks',
+        'conflicts',
+        'errors',
+      ],
+      record_delimiter: 'windows',
+    },
+  );
+}
+
+/** The report's file name: the property and the time it started (UTC), without characters files avoid. */
+export function syncReportFileName(report: TSyncReport, extension: 'csv' | 'json'): string {
+  const property = report.property.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
+  const time = report.startedAt.slice(0, 16).replace(/[:T]/g, '-');
+  return `channel-sync-${property}-${time}.${extension}`;
+}

@@ -1,5 +1,4 @@
 import { create as contentDisposition } from 'content-disposition';
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +11,8 @@ import {
   ZSynchronizeRequest,
   ZSyncReport,
   ZUpdateChannelRequest,
-  type TSyncReport,
+  syncReportCsv,
+  syncReportFileName,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
@@ -28,45 +28,6 @@ const write = { access: ['channels', 'write'] } as const;
 
 /** An export address: its token (43 base64url characters) and `.ics`. */
 const exportFile = /^([A-Za-z0-9_-]{43})\.ics$/;
-
-/** The sync report as a table: one row per feed, the errors joined. */
-function reportCsv(report: TSyncReport): string {
-  return stringify(
-    report.feeds.map((feed) => [
-      feed.channel,
-      feed.roomNumber,
-      feed.outcome,
-      feed.created,
-      feed.updated,
-      feed.canceled,
-      feed.blocks,
-      feed.conflicts,
-      feed.errors.join(' | '),
-    ]),
-    {
-      header: true,
-      columns: [
-        'channel',
-        'room',
-        'outcome',
-        'created',
-        'updated',
-        'canceled',
-        'blocks',
-        'conflicts',
-        'errors',
-      ],
-      record_delimiter: 'windows',
-    },
-  );
-}
-
-/** The report's file name: the property and the time it started (UTC), without characters files avoid. */
-function reportFileName(report: TSyncReport, extension: 'csv' | 'json'): string {
-  const property = report.property.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
-  const time = report.startedAt.slice(0, 16).replace(/[:T]/g, '-');
-  return `channel-sync-${property}-${time}.${extension}`;
-}
 
 export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -176,10 +137,13 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext): vo
       const accept = request.headers.accept ?? '';
       const asJson = accept.includes('application/json') && !accept.includes('text/csv');
       reply
-        .header('content-disposition', contentDisposition(reportFileName(report, asJson ? 'json' : 'csv')))
+        .header(
+          'content-disposition',
+          contentDisposition(syncReportFileName(report, asJson ? 'json' : 'csv')),
+        )
         .header('cache-control', 'private, no-store');
       if (asJson) return reply.type('application/json; charset=utf-8').send(report);
-      return reply.type('text/csv; charset=utf-8').send(reportCsv(report));
+      return reply.type('text/csv; charset=utf-8').send(syncReportCsv(report));
     },
   );
 

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  TChannel,
-  TCreateChannelRequest,
-  TSyncReport,
-  TUpdateChannelRequest,
+import {
+  syncReportCsv,
+  syncReportFileName,
+  type TChannel,
+  type TCreateChannelRequest,
+  type TSyncReport,
+  type TUpdateChannelRequest,
 } from '@pms/contract/channels';
 import { api } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/save-file.ts';
@@ -74,39 +76,8 @@ export function useSynchronize() {
   });
 }
 
-const csvColumns = [
-  'channel',
-  'room',
-  'outcome',
-  'created',
-  'updated',
-  'canceled',
-  'blocks',
-  'conflicts',
-  'errors',
-];
-
-/** A CSV cell: quoted when it holds a separator, a quote or a line break. */
-function csvCell(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** The report as the server's CSV has it (one row per feed, the errors joined), saved as a file. */
+/** The report as the server's CSV has it, saved as a file. */
 export function saveSyncReportCsv(report: TSyncReport): void {
-  const rows = report.feeds.map((feed) => [
-    feed.channel,
-    feed.roomNumber,
-    feed.outcome,
-    feed.created,
-    feed.updated,
-    feed.canceled,
-    feed.blocks,
-    feed.conflicts,
-    feed.errors.join(' | '),
-  ]);
-  const csv = [csvColumns, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-  const property = report.property.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
-  const time = report.startedAt.slice(0, 16).replace(/[:T]/g, '-');
-  saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `channel-sync-${property}-${time}.csv`);
+  const csv = syncReportCsv(report);
+  saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), syncReportFileName(report, 'csv'));
 }

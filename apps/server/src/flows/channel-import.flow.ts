@@ -101,10 +101,84 @@ const isOverlap = (error: unknown) =>
   error instanceof AppError &&
   (error.code === 'booking/overlap_detected' || error.code === 'room_lock/overlap_detected');
 
+const importActor = (found: TImportFeed) => systemActor(found.feed.propertyId, 'channels.import');
+
+/** Names the channel in the booking's history: imported from, changed by, canceled by. */
+function recordChannelEvent(
+  ctx: AppContext,
+  found: TImportFeed,
+  bookingId: string,
+  type: 'channel_imported' | 'channel_changed' | 'channel_canceled',
+): Promise<void> {
+  return recordEvent(ctx.db, {
+    propertyId: found.feed.propertyId,
+    actor: importActor(found),
+    objectType: 'booking',
+    objectId: bookingId,
+    type,
+    data: { channel: found.channel.name, channelId: found.channel.id },
+  });
+}
+
+/** Cancels what an event made: its booking, or its room lock. */
+async function cancelMade(ctx: AppContext, found: TImportFeed, row: TChannelStayRow): Promise<void> {
+  if (row.bookingId) await performAction(ctx, importActor(found), row.bookingId, 'cancel');
+  else await cancelRoomLock(ctx, importActor(found), row.roomLockId!);
+}
+
+/**
+ * A reservation's booking on the feed's room; over a stay already in the room, held without a room
+ * as a conflict (or skipped, when the channel says so: then null).
+ */
+async function createReservation(
+  ctx: AppContext,
+  found: TImportFeed,
+  stay: TFeedStay,
+  report: TSyncFeedReport,
+): Promise<{ id: string } | null> {
+  const { feed, channel } = found;
+  const actor = importActor(found);
+  const request = {
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+    // The feeds say nothing of how many stay: the room type's least, for staff to correct.
+    occupancy: found.minOccupancy,
+    roomId: feed.roomId,
+    roomTypeId: found.roomTypeId,
+    isRoomFixed: true,
+    source: channel.name,
+    status: 'confirmed' as const,
+    externalId: stay.uid.slice(0, 100),
+    externalCode: stay.externalCode,
+    customer: {
+      // The properties are in Austria, Germany and Switzerland: their records speak German.
+      name: stay.guestName ?? `${channel.name}-Gast${stay.phoneDigits ? ` ${stay.phoneDigits}` : ''}`,
+    },
+  };
+  const origin = { channelId: channel.id, isChannelConflict: false, isZeroPriced: channel.isZeroPriced };
+  try {
+    return await createBooking(ctx, actor, request, origin);
+  } catch (error) {
+    if (!isOverlap(error)) throw error;
+    report.conflicts += 1;
+    if (channel.conflictMode === 'skip') {
+      report.errors.push(`${stay.uid}: overlaps a stay in room ${found.roomNumber}; skipped`);
+      return null;
+    }
+    // Held without a room: staff place it where it fits.
+    return createBooking(
+      ctx,
+      actor,
+      { ...request, isRoomFixed: false },
+      { ...origin, isChannelConflict: true },
+    );
+  }
+}
+
 /**
  * Makes the feed's stays true, in the caller's transaction (the feed locked in it): new ones made,
- * changed ones moved, vanished ones that have not ended cancelled. Each event's own refusal is noted
- * in the report and changes nothing else.
+ * changed ones moved, vanished ones that have not ended cancelled. Each event runs in a savepoint of
+ * its own: a refused one is noted in the report and leaves the others done.
  */
 async function applyStays(
   ctx: AppContext,
@@ -112,68 +186,14 @@ async function applyStays(
   stays: TFeedStay[],
   report: TSyncFeedReport,
 ): Promise<void> {
-  const { feed, channel } = found;
-  const actor = systemActor(feed.propertyId, 'channels.import');
   const today = todayIn(found.timeZone, ctx.clock.now());
-  const known = new Map((await selectChannelStays(ctx.db, feed.id)).map((row) => [row.uid, row]));
-  const bookingEvent = (bookingId: string, type: string) =>
-    recordEvent(ctx.db, {
-      propertyId: feed.propertyId,
-      actor,
-      objectType: 'booking',
-      objectId: bookingId,
-      type: type as 'channel_imported' | 'channel_changed',
-      data: { channel: channel.name, channelId: channel.id },
-    });
-
-  const createReservation = async (stay: TFeedStay) => {
-    const request = {
-      checkIn: stay.checkIn,
-      checkOut: stay.checkOut,
-      // The feeds say nothing of how many stay: the room type's least, for staff to correct.
-      occupancy: found.minOccupancy,
-      roomId: feed.roomId,
-      roomTypeId: found.roomTypeId,
-      isRoomFixed: true,
-      source: channel.name,
-      status: 'confirmed' as const,
-      externalId: stay.uid.slice(0, 100),
-      externalCode: stay.externalCode,
-      customer: {
-        // The properties are in Austria, Germany and Switzerland: their records speak German.
-        name: stay.guestName ?? `${channel.name}-Gast${stay.phoneDigits ? ` ${stay.phoneDigits}` : ''}`,
-      },
-    };
-    const origin = { channelId: channel.id, isChannelConflict: false, isZeroPriced: channel.isZeroPriced };
-    try {
-      return await createBooking(ctx, actor, request, origin);
-    } catch (error) {
-      if (!isOverlap(error)) throw error;
-      report.conflicts += 1;
-      if (channel.conflictMode === 'skip') {
-        report.errors.push(`${stay.uid}: overlaps a stay in room ${found.roomNumber}; skipped`);
-        return null;
-      }
-      // Held without a room: staff place it where it fits.
-      return createBooking(
-        ctx,
-        actor,
-        { ...request, isRoomFixed: false },
-        { ...origin, isChannelConflict: true },
-      );
-    }
-  };
-
+  const known = new Map((await selectChannelStays(ctx.db, found.feed.id)).map((row) => [row.uid, row]));
   for (const stay of stays) {
     if (stay.checkOut <= today) continue;
     const row = known.get(stay.uid);
     known.delete(stay.uid);
     try {
-      // Each event in a savepoint of its own: a refused one leaves the others done.
-      await ctx.db.transaction(async (tx) => {
-        const inner: AppContext = { ...ctx, db: tx };
-        await applyStay(inner, found, stay, row, report, createReservation, bookingEvent);
-      });
+      await ctx.db.transaction((tx) => applyStay({ ...ctx, db: tx }, found, stay, row, report));
     } catch (error) {
       report.errors.push(`${stay.uid}: ${reasonOf(error)}`);
     }
@@ -184,17 +204,8 @@ async function applyStays(
       await ctx.db.transaction(async (tx) => {
         const inner: AppContext = { ...ctx, db: tx };
         if (row.checkOut > today) {
-          if (row.bookingId) {
-            await performAction(inner, actor, row.bookingId, 'cancel');
-            await recordEvent(tx, {
-              propertyId: feed.propertyId,
-              actor,
-              objectType: 'booking',
-              objectId: row.bookingId,
-              type: 'channel_canceled',
-              data: { channel: channel.name, channelId: channel.id },
-            });
-          } else await cancelRoomLock(inner, actor, row.roomLockId!);
+          await cancelMade(inner, found, row);
+          if (row.bookingId) await recordChannelEvent(inner, found, row.bookingId, 'channel_canceled');
           report.canceled += 1;
         }
         await deleteChannelStay(tx, row.id);
@@ -212,18 +223,15 @@ async function applyStay(
   stay: TFeedStay,
   row: TChannelStayRow | undefined,
   report: TSyncFeedReport,
-  createReservation: (stay: TFeedStay) => Promise<{ id: string } | null>,
-  bookingEvent: (bookingId: string, type: string) => Promise<void>,
 ): Promise<void> {
   const { feed, channel } = found;
-  const actor = systemActor(feed.propertyId, 'channels.import');
+  const actor = importActor(found);
   const now = ctx.clock.now();
   const lockDates = { startDate: stay.checkIn, endDate: addDays(stay.checkOut, -1) };
   const isBlock = stay.kind === 'block';
   if (row && (row.roomLockId !== null) !== isBlock) {
     // A reservation became a block or back: what it made goes, the new kind is made below.
-    if (row.bookingId) await performAction(ctx, actor, row.bookingId, 'cancel');
-    else await cancelRoomLock(ctx, actor, row.roomLockId!);
+    await cancelMade(ctx, found, row);
     await deleteChannelStay(ctx.db, row.id);
     row = undefined;
   }
@@ -255,7 +263,7 @@ async function applyStay(
       }
       return;
     }
-    const booking = await createReservation(stay);
+    const booking = await createReservation(ctx, found, stay, report);
     if (!booking) return;
     await insertChannelStay(ctx.db, {
       propertyId: feed.propertyId,
@@ -265,7 +273,7 @@ async function applyStay(
       checkIn: stay.checkIn,
       checkOut: stay.checkOut,
     });
-    await bookingEvent(booking.id, 'channel_imported');
+    await recordChannelEvent(ctx, found, booking.id, 'channel_imported');
     report.created += 1;
     return;
   }
@@ -289,7 +297,7 @@ async function applyStay(
       await setChannelConflict(ctx.db, bookingId, true);
       report.conflicts += 1;
     }
-    await bookingEvent(bookingId, 'channel_changed');
+    await recordChannelEvent(ctx, found, bookingId, 'channel_changed');
     report.updated += 1;
   }
   await updateChannelStay(ctx.db, row.id, { checkIn: stay.checkIn, checkOut: stay.checkOut, updatedAt: now });

@@ -131,7 +131,6 @@ export async function selectExportFeed(db: Executor, token: string) {
   const [row] = await db
     .select({
       feed: channelFeeds,
-      channelName: channels.name,
       roomNumber: rooms.number,
       propertyName: properties.name,
       timeZone: properties.timeZone,
@@ -231,7 +230,6 @@ export async function selectImportFeed(db: Executor, feedId: string, lock = fals
       roomNumber: rooms.number,
       roomTypeId: rooms.roomTypeId,
       minOccupancy: roomTypes.minOccupancy,
-      propertyName: properties.name,
       timeZone: properties.timeZone,
       syncMinutes: properties.channelSyncMinutes,
     })

@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { ZHexColor } from './branding.ts';
 import { ZId, ZRecord, ZText, ZTimestamp } from './common.ts';
@@ -101,36 +100,40 @@ export const ZSyncReport = z.object({
 });
 export type TSyncReport = z.infer<typeof ZSyncReport>;
 
-/** The sync report as a table, as the server answers it and the staff app saves it: one row per feed. */
+/** A CSV cell: quoted when it holds a separator, a quote or a line break (RFC 4180). */
+function csvCell(value: string | number): string {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * The sync report as CSV, as the server answers it and the staff app saves it: one row per feed, the
+ * errors joined, CRLF line ends. Plain code rather than a CSV library: it runs in the browser too.
+ */
 export function syncReportCsv(report: TSyncReport): string {
-  return stringify(
-    report.feeds.map((feed) => [
-      feed.channel,
-      feed.roomNumber,
-      feed.outcome,
-      feed.created,
-      feed.updated,
-      feed.canceled,
-      feed.blocks,
-      feed.conflicts,
-      feed.errors.join(' | '),
-    ]),
-    {
-      header: true,
-      columns: [
-        'channel',
-        'room',
-        'outcome',
-        'created',
-        'updated',
-        'canceled',
-        'blocks',
-        'conflicts',
-        'errors',
-      ],
-      record_delimiter: 'windows',
-    },
-  );
+  const header = [
+    'channel',
+    'room',
+    'outcome',
+    'created',
+    'updated',
+    'canceled',
+    'blocks',
+    'conflicts',
+    'errors',
+  ];
+  const rows = report.feeds.map((feed) => [
+    feed.channel,
+    feed.roomNumber,
+    feed.outcome,
+    feed.created,
+    feed.updated,
+    feed.canceled,
+    feed.blocks,
+    feed.conflicts,
+    feed.errors.join(' | '),
+  ]);
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
 /** The report's file name: the property and the time it started (UTC), without characters files avoid. */

@@ -1,48 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addDays, type TChannel, type TRoomPlan, type TSyncReport } from '@pms/contract';
 import { expect, expectAccessible, loginAs, shot, test } from './fixtures.ts';
 import { freeRooms, propertyToday } from './stays.ts';
+import { airbnbCalendar, type TCalendarEvent } from '../../apps/server/test/fixtures/airbnb-calendar.ts';
 
 /** Tall enough for every row of the room plan: it draws only the rows in view. */
 const roomPlanViewport = { width: 1440, height: 2400 };
 const roomTypeName = 'Doppelzimmer';
 
-type TEvent = { uid: string; from: string; to: string; summary?: string };
-
-/** An Airbnb calendar as the platform serves it: CRLF lines, `Reserved` events, a folded DESCRIPTION. */
-function airbnbCalendar(events: readonly TEvent[]): string {
-  const day = (date: string) => date.replaceAll('-', '');
-  return [
-    'BEGIN:VCALENDAR',
-    'PRODID:-//Airbnb Inc//Hosting Calendar 1.0//EN',
-    'CALSCALE:GREGORIAN',
-    'VERSION:2.0',
-    ...events.flatMap((event) => [
-      'BEGIN:VEVENT',
-      'DTSTAMP:20260201T080000Z',
-      `DTSTART;VALUE=DATE:${day(event.from)}`,
-      `DTEND;VALUE=DATE:${day(event.to)}`,
-      `SUMMARY:${event.summary ?? 'Reserved'}`,
-      `UID:${event.uid}`,
-      ...(event.summary
-        ? []
-        : [
-            'DESCRIPTION:Reservation URL: https://www.airbnb.com/hosting/reservations/deta',
-            ` ils/HM${event.uid
-              .replace(/[^a-z0-9]/gi, '')
-              .slice(0, 8)
-              .toUpperCase()}\\nPhone Number (Last 4 Digits): 4711`,
-          ]),
-      'END:VEVENT',
-    ]),
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-}
-
 /** The platform's calendar server on this machine; it serves an empty calendar until `publish`. */
-async function startCalendarServer(events: readonly TEvent[]) {
+async function startCalendarServer(events: readonly TCalendarEvent[]) {
   let body = airbnbCalendar([]);
   const server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' }).end(body);
@@ -173,7 +142,18 @@ test('channels: an Airbnb calendar imported by sync now, its conflict on the das
       '',
     ]);
     await expect(roomRow).toContainText('Zuletzt erfolgreich');
-    await expect(main.getByRole('button', { name: 'Als CSV herunterladen' })).toBeVisible();
+    // The report as a file: the same CSV the server answers, named by the property and the time.
+    const download = page.waitForEvent('download');
+    await main.getByRole('button', { name: 'Als CSV herunterladen' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(
+      /^channel-sync-Alpenhof-Salzburg-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}\.csv$/,
+    );
+    const csv = readFileSync(await file.path(), 'utf8');
+    expect(csv.split('\r\n')[0]).toBe(
+      'channel,room,outcome,created,updated,canceled,blocks,conflicts,errors',
+    );
+    expect(csv).toContain(`Airbnb,${room.number},fetched,`);
     await expectAccessible(page);
     await shot(page, 'channels-synced');
 

@@ -24,6 +24,7 @@ import {
   type TTestApp,
 } from '../../../test/helpers.ts';
 import { apiTest } from '../../../test/api-test.ts';
+import { airbnbCalendar } from '../../../test/fixtures/airbnb-calendar.ts';
 
 type TServed = { status: number; body: string; headers?: Record<string, string> };
 
@@ -51,37 +52,6 @@ async function startFeedServer() {
     base,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** An Airbnb calendar: CRLF, folded DESCRIPTION, `Reserved` events and a `Not available` window. */
-function airbnbCalendar(events: { uid: string; from: string; to: string; summary?: string }[]): string {
-  const day = (date: string) => date.replaceAll('-', '');
-  return [
-    'BEGIN:VCALENDAR',
-    'PRODID:-//Airbnb Inc//Hosting Calendar 1.0//EN',
-    'CALSCALE:GREGORIAN',
-    'VERSION:2.0',
-    ...events.flatMap((event) => [
-      'BEGIN:VEVENT',
-      'DTSTAMP:20270201T080000Z',
-      `DTSTART;VALUE=DATE:${day(event.from)}`,
-      `DTEND;VALUE=DATE:${day(event.to)}`,
-      `SUMMARY:${event.summary ?? 'Reserved'}`,
-      `UID:${event.uid}`,
-      ...(event.summary
-        ? []
-        : [
-            'DESCRIPTION:Reservation URL: https://www.airbnb.com/hosting/reservations/deta',
-            ` ils/HM${event.uid
-              .toUpperCase()
-              .replace(/[^A-Z0-9]/g, '')
-              .slice(0, 8)}\\nPhone Number (Last 4 Digits): 4711`,
-          ]),
-      'END:VEVENT',
-    ]),
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
 }
 
 const reserved = [

@@ -29,6 +29,7 @@ async function startCalendarServer(events: readonly TCalendarEvent[]) {
 test('channels: an Airbnb calendar imported by sync now, its conflict on the dashboard until it gets a room', async ({
   page,
   adminApi,
+  apiAs,
   createMember,
 }) => {
   // Four months ahead: beyond the demo bookings and every other journey's days.
@@ -235,6 +236,46 @@ test('channels: an Airbnb calendar imported by sync now, its conflict on the das
     ).toHaveCount(0);
     await expectAccessible(page);
     await shot(page, 'channels-read-only');
+
+    // The same screen in English, for a manager who reads it so; a second sync finds nothing new.
+    const manager = await createMember({ role: 'manager', name: 'Mia Manager', password: 'channels-en-1' });
+    const managerApi = await apiAs(manager.email, manager.password);
+    const language = await managerApi.patch('/api/session/profile', { language: 'en' });
+    expect(language.status(), await language.text()).toBe(200);
+    await loginAs(page, manager.email, manager.password, { path: '/base-data/channels' });
+    await expect(main.getByRole('heading', { name: 'Channels', level: 2, exact: true })).toBeVisible();
+    const englishFeeds = main.getByRole('table', { name: 'Feeds of Airbnb' });
+    const englishRow = englishFeeds
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: room.number, exact: true }) });
+    await expect(englishRow).toContainText('Last success');
+    await expect(
+      englishRow.getByRole('button', { name: `Copy export URL for room ${room.number}` }),
+    ).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Edit Airbnb' })).toBeVisible();
+    const resynced = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/bookings/synchronize') && response.request().method() === 'POST',
+    );
+    await main.getByRole('button', { name: 'Sync now' }).click();
+    expect((await resynced).status()).toBe(200);
+    const englishReport = main.getByRole('table', { name: 'Sync report' });
+    await expect(englishReport.getByRole('columnheader')).toHaveText([
+      'Channel',
+      'Room',
+      'Outcome',
+      'Created',
+      'Updated',
+      'Canceled',
+      'Blocks',
+      'Conflicts',
+      'Errors',
+    ]);
+    await expect(
+      englishReport.getByRole('row').filter({ hasText: room.number }).getByRole('cell'),
+    ).toHaveText(['Airbnb', room.number, /^(Fetched|Not modified)$/, '0', '0', '0', '0', '0', '']);
+    await expectAccessible(page);
+    await shot(page, 'channels-synced-en');
   } finally {
     await calendar.close();
   }

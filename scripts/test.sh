@@ -64,28 +64,37 @@ has_postgres() {
   compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null
 }
 
+has_system_packages() {
+  [[ -x /usr/bin/chromium ]] && has_postgres && [[ -x /usr/sbin/pgbouncer && -x /usr/sbin/haproxy ]]
+}
+
 install_system_packages() {
-  if [[ -x /usr/bin/chromium ]] && has_postgres; then
-    echo "Chromium and PostgreSQL are installed: $(/usr/bin/chromium --version 2>/dev/null || echo chromium), $(ls -d /usr/lib/postgresql/*/ | xargs -n1 basename | tr '\n' ' ')"
+  if has_system_packages; then
+    echo "Chromium, PostgreSQL, PgBouncer and HAProxy are installed: $(/usr/bin/chromium --version 2>/dev/null || echo chromium), $(ls -d /usr/lib/postgresql/*/ | xargs -n1 basename | tr '\n' ' ')"
     return 0
   fi
   if [[ $(id -u) -ne 0 ]]; then
-    echo 'Chromium (/usr/bin/chromium) or PostgreSQL (/usr/lib/postgresql/*/bin) is missing;' >&2
-    echo 'run this as root to install them, or: apt-get install chromium postgresql' >&2
+    echo 'Chromium, PostgreSQL, PgBouncer or HAProxy is missing;' >&2
+    echo 'run this as root to install them, or: apt-get install chromium postgresql pgbouncer haproxy' >&2
     return 1
   fi
   apt-get update
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium postgresql
-  [[ -x /usr/bin/chromium ]] && has_postgres
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium postgresql pgbouncer haproxy
+  # Debian starts the packaged servers; the tests start their own on free ports.
+  systemctl disable --now pgbouncer haproxy >/dev/null 2>&1 || true
+  has_system_packages
 }
 
+# The API suite on a throwaway cluster, reached as production reaches it: through PgBouncer in
+# transaction mode, with the direct url only for LISTEN (scripts/pg-cluster.sh).
 api_tests_on_postgres() {
   # Under /tmp, which the postgres user can reach (a private TMPDIR may not be).
   pg_dir=$(mktemp -d /tmp/pms-pg.XXXXXX)
-  local url
+  local url pooler
   url=$(scripts/pg-cluster.sh start "$pg_dir")
-  echo "PostgreSQL cluster: $url ($(psql_version))"
-  TEST_DATABASE_URL=$url npm run test:api
+  pooler=$(scripts/pg-cluster.sh pooler "$pg_dir")
+  echo "PostgreSQL cluster: $url ($(psql_version)); PgBouncer in transaction mode: $pooler ($(pgbouncer --version | head -n 1))"
+  TEST_DATABASE_URL=$url TEST_DATABASE_POOLER_URL=$pooler npm run test:api
   scripts/pg-cluster.sh stop "$pg_dir"
   pg_dir=''
 }
@@ -106,13 +115,13 @@ psql_version() {
 }
 
 stage 'Dependencies (npm ci)' install_dependencies
-stage 'System packages (Chromium, PostgreSQL)' install_system_packages
+stage 'System packages (Chromium, PostgreSQL, PgBouncer, HAProxy)' install_system_packages
 stage 'Type check' npm run typecheck
 stage 'Lint and format' npm run lint
 stage 'Unit tests' npm run test:unit
 stage 'Build' npm run build
 stage 'API tests on PGlite' npm run test:api
-stage 'API tests on PostgreSQL' api_tests_on_postgres
+stage 'API tests on PostgreSQL through PgBouncer' api_tests_on_postgres
 stage 'Channel sync in three time zones' channel_sync_in_time_zones
 stage 'End-to-end tests (Playwright, Chromium)' npm run test:e2e
 

@@ -1,12 +1,15 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseSecretKey } from './lib/secret-box.ts';
+import type { TPostgresSettings } from './db/client.ts';
 
 export type TConfig = {
   port: number;
   host: string;
   dataDir: string | null;
   databaseUrl: string | undefined;
+  /** The other DATABASE_* settings: a pooler, a direct url for LISTEN, a read replica. */
+  postgres: Omit<TPostgresSettings, 'databaseUrl'>;
   demoData: boolean | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -81,6 +84,26 @@ export function parseTrustProxy(value: string | undefined): string[] | false {
   return entries;
 }
 
+function parsePoolMode(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'session') return false;
+  if (value === 'transaction') return true;
+  throw new Error(`DATABASE_POOL_MODE must be session or transaction, not ${JSON.stringify(value)}`);
+}
+
+function parsePostgres(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): TConfig['postgres'] {
+  const settings: TConfig['postgres'] = {
+    isPooled: parsePoolMode(env.DATABASE_POOL_MODE),
+    directUrl: env.DATABASE_DIRECT_URL || undefined,
+    replicaUrl: env.DATABASE_REPLICA_URL || undefined,
+    replicaMaxLagSeconds: Number(env.DATABASE_REPLICA_MAX_LAG_SECONDS || 10),
+  };
+  if (!databaseUrl && (settings.directUrl || settings.replicaUrl || settings.isPooled))
+    throw new Error('DATABASE_DIRECT_URL, DATABASE_REPLICA_URL and DATABASE_POOL_MODE need DATABASE_URL');
+  if (!(settings.replicaMaxLagSeconds! >= 0))
+    throw new Error('DATABASE_REPLICA_MAX_LAG_SECONDS must be a number of seconds (0 or more)');
+  return settings;
+}
+
 /** Reads the settings DESIGN section 7 names from the environment. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const port = Number(env.PORT ?? 3000);
@@ -99,6 +122,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     host,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl,
+    postgres: parsePostgres(env, databaseUrl),
     demoData: parseBoolean(env.DEMO_DATA),
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,

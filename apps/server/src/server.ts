@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { readConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { missingSessionTimeouts, openDatabase } from './db/client.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { buildApp } from './app.ts';
 
@@ -11,10 +11,22 @@ if (!config.webDist) {
   const candidate = fileURLToPath(new URL('../../web/dist', import.meta.url));
   if (existsSync(path.join(candidate, 'index.html'))) config.webDist = candidate;
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  ...config.postgres,
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+});
 const { migrations, seeded } = await prepareDatabase(database, config);
 const app = await buildApp({ config, database });
 if (migrations.length > 0) app.log.info({ migrations }, 'migrations applied');
+if (config.postgres.isPooled) {
+  const missing = await missingSessionTimeouts(database.db);
+  if (missing.length > 0)
+    app.log.warn(
+      { missing },
+      'behind the pooler these timeouts are off: set them on the role (docs/operations.md, "Pooler")',
+    );
+}
 
 // Background jobs (the room locks' daily changes among them), claimed from the jobs table by every instance.
 app.jobRunner.start();

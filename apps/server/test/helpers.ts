@@ -10,7 +10,7 @@ import type { TProblem, TPropertyMembership, TSession } from '@pms/contract';
 import { buildApp } from '../src/app.ts';
 import { SettableClock } from '../src/clock.ts';
 import { readConfig } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { openDatabase, type Database, type TPostgresSettings } from '../src/db/client.ts';
 import { demoPassword } from '../src/demo/seed.ts';
 import { dropPostgresDatabase, runAdminQuery, withDatabaseName } from './postgres.ts';
 
@@ -35,19 +35,35 @@ export type TTestApp = {
   db: Database['db'];
   /** The time every instance's services read: follows the system clock until a test sets it. */
   clock: SettableClock;
-  /** Another instance of the application on the same database, as a second server would run it. */
-  startInstance: () => Promise<FastifyInstance>;
+  /**
+   * Another instance of the application on the same database, as a second server would run it;
+   * `listens: false` gives it no connection to LISTEN on, as behind a transaction pooler without
+   * DATABASE_DIRECT_URL (on PostgreSQL it then also runs its statements unnamed).
+   */
+  startInstance: (options?: { listens?: boolean }) => Promise<FastifyInstance>;
   close: () => Promise<void>;
 };
 
-/** A copy of the template database on the PostgreSQL server behind an admin url, and how to drop it. */
+/**
+ * A copy of the template database on the PostgreSQL server behind an admin url, and how to drop it.
+ * With TEST_DATABASE_POOLER_URL (PgBouncer in transaction mode in front of that server, see
+ * scripts/pg-cluster.sh) the application reaches it through the pooler and listens on the direct url.
+ */
 async function copyPostgresTemplate(
   adminUrl: string,
   template: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
+): Promise<{ settings: TPostgresSettings; drop: () => Promise<void> }> {
   const name = `pms_test_${randomUUID().replaceAll('-', '')}`;
   await runAdminQuery(adminUrl, `create database ${name} template ${template}`);
-  return { url: withDatabaseName(adminUrl, name), drop: () => dropPostgresDatabase(adminUrl, name) };
+  const url = withDatabaseName(adminUrl, name);
+  const poolerUrl = process.env.TEST_DATABASE_POOLER_URL;
+  return {
+    settings: poolerUrl
+      ? { databaseUrl: withDatabaseName(poolerUrl, name), isPooled: true, directUrl: url }
+      : { databaseUrl: url },
+    // The pooler keeps its server connections: they are ended with the database.
+    drop: () => dropPostgresDatabase(adminUrl, name, { waitForClients: !poolerUrl }),
+  };
 }
 
 /**
@@ -63,7 +79,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<TT
   const postgres =
     adminUrl && postgresTemplate ? await copyPostgresTemplate(adminUrl, postgresTemplate) : null;
   const database = postgres
-    ? await openDatabase({ databaseUrl: postgres.url })
+    ? await openDatabase(postgres.settings)
     : await openDatabase({ dataDir: null, loadDataDir: new Blob([await readFile(pgliteTemplate!)]) });
   const config = {
     ...readConfig({
@@ -73,7 +89,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<TT
       // app.inject comes from 127.0.0.1, trusted as the proxy: tests tell clients apart by X-Forwarded-For.
       TRUST_PROXY: '127.0.0.1',
       PUBLIC_URL: 'http://localhost:3000',
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...(postgres ? postgresEnv(postgres.settings) : {}),
       ...env,
     }),
     // The web app only where a test names it (WEB_DIST in `env`).
@@ -88,10 +104,17 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<TT
     database,
     db: database.db,
     clock,
-    startInstance: async () => {
+    startInstance: async ({ listens = true } = {}) => {
       // PostgreSQL: a pool of its own, as another process has; PGlite has one connection to share.
-      const own = postgres ? await openDatabase({ databaseUrl: postgres.url }) : database;
-      const instance = await buildApp({ config, database: own, logger: false, clock });
+      const settings =
+        postgres && !listens ? { ...postgres.settings, isPooled: true, directUrl: undefined } : null;
+      const own = postgres ? await openDatabase(settings ?? postgres.settings) : database;
+      const instance = await buildApp({
+        config,
+        database: listens ? own : { ...own, openListener: null },
+        logger: false,
+        clock,
+      });
       await instance.ready();
       instances.push({ app: instance, database: own });
       return instance;
@@ -106,6 +129,16 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<TT
       await postgres?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The settings a server process would be started with for these. */
+export function postgresEnv(settings: TPostgresSettings): Record<string, string> {
+  return {
+    DATABASE_URL: settings.databaseUrl!,
+    ...(settings.isPooled ? { DATABASE_POOL_MODE: 'transaction' } : {}),
+    ...(settings.directUrl ? { DATABASE_DIRECT_URL: settings.directUrl } : {}),
+    ...(settings.replicaUrl ? { DATABASE_REPLICA_URL: settings.replicaUrl } : {}),
   };
 }
 

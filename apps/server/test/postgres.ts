@@ -17,12 +17,19 @@ export async function runAdminQuery(adminUrl: string, query: string): Promise<vo
   }
 }
 
-/** Drops a database once its connections have left (pool.end() resolves before they have). */
-export async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
+/**
+ * Drops a database once its connections have left (pool.end() resolves before they have), or at once
+ * when `waitForClients` is false.
+ */
+export async function dropPostgresDatabase(
+  adminUrl: string,
+  name: string,
+  { waitForClients = true } = {},
+): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    for (let attempt = 0; attempt < 100; attempt++) {
+    for (let attempt = 0; waitForClients && attempt < 100; attempt++) {
       const { rows } = await client.query<{ n: number }>(
         'select count(*)::int as n from pg_stat_activity where datname = $1',
         [name],

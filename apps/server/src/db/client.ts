@@ -4,7 +4,7 @@ import { setTimeout } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -22,8 +22,11 @@ export type Database = {
   close: () => Promise<void>;
   /** PGlite only: the whole database as a tarball, to open copies of it (the test suites' template). */
   dump?: () => Promise<Blob>;
-  /** A connection that receives the database's notifications (see performance/change-feed.ts). */
-  openListener: () => Promise<TListener>;
+  /**
+   * A connection that receives the database's notifications (see performance/change-feed.ts); null
+   * behind a transaction pooler without a direct url: then every request reads its data version.
+   */
+  openListener: (() => Promise<TListener>) | null;
 };
 
 /** The receiving end of LISTEN/NOTIFY. */
@@ -80,31 +83,77 @@ async function openPostgresListener(connectionString: string): Promise<TListener
   };
 }
 
-/** Opens PostgreSQL when a url is given, else the embedded PGlite under dataDir (or in memory). */
-export async function openDatabase(options: {
+/** How the server reaches PostgreSQL (DESIGN section 7: DATABASE_URL and its companions). */
+export type TPostgresSettings = {
+  /** DATABASE_URL: the primary, directly or through a pooler. */
   databaseUrl?: string;
-  dataDir?: string | null;
-  /** PGlite: start from this dump instead of an empty database. */
-  loadDataDir?: Blob;
-}): Promise<Database> {
+  /**
+   * DATABASE_POOL_MODE=transaction: DATABASE_URL is a pooler such as PgBouncer in transaction mode,
+   * which hands each transaction to any server connection. Nothing may then live in a session: no
+   * named prepared statement, no startup setting, no LISTEN.
+   */
+  isPooled?: boolean;
+  /** DATABASE_DIRECT_URL: the primary without the pooler, for the change feed's LISTEN. */
+  directUrl?: string;
+  /** DATABASE_REPLICA_URL: a streaming replica for heavy reads (see db/replica.ts). */
+  replicaUrl?: string;
+  /** DATABASE_REPLICA_MAX_LAG_SECONDS: a replica further behind than this is not read. */
+  replicaMaxLagSeconds?: number;
+};
+
+/** Session settings every pooled connection starts with when it reaches PostgreSQL directly. */
+const sessionTimeouts = {
+  // Nothing waits forever: a request that cannot get a lock or an answer in time fails (and a
+  // transaction is retried, see retryTransactions) instead of hanging.
+  lock_timeout: 5_000,
+  statement_timeout: 30_000,
+  idle_in_transaction_session_timeout: 60_000,
+};
+
+/**
+ * A client behind a transaction-mode pooler: a named prepared statement would stay on the server
+ * connection that parsed it while the next transaction runs on another, so statements go unnamed
+ * (parsed and planned each time, see executePrepared).
+ */
+class PooledClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [config] = args;
+    if (config && typeof config === 'object' && 'name' in config) args[0] = { ...config, name: undefined };
+    return (super.query as (...query: unknown[]) => never)(...args);
+  }
+}
+
+/** A pool of connections to the PostgreSQL server behind `url`. */
+export function openPostgresPool(url: string, options: { isPooled?: boolean; max?: number } = {}): pg.Pool {
+  return new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 10_000,
+    // Behind a pooler the timeouts are the role's (ALTER ROLE … SET, docs/operations.md): a pooler
+    // in transaction mode refuses startup settings it cannot carry from one connection to the next.
+    ...(options.isPooled ? { Client: PooledClient as unknown as typeof pg.Client } : sessionTimeouts),
+  });
+}
+
+/** Opens PostgreSQL when a url is given, else the embedded PGlite under dataDir (or in memory). */
+export async function openDatabase(
+  options: TPostgresSettings & {
+    dataDir?: string | null;
+    /** PGlite: start from this dump instead of an empty database. */
+    loadDataDir?: Blob;
+  },
+): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      // Nothing waits forever: a request that cannot get a connection, a lock or an answer in time
-      // fails (and a transaction is retried, see retryTransactions) instead of hanging.
-      connectionTimeoutMillis: 10_000,
-      lock_timeout: 5_000,
-      statement_timeout: 30_000,
-      idle_in_transaction_session_timeout: 60_000,
-    });
+    const pool = openPostgresPool(options.databaseUrl, { isPooled: options.isPooled });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     retryTransactions(db);
+    // LISTEN needs a session of its own: through a transaction pooler only on the direct url.
+    const listenUrl = options.directUrl ?? (options.isPooled ? undefined : options.databaseUrl);
     return {
       db,
       kind: 'postgres',
       close: () => pool.end(),
-      openListener: () => openPostgresListener(options.databaseUrl!),
+      openListener: listenUrl ? () => openPostgresListener(listenUrl) : null,
     };
   }
   let dataDir: string | undefined;
@@ -190,7 +239,8 @@ const dialect = new PgDialect();
  * Runs a raw statement as the named prepared statement `name`, like `db.execute` otherwise: on
  * PostgreSQL each connection parses it once and, after a few runs, keeps a generic plan, so that a
  * statement on the path of many requests is not planned again on each. The statement's text must be
- * the same on every run under one name (only its parameters differ). PGlite runs it as it is.
+ * the same on every run under one name (only its parameters differ). PGlite runs it as it is, and
+ * behind a transaction pooler it runs unnamed (PooledClient).
  */
 export function executePrepared(db: Executor, name: string, query: SQL): Promise<unknown> {
   return db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
@@ -199,6 +249,18 @@ export function executePrepared(db: Executor, name: string, query: SQL): Promise
 /** The rows of a raw `execute` result, which both drivers return under `rows`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * The session timeouts a connection lacks (set to 0): behind a pooler they must be the role's
+ * defaults, since no connection of the server's own starts with them.
+ */
+export async function missingSessionTimeouts(db: Db): Promise<string[]> {
+  const names = Object.keys(sessionTimeouts);
+  const result = await db.execute(
+    sql`select name from pg_settings where name in ${names} and setting = '0' order by name`,
+  );
+  return rowsOf<{ name: string }>(result).map((row) => row.name);
 }
 
 /** Answers once the database does: the health check. */

@@ -13,7 +13,9 @@ import { selectPropertyVersions } from './data-versions.queries.ts';
  * has caught up, that is until a notification this instance sends itself comes back, since everything
  * committed before it arrives first. Requests that arrive together share one such round trip. If the
  * listening connection breaks, the feed stops vouching (requests read from the database) until it has
- * connected and read the versions again.
+ * connected and read the versions again. Behind a transaction pooler without a direct connection
+ * there is nothing to listen with: the feed never vouches, and each request reads its property's
+ * data version with its session (one statement, as when the feed is lost).
  */
 /** How long a lost feed waits before it connects again. */
 const reconnectDelayMs = 5_000;
@@ -36,12 +38,12 @@ export class ChangeFeed {
 
   static async open(database: Database): Promise<ChangeFeed> {
     const feed = new ChangeFeed(database);
-    await feed.#connect();
+    if (database.openListener) await feed.#connect(database.openListener);
     return feed;
   }
 
-  async #connect(): Promise<void> {
-    const listener = await this.database.openListener();
+  async #connect(openListener: () => Promise<TListener>): Promise<void> {
+    const listener = await openListener();
     try {
       listener.onLost(() => {
         if (this.#listener === listener) void this.#lose();
@@ -84,7 +86,7 @@ export class ChangeFeed {
     if (!this.#isClosed && !this.#reconnect) {
       this.#reconnect = setTimeout(() => {
         this.#reconnect = null;
-        this.#connect().catch(() => void this.#lose());
+        this.#connect(this.database.openListener!).catch(() => void this.#lose());
       }, reconnectDelayMs);
       this.#reconnect.unref();
     }

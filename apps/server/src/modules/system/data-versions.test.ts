@@ -144,6 +144,21 @@ describe('answers kept under the data version', () => {
     expect((await firstBookings(there))[0]).toMatchObject({ id: first!.id, comment: 'Zimmer mit Aussicht' });
   });
 
+  test('show changes at once between instances when one has nothing to LISTEN on (behind a pooler)', async ({
+    demoApp: { t, client: admin },
+  }) => {
+    const other = await t.startInstance({ listens: false });
+    const there = admin.clone(other);
+    const [first] = await firstBookings(there);
+    const changedHere = await admin.put(`/api/bookings/${first!.id}`, { comment: 'Blick auf den Garten' });
+    expect(changedHere.statusCode, changedHere.body).toBe(200);
+    expect((await firstBookings(there))[0]).toMatchObject({ id: first!.id, comment: 'Blick auf den Garten' });
+    const changedThere = await there.put(`/api/bookings/${first!.id}`, { comment: 'Blick auf den See' });
+    expect(changedThere.statusCode, changedThere.body).toBe(200);
+    expect((await firstBookings(admin))[0]).toMatchObject({ id: first!.id, comment: 'Blick auf den See' });
+    expect((await firstBookings(there))[0]).toMatchObject({ id: first!.id, comment: 'Blick auf den See' });
+  });
+
   test('keep an API key’s answers apart and up to date too', async ({ demoApp: { t, client: admin } }) => {
     const created = await admin.post('/api/api_keys', { name: 'Kanalmanager', roleId: 'staff' });
     expect(created.statusCode, created.body).toBe(201);

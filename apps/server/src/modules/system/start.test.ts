@@ -175,6 +175,17 @@ function expectNoBuildOf(server: TServer, workspaces: string[]): void {
 }
 
 const adminUrl = process.env.TEST_DATABASE_URL;
+const poolerUrl = process.env.TEST_DATABASE_POOLER_URL;
+
+/**
+ * How a started server reaches the database: through the pooler when the suite has one, and then
+ * without a direct url, so that it has nothing to LISTEN on and reads each request's data version.
+ */
+function serverDatabase(databaseUrl: string): Record<string, string> {
+  if (!poolerUrl) return { DATABASE_URL: databaseUrl };
+  const name = new URL(databaseUrl).pathname.slice(1);
+  return { DATABASE_URL: withDatabaseName(poolerUrl, name), DATABASE_POOL_MODE: 'transaction' };
+}
 
 const test = apiTest
   /** The DATA_DIR the started servers share, removed after the file. */
@@ -187,7 +198,7 @@ const test = apiTest
   .extend('databaseUrl', { scope: 'file' }, async ({}, { onCleanup }) => {
     const name = `pms_start_${randomUUID().replaceAll('-', '')}`;
     await runAdminQuery(adminUrl!, `create database ${name}`);
-    onCleanup(() => dropPostgresDatabase(adminUrl!, name));
+    onCleanup(() => dropPostgresDatabase(adminUrl!, name, { waitForClients: !poolerUrl }));
     return withDatabaseName(adminUrl!, name);
   });
 
@@ -248,8 +259,8 @@ else
       databaseUrl,
     }) => {
       const [one, two] = await Promise.all([
-        npmStart(dataDir, { DATABASE_URL: databaseUrl }),
-        npmStart(dataDir, { DATABASE_URL: databaseUrl }),
+        npmStart(dataDir, serverDatabase(databaseUrl)),
+        npmStart(dataDir, serverDatabase(databaseUrl)),
       ]);
       await Promise.all([
         waitUntilHealthy(one, firstStartDeadline),
@@ -273,7 +284,7 @@ else
 
       const contact = await createContact(one, `Restart ${randomUUID()}`);
       await Promise.all([stop(one), stop(two)]);
-      const again = await npmStart(dataDir, { DATABASE_URL: databaseUrl });
+      const again = await npmStart(dataDir, serverDatabase(databaseUrl));
       await waitUntilHealthy(again, restartDeadline);
       expect(await recordCounts(again)).toEqual({ ...counts, '/api/contacts': counts['/api/contacts']! + 1 });
       expect((await findContacts(again, contact.name)).map((found) => found.id)).toEqual([contact.id]);

@@ -86,15 +86,17 @@ install_system_packages() {
 }
 
 # The API suite on a throwaway cluster, reached as production reaches it: through PgBouncer in
-# transaction mode, with the direct url only for LISTEN (scripts/pg-cluster.sh).
+# transaction mode, with the direct url only for LISTEN, and reports read from a streaming replica
+# (scripts/pg-cluster.sh).
 api_tests_on_postgres() {
   # Under /tmp, which the postgres user can reach (a private TMPDIR may not be).
   pg_dir=$(mktemp -d /tmp/pms-pg.XXXXXX)
   local url pooler
   url=$(scripts/pg-cluster.sh start "$pg_dir")
   pooler=$(scripts/pg-cluster.sh pooler "$pg_dir")
-  echo "PostgreSQL cluster: $url ($(psql_version)); PgBouncer in transaction mode: $pooler ($(pgbouncer --version | head -n 1))"
-  TEST_DATABASE_URL=$url TEST_DATABASE_POOLER_URL=$pooler npm run test:api
+  replica=$(scripts/pg-cluster.sh replica "$pg_dir")
+  echo "PostgreSQL cluster: $url ($(psql_version)); PgBouncer in transaction mode: $pooler ($(pgbouncer --version | head -n 1)); streaming replica: $replica"
+  TEST_DATABASE_URL=$url TEST_DATABASE_POOLER_URL=$pooler TEST_DATABASE_REPLICA_URL=$replica npm run test:api
   scripts/pg-cluster.sh stop "$pg_dir"
   pg_dir=''
 }

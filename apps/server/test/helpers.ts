@@ -47,7 +47,8 @@ export type TTestApp = {
 /**
  * A copy of the template database on the PostgreSQL server behind an admin url, and how to drop it.
  * With TEST_DATABASE_POOLER_URL (PgBouncer in transaction mode in front of that server, see
- * scripts/pg-cluster.sh) the application reaches it through the pooler and listens on the direct url.
+ * scripts/pg-cluster.sh) the application reaches it through the pooler and listens on the direct url;
+ * with TEST_DATABASE_REPLICA_URL (a streaming replica of that server) it reads reports from there.
  */
 async function copyPostgresTemplate(
   adminUrl: string,
@@ -57,10 +58,14 @@ async function copyPostgresTemplate(
   await runAdminQuery(adminUrl, `create database ${name} template ${template}`);
   const url = withDatabaseName(adminUrl, name);
   const poolerUrl = process.env.TEST_DATABASE_POOLER_URL;
+  const replicaUrl = process.env.TEST_DATABASE_REPLICA_URL;
   return {
-    settings: poolerUrl
-      ? { databaseUrl: withDatabaseName(poolerUrl, name), isPooled: true, directUrl: url }
-      : { databaseUrl: url },
+    settings: {
+      ...(poolerUrl
+        ? { databaseUrl: withDatabaseName(poolerUrl, name), isPooled: true, directUrl: url }
+        : { databaseUrl: url }),
+      ...(replicaUrl ? { replicaUrl: withDatabaseName(replicaUrl, name) } : {}),
+    },
     // The pooler keeps its server connections: they are ended with the database.
     drop: () => dropPostgresDatabase(adminUrl, name, { waitForClients: !poolerUrl }),
   };

@@ -3,23 +3,23 @@ import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
-import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from './executor.ts';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { ReplicaReads } from './replica.ts';
 
-export type TSchema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, TSchema>;
-export type Tx = PgTransaction<PgQueryResultHKT, TSchema, ExtractTablesWithRelations<TSchema>>;
-/** Anything a query can run on: the database or an open transaction. */
-export type Executor = Db | Tx;
+export type { Db, Executor, TSchema, Tx } from './executor.ts';
 
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** Heavy reads: on the replica while it is fresh enough, else on the primary (db/replica.ts). */
+  reads: ReplicaReads;
   /** PGlite only: the whole database as a tarball, to open copies of it (the test suites' template). */
   dump?: () => Promise<Blob>;
   /**
@@ -125,7 +125,7 @@ class PooledClient extends pg.Client {
 
 /** A pool of connections to the PostgreSQL server behind `url`. */
 export function openPostgresPool(url: string, options: { isPooled?: boolean; max?: number } = {}): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     connectionTimeoutMillis: 10_000,
@@ -133,6 +133,10 @@ export function openPostgresPool(url: string, options: { isPooled?: boolean; max
     // in transaction mode refuses startup settings it cannot carry from one connection to the next.
     ...(options.isPooled ? { Client: PooledClient as unknown as typeof pg.Client } : sessionTimeouts),
   });
+  // An idle connection the server ended (a restart, a fail-over, a dropped database) leaves the
+  // pool; the next query opens another. Unhandled, the error would end the process.
+  pool.on('error', () => {});
+  return pool;
 }
 
 /** Opens PostgreSQL when a url is given, else the embedded PGlite under dataDir (or in memory). */
@@ -149,10 +153,21 @@ export async function openDatabase(
     retryTransactions(db);
     // LISTEN needs a session of its own: through a transaction pooler only on the direct url.
     const listenUrl = options.directUrl ?? (options.isPooled ? undefined : options.databaseUrl);
+    const reads = options.replicaUrl
+      ? ReplicaReads.open(
+          db,
+          openPostgresPool(options.replicaUrl, { max: 5 }),
+          options.replicaMaxLagSeconds ?? 10,
+        )
+      : ReplicaReads.primaryOnly(db);
     return {
       db,
       kind: 'postgres',
-      close: () => pool.end(),
+      reads,
+      close: async () => {
+        await reads.close();
+        await pool.end();
+      },
       openListener: listenUrl ? () => openPostgresListener(listenUrl) : null,
     };
   }
@@ -170,6 +185,7 @@ export async function openDatabase(
   return {
     db,
     kind: 'pglite',
+    reads: ReplicaReads.primaryOnly(db),
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
     openListener: () =>

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { TGuestActor, TIdentity, TUserActor, TApiKeyActor } from '../actor.ts';
 import { AppError } from '../errors.ts';
+import type { AppContext } from '../context.ts';
 
 /** The caller of an authenticated route, as the actor its services act for. */
 export function actorOf(request: FastifyRequest): TUserActor | TApiKeyActor {
@@ -17,4 +18,18 @@ export function identityOf(request: FastifyRequest): TIdentity {
 export function guestOf(request: FastifyRequest): TGuestActor {
   if (!request.guest) throw new AppError('auth/unauthenticated');
   return request.guest;
+}
+
+/**
+ * The context for a route's heavy read (a report, an export, the dashboard's figures): its queries
+ * run on the read replica when that holds every change committed before the request, else on the
+ * primary (db/replica.ts). `work` must only read.
+ */
+export function readHeavy<T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  work: (reading: AppContext) => Promise<T>,
+): Promise<T> {
+  const { actor, dataVersion } = identityOf(request);
+  return ctx.database.reads.read(actor.propertyId, dataVersion, (db) => work({ ...ctx, db }));
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZDashboard, ZDashboardQuery } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { actorOf } from '../../http/request-actor.ts';
+import { actorOf, readHeavy } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
 import { getDashboard } from './dashboard.service.ts';
 
@@ -17,6 +17,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
       },
       config: { access: ['dashboard', 'read'] },
     },
-    async (request) => getDashboard(ctx, actorOf(request), request.query.date),
+    async (request) =>
+      readHeavy(ctx, request, (reading) => getDashboard(reading, actorOf(request), request.query.date)),
   );
 }

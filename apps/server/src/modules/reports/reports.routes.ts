@@ -10,7 +10,7 @@ import {
   ZItemsReportQuery,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { actorOf } from '../../http/request-actor.ts';
+import { actorOf, readHeavy } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
 import * as service from './reports.service.ts';
 
@@ -43,9 +43,13 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): voi
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      if (request.query.format === 'csv')
-        return sendReportFile(reply, await service.getItemsReportFile(ctx, actor, request.query));
-      return service.getItemsReport(ctx, actor, request.query);
+      if (request.query.format === 'csv') {
+        const file = await readHeavy(ctx, request, (reading) =>
+          service.getItemsReportFile(reading, actor, request.query),
+        );
+        return sendReportFile(reply, file);
+      }
+      return readHeavy(ctx, request, (reading) => service.getItemsReport(reading, actor, request.query));
     },
   );
 
@@ -62,9 +66,13 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): voi
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      if (request.query.format !== 'json')
-        return sendReportFile(reply, await service.getAccountingExportFile(ctx, actor, request.query));
-      return service.getAccountingExport(ctx, actor, request.query);
+      if (request.query.format !== 'json') {
+        const file = await readHeavy(ctx, request, (reading) =>
+          service.getAccountingExportFile(reading, actor, request.query),
+        );
+        return sendReportFile(reply, file);
+      }
+      return readHeavy(ctx, request, (reading) => service.getAccountingExport(reading, actor, request.query));
     },
   );
 
@@ -81,9 +89,13 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): voi
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      if (request.query.format === 'csv')
-        return sendReportFile(reply, await service.getGuestStatisticsFile(ctx, actor, request.query));
-      return service.getGuestStatistics(ctx, actor, request.query);
+      if (request.query.format === 'csv') {
+        const file = await readHeavy(ctx, request, (reading) =>
+          service.getGuestStatisticsFile(reading, actor, request.query),
+        );
+        return sendReportFile(reply, file);
+      }
+      return readHeavy(ctx, request, (reading) => service.getGuestStatistics(reading, actor, request.query));
     },
   );
 }

@@ -28,7 +28,7 @@ as_owner() {
 }
 
 free_port() {
-  node -e "const s = require('node:net').createServer(); s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });"
+  node -e "const s = require('node:net').createServer(); s.listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });"
 }
 
 # The timeouts the server sets on its own connections; behind a pooler they are the role's.

@@ -93,7 +93,9 @@ backend instances
   http-request disable-l7-retry unless { method GET HEAD OPTIONS }
   option httpchk GET /api/health
   http-check expect status 200
-  default-server check inter 500ms fall 2 rise 2 on-marked-down shutdown-sessions
+  # A dead instance refuses at once and is out after three checks; a busy one may take its time.
+  timeout check 5s
+  default-server check inter 1s fall 3 rise 2
 ${instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port}`).join('\n')}
 `;
 }

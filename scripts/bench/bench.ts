@@ -5,7 +5,8 @@
 //   same bytes, and booking creation throughput;
 // - on PostgreSQL a booking race: 200 requests for one room at once over two server processes, 20 times;
 //   and 200 bookings by room type at once over two server processes for 200 free rooms of the type;
-// - on PostgreSQL the invoices (see invoices.ts).
+// - on PostgreSQL the invoices (see invoices.ts);
+// - the reference deployment behind HAProxy with one and three instances (see topology.ts).
 // - first, the web app's figures: the gzip size of the staff area's and the portal's initial JavaScript
 //   in a fresh build, and a mobile Lighthouse run of the portal home (see lighthouse.ts).
 // PostgreSQL comes from BENCH_DATABASE_URL (an admin url) or a throwaway cluster (scripts/pg-cluster.sh).
@@ -23,6 +24,7 @@ import { seedDemoData } from '../../apps/server/src/demo/seed.ts';
 import { initialJsGzipBytes } from '../initial-js.ts';
 import { benchInvoices } from './invoices.ts';
 import { benchChannels } from './channels.ts';
+import { benchTopology } from './topology.ts';
 import { lighthouseTargets, portalLighthouse } from './lighthouse.ts';
 import { loadHotel, planDays, roomCount, signIn, startServer, withPostgres, type THotel } from './hotel.ts';
 import type { TPlanClientInput } from './plan-client.ts';
@@ -363,9 +365,11 @@ async function reportWebApp() {
 
 // BENCH_ONLY=channels runs the channel sync figures alone, BENCH_ONLY=invoices the invoice figures, BENCH_ONLY=plan the room plan on PostgreSQL,
 // BENCH_ONLY=web the web app's figures (initial JS and Lighthouse), BENCH_ONLY=burst the bookings by
-// room type at once.
+// room type at once, BENCH_ONLY=topology the reference deployment behind HAProxy, BENCH_ONLY=files the
+// file store on S3.
 const only = process.env.BENCH_ONLY;
 if (only === 'web') await reportWebApp();
+else if (only === 'topology') await benchTopology();
 else {
   if (!only) {
     await reportWebApp();
@@ -401,4 +405,5 @@ else {
     await benchInvoices(await newDatabase(), dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   });
+  if (!only) await benchTopology();
 }

@@ -179,6 +179,8 @@ const de = {
   'error.portal/signature_type': 'Die Unterschrift konnte nicht gelesen werden.',
   'error.file/type_not_allowed': 'Dieser Dateityp ist nicht erlaubt. Erlaubt sind JPG, PNG, WebP und PDF.',
   'error.file/too_large': 'Die Datei ist zu groß. Erlaubt sind höchstens {{limit}}.',
+  'error.file/store_unavailable':
+    'Ihre Datei konnte gerade nicht gespeichert werden. Bitte versuchen Sie es in einer Minute noch einmal.',
   'error.file/image_dimensions':
     'Das Bild ist zu groß oder zu schmal, um es zu lesen. Bitte fotografieren Sie den Ausweis erneut, formatfüllend.',
   'error.booking/payment_due': 'Bitte bezahlen Sie zuerst den offenen Betrag.',
@@ -364,6 +366,7 @@ const en: Record<TKey, string> = {
   'error.portal/signature_type': 'The signature could not be read.',
   'error.file/type_not_allowed': 'This file type is not allowed. Allowed are JPG, PNG, WebP and PDF.',
   'error.file/too_large': 'The file is too large. The limit is {{limit}}.',
+  'error.file/store_unavailable': 'Your file could not be saved just now. Please try again in a minute.',
   'error.file/image_dimensions':
     'The image is too large or too narrow to be read. Please photograph the document again, filling the frame.',
   'error.booking/payment_due': 'Please pay the amount due first.',

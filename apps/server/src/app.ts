@@ -25,6 +25,7 @@ import { registerCompression } from './performance/compression.ts';
 import { ChangeFeed } from './performance/change-feed.ts';
 import { AnswerCache } from './performance/answer-cache.ts';
 import { SessionIdentities } from './performance/session-identities.ts';
+import { S3FileStore } from './integrations/files/s3-file-store.ts';
 import { LocalFileStore } from './integrations/files/local-file-store.ts';
 import { InvoiceDocumentRenderer } from './integrations/invoice-documents/index.ts';
 import { IdDocumentReader } from './integrations/id-documents/id-document-reader.ts';
@@ -112,7 +113,7 @@ export async function buildApp({
     db: database.db,
     database,
     config,
-    files: new LocalFileStore(`${config.dataDir ?? '.'}/files`),
+    files: config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(`${config.dataDir ?? '.'}/files`),
     jobs: createJobQueue(clock),
     clock,
     signingKey: await loadSigningKey(database.db),
@@ -130,6 +131,10 @@ export async function buildApp({
   app.addHook('onClose', () => jobRunner.stop());
   app.addHook('onClose', () => documents.close());
   app.addHook('onClose', () => idDocuments.close());
+  app.addHook('onClose', (_instance, done) => {
+    context.files.close?.();
+    done();
+  });
 
   await registerSecurityHeaders(app, config.publicUrl);
   await registerCompression(app);

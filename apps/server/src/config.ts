@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseSecretKey } from './lib/secret-box.ts';
 import type { TPostgresSettings } from './db/client.ts';
+import type { TS3Settings } from './integrations/files/s3-file-store.ts';
 
 export type TConfig = {
   port: number;
@@ -10,6 +11,8 @@ export type TConfig = {
   databaseUrl: string | undefined;
   /** The other DATABASE_* settings: a pooler, a direct url for LISTEN, a read replica. */
   postgres: Omit<TPostgresSettings, 'databaseUrl'>;
+  /** S3_*: files in a bucket instead of DATA_DIR/files; null keeps them on the local disk. */
+  s3: TS3Settings | null;
   demoData: boolean | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -104,6 +107,33 @@ function parsePostgres(env: NodeJS.ProcessEnv, databaseUrl: string | undefined):
   return settings;
 }
 
+const serverSideEncryptions = ['AES256', 'aws:kms', 'aws:kms:dsse'] as const;
+
+function parseS3(env: NodeJS.ProcessEnv): TS3Settings | null {
+  const endpoint = env.S3_ENDPOINT || undefined;
+  const bucket = env.S3_BUCKET || undefined;
+  if (!endpoint && !bucket) return null;
+  if (!bucket) throw new Error('S3_ENDPOINT is set but S3_BUCKET is not: name the bucket for the files');
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither');
+  const encryption = env.S3_SERVER_SIDE_ENCRYPTION || 'AES256';
+  if (encryption !== 'none' && !(serverSideEncryptions as readonly string[]).includes(encryption))
+    throw new Error(`S3_SERVER_SIDE_ENCRYPTION must be none or one of ${serverSideEncryptions.join(', ')}`);
+  return {
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    // S3-compatible stores on an address of their own mostly want the bucket in the path.
+    forcePathStyle: parseBoolean(env.S3_FORCE_PATH_STYLE) ?? Boolean(endpoint),
+    serverSideEncryption:
+      encryption === 'none' ? null : (encryption as (typeof serverSideEncryptions)[number]),
+  };
+}
+
 /** Reads the settings DESIGN section 7 names from the environment. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const port = Number(env.PORT ?? 3000);
@@ -123,6 +153,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl,
     postgres: parsePostgres(env, databaseUrl),
+    s3: parseS3(env),
     demoData: parseBoolean(env.DEMO_DATA),
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,

@@ -56,3 +56,59 @@ describe('SECRET_KEY', () => {
     expect(() => readConfig({ DATABASE_URL: 'postgres://db/pms' })).not.toThrow();
   });
 });
+
+describe('S3_*', () => {
+  it('keep files on the local disk unless a bucket is named', () => {
+    expect(readConfig({}).s3).toBeNull();
+  });
+
+  it('name the bucket, path style and encryption by default for a store of its own', () => {
+    expect(readConfig({ S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'files' }).s3).toEqual({
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      bucket: 'files',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: true,
+      serverSideEncryption: 'AES256',
+    });
+    expect(readConfig({ S3_BUCKET: 'files', S3_SERVER_SIDE_ENCRYPTION: 'none' }).s3).toMatchObject({
+      forcePathStyle: false,
+      serverSideEncryption: null,
+    });
+  });
+
+  it('refuse half a configuration', () => {
+    expect(() => readConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/S3_BUCKET/);
+    expect(() => readConfig({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' })).toThrow(/go together/);
+    expect(() => readConfig({ S3_BUCKET: 'files', S3_SERVER_SIDE_ENCRYPTION: 'rot13' })).toThrow(
+      /S3_SERVER_SIDE_ENCRYPTION/,
+    );
+  });
+});
+
+describe('DATABASE_*', () => {
+  it('read the pooler, the direct url and the replica', () => {
+    expect(
+      readConfig({
+        DATABASE_URL: 'postgres://pool/pms',
+        DATABASE_POOL_MODE: 'transaction',
+        DATABASE_DIRECT_URL: 'postgres://primary/pms',
+        DATABASE_REPLICA_URL: 'postgres://replica/pms',
+        DATABASE_REPLICA_MAX_LAG_SECONDS: '3',
+      }).postgres,
+    ).toEqual({
+      isPooled: true,
+      directUrl: 'postgres://primary/pms',
+      replicaUrl: 'postgres://replica/pms',
+      replicaMaxLagSeconds: 3,
+    });
+  });
+
+  it('refuse a pool mode PgBouncer does not have, and companions without DATABASE_URL', () => {
+    expect(() =>
+      readConfig({ DATABASE_URL: 'postgres://pool/pms', DATABASE_POOL_MODE: 'statement' }),
+    ).toThrow(/session or transaction/);
+    expect(() => readConfig({ DATABASE_REPLICA_URL: 'postgres://replica/pms' })).toThrow(/need DATABASE_URL/);
+  });
+});

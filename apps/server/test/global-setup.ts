@@ -11,6 +11,7 @@ import { jobs } from '../src/db/schema/index.ts';
 import type { Db } from '../src/db/client.ts';
 import { seedDemoData } from '../src/demo/seed.ts';
 import { dropPostgresDatabase, runAdminQuery, withDatabaseName } from './postgres.ts';
+import { startS3Server } from './s3-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,6 +19,8 @@ declare module 'vitest' {
     pgliteTemplate: string | null;
     /** PostgreSQL: the template database's name. */
     postgresTemplate: string | null;
+    /** The S3-compatible server every test app keeps its files on, a bucket each. */
+    s3Endpoint: string;
   }
 }
 
@@ -32,6 +35,16 @@ async function seedTemplate(db: Db): Promise<void> {
 }
 
 export default async function setup(project: TestProject) {
+  const s3 = await startS3Server();
+  project.provide('s3Endpoint', s3.endpoint);
+  const database = await setupDatabase(project);
+  return async () => {
+    await database();
+    await s3.stop();
+  };
+}
+
+async function setupDatabase(project: TestProject): Promise<() => Promise<void>> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const name = `pms_template_${randomUUID().replaceAll('-', '')}`;

@@ -13,6 +13,7 @@ import { readConfig } from '../src/config.ts';
 import { openDatabase, type Database, type TPostgresSettings } from '../src/db/client.ts';
 import { demoPassword } from '../src/demo/seed.ts';
 import { dropPostgresDatabase, runAdminQuery, withDatabaseName } from './postgres.ts';
+import { newBucketSettings } from './s3-server.ts';
 
 export { demoPassword };
 
@@ -86,8 +87,11 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<TT
   const database = postgres
     ? await openDatabase(postgres.settings)
     : await openDatabase({ dataDir: null, loadDataDir: new Blob([await readFile(pgliteTemplate!)]) });
+  // Files on the S3-compatible server of the run, in a bucket of this app's own.
+  const bucket = await newBucketSettings(inject('s3Endpoint'), `pms-test-${randomUUID()}`);
   const config = {
     ...readConfig({
+      ...bucket,
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',

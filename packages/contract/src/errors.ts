@@ -16,6 +16,7 @@ export const errorStatus = {
   'file/type_not_allowed': 415,
   'file/image_dimensions': 400,
   'file/link_invalid': 403,
+  'file/store_unavailable': 503,
   'property/user_already_assigned': 409,
   'property/slug_already_exists': 409,
   'property/not_member': 404,

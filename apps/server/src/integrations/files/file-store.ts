@@ -5,4 +5,6 @@ export interface FileStore {
   put(key: string, content: Buffer): Promise<void>;
   get(key: string): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /** Lets go of connections to the store, if it keeps any. */
+  close?(): void;
 }

@@ -6,6 +6,7 @@
 // - on PostgreSQL a booking race: 200 requests for one room at once over two server processes, 20 times;
 //   and 200 bookings by room type at once over two server processes for 200 free rooms of the type;
 // - on PostgreSQL the invoices (see invoices.ts);
+// - files on S3: a 10 MB upload and download (see files.ts);
 // - the reference deployment behind HAProxy with one and three instances (see topology.ts).
 // - first, the web app's figures: the gzip size of the staff area's and the portal's initial JavaScript
 //   in a fresh build, and a mobile Lighthouse run of the portal home (see lighthouse.ts).
@@ -25,6 +26,7 @@ import { initialJsGzipBytes } from '../initial-js.ts';
 import { benchInvoices } from './invoices.ts';
 import { benchChannels } from './channels.ts';
 import { benchTopology } from './topology.ts';
+import { benchFiles } from './files.ts';
 import { lighthouseTargets, portalLighthouse } from './lighthouse.ts';
 import { loadHotel, planDays, roomCount, signIn, startServer, withPostgres, type THotel } from './hotel.ts';
 import type { TPlanClientInput } from './plan-client.ts';
@@ -370,6 +372,7 @@ async function reportWebApp() {
 const only = process.env.BENCH_ONLY;
 if (only === 'web') await reportWebApp();
 else if (only === 'topology') await benchTopology();
+else if (only === 'files') await benchFiles();
 else {
   if (!only) {
     await reportWebApp();
@@ -405,5 +408,8 @@ else {
     await benchInvoices(await newDatabase(), dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   });
-  if (!only) await benchTopology();
+  if (!only) {
+    await benchFiles();
+    await benchTopology();
+  }
 }

@@ -15,7 +15,7 @@ if (!config.s3) {
   process.exit(2);
 }
 const root = path.join(config.dataDir ?? '.', 'files');
-const store = new S3FileStore(config.s3);
+const store = await S3FileStore.open(config.s3);
 try {
   const report = await copyFilesToS3(root, store, (key, outcome) =>
     console.log(`${outcome.padEnd(10)} ${key}`),

@@ -17,7 +17,7 @@ function figures(times: number[]): string {
 
 export async function benchFiles(): Promise<void> {
   const server = await startS3Server();
-  const store = new S3FileStore(
+  const store = await S3FileStore.open(
     readConfig(await newBucketSettings(server.endpoint, `bench-${randomUUID()}`)).s3!,
   );
   try {

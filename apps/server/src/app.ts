@@ -113,7 +113,9 @@ export async function buildApp({
     db: database.db,
     database,
     config,
-    files: config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(`${config.dataDir ?? '.'}/files`),
+    files: config.s3
+      ? await S3FileStore.open(config.s3)
+      : new LocalFileStore(`${config.dataDir ?? '.'}/files`),
     jobs: createJobQueue(clock),
     clock,
     signingKey: await loadSigningKey(database.db),

@@ -17,13 +17,13 @@ import { copyFilesToS3 } from './copy-to-s3.ts';
 /** A store on a new bucket of the run's S3 server. */
 async function newStore(): Promise<S3FileStore> {
   const settings = await newBucketSettings(inject('s3Endpoint'), `pms-store-${randomUUID()}`);
-  return new S3FileStore(readConfig(settings).s3!);
+  return S3FileStore.open(readConfig(settings).s3!);
 }
 
 /** A store whose server is not there: nothing answers on port 1. */
-function unreachableStore(): S3FileStore {
+function unreachableStore(): Promise<S3FileStore> {
   const config = readConfig({ S3_ENDPOINT: 'http://127.0.0.1:1', S3_BUCKET: 'gone' });
-  return new S3FileStore(config.s3!);
+  return S3FileStore.open(config.s3!);
 }
 
 const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
@@ -67,7 +67,7 @@ describe('the S3 file store', () => {
   });
 
   test('says the store is unavailable when it cannot be reached', async () => {
-    const store = unreachableStore();
+    const store = await unreachableStore();
     try {
       for (const attempt of [store.put('a/b', Buffer.from('x')), store.get('a/b'), store.delete('a/b')]) {
         const error: unknown = await attempt.catch((caught: unknown) => caught);

@@ -1,12 +1,7 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  S3Client,
-  type ServerSideEncryption,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as S3 from '@aws-sdk/client-s3';
+import type { S3Client, ServerSideEncryption } from '@aws-sdk/client-s3';
+import type * as S3Storage from '@aws-sdk/lib-storage';
 import { AppError, notFound } from '../../errors.ts';
 import type { FileStore } from './file-store.ts';
 
@@ -21,6 +16,9 @@ export type TS3Settings = {
   /** S3_SERVER_SIDE_ENCRYPTION: what the store is asked to encrypt objects with; null asks for nothing. */
   serverSideEncryption: ServerSideEncryption | null;
 };
+
+/** The SDK's modules: loaded when a store is opened, so a server without S3 never loads them. */
+type TSdk = typeof S3 & typeof S3Storage;
 
 /** Files above this size go up in parts of this size, several at once. */
 const partSize = 8 * 1024 * 1024;
@@ -47,8 +45,19 @@ function unavailable(error: unknown): AppError {
 export class S3FileStore implements FileStore {
   readonly client: S3Client;
 
-  constructor(private readonly settings: TS3Settings) {
-    this.client = new S3Client({
+  static async open(settings: TS3Settings): Promise<S3FileStore> {
+    const [client, storage] = await Promise.all([
+      import('@aws-sdk/client-s3'),
+      import('@aws-sdk/lib-storage'),
+    ]);
+    return new S3FileStore(settings, { ...client, ...storage });
+  }
+
+  private constructor(
+    private readonly settings: TS3Settings,
+    private readonly sdk: TSdk,
+  ) {
+    this.client = new sdk.S3Client({
       region: settings.region,
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
       forcePathStyle: settings.forcePathStyle,
@@ -66,7 +75,7 @@ export class S3FileStore implements FileStore {
   }
 
   async put(key: string, content: Buffer): Promise<void> {
-    const upload = new Upload({
+    const upload = new this.sdk.Upload({
       client: this.client,
       partSize,
       queueSize: 4,
@@ -89,7 +98,9 @@ export class S3FileStore implements FileStore {
 
   async get(key: string): Promise<Readable> {
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      const answer = await this.client.send(
+        new this.sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: key }),
+      );
       if (!(answer.Body instanceof Readable)) throw new Error('the store answered without a body');
       return answer.Body;
     } catch (error) {
@@ -101,7 +112,9 @@ export class S3FileStore implements FileStore {
   /** The object's size, or null when there is none under the key. */
   async sizeOf(key: string): Promise<number | null> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      const head = await this.client.send(
+        new this.sdk.HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }),
+      );
       return head.ContentLength ?? 0;
     } catch (error) {
       if (isMissing(error)) return null;
@@ -111,7 +124,7 @@ export class S3FileStore implements FileStore {
 
   async delete(key: string): Promise<void> {
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
     } catch (error) {
       if (!isMissing(error)) throw unavailable(error);
     }

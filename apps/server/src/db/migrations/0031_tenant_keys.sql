@@ -529,76 +529,74 @@ ALTER TABLE "room_occupancies"
   DROP CONSTRAINT "room_occupancies_no_overlap",
   ADD CONSTRAINT "room_occupancies_no_overlap" EXCLUDE USING gist ("property_id" WITH =, "room_id" WITH =, "stay" WITH &&);
 --> statement-breakpoint
--- The unique keys of the property's rows, each within its property.
+-- The unique keys of the property's rows, each within its property. property_id comes last, so that each
+-- index still serves the reads by its leading columns (a booking's guests, an invoice's lines, ...).
 DROP INDEX "access_credentials_key";
 --> statement-breakpoint
-CREATE UNIQUE INDEX "access_credentials_key" ON "access_credentials" ("property_id", "token_id", "access_point_id");
+CREATE UNIQUE INDEX "access_credentials_key" ON "access_credentials" ("token_id", "access_point_id", "property_id");
 --> statement-breakpoint
 DROP INDEX "access_points_room_key";
 --> statement-breakpoint
-CREATE UNIQUE INDEX "access_points_room_key" ON "access_points" ("property_id", "room_id") WHERE "deleted_at" IS NULL;
+CREATE UNIQUE INDEX "access_points_room_key" ON "access_points" ("room_id", "property_id") WHERE "deleted_at" IS NULL;
 --> statement-breakpoint
 DROP INDEX "access_tokens_booking_key";
 --> statement-breakpoint
-CREATE UNIQUE INDEX "access_tokens_booking_key" ON "access_tokens" ("property_id", "booking_id") WHERE "revoked_at" IS NULL;
+CREATE UNIQUE INDEX "access_tokens_booking_key" ON "access_tokens" ("booking_id", "property_id") WHERE "revoked_at" IS NULL;
 --> statement-breakpoint
 DROP INDEX "booking_guests_key";
 --> statement-breakpoint
-CREATE UNIQUE INDEX "booking_guests_key" ON "booking_guests" ("property_id", "booking_id", "contact_id");
+CREATE UNIQUE INDEX "booking_guests_key" ON "booking_guests" ("booking_id", "contact_id", "property_id");
 --> statement-breakpoint
 DROP INDEX "contact_files_key";
 --> statement-breakpoint
-CREATE UNIQUE INDEX "contact_files_key" ON "contact_files" ("property_id", "contact_id", "file_id");
+CREATE UNIQUE INDEX "contact_files_key" ON "contact_files" ("contact_id", "file_id", "property_id");
 --> statement-breakpoint
 DROP INDEX "channel_feeds_room_key";
 --> statement-breakpoint
-CREATE UNIQUE INDEX "channel_feeds_room_key" ON "channel_feeds" ("property_id", "channel_id", "room_id");
+CREATE UNIQUE INDEX "channel_feeds_room_key" ON "channel_feeds" ("channel_id", "room_id", "property_id");
 --> statement-breakpoint
 DROP INDEX "channel_stays_uid_key";
 --> statement-breakpoint
-CREATE UNIQUE INDEX "channel_stays_uid_key" ON "channel_stays" ("property_id", "feed_id", "uid");
+CREATE UNIQUE INDEX "channel_stays_uid_key" ON "channel_stays" ("feed_id", "uid", "property_id");
 --> statement-breakpoint
 DROP INDEX "checkout_sessions_provider_session_key";
 --> statement-breakpoint
-CREATE UNIQUE INDEX "checkout_sessions_provider_session_key" ON "checkout_sessions" ("property_id", "provider", "provider_session_id");
+CREATE UNIQUE INDEX "checkout_sessions_provider_session_key" ON "checkout_sessions" ("provider", "provider_session_id", "property_id");
 --> statement-breakpoint
 DROP INDEX "checkout_sessions_payment_key";
 --> statement-breakpoint
-CREATE UNIQUE INDEX "checkout_sessions_payment_key" ON "checkout_sessions" ("property_id", "provider", "payment_reference");
+CREATE UNIQUE INDEX "checkout_sessions_payment_key" ON "checkout_sessions" ("provider", "payment_reference", "property_id");
 --> statement-breakpoint
 DROP INDEX "invoices_cancels_key";
 --> statement-breakpoint
-CREATE UNIQUE INDEX "invoices_cancels_key" ON "invoices" ("property_id", "cancels_invoice_id") WHERE "cancels_invoice_id" IS NOT NULL;
+CREATE UNIQUE INDEX "invoices_cancels_key" ON "invoices" ("cancels_invoice_id", "property_id") WHERE "cancels_invoice_id" IS NOT NULL;
 --> statement-breakpoint
 DROP INDEX "invoice_lines_position_key";
 --> statement-breakpoint
-CREATE UNIQUE INDEX "invoice_lines_position_key" ON "invoice_lines" ("property_id", "invoice_id", "position");
+CREATE UNIQUE INDEX "invoice_lines_position_key" ON "invoice_lines" ("invoice_id", "position", "property_id");
 --> statement-breakpoint
 DROP INDEX "invoice_taxes_rate_key";
 --> statement-breakpoint
-CREATE UNIQUE INDEX "invoice_taxes_rate_key" ON "invoice_taxes" ("property_id", "invoice_id", "tax_basis_points");
+CREATE UNIQUE INDEX "invoice_taxes_rate_key" ON "invoice_taxes" ("invoice_id", "tax_basis_points", "property_id");
 --> statement-breakpoint
 DROP INDEX "invoice_reminders_level_key";
 --> statement-breakpoint
-CREATE UNIQUE INDEX "invoice_reminders_level_key" ON "invoice_reminders" ("property_id", "invoice_id", "level");
+CREATE UNIQUE INDEX "invoice_reminders_level_key" ON "invoice_reminders" ("invoice_id", "level", "property_id");
 --> statement-breakpoint
 DROP INDEX "rate_prices_key";
 --> statement-breakpoint
-CREATE UNIQUE INDEX "rate_prices_key" ON "rate_prices" ("property_id", "rate_id", "room_type_id", "occupancy") WHERE "deleted_at" IS NULL;
+CREATE UNIQUE INDEX "rate_prices_key" ON "rate_prices" ("rate_id", "room_type_id", "occupancy", "property_id") WHERE "deleted_at" IS NULL;
 --> statement-breakpoint
--- Tokens that are read before their property is known: unique within the property, found by a plain
--- index. Both are random (an invitation's 256 bits, an export feed's 256 bits): two never meet.
+-- Tokens that are read before their property is known: unique within the property, found by the same
+-- index (the token leads). Both are random (an invitation's 256 bits, an export feed's 256 bits): two
+-- never meet.
 DROP INDEX "team_invitations_token_key";
 --> statement-breakpoint
-CREATE UNIQUE INDEX "team_invitations_token_key" ON "team_invitations" ("property_id", "token_hash");
---> statement-breakpoint
-CREATE INDEX "team_invitations_token_idx" ON "team_invitations" ("token_hash");
+CREATE UNIQUE INDEX "team_invitations_token_key" ON "team_invitations" ("token_hash", "property_id");
 --> statement-breakpoint
 DROP INDEX "channel_feeds_export_token_key";
 --> statement-breakpoint
-CREATE UNIQUE INDEX "channel_feeds_export_token_key" ON "channel_feeds" ("property_id", "export_token");
---> statement-breakpoint
-CREATE INDEX "channel_feeds_export_token_idx" ON "channel_feeds" ("export_token");
+CREATE UNIQUE INDEX "channel_feeds_export_token_key" ON "channel_feeds" ("export_token", "property_id");
 --> statement-breakpoint
 -- A booking's guests and a contact's documents now name their property: they count for it directly.
 DROP TRIGGER "booking_guests_changes" ON "booking_guests";

@@ -184,7 +184,7 @@ export const ratePrices = pgTable(
     sameProperty('rate_prices_rate_id_same_property_fk', t.propertyId, t.rateId, rates),
     sameProperty('rate_prices_room_type_id_same_property_fk', t.propertyId, t.roomTypeId, roomTypes),
     uniqueIndex('rate_prices_key')
-      .on(t.propertyId, t.rateId, t.roomTypeId, t.occupancy)
+      .on(t.rateId, t.roomTypeId, t.occupancy, t.propertyId)
       .where(sql`${t.deletedAt} is null`),
     check('rate_prices_amount_check', sql`${t.amount} >= 0 and ${t.occupancy} >= 1`),
   ],

@@ -72,10 +72,9 @@ export const channelFeeds = pgTable(
     index('channel_feeds_id_idx').on(t.id),
     sameProperty('channel_feeds_channel_id_same_property_fk', t.propertyId, t.channelId, channels),
     sameProperty('channel_feeds_room_id_same_property_fk', t.propertyId, t.roomId, rooms),
-    uniqueIndex('channel_feeds_room_key').on(t.propertyId, t.channelId, t.roomId),
+    uniqueIndex('channel_feeds_room_key').on(t.channelId, t.roomId, t.propertyId),
     // Read by its token before the property is known: 256 random bits, unique within the property.
-    uniqueIndex('channel_feeds_export_token_key').on(t.propertyId, t.exportToken),
-    index('channel_feeds_export_token_idx').on(t.exportToken),
+    uniqueIndex('channel_feeds_export_token_key').on(t.exportToken, t.propertyId),
     index('channel_feeds_next_fetch_idx')
       .on(t.nextFetchAt)
       .where(sql`${t.importUrl} is not null and ${t.deletedAt} is null`),
@@ -106,7 +105,7 @@ export const channelStays = pgTable(
     sameProperty('channel_stays_booking_id_same_property_fk', t.propertyId, t.bookingId, bookings),
     sameProperty('channel_stays_feed_id_same_property_fk', t.propertyId, t.feedId, channelFeeds),
     sameProperty('channel_stays_room_lock_id_same_property_fk', t.propertyId, t.roomLockId, roomLocks),
-    uniqueIndex('channel_stays_uid_key').on(t.propertyId, t.feedId, t.uid),
+    uniqueIndex('channel_stays_uid_key').on(t.feedId, t.uid, t.propertyId),
     index('channel_stays_booking_idx').on(t.bookingId),
     index('channel_stays_room_lock_idx').on(t.roomLockId),
     check('channel_stays_target_check', sql`(${t.bookingId} is null) <> (${t.roomLockId} is null)`),

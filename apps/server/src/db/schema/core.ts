@@ -175,8 +175,7 @@ export const teamInvitations = pgTable(
     primaryKey({ name: 'team_invitations_pkey', columns: [t.propertyId, t.id] }),
     index('team_invitations_id_idx').on(t.id),
     // Read by its token before the property is known: 256 random bits, unique within the property.
-    uniqueIndex('team_invitations_token_key').on(t.propertyId, t.tokenHash),
-    index('team_invitations_token_idx').on(t.tokenHash),
+    uniqueIndex('team_invitations_token_key').on(t.tokenHash, t.propertyId),
     uniqueIndex('team_invitations_member_key').on(t.propertyId, t.userId),
     index('team_invitations_user_idx').on(t.userId),
   ],

@@ -26,7 +26,7 @@ export const accessPoints = pgTable(
     index('access_points_id_idx').on(t.id),
     sameProperty('access_points_room_id_same_property_fk', t.propertyId, t.roomId, rooms),
     uniqueIndex('access_points_room_key')
-      .on(t.propertyId, t.roomId)
+      .on(t.roomId, t.propertyId)
       .where(sql`${t.deletedAt} is null`),
     uniqueIndex('access_points_entrance_name_key')
       .on(t.propertyId, sql`lower(${t.name})`)
@@ -50,7 +50,7 @@ export const accessTokens = pgTable(
     index('access_tokens_id_idx').on(t.id),
     sameProperty('access_tokens_booking_id_same_property_fk', t.propertyId, t.bookingId, bookings),
     uniqueIndex('access_tokens_booking_key')
-      .on(t.propertyId, t.bookingId)
+      .on(t.bookingId, t.propertyId)
       .where(sql`${t.revokedAt} is null`),
     check('access_tokens_period_check', sql`${t.validUntil} > ${t.validFrom}`),
   ],
@@ -77,7 +77,7 @@ export const accessCredentials = pgTable(
       accessPoints,
     ),
     sameProperty('access_credentials_token_id_same_property_fk', t.propertyId, t.tokenId, accessTokens),
-    uniqueIndex('access_credentials_key').on(t.propertyId, t.tokenId, t.accessPointId),
+    uniqueIndex('access_credentials_key').on(t.tokenId, t.accessPointId, t.propertyId),
     check(
       'access_credentials_status_check',
       sql`${t.status} in ('pending', 'issued', 'revoking', 'revoked')`,

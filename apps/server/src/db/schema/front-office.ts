@@ -96,7 +96,7 @@ export const contactFiles = pgTable(
     sameProperty('contact_files_booking_id_same_property_fk', t.propertyId, t.bookingId, bookings),
     sameProperty('contact_files_contact_id_same_property_fk', t.propertyId, t.contactId, contacts),
     sameProperty('contact_files_file_id_same_property_fk', t.propertyId, t.fileId, files),
-    uniqueIndex('contact_files_key').on(t.propertyId, t.contactId, t.fileId),
+    uniqueIndex('contact_files_key').on(t.contactId, t.fileId, t.propertyId),
     index('contact_files_booking_idx')
       .on(t.bookingId)
       .where(sql`${t.bookingId} is not null`),
@@ -195,7 +195,7 @@ export const bookingGuests = pgTable(
   (t) => [
     sameProperty('booking_guests_booking_id_same_property_fk', t.propertyId, t.bookingId, bookings),
     sameProperty('booking_guests_contact_id_same_property_fk', t.propertyId, t.contactId, contacts),
-    uniqueIndex('booking_guests_key').on(t.propertyId, t.bookingId, t.contactId),
+    uniqueIndex('booking_guests_key').on(t.bookingId, t.contactId, t.propertyId),
     index('booking_guests_contact_idx').on(t.contactId),
   ],
 );
@@ -482,7 +482,7 @@ export const invoices = pgTable(
     sameProperty('invoices_xml_file_id_same_property_fk', t.propertyId, t.xmlFileId, files),
     uniqueIndex('invoices_number_key').on(t.propertyId, t.number),
     uniqueIndex('invoices_cancels_key')
-      .on(t.propertyId, t.cancels)
+      .on(t.cancels, t.propertyId)
       .where(sql`${t.cancels} is not null`),
     index('invoices_booking_idx').on(t.bookingId),
     index('invoices_customer_idx').on(t.customerId),
@@ -523,7 +523,7 @@ export const invoiceReminders = pgTable(
       t.mailMessageId,
       mailMessages,
     ),
-    uniqueIndex('invoice_reminders_level_key').on(t.propertyId, t.invoiceId, t.level),
+    uniqueIndex('invoice_reminders_level_key').on(t.invoiceId, t.level, t.propertyId),
     index('invoice_reminders_property_idx').on(t.propertyId),
     index('invoice_reminders_file_idx').on(t.fileId),
     check('invoice_reminders_level_check', sql`${t.level} in (1, 2)`),
@@ -558,7 +558,7 @@ export const invoiceLines = pgTable(
   (t) => [
     primaryKey({ name: 'invoice_lines_pkey', columns: [t.propertyId, t.id] }),
     sameProperty('invoice_lines_invoice_id_same_property_fk', t.propertyId, t.invoiceId, invoices),
-    uniqueIndex('invoice_lines_position_key').on(t.propertyId, t.invoiceId, t.position),
+    uniqueIndex('invoice_lines_position_key').on(t.invoiceId, t.position, t.propertyId),
     check('invoice_lines_sum_check', sql`${t.netAmount} + ${t.taxAmount} = ${t.grossAmount}`),
   ],
 );
@@ -580,7 +580,7 @@ export const invoiceTaxes = pgTable(
   (t) => [
     primaryKey({ name: 'invoice_taxes_pkey', columns: [t.propertyId, t.id] }),
     sameProperty('invoice_taxes_invoice_id_same_property_fk', t.propertyId, t.invoiceId, invoices),
-    uniqueIndex('invoice_taxes_rate_key').on(t.propertyId, t.invoiceId, t.taxBasisPoints),
+    uniqueIndex('invoice_taxes_rate_key').on(t.invoiceId, t.taxBasisPoints, t.propertyId),
     check('invoice_taxes_sum_check', sql`${t.netAmount} + ${t.taxAmount} = ${t.grossAmount}`),
   ],
 );

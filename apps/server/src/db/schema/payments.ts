@@ -48,8 +48,8 @@ export const checkoutSessions = pgTable(
     uniqueIndex('checkout_sessions_key')
       .on(t.propertyId, t.idempotencyKey)
       .where(sql`${t.status} <> 'canceled'`),
-    uniqueIndex('checkout_sessions_provider_session_key').on(t.propertyId, t.provider, t.providerSessionId),
-    uniqueIndex('checkout_sessions_payment_key').on(t.propertyId, t.provider, t.paymentReference),
+    uniqueIndex('checkout_sessions_provider_session_key').on(t.provider, t.providerSessionId, t.propertyId),
+    uniqueIndex('checkout_sessions_payment_key').on(t.provider, t.paymentReference, t.propertyId),
     index('checkout_sessions_booking_idx').on(t.bookingId),
     check('checkout_sessions_provider_check', sql`${t.provider} in ('stripe', 'simulator')`),
     check('checkout_sessions_status_check', sql`${t.status} in ('open', 'paid', 'canceled')`),

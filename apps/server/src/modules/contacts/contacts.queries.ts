@@ -192,7 +192,7 @@ export async function insertContactFile(
     .insert(contactFiles)
     .values({ propertyId, contactId, fileId, bookingId })
     .onConflictDoUpdate({
-      target: [contactFiles.propertyId, contactFiles.contactId, contactFiles.fileId],
+      target: [contactFiles.contactId, contactFiles.fileId, contactFiles.propertyId],
       set: { bookingId },
       setWhere: sql`${bookingId}::uuid is not null and ${contactFiles.bookingId} is distinct from ${bookingId}`,
     })

@@ -211,7 +211,7 @@ export const apiKeys = pgTable(
   (t) => [
     primaryKey({ name: 'api_keys_pkey', columns: [t.propertyId, t.id] }),
     index('api_keys_id_idx').on(t.id),
-    // A caller may choose the secret, and it names one key among all properties: a global key (decision 184).
+    // A caller may choose the secret, which must name one key among all properties (decision 184).
     uniqueIndex('api_keys_secret_key').on(t.secretHash),
     index('api_keys_property_idx').on(t.propertyId),
   ],

@@ -54,11 +54,14 @@ export async function insertBooking(db: Db, input: TBookingInput): Promise<TBook
     .returning();
   const guestIds = input.guestIds ?? [];
   if (guestIds.length > 0) {
-    await db
-      .insert(bookingGuests)
-      .values(
-        guestIds.map((contactId, index) => ({ bookingId: booking!.id, contactId, isPrimary: index === 0 })),
-      );
+    await db.insert(bookingGuests).values(
+      guestIds.map((contactId, index) => ({
+        propertyId: booking!.propertyId,
+        bookingId: booking!.id,
+        contactId,
+        isPrimary: index === 0,
+      })),
+    );
   }
   return booking!;
 }

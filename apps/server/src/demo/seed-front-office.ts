@@ -461,7 +461,7 @@ export async function seedFrontOffice(
         .returning();
       await tx
         .insert(bookingGuests)
-        .values({ bookingId: booking!.id, contactId: customer.id, isPrimary: true });
+        .values({ propertyId: property.id, bookingId: booking!.id, contactId: customer.id, isPrimary: true });
       await tx.insert(bookingLinks).values({
         id: randomToken(24),
         propertyId: property.id,

@@ -1,15 +1,10 @@
--- Last defined by migration 0014_stay_changes.sql.
+-- Last defined by migration 0031_tenant_keys.sql.
 CREATE OR REPLACE FUNCTION note_property_change() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed uuid := (to_jsonb(CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END) ->> TG_ARGV[0])::uuid;
   flag text;
   counted bigint;
 BEGIN
-  -- A table without a property of its own names the column and table it belongs to: a booking's
-  -- guests count for the booking's property.
-  IF TG_NARGS > 1 AND changed IS NOT NULL THEN
-    EXECUTE format('SELECT property_id FROM %I WHERE id = $1', TG_ARGV[1]) INTO changed USING changed;
-  END IF;
   IF changed IS NULL THEN
     RETURN NULL;
   END IF;

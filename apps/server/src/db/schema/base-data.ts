@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { THousekeepingState } from '@pms/contract';
-import { recordFields } from './common.ts';
+import { sameProperty, tenantRecordFields } from './common.ts';
 import { properties } from './core.ts';
 
 const propertyId = () =>
@@ -12,7 +23,7 @@ const propertyId = () =>
 export const roomTypes = pgTable(
   'room_types',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
     name: text('name').notNull(),
     code: text('code').notNull(),
@@ -25,6 +36,8 @@ export const roomTypes = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [
+    primaryKey({ name: 'room_types_pkey', columns: [t.propertyId, t.id] }),
+    index('room_types_id_idx').on(t.id),
     uniqueIndex('room_types_code_key')
       .on(t.propertyId, t.code)
       .where(sql`${t.deletedAt} is null`),
@@ -38,18 +51,19 @@ export const roomTypes = pgTable(
 export const rooms = pgTable(
   'rooms',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
     number: text('number').notNull(),
-    roomTypeId: uuid('room_type_id')
-      .notNull()
-      .references(() => roomTypes.id),
+    roomTypeId: uuid('room_type_id').notNull(),
     housekeepingStatus: text('housekeeping_status').$type<THousekeepingState>().notNull().default('clean'),
     sortOrder: integer('sort_order').notNull().default(0),
     /** The number's natural order (db/room-order.ts), stored for the room plan (migration 0020). */
     numberOrder: text('number_order').generatedAlwaysAs(sql`room_number_order(number)`),
   },
   (t) => [
+    primaryKey({ name: 'rooms_pkey', columns: [t.propertyId, t.id] }),
+    index('rooms_id_idx').on(t.id),
+    sameProperty('rooms_room_type_id_same_property_fk', t.propertyId, t.roomTypeId, roomTypes),
     uniqueIndex('rooms_number_key')
       .on(t.propertyId, t.number)
       .where(sql`${t.deletedAt} is null`),
@@ -61,7 +75,7 @@ export const rooms = pgTable(
 export const taxRates = pgTable(
   'tax_rates',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
     name: text('name').notNull(),
     /** Hundredths of a percent: 1000 is 10 %. */
@@ -77,6 +91,8 @@ export const taxRates = pgTable(
     validUntil: date('valid_until', { mode: 'string' }),
   },
   (t) => [
+    primaryKey({ name: 'tax_rates_pkey', columns: [t.propertyId, t.id] }),
+    index('tax_rates_id_idx').on(t.id),
     check('tax_rates_range_check', sql`${t.basisPoints} >= 0 and ${t.basisPoints} <= 10000`),
     check(
       'tax_rates_validity_check',
@@ -88,7 +104,7 @@ export const taxRates = pgTable(
 export const items = pgTable(
   'items',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
     name: text('name').notNull(),
     type: text('type').notNull(),
@@ -97,14 +113,15 @@ export const items = pgTable(
     bookingText: text('booking_text'),
     /** Gross price in cents; null for the virtual overnight item, which the rate prices. */
     amount: integer('amount'),
-    taxRateId: uuid('tax_rate_id')
-      .notNull()
-      .references(() => taxRates.id),
+    taxRateId: uuid('tax_rate_id').notNull(),
     accountNumber: text('account_number'),
     externalId: text('external_id'),
     isOvernight: boolean('is_overnight').notNull().default(false),
   },
   (t) => [
+    primaryKey({ name: 'items_pkey', columns: [t.propertyId, t.id] }),
+    index('items_id_idx').on(t.id),
+    sameProperty('items_tax_rate_id_same_property_fk', t.propertyId, t.taxRateId, taxRates),
     check('items_type_check', sql`${t.type} in ('accommodation', 'food_and_beverage', 'local_tax', 'other')`),
     uniqueIndex('items_overnight_key')
       .on(t.propertyId)
@@ -115,7 +132,7 @@ export const items = pgTable(
 export const paymentMethods = pgTable(
   'payment_methods',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
     name: text('name').notNull(),
     /** card, cash or transfer: what the payment-method filter groups by. */
@@ -123,13 +140,17 @@ export const paymentMethods = pgTable(
     bookingText: text('booking_text'),
     accountNumber: text('account_number'),
   },
-  (t) => [check('payment_methods_kind_check', sql`${t.kind} in ('card', 'cash', 'transfer')`)],
+  (t) => [
+    primaryKey({ name: 'payment_methods_pkey', columns: [t.propertyId, t.id] }),
+    index('payment_methods_id_idx').on(t.id),
+    check('payment_methods_kind_check', sql`${t.kind} in ('card', 'cash', 'transfer')`),
+  ],
 );
 
 export const rates = pgTable(
   'rates',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
     name: text('name').notNull(),
     code: text('code').notNull(),
@@ -138,6 +159,8 @@ export const rates = pgTable(
     externalId: text('external_id'),
   },
   (t) => [
+    primaryKey({ name: 'rates_pkey', columns: [t.propertyId, t.id] }),
+    index('rates_id_idx').on(t.id),
     uniqueIndex('rates_code_key')
       .on(t.propertyId, t.code)
       .where(sql`${t.deletedAt} is null`),
@@ -147,21 +170,21 @@ export const rates = pgTable(
 export const ratePrices = pgTable(
   'rate_prices',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
-    rateId: uuid('rate_id')
-      .notNull()
-      .references(() => rates.id),
-    roomTypeId: uuid('room_type_id')
-      .notNull()
-      .references(() => roomTypes.id),
+    rateId: uuid('rate_id').notNull(),
+    roomTypeId: uuid('room_type_id').notNull(),
     occupancy: integer('occupancy').notNull(),
     /** Gross price per night in cents. */
     amount: integer('amount').notNull(),
   },
   (t) => [
+    primaryKey({ name: 'rate_prices_pkey', columns: [t.propertyId, t.id] }),
+    index('rate_prices_id_idx').on(t.id),
+    sameProperty('rate_prices_rate_id_same_property_fk', t.propertyId, t.rateId, rates),
+    sameProperty('rate_prices_room_type_id_same_property_fk', t.propertyId, t.roomTypeId, roomTypes),
     uniqueIndex('rate_prices_key')
-      .on(t.rateId, t.roomTypeId, t.occupancy)
+      .on(t.rateId, t.roomTypeId, t.occupancy, t.propertyId)
       .where(sql`${t.deletedAt} is null`),
     check('rate_prices_amount_check', sql`${t.amount} >= 0 and ${t.occupancy} >= 1`),
   ],
@@ -170,14 +193,10 @@ export const ratePrices = pgTable(
 export const rateItems = pgTable(
   'rate_items',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
-    rateId: uuid('rate_id')
-      .notNull()
-      .references(() => rates.id),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id),
+    rateId: uuid('rate_id').notNull(),
+    itemId: uuid('item_id').notNull(),
     unit: text('unit').notNull(),
     frequency: text('frequency').notNull(),
     /** Gross price per unit and occurrence in cents. */
@@ -186,6 +205,10 @@ export const rateItems = pgTable(
     inclusive: boolean('inclusive').notNull().default(false),
   },
   (t) => [
+    primaryKey({ name: 'rate_items_pkey', columns: [t.propertyId, t.id] }),
+    index('rate_items_id_idx').on(t.id),
+    sameProperty('rate_items_item_id_same_property_fk', t.propertyId, t.itemId, items),
+    sameProperty('rate_items_rate_id_same_property_fk', t.propertyId, t.rateId, rates),
     check('rate_items_unit_check', sql`${t.unit} in ('room', 'person')`),
     check('rate_items_frequency_check', sql`${t.frequency} in ('daily', 'check_in', 'check_out')`),
   ],

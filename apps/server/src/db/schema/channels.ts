@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { TChannelConflictMode } from '@pms/contract';
 import { rooms } from './base-data.ts';
-import { recordFields, timestamptz } from './common.ts';
+import { sameProperty, tenantRecordFields, timestamptz } from './common.ts';
 import { properties } from './core.ts';
 import { bookings, roomLocks } from './front-office.ts';
 
@@ -15,7 +26,7 @@ const propertyId = () =>
 export const channels = pgTable(
   'channels',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
     name: text('name').notNull(),
     color: text('color').notNull(),
@@ -25,6 +36,8 @@ export const channels = pgTable(
     isZeroPriced: boolean('is_zero_priced').notNull().default(false),
   },
   (t) => [
+    primaryKey({ name: 'channels_pkey', columns: [t.propertyId, t.id] }),
+    index('channels_id_idx').on(t.id),
     uniqueIndex('channels_name_key')
       .on(t.propertyId, sql`lower(${t.name})`)
       .where(sql`${t.deletedAt} is null`),
@@ -39,14 +52,10 @@ export const channels = pgTable(
 export const channelFeeds = pgTable(
   'channel_feeds',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
-    channelId: uuid('channel_id')
-      .notNull()
-      .references(() => channels.id),
-    roomId: uuid('room_id')
-      .notNull()
-      .references(() => rooms.id),
+    channelId: uuid('channel_id').notNull(),
+    roomId: uuid('room_id').notNull(),
     importUrl: text('import_url'),
     /** The export feed's capability: 256 random bits, base64url; null once revoked. */
     exportToken: text('export_token'),
@@ -59,8 +68,13 @@ export const channelFeeds = pgTable(
     nextFetchAt: timestamptz('next_fetch_at'),
   },
   (t) => [
-    uniqueIndex('channel_feeds_room_key').on(t.channelId, t.roomId),
-    uniqueIndex('channel_feeds_export_token_key').on(t.exportToken),
+    primaryKey({ name: 'channel_feeds_pkey', columns: [t.propertyId, t.id] }),
+    index('channel_feeds_id_idx').on(t.id),
+    sameProperty('channel_feeds_channel_id_same_property_fk', t.propertyId, t.channelId, channels),
+    sameProperty('channel_feeds_room_id_same_property_fk', t.propertyId, t.roomId, rooms),
+    uniqueIndex('channel_feeds_room_key').on(t.channelId, t.roomId, t.propertyId),
+    // Read by its token before the property is known: 256 random bits, unique within the property.
+    uniqueIndex('channel_feeds_export_token_key').on(t.exportToken, t.propertyId),
     index('channel_feeds_next_fetch_idx')
       .on(t.nextFetchAt)
       .where(sql`${t.importUrl} is not null and ${t.deletedAt} is null`),
@@ -73,22 +87,25 @@ export const channelStays = pgTable(
   'channel_stays',
   {
     id: uuid('id')
-      .primaryKey()
+      .notNull()
       .default(sql`gen_random_uuid()`),
     propertyId: propertyId(),
-    feedId: uuid('feed_id')
-      .notNull()
-      .references(() => channelFeeds.id),
+    feedId: uuid('feed_id').notNull(),
     uid: text('uid').notNull(),
-    bookingId: uuid('booking_id').references(() => bookings.id),
-    roomLockId: uuid('room_lock_id').references(() => roomLocks.id),
+    bookingId: uuid('booking_id'),
+    roomLockId: uuid('room_lock_id'),
     checkIn: date('check_in', { mode: 'string' }).notNull(),
     checkOut: date('check_out', { mode: 'string' }).notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('channel_stays_uid_key').on(t.feedId, t.uid),
+    primaryKey({ name: 'channel_stays_pkey', columns: [t.propertyId, t.id] }),
+    index('channel_stays_id_idx').on(t.id),
+    sameProperty('channel_stays_booking_id_same_property_fk', t.propertyId, t.bookingId, bookings),
+    sameProperty('channel_stays_feed_id_same_property_fk', t.propertyId, t.feedId, channelFeeds),
+    sameProperty('channel_stays_room_lock_id_same_property_fk', t.propertyId, t.roomLockId, roomLocks),
+    uniqueIndex('channel_stays_uid_key').on(t.feedId, t.uid, t.propertyId),
     index('channel_stays_booking_idx').on(t.bookingId),
     index('channel_stays_room_lock_idx').on(t.roomLockId),
     check('channel_stays_target_check', sql`(${t.bookingId} is null) <> (${t.roomLockId} is null)`),

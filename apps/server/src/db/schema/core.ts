@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { TAddress, TCommunication, TRole } from '@pms/contract';
-import { recordFields, timestamptz } from './common.ts';
+import { recordFields, tenantRecordFields, timestamptz } from './common.ts';
 
 type TBank = { name?: string | null; iban?: string | null; bic?: string | null };
 type TCompany = {
@@ -83,7 +83,7 @@ export const users = pgTable(
 export const propertyUsers = pgTable(
   'property_users',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: uuid('property_id')
       .notNull()
       .references(() => properties.id),
@@ -100,6 +100,8 @@ export const propertyUsers = pgTable(
     invitedLanguage: text('invited_language'),
   },
   (t) => [
+    primaryKey({ name: 'property_users_pkey', columns: [t.propertyId, t.id] }),
+    index('property_users_id_idx').on(t.id),
     uniqueIndex('property_users_member_key')
       .on(t.propertyId, t.userId)
       .where(sql`${t.deletedAt} is null`),
@@ -153,7 +155,7 @@ export const teamInvitations = pgTable(
   'team_invitations',
   {
     id: uuid('id')
-      .primaryKey()
+      .notNull()
       .default(sql`gen_random_uuid()`),
     propertyId: uuid('property_id')
       .notNull()
@@ -170,7 +172,10 @@ export const teamInvitations = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [
-    uniqueIndex('team_invitations_token_key').on(t.tokenHash),
+    primaryKey({ name: 'team_invitations_pkey', columns: [t.propertyId, t.id] }),
+    index('team_invitations_id_idx').on(t.id),
+    // Read by its token before the property is known: 256 random bits, unique within the property.
+    uniqueIndex('team_invitations_token_key').on(t.tokenHash, t.propertyId),
     uniqueIndex('team_invitations_member_key').on(t.propertyId, t.userId),
     index('team_invitations_user_idx').on(t.userId),
   ],
@@ -193,7 +198,7 @@ export const rateLimits = pgTable(
 export const apiKeys = pgTable(
   'api_keys',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: uuid('property_id')
       .notNull()
       .references(() => properties.id),
@@ -204,6 +209,9 @@ export const apiKeys = pgTable(
     lastUsedAt: timestamptz('last_used_at'),
   },
   (t) => [
+    primaryKey({ name: 'api_keys_pkey', columns: [t.propertyId, t.id] }),
+    index('api_keys_id_idx').on(t.id),
+    // A caller may choose the secret, which must name one key among all properties (decision 184).
     uniqueIndex('api_keys_secret_key').on(t.secretHash),
     index('api_keys_property_idx').on(t.propertyId),
   ],
@@ -255,7 +263,7 @@ export const accountingSettings = pgTable(
 export const settingEntries = pgTable(
   'setting_entries',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: uuid('property_id')
       .notNull()
       .references(() => properties.id),
@@ -264,6 +272,8 @@ export const settingEntries = pgTable(
     secret: boolean('secret').notNull().default(false),
   },
   (t) => [
+    primaryKey({ name: 'setting_entries_pkey', columns: [t.propertyId, t.id] }),
+    index('setting_entries_id_idx').on(t.id),
     uniqueIndex('setting_entries_key')
       .on(t.propertyId, t.key)
       .where(sql`${t.deletedAt} is null`),
@@ -273,7 +283,7 @@ export const settingEntries = pgTable(
 export const files = pgTable(
   'files',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: uuid('property_id')
       .notNull()
       .references(() => properties.id),
@@ -284,7 +294,11 @@ export const files = pgTable(
     size: integer('size').notNull(),
     storageKey: text('storage_key').notNull(),
   },
-  (t) => [index('files_property_idx').on(t.propertyId)],
+  (t) => [
+    primaryKey({ name: 'files_pkey', columns: [t.propertyId, t.id] }),
+    index('files_id_idx').on(t.id),
+    index('files_property_idx').on(t.propertyId),
+  ],
 );
 
 /** Instance-wide secrets (signing keys) shared by every app instance through the database. */
@@ -311,9 +325,12 @@ export const propertyVersions = pgTable('property_versions', {
 export const stayChanges = pgTable(
   'stay_changes',
   {
-    bookingId: uuid('booking_id').primaryKey(),
+    bookingId: uuid('booking_id').notNull(),
     propertyId: uuid('property_id').notNull(),
     version: bigint('version', { mode: 'number' }),
   },
-  (t) => [index('stay_changes_version_idx').on(t.propertyId, t.version)],
+  (t) => [
+    primaryKey({ name: 'stay_changes_pkey', columns: [t.propertyId, t.bookingId] }),
+    index('stay_changes_version_idx').on(t.propertyId, t.version),
+  ],
 );

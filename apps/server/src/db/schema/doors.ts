@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TAccessCredentialStatus } from '@pms/contract';
-import { recordFields, timestamptz } from './common.ts';
+import { rooms } from './base-data.ts';
+import { sameProperty, tenantRecordFields, timestamptz } from './common.ts';
 import { properties } from './core.ts';
+import { bookings } from './front-office.ts';
 
 const propertyId = () =>
   uuid('property_id')
@@ -13,16 +15,18 @@ const propertyId = () =>
 export const accessPoints = pgTable(
   'access_points',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
     name: text('name').notNull(),
     roomId: uuid('room_id'),
     lockId: text('lock_id'),
   },
   (t) => [
-    unique('access_points_property_id_id_unique').on(t.propertyId, t.id),
+    primaryKey({ name: 'access_points_pkey', columns: [t.propertyId, t.id] }),
+    index('access_points_id_idx').on(t.id),
+    sameProperty('access_points_room_id_same_property_fk', t.propertyId, t.roomId, rooms),
     uniqueIndex('access_points_room_key')
-      .on(t.roomId)
+      .on(t.roomId, t.propertyId)
       .where(sql`${t.deletedAt} is null`),
     uniqueIndex('access_points_entrance_name_key')
       .on(t.propertyId, sql`lower(${t.name})`)
@@ -34,7 +38,7 @@ export const accessPoints = pgTable(
 export const accessTokens = pgTable(
   'access_tokens',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
     bookingId: uuid('booking_id').notNull(),
     validFrom: timestamptz('valid_from').notNull(),
@@ -42,9 +46,11 @@ export const accessTokens = pgTable(
     revokedAt: timestamptz('revoked_at'),
   },
   (t) => [
-    unique('access_tokens_property_id_id_unique').on(t.propertyId, t.id),
+    primaryKey({ name: 'access_tokens_pkey', columns: [t.propertyId, t.id] }),
+    index('access_tokens_id_idx').on(t.id),
+    sameProperty('access_tokens_booking_id_same_property_fk', t.propertyId, t.bookingId, bookings),
     uniqueIndex('access_tokens_booking_key')
-      .on(t.bookingId)
+      .on(t.bookingId, t.propertyId)
       .where(sql`${t.revokedAt} is null`),
     check('access_tokens_period_check', sql`${t.validUntil} > ${t.validFrom}`),
   ],
@@ -54,7 +60,7 @@ export const accessTokens = pgTable(
 export const accessCredentials = pgTable(
   'access_credentials',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
     tokenId: uuid('token_id').notNull(),
     accessPointId: uuid('access_point_id').notNull(),
@@ -62,7 +68,16 @@ export const accessCredentials = pgTable(
     status: text('status').$type<TAccessCredentialStatus>().notNull().default('pending'),
   },
   (t) => [
-    uniqueIndex('access_credentials_key').on(t.tokenId, t.accessPointId),
+    primaryKey({ name: 'access_credentials_pkey', columns: [t.propertyId, t.id] }),
+    index('access_credentials_id_idx').on(t.id),
+    sameProperty(
+      'access_credentials_access_point_id_same_property_fk',
+      t.propertyId,
+      t.accessPointId,
+      accessPoints,
+    ),
+    sameProperty('access_credentials_token_id_same_property_fk', t.propertyId, t.tokenId, accessTokens),
+    uniqueIndex('access_credentials_key').on(t.tokenId, t.accessPointId, t.propertyId),
     check(
       'access_credentials_status_check',
       sql`${t.status} in ('pending', 'issued', 'revoking', 'revoked')`,

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -9,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -21,7 +21,7 @@ import type {
   TRoomLock,
   TTravelDocumentType,
 } from '@pms/contract';
-import { recordFields, timestamptz } from './common.ts';
+import { sameProperty, tenantRecordFields, timestamptz } from './common.ts';
 import { files, properties } from './core.ts';
 import { mailMessages } from './mail.ts';
 import { items, paymentMethods, rates, roomTypes, rooms, taxRates } from './base-data.ts';
@@ -46,7 +46,7 @@ type TCompanyData = {
 export const contacts = pgTable(
   'contacts',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
     type: text('type').notNull().default('person'),
     gender: text('gender').notNull().default('unspecified'),
@@ -60,7 +60,7 @@ export const contacts = pgTable(
     nationality: text('nationality'),
     address: jsonb('address').$type<TAddress>().notNull().default({}),
     company: jsonb('company').$type<TCompanyData>().notNull().default({}),
-    defaultRateId: uuid('default_rate_id').references(() => rates.id),
+    defaultRateId: uuid('default_rate_id'),
     isDebtor: boolean('is_debtor').notNull().default(false),
     /** The travel document a registration names (a foreign guest's, in Austria and Germany). */
     documentType: text('document_type').$type<TTravelDocumentType>(),
@@ -69,6 +69,9 @@ export const contacts = pgTable(
     documentIssuingAuthority: text('document_issuing_authority'),
   },
   (t) => [
+    primaryKey({ name: 'contacts_pkey', columns: [t.propertyId, t.id] }),
+    index('contacts_id_idx').on(t.id),
+    sameProperty('contacts_default_rate_id_same_property_fk', t.propertyId, t.defaultRateId, rates),
     uniqueIndex('contacts_email_key')
       .on(t.propertyId, sql`lower(${t.email})`)
       .where(sql`${t.deletedAt} is null and ${t.email} is not null and ${t.email} <> ''`),
@@ -82,35 +85,43 @@ export const contacts = pgTable(
 export const contactFiles = pgTable(
   'contact_files',
   {
-    contactId: uuid('contact_id')
-      .notNull()
-      .references(() => contacts.id),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => files.id),
+    propertyId: propertyId(),
+    contactId: uuid('contact_id').notNull(),
+    fileId: uuid('file_id').notNull(),
     /** The stay the document was handed in for (through its booking link, or by staff for it). */
-    bookingId: uuid('booking_id').references((): AnyPgColumn => bookings.id),
+    bookingId: uuid('booking_id'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('contact_files_key').on(t.contactId, t.fileId),
+    sameProperty('contact_files_booking_id_same_property_fk', t.propertyId, t.bookingId, bookings),
+    sameProperty('contact_files_contact_id_same_property_fk', t.propertyId, t.contactId, contacts),
+    sameProperty('contact_files_file_id_same_property_fk', t.propertyId, t.fileId, files),
+    uniqueIndex('contact_files_key').on(t.contactId, t.fileId, t.propertyId),
     index('contact_files_booking_idx')
       .on(t.bookingId)
       .where(sql`${t.bookingId} is not null`),
   ],
 );
 
-export const groups = pgTable('groups', {
-  ...recordFields,
-  propertyId: propertyId(),
-  name: text('name').notNull(),
-  customerId: uuid('customer_id').references(() => contacts.id),
-});
+export const groups = pgTable(
+  'groups',
+  {
+    ...tenantRecordFields,
+    propertyId: propertyId(),
+    name: text('name').notNull(),
+    customerId: uuid('customer_id'),
+  },
+  (t) => [
+    primaryKey({ name: 'groups_pkey', columns: [t.propertyId, t.id] }),
+    index('groups_id_idx').on(t.id),
+    sameProperty('groups_customer_id_same_property_fk', t.propertyId, t.customerId, contacts),
+  ],
+);
 
 export const bookings = pgTable(
   'bookings',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
     code: text('code').notNull(),
     status: text('status').$type<TBookingStatus>().notNull().default('confirmed'),
@@ -119,16 +130,14 @@ export const bookings = pgTable(
     securityCode: text('security_code').notNull(),
     checkIn: date('check_in', { mode: 'string' }).notNull(),
     checkOut: date('check_out', { mode: 'string' }).notNull(),
-    roomId: uuid('room_id').references(() => rooms.id),
-    roomTypeId: uuid('room_type_id')
-      .notNull()
-      .references(() => roomTypes.id),
-    rateId: uuid('rate_id').references(() => rates.id),
-    customerId: uuid('customer_id').references(() => contacts.id),
-    groupId: uuid('group_id').references(() => groups.id),
+    roomId: uuid('room_id'),
+    roomTypeId: uuid('room_type_id').notNull(),
+    rateId: uuid('rate_id'),
+    customerId: uuid('customer_id'),
+    groupId: uuid('group_id'),
     externalId: text('external_id'),
     externalCode: text('external_code'),
-    /** The booking platform it was imported from (channel sync); its FK is in migration 0030. */
+    /** The booking platform it was imported from (channel sync); its key to channels is in migration 0031. */
     channelId: uuid('channel_id'),
     /** Imported over a stay already in the room: held without a room until staff resolve it. */
     isChannelConflict: boolean('is_channel_conflict').notNull().default(false),
@@ -138,13 +147,22 @@ export const bookings = pgTable(
     isRoomFixed: boolean('is_room_fixed').notNull().default(false),
     /** Gross cents for food and beverage per day, when agreed with the guest. */
     foodAndBeveragePerDay: integer('food_and_beverage_per_day'),
-    signatureFileId: uuid('signature_file_id').references(() => files.id),
+    signatureFileId: uuid('signature_file_id'),
     /** The signed registration form the portal check-in stored. */
-    registrationFileId: uuid('registration_file_id').references(() => files.id),
+    registrationFileId: uuid('registration_file_id'),
     checkedInAt: timestamptz('checked_in_at'),
     checkedOutAt: timestamptz('checked_out_at'),
   },
   (t) => [
+    primaryKey({ name: 'bookings_pkey', columns: [t.propertyId, t.id] }),
+    index('bookings_id_idx').on(t.id),
+    sameProperty('bookings_customer_id_same_property_fk', t.propertyId, t.customerId, contacts),
+    sameProperty('bookings_group_id_same_property_fk', t.propertyId, t.groupId, groups),
+    sameProperty('bookings_rate_id_same_property_fk', t.propertyId, t.rateId, rates),
+    sameProperty('bookings_registration_file_id_same_property_fk', t.propertyId, t.registrationFileId, files),
+    sameProperty('bookings_room_id_same_property_fk', t.propertyId, t.roomId, rooms),
+    sameProperty('bookings_room_type_id_same_property_fk', t.propertyId, t.roomTypeId, roomTypes),
+    sameProperty('bookings_signature_file_id_same_property_fk', t.propertyId, t.signatureFileId, files),
     uniqueIndex('bookings_code_key').on(t.propertyId, t.code),
     index('bookings_stay_idx').on(t.propertyId, t.checkIn, t.checkOut),
     // The room plan's window: only stays that touch it are read, however many lie before or after.
@@ -166,19 +184,18 @@ export const bookings = pgTable(
 export const bookingGuests = pgTable(
   'booking_guests',
   {
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id),
-    contactId: uuid('contact_id')
-      .notNull()
-      .references(() => contacts.id),
+    propertyId: propertyId(),
+    bookingId: uuid('booking_id').notNull(),
+    contactId: uuid('contact_id').notNull(),
     isPrimary: boolean('is_primary').notNull().default(false),
     /** Travels with the main guest as family: the Gästeblatt asks only name and date of birth. */
     isFamilyMember: boolean('is_family_member').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('booking_guests_key').on(t.bookingId, t.contactId),
+    sameProperty('booking_guests_booking_id_same_property_fk', t.propertyId, t.bookingId, bookings),
+    sameProperty('booking_guests_contact_id_same_property_fk', t.propertyId, t.contactId, contacts),
+    uniqueIndex('booking_guests_key').on(t.bookingId, t.contactId, t.propertyId),
     index('booking_guests_contact_idx').on(t.contactId),
   ],
 );
@@ -187,26 +204,27 @@ export const bookingGuests = pgTable(
 export const bookingLinks = pgTable(
   'booking_links',
   {
-    id: text('id').primaryKey(),
+    id: text('id').notNull(),
     propertyId: propertyId(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id),
+    bookingId: uuid('booking_id').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     revokedAt: timestamptz('revoked_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('booking_links_booking_idx').on(t.bookingId)],
+  (t) => [
+    primaryKey({ name: 'booking_links_pkey', columns: [t.propertyId, t.id] }),
+    index('booking_links_id_idx').on(t.id),
+    sameProperty('booking_links_booking_id_same_property_fk', t.propertyId, t.bookingId, bookings),
+    index('booking_links_booking_idx').on(t.bookingId),
+  ],
 );
 
 export const roomLocks = pgTable(
   'room_locks',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
-    roomId: uuid('room_id')
-      .notNull()
-      .references(() => rooms.id),
+    roomId: uuid('room_id').notNull(),
     /** First and last day the room is locked (both included). */
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
@@ -221,6 +239,9 @@ export const roomLocks = pgTable(
     endAppliedAt: timestamptz('end_applied_at'),
   },
   (t) => [
+    primaryKey({ name: 'room_locks_pkey', columns: [t.propertyId, t.id] }),
+    index('room_locks_id_idx').on(t.id),
+    sameProperty('room_locks_room_id_same_property_fk', t.propertyId, t.roomId, rooms),
     index('room_locks_room_idx').on(t.roomId),
     check('room_locks_dates_check', sql`${t.endDate} >= ${t.startDate}`),
     check('room_locks_status_check', sql`${t.status} in ('scheduled', 'active', 'ended', 'canceled')`),
@@ -235,17 +256,29 @@ export const roomOccupancies = pgTable(
   'room_occupancies',
   {
     id: uuid('id')
-      .primaryKey()
+      .notNull()
       .default(sql`gen_random_uuid()`),
     propertyId: propertyId(),
-    roomId: uuid('room_id')
-      .notNull()
-      .references(() => rooms.id),
-    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
-    roomLockId: uuid('room_lock_id').references(() => roomLocks.id, { onDelete: 'cascade' }),
+    roomId: uuid('room_id').notNull(),
+    bookingId: uuid('booking_id'),
+    roomLockId: uuid('room_lock_id'),
     stay: daterange('stay').notNull(),
   },
   (t) => [
+    primaryKey({ name: 'room_occupancies_pkey', columns: [t.propertyId, t.id] }),
+    sameProperty(
+      'room_occupancies_booking_id_same_property_fk',
+      t.propertyId,
+      t.bookingId,
+      bookings,
+    ).onDelete('cascade'),
+    sameProperty('room_occupancies_room_id_same_property_fk', t.propertyId, t.roomId, rooms),
+    sameProperty(
+      'room_occupancies_room_lock_id_same_property_fk',
+      t.propertyId,
+      t.roomLockId,
+      roomLocks,
+    ).onDelete('cascade'),
     index('room_occupancies_booking_idx').on(t.bookingId),
     index('room_occupancies_lock_idx').on(t.roomLockId),
   ],
@@ -254,14 +287,18 @@ export const roomOccupancies = pgTable(
 export const notes = pgTable(
   'notes',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
     objectType: text('object_type').notNull(),
     objectId: uuid('object_id').notNull(),
     text: text('text').notNull(),
     authorName: text('author_name').notNull(),
   },
-  (t) => [index('notes_object_idx').on(t.objectType, t.objectId)],
+  (t) => [
+    primaryKey({ name: 'notes_pkey', columns: [t.propertyId, t.id] }),
+    index('notes_id_idx').on(t.id),
+    index('notes_object_idx').on(t.objectType, t.objectId),
+  ],
 );
 
 /** The audit trail: every change to a booking, folio, invoice or guest. */
@@ -269,7 +306,7 @@ export const events = pgTable(
   'events',
   {
     id: uuid('id')
-      .primaryKey()
+      .notNull()
       .default(sql`gen_random_uuid()`),
     propertyId: propertyId(),
     objectType: text('object_type').notNull(),
@@ -281,17 +318,21 @@ export const events = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('events_object_idx').on(t.objectType, t.objectId, t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'events_pkey', columns: [t.propertyId, t.id] }),
+    index('events_id_idx').on(t.id),
+    index('events_object_idx').on(t.objectType, t.objectId, t.createdAt),
+  ],
 );
 
 export const folios = pgTable(
   'folios',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
-    bookingId: uuid('booking_id').references(() => bookings.id),
-    groupId: uuid('group_id').references(() => groups.id),
-    customerId: uuid('customer_id').references(() => contacts.id),
+    bookingId: uuid('booking_id'),
+    groupId: uuid('group_id'),
+    customerId: uuid('customer_id'),
     externalId: text('external_id'),
     isGroupFolio: boolean('is_group_folio').notNull().default(false),
     isVirtualPayment: boolean('is_virtual_payment').notNull().default(false),
@@ -299,28 +340,37 @@ export const folios = pgTable(
     name: text('name'),
     closedAt: timestamptz('closed_at'),
   },
-  (t) => [index('folios_booking_idx').on(t.bookingId), index('folios_group_idx').on(t.groupId)],
+  (t) => [
+    primaryKey({ name: 'folios_pkey', columns: [t.propertyId, t.id] }),
+    index('folios_id_idx').on(t.id),
+    sameProperty('folios_booking_id_same_property_fk', t.propertyId, t.bookingId, bookings),
+    sameProperty('folios_customer_id_same_property_fk', t.propertyId, t.customerId, contacts),
+    sameProperty('folios_group_id_same_property_fk', t.propertyId, t.groupId, groups),
+    index('folios_booking_idx').on(t.bookingId),
+    index('folios_group_idx').on(t.groupId),
+  ],
 );
 
 export const charges = pgTable(
   'charges',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
-    folioId: uuid('folio_id')
-      .notNull()
-      .references(() => folios.id),
+    folioId: uuid('folio_id').notNull(),
     /** A charge, or an allowance: a negative entry correcting the charge it names. */
     kind: text('kind').$type<'charge' | 'allowance'>().notNull().default('charge'),
-    itemId: uuid('item_id').references(() => items.id),
-    taxRateId: uuid('tax_rate_id').references(() => taxRates.id),
+    itemId: uuid('item_id'),
+    taxRateId: uuid('tax_rate_id'),
     /** Snapshots of the tax rate as it was when the entry was posted. */
     taxCode: text('tax_code'),
     accountNumber: text('account_number'),
     /** A transitory item (the local tax): collected for others, without VAT. */
     isTransitory: boolean('is_transitory').notNull().default(false),
     correctsChargeId: uuid('corrects_charge_id'),
-    /** A moved charge: the source's allowance and the target's new charge name each other. */
+    /**
+     * A moved charge: the source's allowance and the target's new charge name each other. Its key to
+     * charges (ON DELETE SET NULL of this column only, migration 0031) is more than Drizzle can declare.
+     */
     transferChargeId: uuid('transfer_charge_id'),
     /** Why the charge was corrected: on every allowance, and on the new charge of a change. */
     reason: text('reason'),
@@ -333,10 +383,19 @@ export const charges = pgTable(
     /** Posted by the rate (price calculation), as opposed to a charge staff added by hand. */
     isDefault: boolean('is_default').notNull().default(false),
     /** A rate charge's booking, whose stay it prices, kept wherever the charge is moved. */
-    bookingId: uuid('booking_id').references(() => bookings.id),
+    bookingId: uuid('booking_id'),
     bookedOn: date('booked_on', { mode: 'string' }).notNull(),
   },
   (t) => [
+    primaryKey({ name: 'charges_pkey', columns: [t.propertyId, t.id] }),
+    index('charges_id_idx').on(t.id),
+    sameProperty('charges_booking_id_same_property_fk', t.propertyId, t.bookingId, bookings),
+    sameProperty('charges_corrects_charge_id_same_property_fk', t.propertyId, t.correctsChargeId, t).onDelete(
+      'cascade',
+    ),
+    sameProperty('charges_folio_id_same_property_fk', t.propertyId, t.folioId, folios),
+    sameProperty('charges_item_id_same_property_fk', t.propertyId, t.itemId, items),
+    sameProperty('charges_tax_rate_id_same_property_fk', t.propertyId, t.taxRateId, taxRates),
     index('charges_folio_idx').on(t.folioId),
     index('charges_booking_idx').on(t.bookingId),
     index('charges_corrects_idx').on(t.correctsChargeId),
@@ -356,17 +415,24 @@ export const charges = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
-    folioId: uuid('folio_id')
-      .notNull()
-      .references(() => folios.id),
-    paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id),
+    folioId: uuid('folio_id').notNull(),
+    paymentMethodId: uuid('payment_method_id'),
     amount: integer('amount').notNull(),
     reference: text('reference'),
     paidOn: date('paid_on', { mode: 'string' }).notNull(),
   },
   (t) => [
+    primaryKey({ name: 'payments_pkey', columns: [t.propertyId, t.id] }),
+    index('payments_id_idx').on(t.id),
+    sameProperty('payments_folio_id_same_property_fk', t.propertyId, t.folioId, folios),
+    sameProperty(
+      'payments_payment_method_id_same_property_fk',
+      t.propertyId,
+      t.paymentMethodId,
+      paymentMethods,
+    ),
     index('payments_folio_idx').on(t.folioId),
     index('payments_paid_on_idx').on(t.propertyId, t.paidOn),
     check('payments_amount_check', sql`${t.amount} <> 0`),
@@ -376,13 +442,11 @@ export const payments = pgTable(
 export const invoices = pgTable(
   'invoices',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
-    folioId: uuid('folio_id')
-      .notNull()
-      .references(() => folios.id),
-    bookingId: uuid('booking_id').references(() => bookings.id),
-    customerId: uuid('customer_id').references(() => contacts.id),
+    folioId: uuid('folio_id').notNull(),
+    bookingId: uuid('booking_id'),
+    customerId: uuid('customer_id'),
     number: text('number'),
     status: text('status').$type<TInvoiceStatus>().notNull().default('draft'),
     totalAmount: integer('total_amount').notNull().default(0),
@@ -394,9 +458,9 @@ export const invoices = pgTable(
     recipientVatId: text('recipient_vat_id'),
     additionalText: text('additional_text'),
     /** The PDF/A-3 with the e-invoice embedded, stored once the invoice is issued. */
-    fileId: uuid('file_id').references(() => files.id),
+    fileId: uuid('file_id'),
     /** The e-invoice's CII XML (EN 16931), kept beside the PDF. */
-    xmlFileId: uuid('xml_file_id').references(() => files.id),
+    xmlFileId: uuid('xml_file_id'),
     cancels: uuid('cancels_invoice_id'),
     issuedAt: timestamptz('issued_at'),
     netAmount: integer('net_amount').notNull().default(0),
@@ -408,9 +472,17 @@ export const invoices = pgTable(
     dueOn: date('due_on', { mode: 'string' }),
   },
   (t) => [
+    primaryKey({ name: 'invoices_pkey', columns: [t.propertyId, t.id] }),
+    index('invoices_id_idx').on(t.id),
+    sameProperty('invoices_booking_id_same_property_fk', t.propertyId, t.bookingId, bookings),
+    sameProperty('invoices_cancels_same_property_fk', t.propertyId, t.cancels, t),
+    sameProperty('invoices_customer_id_same_property_fk', t.propertyId, t.customerId, contacts),
+    sameProperty('invoices_file_id_same_property_fk', t.propertyId, t.fileId, files),
+    sameProperty('invoices_folio_id_same_property_fk', t.propertyId, t.folioId, folios),
+    sameProperty('invoices_xml_file_id_same_property_fk', t.propertyId, t.xmlFileId, files),
     uniqueIndex('invoices_number_key').on(t.propertyId, t.number),
     uniqueIndex('invoices_cancels_key')
-      .on(t.cancels)
+      .on(t.cancels, t.propertyId)
       .where(sql`${t.cancels} is not null`),
     index('invoices_booking_idx').on(t.bookingId),
     index('invoices_customer_idx').on(t.customerId),
@@ -430,20 +502,28 @@ export const invoices = pgTable(
 export const invoiceReminders = pgTable(
   'invoice_reminders',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id),
+    invoiceId: uuid('invoice_id').notNull(),
     level: integer('level').notNull(),
     issuedOn: date('issued_on', { mode: 'string' }).notNull(),
     payBy: date('pay_by', { mode: 'string' }).notNull(),
     dueAmount: integer('due_amount').notNull(),
-    fileId: uuid('file_id').references(() => files.id),
-    mailMessageId: uuid('mail_message_id').references(() => mailMessages.id),
+    fileId: uuid('file_id'),
+    mailMessageId: uuid('mail_message_id'),
   },
   (t) => [
-    uniqueIndex('invoice_reminders_level_key').on(t.invoiceId, t.level),
+    primaryKey({ name: 'invoice_reminders_pkey', columns: [t.propertyId, t.id] }),
+    index('invoice_reminders_id_idx').on(t.id),
+    sameProperty('invoice_reminders_file_id_same_property_fk', t.propertyId, t.fileId, files),
+    sameProperty('invoice_reminders_invoice_id_same_property_fk', t.propertyId, t.invoiceId, invoices),
+    sameProperty(
+      'invoice_reminders_mail_message_id_same_property_fk',
+      t.propertyId,
+      t.mailMessageId,
+      mailMessages,
+    ),
+    uniqueIndex('invoice_reminders_level_key').on(t.invoiceId, t.level, t.propertyId),
     index('invoice_reminders_property_idx').on(t.propertyId),
     index('invoice_reminders_file_idx').on(t.fileId),
     check('invoice_reminders_level_check', sql`${t.level} in (1, 2)`),
@@ -457,7 +537,7 @@ export const invoiceLines = pgTable(
   'invoice_lines',
   {
     id: uuid('id')
-      .primaryKey()
+      .notNull()
       .default(sql`gen_random_uuid()`),
     propertyId: propertyId(),
     invoiceId: uuid('invoice_id').notNull(),
@@ -476,7 +556,9 @@ export const invoiceLines = pgTable(
     taxCode: text('tax_code'),
   },
   (t) => [
-    uniqueIndex('invoice_lines_position_key').on(t.invoiceId, t.position),
+    primaryKey({ name: 'invoice_lines_pkey', columns: [t.propertyId, t.id] }),
+    sameProperty('invoice_lines_invoice_id_same_property_fk', t.propertyId, t.invoiceId, invoices),
+    uniqueIndex('invoice_lines_position_key').on(t.invoiceId, t.position, t.propertyId),
     check('invoice_lines_sum_check', sql`${t.netAmount} + ${t.taxAmount} = ${t.grossAmount}`),
   ],
 );
@@ -486,7 +568,7 @@ export const invoiceTaxes = pgTable(
   'invoice_taxes',
   {
     id: uuid('id')
-      .primaryKey()
+      .notNull()
       .default(sql`gen_random_uuid()`),
     propertyId: propertyId(),
     invoiceId: uuid('invoice_id').notNull(),
@@ -496,7 +578,9 @@ export const invoiceTaxes = pgTable(
     grossAmount: integer('gross_amount').notNull(),
   },
   (t) => [
-    uniqueIndex('invoice_taxes_rate_key').on(t.invoiceId, t.taxBasisPoints),
+    primaryKey({ name: 'invoice_taxes_pkey', columns: [t.propertyId, t.id] }),
+    sameProperty('invoice_taxes_invoice_id_same_property_fk', t.propertyId, t.invoiceId, invoices),
+    uniqueIndex('invoice_taxes_rate_key').on(t.invoiceId, t.taxBasisPoints, t.propertyId),
     check('invoice_taxes_sum_check', sql`${t.netAmount} + ${t.taxAmount} = ${t.grossAmount}`),
   ],
 );

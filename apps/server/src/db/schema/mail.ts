@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { TLanguage, TMailKind, TMailStatus, TMailTemplateKind, TMailTransport } from '@pms/contract';
-import { recordFields, timestamptz } from './common.ts';
+import { tenantRecordFields, timestamptz } from './common.ts';
 import { properties } from './core.ts';
 
 const propertyId = () =>
@@ -13,7 +23,7 @@ const propertyId = () =>
 export const mailTemplates = pgTable(
   'mail_templates',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
     kind: text('kind').$type<TMailTemplateKind>().notNull(),
     language: text('language').$type<TLanguage>().notNull(),
@@ -21,6 +31,8 @@ export const mailTemplates = pgTable(
     text: text('text').notNull(),
   },
   (t) => [
+    primaryKey({ name: 'mail_templates_pkey', columns: [t.propertyId, t.id] }),
+    index('mail_templates_id_idx').on(t.id),
     uniqueIndex('mail_templates_key').on(t.propertyId, t.kind, t.language),
     check('mail_templates_kind_check', sql`${t.kind} in ('confirmation', 'invoice', 'reminder', 'dunning')`),
     check('mail_templates_language_check', sql`${t.language} in ('de', 'en')`),
@@ -36,7 +48,7 @@ export type TMailAttachmentRef = { name: string; mimeType: string; fileId: strin
 export const mailMessages = pgTable(
   'mail_messages',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: propertyId(),
     kind: text('kind').$type<TMailKind>().notNull(),
     language: text('language').$type<TLanguage>().notNull(),
@@ -44,6 +56,7 @@ export const mailMessages = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    /** Its keys to bookings and invoices are in migration 0031 (front-office.ts imports this file). */
     bookingId: uuid('booking_id'),
     invoiceId: uuid('invoice_id'),
     status: text('status').$type<TMailStatus>().notNull().default('queued'),
@@ -57,6 +70,8 @@ export const mailMessages = pgTable(
     raw: text('raw').notNull(),
   },
   (t) => [
+    primaryKey({ name: 'mail_messages_pkey', columns: [t.propertyId, t.id] }),
+    index('mail_messages_id_idx').on(t.id),
     index('mail_messages_property_idx').on(t.propertyId, t.createdAt),
     index('mail_messages_booking_idx').on(t.bookingId),
     index('mail_messages_invoice_idx').on(t.invoiceId),

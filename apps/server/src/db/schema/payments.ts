@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TCheckoutStatus, TPaymentProviderKind } from '@pms/contract';
-import { recordFields, timestamptz } from './common.ts';
+import { paymentMethods } from './base-data.ts';
+import { sameProperty, tenantRecordFields, timestamptz } from './common.ts';
 import { properties } from './core.ts';
+import { bookings, folios } from './front-office.ts';
 
 /**
  * A card payment asked of the payment partner for a folio's due amount: one a folio state (its
@@ -12,7 +14,7 @@ import { properties } from './core.ts';
 export const checkoutSessions = pgTable(
   'checkout_sessions',
   {
-    ...recordFields,
+    ...tenantRecordFields,
     propertyId: uuid('property_id')
       .notNull()
       .references(() => properties.id),
@@ -33,11 +35,21 @@ export const checkoutSessions = pgTable(
     completedAt: timestamptz('completed_at'),
   },
   (t) => [
+    primaryKey({ name: 'checkout_sessions_pkey', columns: [t.propertyId, t.id] }),
+    index('checkout_sessions_id_idx').on(t.id),
+    sameProperty('checkout_sessions_booking_id_same_property_fk', t.propertyId, t.bookingId, bookings),
+    sameProperty('checkout_sessions_folio_id_same_property_fk', t.propertyId, t.folioId, folios),
+    sameProperty(
+      'checkout_sessions_payment_method_id_same_property_fk',
+      t.propertyId,
+      t.paymentMethodId,
+      paymentMethods,
+    ),
     uniqueIndex('checkout_sessions_key')
       .on(t.propertyId, t.idempotencyKey)
       .where(sql`${t.status} <> 'canceled'`),
-    uniqueIndex('checkout_sessions_provider_session_key').on(t.provider, t.providerSessionId),
-    uniqueIndex('checkout_sessions_payment_key').on(t.provider, t.paymentReference),
+    uniqueIndex('checkout_sessions_provider_session_key').on(t.provider, t.providerSessionId, t.propertyId),
+    uniqueIndex('checkout_sessions_payment_key').on(t.provider, t.paymentReference, t.propertyId),
     index('checkout_sessions_booking_idx').on(t.bookingId),
     check('checkout_sessions_provider_check', sql`${t.provider} in ('stripe', 'simulator')`),
     check('checkout_sessions_status_check', sql`${t.status} in ('open', 'paid', 'canceled')`),

@@ -43,6 +43,7 @@ export async function assignGuest(
       throw new AppError('booking/failed_assignment', 'the booking has as many guests as its occupancy');
     }
     const isAssigned = await insertBookingGuest(tx, {
+      propertyId: actor.propertyId,
       bookingId: id,
       contactId,
       isPrimary: guestCount === 0,

@@ -163,7 +163,12 @@ export async function createBooking(
       isChannelConflict: origin?.isChannelConflict ?? false,
     });
     if (customerId)
-      await insertBookingGuest(tx, { bookingId: row.id, contactId: customerId, isPrimary: true });
+      await insertBookingGuest(tx, {
+        propertyId: row.propertyId,
+        bookingId: row.id,
+        contactId: customerId,
+        isPrimary: true,
+      });
     await postStayCharges(tx, row);
     await insertBookingLink(tx, {
       id: randomToken(24),

@@ -183,15 +183,16 @@ export async function selectContactFiles(db: Executor, contactId: string) {
  */
 export async function insertContactFile(
   db: Executor,
+  propertyId: string,
   contactId: string,
   fileId: string,
   bookingId: string | null,
 ): Promise<boolean> {
   const linked = await db
     .insert(contactFiles)
-    .values({ contactId, fileId, bookingId })
+    .values({ propertyId, contactId, fileId, bookingId })
     .onConflictDoUpdate({
-      target: [contactFiles.contactId, contactFiles.fileId],
+      target: [contactFiles.contactId, contactFiles.fileId, contactFiles.propertyId],
       set: { bookingId },
       setWhere: sql`${bookingId}::uuid is not null and ${contactFiles.bookingId} is distinct from ${bookingId}`,
     })

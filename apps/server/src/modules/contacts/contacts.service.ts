@@ -258,7 +258,7 @@ export async function linkContactFile(
     await findContact(tx, actor, id);
     if (bookingId && !(await isGuestOfBooking(tx, actor.propertyId, bookingId, id)))
       throw notFound('booking');
-    const isLinked = await insertContactFile(tx, id, fileId, bookingId ?? null);
+    const isLinked = await insertContactFile(tx, actor.propertyId, id, fileId, bookingId ?? null);
     if (isLinked)
       await recordContactEvent(tx, actor, id, 'updated', {
         changed: ['documents'],

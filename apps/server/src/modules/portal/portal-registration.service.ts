@@ -77,7 +77,7 @@ export async function uploadGuestDocument(
       { name, extension, mimeType, content: input.content, purpose: filePurposes.idDocument },
       tx,
     );
-    await insertGuestFile(tx, actor.bookingId, contactId, file.id);
+    await insertGuestFile(tx, actor.propertyId, actor.bookingId, contactId, file.id);
     return file;
   });
 }

@@ -212,11 +212,12 @@ export async function setBookingRegistrationFile(
 /** Links an ID document uploaded through the booking's link to a guest, for that booking. */
 export async function insertGuestFile(
   db: Executor,
+  propertyId: string,
   bookingId: string,
   contactId: string,
   fileId: string,
 ): Promise<void> {
-  await db.insert(contactFiles).values({ contactId, fileId, bookingId }).onConflictDoNothing();
+  await db.insert(contactFiles).values({ propertyId, contactId, fileId, bookingId }).onConflictDoNothing();
 }
 
 /** Unlinks a guest's ID document handed in for the booking; false when there is no such document. */

@@ -93,7 +93,13 @@ export function selectInvoiceRevenue(db: Executor, propertyId: string, since: Da
         lt(invoices.issuedAt, until),
       ),
     )
-    .groupBy(invoices.id, invoiceLines.accountNumber, invoiceLines.taxCode, invoiceLines.taxBasisPoints)
+    .groupBy(
+      invoices.propertyId,
+      invoices.id,
+      invoiceLines.accountNumber,
+      invoiceLines.taxCode,
+      invoiceLines.taxBasisPoints,
+    )
     .orderBy(
       asc(invoices.issuedAt),
       asc(invoices.number),

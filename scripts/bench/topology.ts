@@ -46,13 +46,19 @@ async function load(request: (i: number) => Promise<Response>, seconds = loadSec
   };
 }
 
+const raceRounds = 10;
+const raceRequests = 200;
+
+const lagShown = (lags: number[]) =>
+  `median ${percentile(lags, 0.5).toFixed(0)} ms, p95 ${percentile(lags, 0.95).toFixed(0)} ms, largest ${lags.at(-1)!.toFixed(0)} ms (${lags.length} samples)`;
+
 const shown = ({ perSecond, median, p95 }: TLoad) =>
   `${perSecond.toFixed(0)} requests/s, median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`;
 
 /** The replica's lag, sampled every 100 ms while `work` runs: the largest and the 95th percentile. */
-async function replicaLagDuring(
+async function replicaLagDuring<T>(
   replicaOf: { databaseUrl: string; replicaUrl: string },
-  work: () => Promise<TLoad>,
+  work: () => Promise<T>,
 ) {
   const database = await openDatabase(replicaOf);
   const lags: number[] = [];
@@ -121,8 +127,36 @@ async function benchInstances(count: number): Promise<void> {
         ),
     );
     console.log(`  booking creation: ${shown(creation)} (${creation.count} bookings)`);
+    console.log(`  replica lag while booking: ${lagShown(lags)}`);
+    // The booking race: 200 requests at once for overlapping stays in one room, round after round.
+    const raceDay = addDays(from, 900);
+    const { result: winners, lags: raceLags } = await replicaLagDuring(
+      { databaseUrl: primary.toString(), replicaUrl: replica.toString() },
+      async () => {
+        let won = 0;
+        for (let round = 0; round < raceRounds; round++) {
+          const answers = await Promise.all(
+            Array.from({ length: raceRequests }, (_, i) =>
+              fetch(`${topology.url}/api/bookings`, {
+                method: 'POST',
+                headers,
+                body: JSON.stringify({
+                  roomId: hotel.roomIds[round],
+                  occupancy: 1,
+                  checkIn: addDays(raceDay, i % 3),
+                  checkOut: addDays(raceDay, 3),
+                  customer: { name: `Wettlauf ${i}` },
+                }),
+              }).then((response) => response.status),
+            ),
+          );
+          won += answers.filter((status) => status === 201).length;
+        }
+        return won;
+      },
+    );
     console.log(
-      `  replica lag while booking: median ${percentile(lags, 0.5).toFixed(0)} ms, p95 ${percentile(lags, 0.95).toFixed(0)} ms, largest ${lags.at(-1)!.toFixed(0)} ms (${lags.length} samples)`,
+      `  replica lag under the booking race (${raceRounds} rounds of ${raceRequests}, ${winners} won): ${lagShown(raceLags)}`,
     );
   } finally {
     await stopTopology(dir);

@@ -118,7 +118,9 @@ function parseS3(env: NodeJS.ProcessEnv): TS3Settings | null {
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
     throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither');
-  const encryption = env.S3_SERVER_SIDE_ENCRYPTION || 'AES256';
+  // AWS itself offers SSE-S3 everywhere; a store of its own address may refuse the header (MinIO
+  // without a key service does): there it is asked for only when S3_SERVER_SIDE_ENCRYPTION says so.
+  const encryption = env.S3_SERVER_SIDE_ENCRYPTION || (endpoint ? 'none' : 'AES256');
   if (encryption !== 'none' && !(serverSideEncryptions as readonly string[]).includes(encryption))
     throw new Error(`S3_SERVER_SIDE_ENCRYPTION must be none or one of ${serverSideEncryptions.join(', ')}`);
   return {

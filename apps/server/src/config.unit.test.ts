@@ -62,7 +62,7 @@ describe('S3_*', () => {
     expect(readConfig({}).s3).toBeNull();
   });
 
-  it('name the bucket, path style and encryption by default for a store of its own', () => {
+  it('name the bucket and path style for a store of its own, encryption on AWS', () => {
     expect(readConfig({ S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'files' }).s3).toEqual({
       endpoint: 'http://minio:9000',
       region: 'us-east-1',
@@ -70,12 +70,19 @@ describe('S3_*', () => {
       accessKeyId: undefined,
       secretAccessKey: undefined,
       forcePathStyle: true,
-      serverSideEncryption: 'AES256',
-    });
-    expect(readConfig({ S3_BUCKET: 'files', S3_SERVER_SIDE_ENCRYPTION: 'none' }).s3).toMatchObject({
-      forcePathStyle: false,
       serverSideEncryption: null,
     });
+    expect(readConfig({ S3_BUCKET: 'files' }).s3).toMatchObject({
+      forcePathStyle: false,
+      serverSideEncryption: 'AES256',
+    });
+    expect(
+      readConfig({
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_BUCKET: 'files',
+        S3_SERVER_SIDE_ENCRYPTION: 'aws:kms',
+      }).s3,
+    ).toMatchObject({ serverSideEncryption: 'aws:kms' });
   });
 
   it('refuse half a configuration', () => {

@@ -1,19 +1,14 @@
 // The S3 file store against a local S3-compatible server (s3rver): upload and download of a 10 MB
-// file, median and p95 over 20 runs each.
+// file, p50 and p95 over 20 runs each.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { readConfig } from '../../apps/server/src/config.ts';
 import { S3FileStore } from '../../apps/server/src/integrations/files/s3-file-store.ts';
 import { newBucketSettings, startS3Server } from '../../apps/server/test/s3-server.ts';
+import { latencyFigures } from './wire.ts';
 
 const runs = 20;
 const size = 10 * 1024 * 1024;
-
-function figures(times: number[]): string {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
-  return `median ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms`;
-}
 
 export async function benchFiles(): Promise<void> {
   const server = await startS3Server();
@@ -35,8 +30,8 @@ export async function benchFiles(): Promise<void> {
       if (read.length !== size) throw new Error(`read ${read.length} bytes of ${size}`);
     }
     console.log(`\nFiles on S3 (s3rver on loopback), a 10 MB file, ${runs} runs each`);
-    console.log(`  upload (multipart, 8 MiB parts): ${figures(uploads)}`);
-    console.log(`  download (streamed): ${figures(downloads)}`);
+    console.log(`  upload (multipart, 8 MiB parts): ${latencyFigures(uploads)}`);
+    console.log(`  download (streamed): ${latencyFigures(downloads)}`);
   } finally {
     store.close();
     await server.stop();

@@ -8,16 +8,13 @@ import { sql } from 'drizzle-orm';
 import { addDays, todayIn } from '@pms/contract';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { startTopology, stopTopology } from '../topology.ts';
+import { percentile } from './wire.ts';
 import { loadHotel, planDays, roomCount, signIn, type THotel } from './hotel.ts';
 
 const connections = 16;
 const loadSeconds = 10;
 
 type TLoad = { perSecond: number; p95: number; median: number; count: number };
-
-function percentile(sorted: number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
-}
 
 /** `connections` clients asking `request(i)` in turn for `seconds`: rate and latency. */
 async function load(request: (i: number) => Promise<Response>, seconds = loadSeconds): Promise<TLoad> {
@@ -40,8 +37,8 @@ async function load(request: (i: number) => Promise<Response>, seconds = loadSec
   times.sort((a, b) => a - b);
   return {
     perSecond: times.length / elapsed,
-    p95: percentile(times, 0.95),
-    median: percentile(times, 0.5),
+    p95: percentile(times, 95),
+    median: percentile(times, 50),
     count: times.length,
   };
 }
@@ -50,7 +47,7 @@ const raceRounds = 10;
 const raceRequests = 200;
 
 const lagShown = (lags: number[]) =>
-  `median ${percentile(lags, 0.5).toFixed(0)} ms, p95 ${percentile(lags, 0.95).toFixed(0)} ms, largest ${lags.at(-1)!.toFixed(0)} ms (${lags.length} samples)`;
+  `median ${percentile(lags, 50).toFixed(0)} ms, p95 ${percentile(lags, 95).toFixed(0)} ms, largest ${lags.at(-1)!.toFixed(0)} ms (${lags.length} samples)`;
 
 const shown = ({ perSecond, median, p95 }: TLoad) =>
   `${perSecond.toFixed(0)} requests/s, median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`;

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { ZBooking, ZDashboard } from '@pms/contract';
 import { createStayFixture, parsed, type ApiClient } from '../../test/helpers.ts';
 import { apiTest } from '../../test/api-test.ts';
+import { runAdminQuery } from '../../test/postgres.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type Database } from './client.ts';
 
@@ -40,17 +41,6 @@ async function arrivalsOf(admin: ApiClient): Promise<string[]> {
   const response = await admin.get('/api/dashboard', { query: { date: day } });
   expect(response.statusCode, response.body).toBe(200);
   return parsed(response, ZDashboard).arrivals.map((arrival) => arrival.id);
-}
-
-/** Runs a statement on the replica's server as its administrator (pausing and resuming its replay). */
-async function onReplica(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: replicaAdminUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Waits until the replica has replayed everything the primary has committed so far. */
@@ -95,14 +85,14 @@ if (replicaAdminUrl)
       stay,
     }) => {
       await replicaCaughtUp(t.database);
-      await onReplica('select pg_wal_replay_pause()');
+      await runAdminQuery(replicaAdminUrl, 'select pg_wal_replay_pause()');
       try {
         const booking = await bookArrival(admin, stay, '972');
         const behind = t.database.reads.misses.behind;
         expect(await arrivalsOf(admin)).toContain(booking.id);
         expect(t.database.reads.misses.behind).toBe(behind + 1);
       } finally {
-        await onReplica('select pg_wal_replay_resume()');
+        await runAdminQuery(replicaAdminUrl, 'select pg_wal_replay_resume()');
       }
       await replicaCaughtUp(t.database);
       const none = t.database.reads.misses.none;
@@ -125,7 +115,7 @@ if (replicaAdminUrl)
         replicaUrl: replicaUrl.toString(),
         replicaMaxLagSeconds: 0,
       });
-      await onReplica('select pg_wal_replay_pause()');
+      await runAdminQuery(replicaAdminUrl, 'select pg_wal_replay_pause()');
       try {
         await bookArrival(admin, stay, '973');
         // The replica receives the booking's WAL but does not replay it: it falls behind.
@@ -133,7 +123,7 @@ if (replicaAdminUrl)
         expect(await strict.reads.read(propertyId, 1, () => Promise.resolve('read'))).toBe('read');
         expect(strict.reads.misses).toMatchObject({ lagging: 1, none: 0 });
       } finally {
-        await onReplica('select pg_wal_replay_resume()');
+        await runAdminQuery(replicaAdminUrl, 'select pg_wal_replay_resume()');
         await strict.close();
       }
       // A replica address nobody answers on: heavy reads still answer, from the primary.

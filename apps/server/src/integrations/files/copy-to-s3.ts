@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
+import { sha256 } from '../../lib/crypto.ts';
 import type { S3FileStore } from './s3-file-store.ts';
 
 export type TCopyReport = {
@@ -11,8 +11,6 @@ export type TCopyReport = {
   /** In the bucket afterwards with another size or hash than on disk. */
   mismatched: string[];
 };
-
-const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 
 /** Every file under `root`, as the store's keys name them (`<property>/<file id>`). */
 async function keysUnder(root: string): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { describe, expect, inject, test } from 'vitest';
 import { readConfig } from '../../config.ts';
 import { files } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { sha256 } from '../../lib/crypto.ts';
 import { buildTestApp, demo, expectProblem, login } from '../../../test/helpers.ts';
 import { newBucketSettings } from '../../../test/s3-server.ts';
 import { S3FileStore } from './s3-file-store.ts';
@@ -25,8 +26,6 @@ function unreachableStore(): Promise<S3FileStore> {
   const config = readConfig({ S3_ENDPOINT: 'http://127.0.0.1:1', S3_BUCKET: 'gone' });
   return S3FileStore.open(config.s3!);
 }
-
-const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 
 describe('the S3 file store', () => {
   test('keeps a file, streams it back byte for byte, and deletes it', async () => {

@@ -14,6 +14,7 @@ import type { TContact, TPaged } from '@pms/contract';
 import { builds, buildStale, isStale } from '../../../../../scripts/build-state.ts';
 import { demoUsers } from '../../demo/seed.ts';
 import { apiTest } from '../../../test/api-test.ts';
+import { postgresEnv } from '../../../test/helpers.ts';
 import { dropPostgresDatabase, runAdminQuery, withDatabaseName } from '../../../test/postgres.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -182,9 +183,9 @@ const poolerUrl = process.env.TEST_DATABASE_POOLER_URL;
  * without a direct url, so that it has nothing to LISTEN on and reads each request's data version.
  */
 function serverDatabase(databaseUrl: string): Record<string, string> {
-  if (!poolerUrl) return { DATABASE_URL: databaseUrl };
+  if (!poolerUrl) return postgresEnv({ databaseUrl });
   const name = new URL(databaseUrl).pathname.slice(1);
-  return { DATABASE_URL: withDatabaseName(poolerUrl, name), DATABASE_POOL_MODE: 'transaction' };
+  return postgresEnv({ databaseUrl: withDatabaseName(poolerUrl, name), isPooled: true });
 }
 
 const test = apiTest

@@ -55,6 +55,7 @@ import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
+import { registerCashRoutes } from './modules/cash/index.ts';
 import { registerDoorRoutes } from './modules/doors/doors.routes.ts';
 import { registerPortalRoutes } from './modules/portal/portal.routes.ts';
 import { registerIdDocumentRoutes } from './modules/id-documents/id-documents.routes.ts';
@@ -198,6 +199,7 @@ export async function buildApp({
   registerReportRoutes(app, context);
   registerMailRoutes(app, context);
   registerPaymentRoutes(app, context);
+  registerCashRoutes(app, context);
   registerDoorRoutes(app, context);
   registerPortalRoutes(app, context);
   registerIdDocumentRoutes(app, context);

@@ -33,6 +33,11 @@ export type TConfig = {
    * simulator (no money moves). On unless NODE_ENV is production.
    */
   paymentSimulator: boolean;
+  /**
+   * Whether a cash register may sign with the built-in fiscal simulator (its receipts say they are not
+   * valid). On unless NODE_ENV is production: there, cash needs a register with a real adapter.
+   */
+  fiscalSimulator: boolean;
   /** STRIPE_API_URL: another address for Stripe's API, such as a local stand-in; unset: Stripe's own. */
   stripeApiUrl: string | undefined;
   /**
@@ -167,6 +172,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     secretKey,
     paymentSimulator: parseBoolean(env.PAYMENT_SIMULATOR) ?? environment !== 'production',
+    fiscalSimulator: parseBoolean(env.FISCAL_SIMULATOR) ?? environment !== 'production',
     stripeApiUrl: env.STRIPE_API_URL || undefined,
     allowPrivateOutbound: parseBoolean(env.ALLOW_PRIVATE_OUTBOUND) ?? false,
   };

@@ -1,4 +1,4 @@
-import { addDays as addCalendarDays, differenceInCalendarDays, formatISO, parseISO } from 'date-fns';
+import { addDays as addCalendarDays, differenceInCalendarDays, format, formatISO, parseISO } from 'date-fns';
 import { tz } from '@date-fns/tz';
 
 /*
@@ -23,6 +23,11 @@ export function eachNight(checkIn: string, checkOut: string): string[] {
 /** Today's date in a time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   return formatISO(now, { representation: 'date', in: tz(timeZone) });
+}
+
+/** The wall-clock date and time of an instant in a time zone, `YYYY-MM-DDTHH:mm:ss`. */
+export function localDateTimeIn(timeZone: string, now: Date): string {
+  return format(now, "yyyy-MM-dd'T'HH:mm:ss", { in: tz(timeZone) });
 }
 
 /**

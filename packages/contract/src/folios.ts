@@ -51,6 +51,16 @@ export const ZPayment = z.object({
   reference: z.string().nullable(),
   paidOn: ZIsoDate,
   isRefund: z.boolean(),
+  /** The fiscal receipt a cash register signed for it (cash, card at the desk). */
+  receipt: z
+    .object({
+      id: ZId,
+      number: ZInteger,
+      cashRegisterName: z.string(),
+      isSimulated: z.boolean(),
+      deviceFailed: z.boolean(),
+    })
+    .nullable(),
   createdAt: ZTimestamp,
 });
 export type TPayment = z.infer<typeof ZPayment>;
@@ -168,6 +178,8 @@ export const ZPostPaymentRequest = z.object({
   paymentMethodId: ZId,
   reference: ZText.trim().max(200).nullish(),
   paidOn: ZIsoDate.optional(),
+  /** The register that signs a cash payment; needed only when several are open for its method. */
+  cashRegisterId: ZId.optional(),
 });
 export type TPostPaymentRequest = z.infer<typeof ZPostPaymentRequest>;
 

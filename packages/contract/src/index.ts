@@ -33,3 +33,4 @@ export * from './portal.ts';
 export * from './portal-page.ts';
 export * from './id-documents.ts';
 export * from './portal-progress.ts';
+export * from './cash.ts';

@@ -47,6 +47,14 @@ export const permissions = {
   /** The outbox: every e-mail sent to guests, with its text; sending is part of bookings and invoices. */
   mail: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
   invoices: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
+  /** Cash registers as base data: their law, fiscal adapter, credentials and the methods they sign. */
+  cashRegisters: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager'] },
+  /** The drawer: opening and closing shifts, deposits and withdrawals, the day close. */
+  cashBook: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
+  /** A manager's review of a shift's counted difference. */
+  cashReview: { read: ['admin', 'manager'], write: ['admin', 'manager'] },
+  /** The exports for a tax audit: the RKSV's DEP and the TSE's export. */
+  fiscalExports: { read: ['admin'], write: ['admin'] },
   reports: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager'] },
   dashboard: { read: ['admin', 'manager', 'staff'], write: [] },
   search: { read: ['admin', 'manager', 'staff'], write: [] },

@@ -6,6 +6,7 @@ import { syncAccessToken } from '../modules/doors/index.ts';
 import { deliverMailMessage, queueNewBookingConfirmation } from '../modules/mail/index.ts';
 import { applyRoomLocksEverywhere } from '../modules/room-locks/index.ts';
 import { importDueFeeds } from '../flows/channel-import.flow.ts';
+import { signClosingReceiptsEverywhere } from '../modules/cash/index.ts';
 import type { TJobType } from './job-types.ts';
 
 /** Does one job's work; throwing makes the runner retry it later. */
@@ -34,4 +35,6 @@ export const jobHandlers: Record<TJobType, TJobHandler> = {
   'channels.import': async (ctx) => {
     await importDueFeeds(ctx);
   },
+  // Signs the month and year receipts the Austrian cash registers owe.
+  'fiscal.closing_receipts': signClosingReceiptsEverywhere,
 };

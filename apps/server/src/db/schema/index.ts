@@ -6,3 +6,4 @@ export * from './mail.ts';
 export * from './payments.ts';
 export * from './doors.ts';
 export * from './channels.ts';
+export * from './cash.ts';

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { assertPaymentMethodOwned } from '../base-data/index.ts';
+import { reverseDeskPayment, signDeskPayment } from '../cash/index.ts';
 import { settleFolioInvoices } from '../invoices/index.ts';
 import {
   insertPaymentRow,
@@ -29,10 +30,15 @@ export async function postPayment(
 ): Promise<TFolio> {
   requireAccess(actor, 'folios', 'write');
   return ctx.db.transaction(async (tx) => {
-    const folio = await recordPayment(ctx, tx, actor, folioId, {
-      ...input,
-      amount: options.isRefund ? -input.amount : input.amount,
-    });
+    const folio = await recordPayment(
+      ctx,
+      tx,
+      actor,
+      folioId,
+      { ...input, amount: options.isRefund ? -input.amount : input.amount },
+      undefined,
+      { atDesk: true },
+    );
     return toFolio(tx, folio);
   });
 }
@@ -52,6 +58,35 @@ async function assertPaidStaysCovered(db: Executor, folioId: string, change: num
 }
 
 /**
+ * A payment taken at the desk goes to the cash register that signs its method (cash, card at the desk):
+ * its receipt splits the payment by what the folio bills per rate, the local tax at 0 %.
+ */
+async function signAtDesk(
+  ctx: AppContext,
+  tx: Executor,
+  actor: TRoleActor,
+  row: TFolioRow,
+  payment: TPostPaymentRequest & { id: string },
+): Promise<void> {
+  const folio = await toFolio(tx, row);
+  await signDeskPayment(ctx, tx, actor, {
+    payment: { id: payment.id, amount: payment.amount, paymentMethodId: payment.paymentMethodId },
+    folioId: folio.id,
+    taxes: [
+      ...folio.taxes.map((tax) => ({ taxPercentage: tax.taxPercentage, grossAmount: tax.grossAmount })),
+      ...(folio.localTaxAmount > 0 ? [{ taxPercentage: 0, grossAmount: folio.localTaxAmount }] : []),
+    ],
+    lines: folio.charges.map((charge) => ({
+      text: charge.text,
+      quantity: charge.quantity,
+      grossAmount: charge.grossAmount,
+      taxPercentage: charge.taxPercentage,
+    })),
+    cashRegisterId: payment.cashRegisterId,
+  });
+}
+
+/**
  * Writes a payment (negative: a refund) in the caller's transaction, with its event, and settles the
  * folio's invoices: for callers that checked access and hold a transaction of their own, such as a
  * card payment arriving from the payment partner. `check` is the caller's own rule, made under the
@@ -64,6 +99,7 @@ export async function recordPayment(
   folioId: string,
   input: TPostPaymentRequest,
   check?: () => Promise<void>,
+  options: { atDesk?: boolean } = {},
 ): Promise<TFolioRow> {
   const folio = await lockFolio(tx, actor, folioId);
   await check?.();
@@ -86,6 +122,7 @@ export async function recordPayment(
       isRefund: payment.amount < 0,
     }),
   );
+  if (options.atDesk) await signAtDesk(ctx, tx, actor, folio, { ...input, id: payment.id });
   await settleFolioInvoices(tx, actor, folio.id);
   return folio;
 }
@@ -102,6 +139,7 @@ export async function deletePayment(
     if (!payment) throw new AppError('not_found', 'payment not found');
     await assertPaidStaysCovered(tx, folio.id, -payment.amount);
     await softDeletePayment(tx, payment.id, ctx.clock.now());
+    await reverseDeskPayment(ctx, tx, actor, payment.id);
     return { type: 'payment_deleted', data: { paymentId: payment.id, amount: payment.amount } };
   });
 }

@@ -45,6 +45,7 @@ export function toPayment(row: TPaymentRow): TPayment {
     reference: row.reference,
     paidOn: row.paidOn,
     isRefund: row.amount < 0,
+    receipt: row.receipt,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,11 +1,24 @@
+import type { TPayment } from '@pms/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bookings, charges, folios, paymentMethods, payments } from '../../db/schema/index.ts';
+import {
+  bookings,
+  cashRegisters,
+  charges,
+  fiscalReceipts,
+  folios,
+  paymentMethods,
+  payments,
+} from '../../db/schema/index.ts';
 import { findOwned } from '../../db/owned-records.ts';
 
 export type TFolioRow = typeof folios.$inferSelect;
 export type TChargeRow = typeof charges.$inferSelect;
-export type TPaymentRow = typeof payments.$inferSelect & { paymentMethodName: string | null };
+export type TPaymentReceipt = NonNullable<TPayment['receipt']>;
+export type TPaymentRow = typeof payments.$inferSelect & {
+  paymentMethodName: string | null;
+  receipt: TPaymentReceipt | null;
+};
 
 /** The live folios of a booking or of a group (a group's own folios, not its bookings'), oldest first. */
 export function selectFolios(
@@ -90,15 +103,25 @@ export async function setChargeTransfer(db: Executor, id: string, transferCharge
 }
 
 /** The live payments and refunds of some folios with their method's name, in posting order. */
+/** The receipt a cash register signed for a payment (its first; a storno follows it), or null. */
+const paymentReceipt = sql<TPaymentReceipt | null>`(
+  select json_build_object('id', r.id, 'number', r.number, 'cashRegisterName', c.name,
+    'isSimulated', r.is_simulated, 'deviceFailed', r.device_failed)
+  from ${fiscalReceipts} r join ${cashRegisters} c on c.property_id = r.property_id and c.id = r.cash_register_id
+  where r.property_id = ${payments.propertyId} and r.payment_id = ${payments.id}
+  order by r.number limit 1)`;
+
 export function selectPayments(db: Executor, folioIds: string[]): Promise<TPaymentRow[]> {
   if (folioIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ payment: payments, paymentMethodName: paymentMethods.name })
+    .select({ payment: payments, paymentMethodName: paymentMethods.name, receipt: paymentReceipt })
     .from(payments)
     .leftJoin(paymentMethods, eq(paymentMethods.id, payments.paymentMethodId))
     .where(and(inArray(payments.folioId, folioIds), isNull(payments.deletedAt)))
     .orderBy(asc(payments.paidOn), asc(payments.createdAt), asc(payments.id))
-    .then((rows) => rows.map((row) => ({ ...row.payment, paymentMethodName: row.paymentMethodName })));
+    .then((rows) =>
+      rows.map((row) => ({ ...row.payment, paymentMethodName: row.paymentMethodName, receipt: row.receipt })),
+    );
 }
 
 export async function selectFolioPayment(

@@ -140,14 +140,23 @@ export async function recordInvoicePayment(
   return ctx.db.transaction(async (tx) => {
     const row = await findInvoice(tx, actor, id);
     const amount = request.amount;
-    await recordPayment(ctx, tx, actor, row.folioId, request, async () => {
+    await recordPayment(
+      ctx,
+      tx,
+      actor,
+      row.folioId,
+      request,
+      async () => {
       // Under the folio's lock: no other payment changes what is open meanwhile.
       const { invoice } = await findOpenInvoice(tx, actor, id);
       if (amount > invoice.dueAmount)
         throw new AppError('payment/exceeds_due', 'the payment is more than the invoice leaves open', {
           dueAmount: invoice.dueAmount,
         });
-    });
+      },
+      // Received by staff: cash at the desk is signed like any other desk payment.
+      { atDesk: true },
+    );
     await recordEvent(tx, {
       propertyId: actor.propertyId,
       actor,

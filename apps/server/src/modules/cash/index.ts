@@ -1,0 +1,4 @@
+// The public surface of the cash module: what other modules and the platform use from it.
+export { registerCashRoutes } from './cash.routes.ts';
+export { reverseDeskPayment, signDeskPayment } from './cash-payments.service.ts';
+export { signClosingReceiptsEverywhere } from './closing-receipts.service.ts';

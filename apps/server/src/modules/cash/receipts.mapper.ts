@@ -1,0 +1,26 @@
+import type { TFiscalReceipt } from '@pms/contract';
+import type { TTseSignedTransaction } from '../../integrations/fiscal/fiscal-types.ts';
+import type { TReceiptRow } from './cash.queries.ts';
+
+export function toFiscalReceipt(row: TReceiptRow, cashRegisterName: string): TFiscalReceipt {
+  return {
+    id: row.id,
+    cashRegisterId: row.cashRegisterId,
+    cashRegisterName,
+    number: row.number,
+    kind: row.kind,
+    purpose: row.purpose,
+    issuedAt: row.issuedAt.toISOString(),
+    totalAmount: row.totalAmount,
+    taxes: row.taxes,
+    lines: row.lines,
+    paymentMethodName: row.paymentMethodName,
+    paymentId: row.paymentId,
+    folioId: row.folioId,
+    machineCode: row.machineCode,
+    deviceFailed: row.deviceFailed,
+    tse: (row.tse as TTseSignedTransaction | null) ?? null,
+    isSimulated: row.isSimulated,
+    printedAt: row.printedAt?.toISOString() ?? null,
+  };
+}

@@ -34,7 +34,8 @@ type TTransaction = {
   clientId: string;
   state: 'ACTIVE' | 'FINISHED';
   timeStart: Date;
-  answer: Record<string, unknown>;
+  /** The answer to each revision, given again when the revision is sent again. */
+  answers: Record<number, Record<string, unknown>>;
 };
 
 type TReceipt = {
@@ -110,6 +111,9 @@ export async function startFiskalyStandIn(options: {
     const clientSerial = body.client_id ? options.clients[body.client_id] : undefined;
     if (!clientSerial) return refuse(response, 400, 'E_CLIENT_NOT_FOUND', 'no such client');
     const existing = transactions.get(txId);
+    // A request sent again (its answer was lost) gets the answer it had: fiskaly's calls are idempotent.
+    const earlier = existing?.answers[revision];
+    if (earlier && earlier.state === body.state) return reply(response, 200, earlier);
     if (!existing && revision !== 1) return refuse(response, 404, 'E_TX_NOT_FOUND', `no transaction ${txId}`);
     if (existing && revision !== existing.revision + 1)
       return refuse(
@@ -147,7 +151,7 @@ export async function startFiskalyStandIn(options: {
         clientId: body.client_id!,
         state: 'ACTIVE',
         timeStart: now,
-        answer,
+        answers: { [revision]: answer },
       });
       return reply(response, 200, answer);
     }
@@ -199,7 +203,12 @@ export async function startFiskalyStandIn(options: {
         public_key: signed.publicKey,
       },
     };
-    transactions.set(txId, { ...existing, revision, state: 'FINISHED', answer });
+    transactions.set(txId, {
+      ...existing,
+      revision,
+      state: 'FINISHED',
+      answers: { ...existing.answers, [revision]: answer },
+    });
     reply(response, 200, answer);
   }
 

@@ -144,6 +144,29 @@ describe('fiskalySignDe', () => {
     });
   });
 
+  it('gets the same answer when a transaction is sent again', async () => {
+    const tse = client();
+    const first = await tse.record(receipt('abababab-abab-4bab-8bab-abababababab'));
+    const again = await tse.record(receipt('abababab-abab-4bab-8bab-abababababab'));
+    expect(again).toEqual(first);
+  });
+
+  it('is refused by the stand-in when revision 2 comes before revision 1', async () => {
+    const tse = client();
+    await tse.record(receipt('cdcdcdcd-cdcd-4dcd-8dcd-cdcdcdcdcdcd'));
+    const token = standIn.requests[1]!.headers.authorization!;
+    const response = await fetch(
+      `${standIn.url}/api/v2/tss/${tssId}/tx/efefefef-efef-4fef-8fef-efefefefefef?tx_revision=2`,
+      {
+        method: 'PUT',
+        headers: { authorization: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ state: 'FINISHED', client_id: clientId }),
+      },
+    );
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 'E_TX_NOT_FOUND' });
+  });
+
   it('reports a refusal with fiskaly’s code, not as the TSE being unavailable', async () => {
     const error: unknown = await client()
       .record({

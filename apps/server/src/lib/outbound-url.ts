@@ -101,7 +101,10 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
 
 export type TOutboundResponse = {
   status: number;
+  /** The answer as UTF-8 text. */
   body: string;
+  /** The answer as it came, for a binary one (an archive). */
+  bytes: Buffer;
   headers: Record<string, string | string[] | undefined>;
 };
 
@@ -176,13 +179,15 @@ async function requestOnce(
           chunks.push(chunk);
         });
         response.on('error', reject);
-        response.on('end', () =>
+        response.on('end', () => {
+          const bytes = Buffer.concat(chunks);
           resolve({
             status: response.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8'),
+            body: bytes.toString('utf8'),
+            bytes,
             headers: response.headers,
-          }),
-        );
+          });
+        });
       },
     );
     outgoing.on('error', reject);

@@ -17,6 +17,7 @@ import {
 } from '../db/schema/index.ts';
 import { createJobQueue } from '../jobs/job-queue.ts';
 import { createFolio, getFolioTotals, moveCharge, postCharge, postPayment } from '../modules/folios/index.ts';
+import { createCashRegister, openShift } from '../modules/cash/index.ts';
 import { cancelInvoice, createInvoice } from '../modules/invoices/index.ts';
 import { sendBookingLink, sendInvoice } from '../modules/mail/index.ts';
 import { seededRandom } from './seed-front-office.ts';
@@ -40,11 +41,14 @@ export async function seedBilling(
   const random = seededRandom(options.seed);
   const clock = new SettableClock();
   // The services the demo calls use only the database, the clock, the job queue and the public url.
+  // The demo's cash register signs with the simulator; its keys are stored as they are (the demo is made
+  // before any secret key exists, and its receipts say they are no valid receipts).
   const ctx = {
     db: tx,
     clock,
     jobs: createJobQueue(clock),
-    config: { publicUrl: options.publicUrl },
+    config: { publicUrl: options.publicUrl, fiscalSimulator: true },
+    secrets: { seal: (plain: string) => plain, open: (stored: string) => stored },
   } as unknown as AppContext;
   const actor = systemActor(property.id, 'demo');
   const at = (date: string, time: string) => clock.set(zonedInstant(date, time, property.timeZone));
@@ -140,8 +144,20 @@ export async function seedBilling(
     }
   }
 
-  // Past stays: paid at check-out, the latest ones invoiced.
+  // Past stays: paid at check-out, the latest ones invoiced; cash through the reception's register,
+  // put into use and opened the morning of the first of these check-outs.
   const past = await stays(['checked_out']);
+  const firstCheckOut = past.at(-1)?.checkOut ?? todayIn(property.timeZone);
+  at(firstCheckOut, '07:00');
+  const isAustria = property.address.country === 'at';
+  const register = await createCashRegister(ctx, actor, {
+    name: 'Rezeption',
+    country: isAustria ? 'AT' : 'DE',
+    adapter: 'simulator',
+    cashBoxId: isAustria ? 'ALPENHOF-REZ-1' : 'SPREEBLICK-REZ-1',
+    paymentMethodIds: [method('cash')],
+  });
+  await openShift(ctx, actor, register.id);
   const invoiced = new Set(past.slice(0, options.invoices).map((booking) => booking.id));
   for (const booking of [...past].reverse()) {
     const folioId = await folioOf(booking.id);

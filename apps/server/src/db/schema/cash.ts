@@ -13,7 +13,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { TCashMovementKind, TCashRegisterCountry, TFiscalAdapter, TFiscalReceiptKind } from '@pms/contract';
+import type {
+  TCashMovementKind,
+  TCashRegisterCountry,
+  TFiscalAdapter,
+  TFiscalReceiptKind,
+} from '@pms/contract';
+import type { TTseStoredTransaction } from '../../integrations/fiscal/tse/tse-export.ts';
 import { paymentMethods } from './base-data.ts';
 import { sameProperty, tenantRecordFields, timestamptz } from './common.ts';
 import { properties, users } from './core.ts';
@@ -147,7 +153,8 @@ export const fiscalReceipts = pgTable(
     compactJws: text('compact_jws'),
     machineCode: text('machine_code'),
     deviceFailed: boolean('device_failed').notNull().default(false),
-    tse: jsonb('tse').$type<Record<string, unknown>>(),
+    /** DE: the TSE transaction as asked and as signed. */
+    tse: jsonb('tse').$type<TTseStoredTransaction>(),
     isSimulated: boolean('is_simulated').notNull(),
     createdBy: uuid('created_by').references(() => users.id),
     printedAt: timestamptz('printed_at'),
@@ -215,7 +222,10 @@ export const cashMovements = pgTable(
       sql`case ${t.kind} when 'payment' then ${t.amount} > 0 when 'deposit' then ${t.amount} > 0
         when 'refund' then ${t.amount} < 0 when 'withdrawal' then ${t.amount} < 0 else ${t.amount} <> 0 end`,
     ),
-    check('cash_movements_reason_check', sql`${t.kind} not in ('deposit', 'withdrawal') or ${t.reason} is not null`),
+    check(
+      'cash_movements_reason_check',
+      sql`${t.kind} not in ('deposit', 'withdrawal') or ${t.reason} is not null`,
+    ),
   ],
 );
 

@@ -47,7 +47,8 @@ async function registerFor(
   const candidates = await selectRegistersForMethod(db, actor.propertyId, input.payment.paymentMethodId);
   if (candidates.length === 0) {
     const property = await findProperty(db, actor.propertyId);
-    if (method.kind !== 'cash' || !fiscalCountries.has(property.address.country ?? '')) return null;
+    if (method.kind !== 'cash' || !fiscalCountries.has((property.address.country ?? '').toUpperCase()))
+      return null;
     throw fiscalRequired('cash needs a cash register: set one up in the base data and open it');
   }
   const open = candidates.filter((candidate) => candidate.openShiftId !== null);
@@ -59,7 +60,9 @@ async function registerFor(
   if (!chosen) {
     if (input.cashRegisterId) throw fiscalRequired('this cash register does not take this payment method');
     if (open.length === 0) throw fiscalRequired('open the cash register before taking cash');
-    throw fiscalRequired('choose the cash register', { cashRegisterIds: open.map((item) => item.id).join(',') });
+    throw fiscalRequired('choose the cash register', {
+      cashRegisterIds: open.map((item) => item.id).join(','),
+    });
   }
   const register = await lockCashRegister(db, actor.propertyId, chosen.id);
   if (!canSign(ctx, register)) throw fiscalRequired('the cash register has no working fiscal signing');

@@ -499,3 +499,24 @@ export async function selectPaymentMovement(db: Executor, propertyId: string, pa
     .limit(1);
   return row;
 }
+
+/** A German register's stored TSE transactions of receipts issued in [from, to), for the simulator's export. */
+export function selectTseTransactions(
+  db: Executor,
+  propertyId: string,
+  cashRegisterId: string,
+  range: { from: Date; to: Date },
+) {
+  return db
+    .select({ tse: fiscalReceipts.tse })
+    .from(fiscalReceipts)
+    .where(
+      and(
+        eq(fiscalReceipts.propertyId, propertyId),
+        eq(fiscalReceipts.cashRegisterId, cashRegisterId),
+        gte(fiscalReceipts.issuedAt, range.from),
+        lt(fiscalReceipts.issuedAt, range.to),
+      ),
+    )
+    .orderBy(asc(fiscalReceipts.number));
+}

@@ -4,7 +4,8 @@ import type { RksvSigner, TseClient } from '../../integrations/fiscal/fiscal-typ
 import { fiskalySignAt } from '../../integrations/fiscal/rksv/fiskaly-sign-at.ts';
 import { createSimulatorKeys, rksvSimulator } from '../../integrations/fiscal/rksv/simulator.ts';
 import { fiskalySignDe } from '../../integrations/fiscal/tse/fiskaly-sign-de.ts';
-import { createTseSimulatorKeys, tseSimulator } from '../../integrations/fiscal/tse/simulator.ts';
+import { tseSimulator, type TTseSimulatorState } from '../../integrations/fiscal/tse/simulator.ts';
+import { createTseSimulatorKeys } from '../../integrations/fiscal/tse/tse-signature.ts';
 import type { TRegisterRow } from './cash.queries.ts';
 
 /** What a register's sealed credentials hold: the simulator's keys, or fiskaly's account. */
@@ -58,13 +59,19 @@ export function rksvSignerOf(ctx: AppContext, register: TRegisterRow): RksvSigne
  * The German register's TSE. The simulator numbers its transactions from the register's row (locked by
  * the caller), so they stay consecutive on every instance.
  */
-export function tseClientOf(
-  ctx: AppContext,
-  register: TRegisterRow,
-  counters: { next(): Promise<{ transactionNumber: number; signatureCounter: number }> },
-): TseClient {
+export function tseClientOf(ctx: AppContext, register: TRegisterRow, state: TTseSimulatorState): TseClient {
   const credentials = openCredentials(ctx, register);
-  if (credentials?.kind === 'fiskaly') return fiskalySignDe(credentials, outboundPolicy(ctx));
+  const now = () => ctx.clock.now();
+  if (credentials?.kind === 'fiskaly') {
+    return fiskalySignDe({
+      apiKey: credentials.apiKey,
+      apiSecret: credentials.apiSecret,
+      tssId: credentials.registerId,
+      ...(credentials.baseUrl ? { baseUrl: credentials.baseUrl } : {}),
+      now,
+      policy: outboundPolicy(ctx),
+    });
+  }
   if (credentials?.kind !== 'tse-simulator') throw new Error(`register ${register.id} has no TSE key`);
-  return tseSimulator(credentials, () => ctx.clock.now(), counters);
+  return tseSimulator(credentials, now, state);
 }

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { FiscalUnavailableError, type TRksvReceiptType } from '../../integrations/fiscal/fiscal-types.ts';
 import { bucketAmountsOf } from '../../integrations/fiscal/rksv/buckets.ts';
-import { tseAmount, tseAmountsPerVatRate } from '../../integrations/fiscal/tse/vat-rates.ts';
+import { amountsPerPaymentType, amountsPerVatRate } from '../../integrations/fiscal/tse/vat-rates.ts';
 import { findProperty } from '../../lib/properties.ts';
 import {
   insertReceipt,
@@ -142,24 +142,27 @@ async function sign(ctx: AppContext, register: TRegisterRow, receipt: TSigning) 
     transactionNumber: register.tseTransactionCount,
     signatureCounter: register.tseSignatureCount,
   };
-  const tse = await tseClientOf(ctx, register, {
+  const request = {
+    transactionId: receipt.id,
+    clientId: register.cashBoxId,
+    receiptType: receipt.isTraining ? ('TRAINING' as const) : ('RECEIPT' as const),
+    amountsPerVatRate: amountsPerVatRate(receipt.taxes),
+    amountsPerPaymentType: amountsPerPaymentType([
+      { paymentType: receipt.isCash ? 'CASH' : 'NON_CASH', amount: receipt.totalAmount },
+    ]),
+  };
+  const signed = await tseClientOf(ctx, register, {
+    // A transaction's start and finish each count a signature, as a TSE counts them.
     next: () => {
       counters.transactionNumber += 1;
       counters.signatureCounter += 2;
       return Promise.resolve({ ...counters });
     },
-  }).record({
-    transactionId: receipt.id,
-    clientId: register.cashBoxId,
-    receiptType: receipt.isTraining ? 'TRAINING' : 'RECEIPT',
-    amountsPerVatRate: tseAmountsPerVatRate(receipt.taxes),
-    amountsPerPaymentType: [
-      { paymentType: receipt.isCash ? 'CASH' : 'NON_CASH', amount: tseAmount(receipt.totalAmount) },
-    ],
-  });
+    transactions: () => Promise.resolve([]),
+  }).record(request);
   return {
-    state: { tseTransactionCount: tse.transactionNumber, tseSignatureCount: tse.signatureCounter },
-    receipt: { tse, deviceFailed: false },
+    state: { tseTransactionCount: signed.transactionNumber, tseSignatureCount: signed.signatureCounter },
+    receipt: { tse: { request, signed }, deviceFailed: false },
   };
 }
 

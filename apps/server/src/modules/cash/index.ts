@@ -2,3 +2,5 @@
 export { registerCashRoutes } from './cash.routes.ts';
 export { reverseDeskPayment, signDeskPayment } from './cash-payments.service.ts';
 export { signClosingReceiptsEverywhere } from './closing-receipts.service.ts';
+export { createCashRegister } from './cash-registers.service.ts';
+export { openShift } from './cash-book.service.ts';

@@ -1,5 +1,5 @@
 import type { TFiscalReceipt } from '@pms/contract';
-import type { TTseSignedTransaction } from '../../integrations/fiscal/fiscal-types.ts';
+import type { TTseStoredTransaction } from '../../integrations/fiscal/tse/tse-export.ts';
 import type { TReceiptRow } from './cash.queries.ts';
 
 export function toFiscalReceipt(row: TReceiptRow, cashRegisterName: string): TFiscalReceipt {
@@ -19,7 +19,7 @@ export function toFiscalReceipt(row: TReceiptRow, cashRegisterName: string): TFi
     folioId: row.folioId,
     machineCode: row.machineCode,
     deviceFailed: row.deviceFailed,
-    tse: (row.tse as TTseSignedTransaction | null) ?? null,
+    tse: row.tse?.signed ?? null,
     isSimulated: row.isSimulated,
     printedAt: row.printedAt?.toISOString() ?? null,
   };

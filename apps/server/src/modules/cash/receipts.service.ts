@@ -14,6 +14,7 @@ import {
   selectReceipt,
   selectReceiptPage,
   selectReceiptsOfDates,
+  selectTseTransactions,
   selectUserNames,
 } from './cash.queries.ts';
 import { findRegister } from './cash-registers.service.ts';
@@ -181,5 +182,9 @@ export async function exportTse(
   const period = await periodOf(ctx, actor.propertyId, range);
   return tseClientOf(ctx, register, {
     next: () => Promise.reject(new Error('an export signs nothing')),
+    transactions: async (range) =>
+      (await selectTseTransactions(ctx.db, actor.propertyId, register.id, range)).flatMap((row) =>
+        row.tse ? [row.tse] : [],
+      ),
   }).exportTransactions(period);
 }

@@ -2,6 +2,7 @@ import { createHash, createPrivateKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bucketAmountsOf, bucketOf, UnknownTaxRateError } from './buckets.ts';
 import { chainValueOf } from './chain.ts';
+import { depChunks, depText, type TDep } from './dep.ts';
 import {
   failedDeviceJws,
   isFailedDeviceJws,
@@ -209,5 +210,42 @@ describe('the simulator', () => {
       }),
     ).toBe(12450);
     expect(machineCodeOf(sale.compactJws)).toBe(sale.machineCode);
+  });
+});
+
+describe('the DEP export', () => {
+  const first = { certificate: 'Zmlyc3Q=', chain: ['Y2E='], serial: '1' };
+  const second = { certificate: 'c2Vjb25k', chain: [], serial: '2' };
+
+  /** Receipts as a database cursor gives them, one at a time. */
+  async function* stored() {
+    const rows = [
+      { compactJws: 'a.b.c', certificate: first },
+      { compactJws: 'd.e.f', certificate: first },
+      { compactJws: 'g.h.i', certificate: second },
+      { compactJws: 'j.k.l', certificate: first },
+    ];
+    for (const row of rows) yield await Promise.resolve(row);
+  }
+
+  it('streams a group per run of one certificate', async () => {
+    const chunks: string[] = [];
+    for await (const chunk of depChunks(stored())) chunks.push(chunk);
+    expect(chunks.length).toBeGreaterThan(4);
+    expect(JSON.parse(chunks.join('')) as TDep).toEqual({
+      'Belege-Gruppe': [
+        {
+          Signaturzertifikat: 'Zmlyc3Q=',
+          Zertifizierungsstellen: ['Y2E='],
+          'Belege-kompakt': ['a.b.c', 'd.e.f'],
+        },
+        { Signaturzertifikat: 'c2Vjb25k', Zertifizierungsstellen: [], 'Belege-kompakt': ['g.h.i'] },
+        { Signaturzertifikat: 'Zmlyc3Q=', Zertifizierungsstellen: ['Y2E='], 'Belege-kompakt': ['j.k.l'] },
+      ],
+    });
+  });
+
+  it('exports no receipts as no groups', async () => {
+    expect(JSON.parse(await depText([]))).toEqual({ 'Belege-Gruppe': [] });
   });
 });

@@ -69,10 +69,11 @@ function compactJwsOf(qrCodeData: string): string {
 }
 
 /**
- * The RKSV signer of fiskaly SIGN AT: the signature, counter, chain and receipt number are fiskaly's
- * (its signature creation unit keeps them), so `state` serves only to carry the register's own running
- * total. A token comes from `POST /auth` and is fetched again when fiskaly answers 401. An unreachable
- * service or a 5xx answer is `FiscalUnavailableError`: nothing was signed, and the same call may be
+ * The RKSV signer of fiskaly SIGN AT: the signature, counter, chain, receipt number, time and cash box
+ * id in the code are fiskaly's (its signature creation unit keeps them), so `state` serves only to carry
+ * the register's own running total; fiskaly makes the start receipt itself when the register is
+ * initialised. A token comes from `POST /auth` and is fetched again when fiskaly answers 401. An
+ * unreachable service or a 5xx answer is `FiscalUnavailableError`: nothing was signed, and the same call may be
  * repeated, since the receipt's id is derived from its number.
  */
 export function fiskalySignAt(config: TFiskalySignAtConfig): RksvSigner {

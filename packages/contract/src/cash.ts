@@ -19,7 +19,7 @@ export const ZFiskalyCredentials = z.object({
   apiSecret: ZText.trim().min(1).max(200),
   /** AT: the cash register's id at fiskaly; DE: the TSS id. */
   registerId: ZText.trim().min(1).max(100),
-  /** DE: the client id (the register) at the TSS. */
+  /** AT: the signature creation unit's id; DE: the client id (the register) at the TSS. */
   clientId: ZText.trim().max(100).nullish(),
   baseUrl: z.url().max(300).nullish(),
 });

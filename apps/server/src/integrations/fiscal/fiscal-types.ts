@@ -73,6 +73,11 @@ export class FiscalUnavailableError extends Error {
   override name = 'FiscalUnavailableError';
 }
 
+/** A tax rate the register's law has no bucket or key for (on the receipt's date): nothing can be signed. */
+export class UnknownTaxRateError extends Error {
+  override name = 'UnknownTaxRateError';
+}
+
 // Germany
 
 /** DSFinV-K's VAT rate keys: 19 %, 7 %, 10.7 %, 5.5 %, 0 %. */

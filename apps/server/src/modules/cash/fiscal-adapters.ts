@@ -10,7 +10,7 @@ import type { TRegisterRow } from './cash.queries.ts';
 
 /** What a register's sealed credentials hold: the simulator's keys, or fiskaly's account. */
 export type TRegisterCredentials =
-  | { kind: 'rksv-simulator'; privateKeyPem: string; certificate: string; aesKey: string }
+  | ({ kind: 'rksv-simulator' } & ReturnType<typeof createSimulatorKeys>)
   | { kind: 'tse-simulator'; privateKeyPem: string }
   | ({ kind: 'fiskaly' } & TFiskalyCredentials);
 
@@ -24,6 +24,7 @@ export function sealCredentials(
   return ctx.secrets.seal(JSON.stringify(value), sealContext(register));
 }
 
+/** The register's credentials; the demo's simulator keys are stored unsealed and read as they are. */
 export function openCredentials(ctx: AppContext, register: TRegisterRow): TRegisterCredentials | null {
   return register.credentials
     ? (JSON.parse(ctx.secrets.open(register.credentials, sealContext(register))) as TRegisterCredentials)
@@ -50,7 +51,16 @@ const outboundPolicy = (ctx: AppContext) => ({ allowPrivateAddresses: ctx.config
 /** The Austrian register's signer. */
 export function rksvSignerOf(ctx: AppContext, register: TRegisterRow): RksvSigner {
   const credentials = openCredentials(ctx, register);
-  if (credentials?.kind === 'fiskaly') return fiskalySignAt(credentials, outboundPolicy(ctx));
+  if (credentials?.kind === 'fiskaly') {
+    return fiskalySignAt({
+      baseUrl: credentials.baseUrl ?? 'https://rksv.fiskaly.com/api/v1',
+      apiKey: credentials.apiKey,
+      apiSecret: credentials.apiSecret,
+      cashRegisterId: credentials.registerId,
+      signatureCreationUnitId: credentials.clientId ?? '',
+      policy: outboundPolicy(ctx),
+    });
+  }
   if (credentials?.kind !== 'rksv-simulator') throw new Error(`register ${register.id} has no RKSV keys`);
   return rksvSimulator({ ...credentials, deviceFailed: () => register.deviceFailedAt !== null });
 }

@@ -3,7 +3,11 @@ import { localDateTimeIn, todayIn, type TFiscalReceiptKind } from '@pms/contract
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { FiscalUnavailableError, type TRksvReceiptType } from '../../integrations/fiscal/fiscal-types.ts';
+import {
+  FiscalUnavailableError,
+  UnknownTaxRateError,
+  type TRksvReceiptType,
+} from '../../integrations/fiscal/fiscal-types.ts';
 import { bucketAmountsOf } from '../../integrations/fiscal/rksv/buckets.ts';
 import { amountsPerPaymentType, amountsPerVatRate } from '../../integrations/fiscal/tse/vat-rates.ts';
 import { findProperty } from '../../lib/properties.ts';

@@ -1,4 +1,4 @@
-import { rksvBuckets, type TBucketAmounts, type TRksvBucket } from '../fiscal-types.ts';
+import { rksvBuckets, UnknownTaxRateError, type TBucketAmounts, type TRksvBucket } from '../fiscal-types.ts';
 
 /**
  * Which RKSV bucket an Austrian VAT rate is booked in, and from when to when: the code knows five
@@ -19,11 +19,6 @@ export const rksvRateBuckets: readonly {
   // The reduced rate on basic foods (Grundnahrungsmittel), in force from 1 July 2026.
   { taxPercentage: 4.9, bucket: 'special', validFrom: '2026-07-01', validUntil: null },
 ];
-
-/** A tax rate that has no bucket on the receipt's date: the receipt cannot be signed. */
-export class UnknownTaxRateError extends Error {
-  override name = 'UnknownTaxRateError';
-}
 
 /** The bucket of a VAT rate on a date (`YYYY-MM-DD`, or a receipt's `YYYY-MM-DDTHH:mm:ss`). */
 export function bucketOf(taxPercentage: number, date: string): TRksvBucket {

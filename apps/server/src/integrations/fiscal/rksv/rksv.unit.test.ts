@@ -1,6 +1,7 @@
 import { createHash, createPrivateKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { bucketAmountsOf, bucketOf, UnknownTaxRateError } from './buckets.ts';
+import { UnknownTaxRateError } from '../fiscal-types.ts';
+import { bucketAmountsOf, bucketOf } from './buckets.ts';
 import { chainValueOf } from './chain.ts';
 import { depChunks, depText, type TDep } from './dep.ts';
 import {

@@ -1,5 +1,5 @@
 import { decimalAmount } from '../../invoice-documents/texts.ts';
-import { tseVatRates, type TTsePaymentType, type TTseVatRate } from '../fiscal-types.ts';
+import { tseVatRates, UnknownTaxRateError, type TTsePaymentType, type TTseVatRate } from '../fiscal-types.ts';
 
 /**
  * DSFinV-K's VAT keys by rate in basis points (UST_SCHLUESSEL 1 to 5): the general and the reduced rate,
@@ -19,7 +19,7 @@ export const tseAmount = decimalAmount;
 /** The DSFinV-K key of a VAT percentage (19, 7, 10.7, 5.5, 0); any other rate has no key and is refused. */
 export function tseVatRateOf(taxPercentage: number): TTseVatRate {
   const rate = vatRateByBasisPoints.get(Math.round(taxPercentage * 100));
-  if (!rate) throw new Error(`${taxPercentage} % is no VAT rate a German TSE knows`);
+  if (!rate) throw new UnknownTaxRateError(`${taxPercentage} % is no VAT rate a German TSE knows`);
   return rate;
 }
 

@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { findProperty } from '../../lib/properties.ts';
+import { selectUserNames } from './cash.queries.ts';
 import {
   insertDayClose,
   insertMovement,
@@ -25,14 +26,13 @@ import {
   selectLastClosedDate,
   selectMovements,
   selectOpenShift,
-  selectReceiptsOfDates,
   selectShift,
   selectShifts,
-  selectUserNames,
   updateShift,
   type TDayCloseRow,
   type TShiftRow,
-} from './cash.queries.ts';
+} from './cash-book.queries.ts';
+import { selectReceiptsOfDates } from './receipts.queries.ts';
 import { findRegister, lockCashRegister, toCashRegister, userIdOf } from './cash-registers.service.ts';
 import { toFiscalReceipt } from './receipts.mapper.ts';
 

@@ -3,15 +3,9 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findProperty } from '../../lib/properties.ts';
-import {
-  insertMovement,
-  selectOpenShift,
-  selectPaymentMethod,
-  selectPaymentMovement,
-  selectPaymentReceipts,
-  selectRegistersForMethod,
-  type TRegisterRow,
-} from './cash.queries.ts';
+import { selectPaymentMethod, selectRegistersForMethod, type TRegisterRow } from './cash.queries.ts';
+import { insertMovement, selectOpenShift, selectPaymentMovement } from './cash-book.queries.ts';
+import { selectPaymentReceipts } from './receipts.queries.ts';
 import { lockCashRegister, userIdOf } from './cash-registers.service.ts';
 import { canSign } from './fiscal-adapters.ts';
 import { signReceipt, type TReceiptLine, type TReceiptTax } from './fiscal-signing.ts';

@@ -16,9 +16,6 @@ import {
   insertRegister,
   lockRegister,
   replaceRegisterMethods,
-  selectBalance,
-  selectDayClose,
-  selectOpenShift,
   selectRegister,
   selectRegisterMethods,
   selectRegisters,
@@ -26,6 +23,7 @@ import {
   updateRegister,
   type TRegisterRow,
 } from './cash.queries.ts';
+import { selectBalance, selectDayClose, selectOpenShift } from './cash-book.queries.ts';
 import { canSign, newSimulatorCredentials, sealCredentials } from './fiscal-adapters.ts';
 import { signReceipt } from './fiscal-signing.ts';
 

@@ -11,13 +11,8 @@ import {
 import { bucketAmountsOf } from '../../integrations/fiscal/rksv/buckets.ts';
 import { amountsPerPaymentType, amountsPerVatRate } from '../../integrations/fiscal/tse/vat-rates.ts';
 import { findProperty } from '../../lib/properties.ts';
-import {
-  insertReceipt,
-  selectLastReceipt,
-  updateRegister,
-  type TReceiptRow,
-  type TRegisterRow,
-} from './cash.queries.ts';
+import { updateRegister, type TRegisterRow } from './cash.queries.ts';
+import { insertReceipt, selectLastReceipt, type TReceiptRow } from './receipts.queries.ts';
 import { rksvSignerOf, tseClientOf } from './fiscal-adapters.ts';
 
 export type TReceiptTax = { taxPercentage: number; grossAmount: number };
@@ -74,6 +69,9 @@ export async function signReceipt(
     now,
     timeZone,
   }).catch((error: unknown) => {
+    if (error instanceof UnknownTaxRateError) {
+      throw new AppError('payment/fiscal_required', `${error.message}: the register cannot sign this rate`);
+    }
     if (error instanceof FiscalUnavailableError) {
       throw new AppError('fiscal/unavailable', 'the fiscal signing service cannot be reached: try again', {
         cashRegisterId: register.id,

@@ -1,6 +1,5 @@
 import type { TFiscalReceipt } from '@pms/contract';
-import type { TTseStoredTransaction } from '../../integrations/fiscal/tse/tse-export.ts';
-import type { TReceiptRow } from './cash.queries.ts';
+import type { TReceiptRow } from './receipts.queries.ts';
 
 export function toFiscalReceipt(row: TReceiptRow, cashRegisterName: string): TFiscalReceipt {
   return {

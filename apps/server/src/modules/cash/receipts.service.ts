@@ -6,17 +6,15 @@ import { renderReceiptPdf } from '../../integrations/fiscal/receipt-pdf.ts';
 import { depChunks } from '../../integrations/fiscal/rksv/dep.ts';
 import { renderZReportPdf } from '../../integrations/fiscal/z-report-pdf.ts';
 import { findProperty, type TPropertyRow } from '../../lib/properties.ts';
+import { selectUserNames } from './cash.queries.ts';
+import { selectBalance, selectDayCloseById, selectMovements } from './cash-book.queries.ts';
 import {
   markReceiptPrinted,
-  selectBalance,
-  selectDayCloseById,
-  selectMovements,
   selectReceipt,
   selectReceiptPage,
   selectReceiptsOfDates,
   selectTseTransactions,
-  selectUserNames,
-} from './cash.queries.ts';
+} from './receipts.queries.ts';
 import { findRegister } from './cash-registers.service.ts';
 import { rksvSignerOf, tseClientOf } from './fiscal-adapters.ts';
 import { toFiscalReceipt } from './receipts.mapper.ts';

@@ -1,4 +1,5 @@
 import {
+  BanknotesIcon,
   BookOpenIcon,
   CalendarDaysIcon,
   CircleStackIcon,
@@ -21,6 +22,7 @@ export type TNavigationKey =
   | 'contacts'
   | 'groups'
   | 'invoices'
+  | 'cash'
   | 'roomLocks'
   | 'housekeeping'
   | 'outbox'
@@ -44,6 +46,7 @@ export const navigation: readonly TNavigationEntry[] = [
   { key: 'contacts', path: '/contacts', area: 'contacts', icon: UsersIcon, isAvailable: true },
   { key: 'groups', path: '/groups', area: 'groups', icon: UserGroupIcon, isAvailable: true },
   { key: 'invoices', path: '/invoices', area: 'invoices', icon: DocumentTextIcon, isAvailable: true },
+  { key: 'cash', path: '/cash', area: 'cashBook', icon: BanknotesIcon, isAvailable: true },
   { key: 'roomLocks', path: '/room-locks', area: 'roomLocks', icon: LockClosedIcon, isAvailable: true },
   {
     key: 'housekeeping',

@@ -129,6 +129,11 @@ const InvoiceRoute = lazyScreen(
   () => import('../features/invoices/routes/invoice-route.tsx'),
   (m) => m.InvoiceRoute,
 );
+const CashRoute = lazyScreen(
+  'cash',
+  () => import('../features/cash/routes/cash-route.tsx'),
+  (m) => m.CashRoute,
+);
 const HousekeepingRoute = lazyScreen(
   'housekeeping',
   () => import('../features/housekeeping/routes/housekeeping-route.tsx'),
@@ -259,6 +264,14 @@ export const router = createBrowserRouter([
         element: (
           <RequireAccess area="invoices">
             <InvoiceRoute />
+          </RequireAccess>
+        ),
+      },
+      {
+        path: 'cash',
+        element: (
+          <RequireAccess area="cashBook">
+            <CashRoute />
           </RequireAccess>
         ),
       },

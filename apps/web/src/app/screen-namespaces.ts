@@ -9,6 +9,7 @@ export const screenNamespaces = {
   auth: [],
   'base-data': ['base-data'],
   bookings: ['billing', 'bookings', 'contacts', 'notes'],
+  cash: ['billing', 'cash'],
   contacts: ['billing', 'bookings', 'contacts', 'notes'],
   dashboard: ['bookings', 'dashboard'],
   groups: ['billing', 'bookings', 'contacts', 'groups', 'notes', 'search'],

@@ -9,6 +9,8 @@ import billingDe from './billing.de.json';
 import billingEn from './billing.en.json';
 import bookingsDe from './bookings.de.json';
 import bookingsEn from './bookings.en.json';
+import cashDe from './cash.de.json';
+import cashEn from './cash.en.json';
 import contactsDe from './contacts.de.json';
 import contactsEn from './contacts.en.json';
 import dashboardDe from './dashboard.de.json';
@@ -39,6 +41,7 @@ export const catalogues = {
   'base-data': pair(baseDataDe, baseDataEn),
   billing: pair(billingDe, billingEn),
   bookings: pair(bookingsDe, bookingsEn),
+  cash: pair(cashDe, cashEn),
   contacts: pair(contactsDe, contactsEn),
   dashboard: pair(dashboardDe, dashboardEn),
   groups: pair(groupsDe, groupsEn),

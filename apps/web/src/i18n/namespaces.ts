@@ -6,6 +6,7 @@ export const featureNamespaces = [
   'base-data',
   'billing',
   'bookings',
+  'cash',
   'contacts',
   'dashboard',
   'groups',

@@ -9,10 +9,9 @@ import {
   PlusIcon,
   ReceiptPercentIcon,
   ReceiptRefundIcon,
-  TrashIcon,
   XCircleIcon,
 } from '@heroicons/react/24/outline';
-import type { TFolio, TFolioCharge, TPayment } from '@pms/contract/folios';
+import type { TFolio, TFolioCharge } from '@pms/contract/folios';
 import type { TInvoiceListItem } from '@pms/contract/invoices';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -21,7 +20,7 @@ import { useFormatInstantDate } from '../../lib/format.ts';
 import { useFormatMoney } from '../../lib/format-money.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Badge } from '../../ui/badge.tsx';
-import { Button, IconButton } from '../../ui/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { openConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DataTable, type TColumn } from '../../ui/data-table.tsx';
@@ -33,7 +32,8 @@ import { useCreateInvoice } from '../invoices/index.ts';
 import type { TChargeOnFolio } from './allowance-dialog.tsx';
 import { ChargeActionsMenu, type TChargeAction } from './charge-actions-menu.tsx';
 import { remainingByCharge, unitAmountOf } from './folio-entries.ts';
-import { useDeletePayment, useUpdateFolio } from './folio-mutations.ts';
+import { useUpdateFolio } from './folio-mutations.ts';
+import { FolioPayments } from './folio-payments.tsx';
 import type { TPaymentKind } from './payment-dialog.tsx';
 
 const amountClasses = 'text-right tabular-nums whitespace-nowrap';
@@ -87,7 +87,6 @@ export function FolioCard({
   const formatMoney = useFormatMoney();
   const formatPercentage = useFormatPercentage();
   const createInvoice = useCreateInvoice();
-  const deletePayment = useDeletePayment();
   const updateFolio = useUpdateFolio();
   const remaining = remainingByCharge(folio.charges);
   const isOpen = !folio.isClosed;
@@ -125,20 +124,6 @@ export function FolioCard({
         },
       },
     );
-
-  const removePayment = async (payment: TPayment) => {
-    const isConfirmed = await openConfirmDialog({
-      title: t('billing.payment.deleteTitle'),
-      content: t('billing.payment.deleteText', { amount: formatMoney(payment.amount) }),
-      confirmText: t('billing.payment.deleteConfirm'),
-      confirmColor: 'red',
-    });
-    if (!isConfirmed) return;
-    deletePayment.mutate(
-      { folioId: folio.id, paymentId: payment.id },
-      { onSuccess: () => toast.success(t('billing.payment.deleted')) },
-    );
-  };
 
   const entryText = (entry: TFolioCharge) => (
     <span className="flex flex-wrap items-center gap-2">
@@ -261,50 +246,6 @@ export function FolioCard({
             id: 'actions',
             header: <span className="sr-only">{t('billing.folios.actions')}</span>,
             cell: chargeActions,
-            className: 'w-16 py-1',
-          },
-        ]
-      : []),
-  ];
-
-  const paymentColumns: TColumn<TPayment>[] = [
-    {
-      id: 'date',
-      header: t('billing.folios.date'),
-      cell: (payment) => formatDate(payment.paidOn),
-      className: 'whitespace-nowrap',
-    },
-    {
-      id: 'method',
-      header: t('billing.payment.method'),
-      cell: (payment) => (
-        <span className="flex flex-wrap items-center gap-2">
-          {payment.paymentMethodName ?? '–'}
-          {payment.isRefund && <Badge color="amber">{t('billing.payment.refund')}</Badge>}
-        </span>
-      ),
-    },
-    { id: 'reference', header: t('billing.payment.reference'), cell: (payment) => payment.reference ?? '' },
-    {
-      id: 'amount',
-      header: t('billing.payment.amount'),
-      cell: (payment) => formatMoney(payment.amount),
-      className: amountClasses,
-    },
-    ...(isOpen && permissions.canSettle
-      ? [
-          {
-            id: 'actions',
-            header: <span className="sr-only">{t('billing.folios.actions')}</span>,
-            cell: (payment: TPayment) => (
-              <span className="flex justify-end">
-                <IconButton
-                  label={t('billing.payment.deleteLabel', { amount: formatMoney(payment.amount) })}
-                  icon={TrashIcon}
-                  onClick={() => void removePayment(payment)}
-                />
-              </span>
-            ),
             className: 'w-16 py-1',
           },
         ]
@@ -441,17 +382,7 @@ export function FolioCard({
         </div>
       )}
       {folio.payments.length > 0 && (
-        <div className="border-t border-gray-100">
-          <h3 className="px-5 pt-4 pb-2 text-sm font-semibold text-gray-900">
-            {t('billing.folios.payments')}
-          </h3>
-          <DataTable
-            label={t('billing.folios.paymentsLabel', { folio: label })}
-            columns={paymentColumns}
-            rows={folio.payments}
-            emptyText=""
-          />
-        </div>
+        <FolioPayments folio={folio} label={label} canDelete={isOpen && permissions.canSettle} />
       )}
       <div className="flex flex-col gap-4 border-t-2 border-gray-200 bg-gray-50 px-5 py-3 sm:flex-row sm:items-center sm:justify-between">
         {isOpen && permissions.canSettle ? (

@@ -17,12 +17,14 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { successThen } from '../../ui/toast.tsx';
 import { moneyInput, textOrNull, toMoneyInput } from '../../lib/form-inputs.ts';
 import { useBaseData } from '../base-data/index.ts';
+import { CashRegisterSelect, registerChoiceOf } from '../cash/index.ts';
 import { usePostPayment } from './folio-mutations.ts';
 
 const ZPaymentForm = ZPostPaymentRequest.extend({
   amount: moneyInput(ZPostPaymentRequest.shape.amount),
   paymentMethodId: emptyTo(undefined, ZPostPaymentRequest.shape.paymentMethodId),
   reference: textOrNull(ZPostPaymentRequest.shape.reference),
+  cashRegisterId: emptyTo(undefined, ZPostPaymentRequest.shape.cashRegisterId),
 });
 
 export type TPaymentKind = 'payment' | 'refund';
@@ -53,9 +55,12 @@ export function PaymentForm({
 }: TPaymentFormProps) {
   const { t, i18n } = useTranslation();
   const today = usePropertyToday();
+  // Several registers are open for the method: the desk says which one's drawer gets the money.
+  const registerIds = registerChoiceOf(error);
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm({
     resolver: zodFormResolver(ZPaymentForm),
@@ -64,13 +69,25 @@ export function PaymentForm({
       paymentMethodId: methods[0]?.id ?? '',
       reference: '',
       paidOn: today,
+      cashRegisterId: '',
     },
   });
-  const save = handleSubmit((payment) => onSubmit(payment));
+  const save = handleSubmit((payment) => {
+    if (registerIds && !payment.cashRegisterId) {
+      setError('cashRegisterId', { message: t('billing.payment.chooseRegisterRequired') });
+      return;
+    }
+    onSubmit(payment);
+  });
 
   return (
     <form noValidate onSubmit={(event) => void save(event)} className="space-y-5">
-      {error && <Alert type="error">{errorMessage(error)}</Alert>}
+      {error && !registerIds && <Alert type="error">{errorMessage(error)}</Alert>}
+      {registerIds && (
+        <Alert type="info" title={t('billing.payment.chooseRegisterTitle')}>
+          {t('billing.payment.chooseRegisterText')}
+        </Alert>
+      )}
       {warning && <Alert type="warning">{warning}</Alert>}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t('billing.payment.amount')} error={errors.amount?.message}>
@@ -86,6 +103,11 @@ export function PaymentForm({
             ))}
           </Select>
         </Field>
+        {registerIds && (
+          <Field label={t('billing.payment.register')} error={errors.cashRegisterId?.message}>
+            <CashRegisterSelect registerIds={registerIds} {...register('cashRegisterId')} />
+          </Field>
+        )}
         <Field label={t('billing.payment.paidOn')} error={errors.paidOn?.message}>
           <DateInput {...register('paidOn')} />
         </Field>

@@ -1,5 +1,6 @@
 export {
   bookingKeys,
+  cashKeys,
   channelKeys,
   contactKeys,
   dashboardKeys,

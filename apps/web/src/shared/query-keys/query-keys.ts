@@ -89,6 +89,13 @@ export const channelKeys = {
   list: () => [...channelKeys.all, 'list'] as const,
 };
 
+/** The cash registers with their drawers' state, and each register's cash book of a period. */
+export const cashKeys = {
+  all: ['cash'] as const,
+  registers: () => [...cashKeys.all, 'registers'] as const,
+  book: (id: string, range: object) => [...cashKeys.all, 'book', id, range] as const,
+};
+
 export const searchKeys = {
   all: ['search'] as const,
   results: (query: string) => [...searchKeys.all, query] as const,
@@ -103,7 +110,7 @@ export const searchKeys = {
  * | booking         | create, update, move, status actions, guests       | bookings, room plan, dashboard, housekeeping, contacts (their bookings), groups,       |
  * |                 |                                                    | folios (stay charges), invoices, reports, search, mail (the confirmation on create)    |
  * | folio           | folio create/update, charges, allowances, moves,   | folios, invoices (a payment settles one), bookings (amounts due), groups, contacts,    |
- * |                 | corrections, payments, refunds                     | dashboard (open balances, revenue), reports                                            |
+ * |                 | corrections, payments, refunds                     | dashboard (open balances, revenue), reports, cash (a cash payment's drawer movement)   |
  * | invoice         | create, issue, cancel, delete, update a draft      | invoices, folios (closed or reopened), bookings (read-only, amounts), groups,          |
  * |                 |                                                    | contacts, dashboard, reports, search (invoice numbers)                                 |
  * | invoicePayment  | a payment on an open invoice                       | the same as a folio posting                                                            |
@@ -114,6 +121,8 @@ export const searchKeys = {
  * | channel         | channel create/update/delete, a room's feed,       | channels                                                                               |
  * |                 | its export address renewed or revoked              |                                                                                        |
  * | channelSync     | sync now (the import of every feed)                | channels (their last results), room locks (closed windows), and all a booking moves   |
+ * | cash            | a register's settings, shifts, deposits and        | cash                                                                                   |
+ * |                 | withdrawals, day closes, reviews                   |                                                                                        |
  */
 const folioEffects = [
   folioKeys.all,
@@ -123,6 +132,7 @@ const folioEffects = [
   contactKeys.all,
   dashboardKeys.all,
   reportKeys.all,
+  cashKeys.all,
 ];
 
 export const staleAfter = {
@@ -161,6 +171,7 @@ export const staleAfter = {
     reportKeys.all,
     searchKeys.all,
   ],
+  cash: [cashKeys.all],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type TChange = keyof typeof staleAfter;

@@ -3,11 +3,11 @@ import { Card } from '../../../ui/card.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useAccountingExport } from '../api/get-accounting-export.ts';
-import type { TReportPeriodState } from '../report-period.ts';
+import type { TDatePeriodState } from '../../../shared/periods/index.ts';
 import { DownloadButton } from './download-button.tsx';
 
 /** The financial accounting export: DATEV Buchungsstapel or plain CSV of the period's postings. */
-export function AccountingExport({ period }: { period: TReportPeriodState }) {
+export function AccountingExport({ period }: { period: TDatePeriodState }) {
   const { t } = useTranslation();
   const { range } = period;
   const postings = useAccountingExport(range);

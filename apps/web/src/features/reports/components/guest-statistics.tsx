@@ -6,13 +6,13 @@ import { DataTable, type TColumn } from '../../../ui/data-table.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useGuestStatistics } from '../api/get-guest-statistics.ts';
-import type { TReportPeriodState } from '../report-period.ts';
+import type { TDatePeriodState } from '../../../shared/periods/index.ts';
 import { DownloadButton } from './download-button.tsx';
 
 type TRow = TGuestStatisticsRow & { id: string };
 
 /** Arrivals and overnight stays per country of residence, the nationality flagged where it stands in. */
-export function GuestStatistics({ period }: { period: TReportPeriodState }) {
+export function GuestStatistics({ period }: { period: TDatePeriodState }) {
   const { t, i18n } = useTranslation();
   const { range } = period;
   const statistics = useGuestStatistics(range);

@@ -9,13 +9,13 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { CheckboxField, Field, Select } from '../../../ui/field.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { itemsReportQuery, useItemsReport } from '../api/get-items-report.ts';
-import type { TReportPeriodState } from '../report-period.ts';
+import type { TDatePeriodState } from '../../../shared/periods/index.ts';
 import { DownloadButton } from './download-button.tsx';
 
 type TRow = TItemsReportRow & { id: string };
 
 /** Revenue per item type and item for the period, optionally per room, with a totals row and CSV. */
-export function ItemsReport({ period }: { period: TReportPeriodState }) {
+export function ItemsReport({ period }: { period: TDatePeriodState }) {
   const { t } = useTranslation();
   const formatMoney = useFormatMoney();
   const [itemType, setItemType] = useState<TItemType | null>(null);

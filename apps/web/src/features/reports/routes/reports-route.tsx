@@ -5,13 +5,12 @@ import { QueryTabs } from '../../../ui/query-tabs.tsx';
 import { AccountingExport } from '../components/accounting-export.tsx';
 import { GuestStatistics } from '../components/guest-statistics.tsx';
 import { ItemsReport } from '../components/items-report.tsx';
-import { PeriodPicker } from '../components/period-picker.tsx';
-import { useReportPeriod } from '../report-period.ts';
+import { PeriodPicker, useDatePeriod } from '../../../shared/periods/index.ts';
 
 /** Reports: items, the accounting export and guest statistics, for one period chosen above them. */
 export function ReportsRoute() {
   const { t } = useTranslation();
-  const period = useReportPeriod();
+  const period = useDatePeriod('last_month');
   return (
     <>
       <PageHeader title={t('reports.title')} description={t('reports.description')} />

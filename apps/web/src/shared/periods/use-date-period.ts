@@ -4,9 +4,8 @@ import { usePropertyToday } from '../../lib/property-today.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 
 const periodParams = ['period', 'from', 'to'] as const;
-const defaultPeriod: TDatePeriod = 'last_month';
 
-export type TReportPeriodState = {
+export type TDatePeriodState = {
   period: TDatePeriod;
   /** The custom period's dates as typed (empty when not valid dates). */
   customFrom: string;
@@ -20,8 +19,8 @@ function isoDateOrEmpty(value: string): string {
   return ZIsoDate.safeParse(value).success ? value : '';
 }
 
-/** The reports' period, kept in the URL: one of the spec's periods (last month by default) or custom. */
-export function useReportPeriod(): TReportPeriodState {
+/** A period kept in the URL: one of the spec's periods (`defaultPeriod` when none is set) or custom. */
+export function useDatePeriod(defaultPeriod: TDatePeriod): TDatePeriodState {
   const { values, change } = useListParams(periodParams);
   const today = usePropertyToday();
   const period = isDatePeriod(values.period) ? values.period : defaultPeriod;

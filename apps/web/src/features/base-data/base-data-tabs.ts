@@ -11,6 +11,7 @@ export const baseDataTabs = [
   { key: 'taxRates', path: 'tax-rates' },
   { key: 'items', path: 'items' },
   { key: 'paymentMethods', path: 'payment-methods' },
+  { key: 'cashRegisters', path: 'cash-registers', area: 'cashRegisters' },
   { key: 'rates', path: 'rates' },
   { key: 'entrances', path: 'entrances' },
   { key: 'channels', path: 'channels', area: 'channels' },

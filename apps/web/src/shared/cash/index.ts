@@ -1,3 +1,3 @@
-export { cashRegistersQueryOptions, getCashRegisters, useCashRegisters } from './get-cash-registers.ts';
 export { ReceiptLinks, receiptPdfUrl, ZReportLink, zReportUrl } from './receipt-links.tsx';
-export { CashRegisterSelect, registerChoiceOf } from './register-choice.tsx';
+export { CashRegisterSelect } from './cash-register-select.tsx';
+export { registerChoiceOf } from './register-choice.ts';

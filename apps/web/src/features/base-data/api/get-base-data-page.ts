@@ -1,8 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TBaseData } from '@pms/contract/base-data';
-import { toPaged, type TPageQuery } from '@pms/contract/paging';
+import { toPaged, type TPaged, type TPageQuery } from '@pms/contract/paging';
 import { useSessionState } from '../../../lib/session-store.ts';
 import { baseDataQueryOptions } from '../../../shared/base-data/index.ts';
+
+/** One page of rows a list holds in full. */
+export function pageOfRows<T>(rows: T[], { pageNumber, pageSize }: TPageQuery): TPaged<T> {
+  const start = (pageNumber - 1) * pageSize;
+  return toPaged(rows.slice(start, start + pageSize), rows.length, { pageNumber, pageSize });
+}
 
 /**
  * One page of a base data list, taken from the cached base data rather than a request of its own:
@@ -15,10 +21,6 @@ export function useBaseDataPage<T>(
   const propertyId = useSessionState((state) => state.user?.propertyId ?? null);
   return useQuery({
     ...baseDataQueryOptions(propertyId),
-    select: (baseData) => {
-      const rows = rowsOf(baseData);
-      const start = (pageNumber - 1) * pageSize;
-      return toPaged(rows.slice(start, start + pageSize), rows.length, { pageNumber, pageSize });
-    },
+    select: (baseData) => pageOfRows(rowsOf(baseData), { pageNumber, pageSize }),
   });
 }

@@ -8,6 +8,7 @@ export type TRecordKind =
   | 'taxRates'
   | 'items'
   | 'paymentMethods'
+  | 'cashRegisters'
   | 'rates'
   | 'ratePrices'
   | 'rateItems'

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { TBaseDataTab } from '../base-data-tabs.ts';
 import { BaseDataIndexRoute, BaseDataLayout } from './base-data-layout.tsx';
+import { CashRegistersRoute } from './cash-registers-route.tsx';
 import { ChannelsRoute } from './channels-route.tsx';
 import { EntrancesRoute } from './entrances-route.tsx';
 import { ItemsRoute } from './items-route.tsx';
@@ -21,6 +22,7 @@ const screens = {
   taxRates: TaxRatesRoute,
   items: ItemsRoute,
   paymentMethods: PaymentMethodsRoute,
+  cashRegisters: CashRegistersRoute,
   rates: RatesRoute,
   rate: RateRoute,
   entrances: EntrancesRoute,

@@ -1,18 +1,7 @@
 import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client.ts';
 import { Select } from '../../ui/field.tsx';
-import { useCashRegisters } from './get-cash-registers.ts';
-
-/**
- * The open registers to choose from when a cash payment was refused for want of the choice
- * (`payment/fiscal_required` naming them in `cashRegisterIds`); null for any other answer.
- */
-export function registerChoiceOf(error: unknown): string[] | null {
-  if (!(error instanceof ApiError) || error.type !== 'payment/fiscal_required') return null;
-  const ids = error.problem.params?.cashRegisterIds;
-  return typeof ids === 'string' && ids !== '' ? ids.split(',') : null;
-}
+import { useCashRegisters } from '../cash-registers/index.ts';
 
 type TRegisterSelectProps = Omit<ComponentPropsWithRef<'select'>, 'children'> & { registerIds: string[] };
 

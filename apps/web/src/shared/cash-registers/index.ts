@@ -1,0 +1,1 @@
+export { cashRegistersQueryOptions, getCashRegisters, useCashRegisters } from './get-cash-registers.ts';

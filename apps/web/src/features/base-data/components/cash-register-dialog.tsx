@@ -49,7 +49,6 @@ function PaymentMethodChoice({ control }: { control: Control<TCashRegisterForm> 
 
 /** Cash registers in the base data: the law, the signing adapter, the methods signed and fiskaly's access. */
 export function CashRegisterDialog({ open, record, onClose }: TDialogState<TCashRegister>) {
-  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const hasStoredCredentials = record?.hasCredentials ?? false;
 

@@ -69,15 +69,19 @@ export async function signReceipt(
     now,
     timeZone,
   }).catch((error: unknown) => {
+    if (error instanceof AppError) throw error;
     if (error instanceof UnknownTaxRateError) {
       throw new AppError('payment/fiscal_required', `${error.message}: the register cannot sign this rate`);
     }
-    if (error instanceof FiscalUnavailableError) {
-      throw new AppError('fiscal/unavailable', 'the fiscal signing service cannot be reached: try again', {
-        cashRegisterId: register.id,
-      });
-    }
-    throw error;
+    // Unreachable, or refusing (wrong credentials, a register not set up there): nothing is signed,
+    // and the whole transaction with the payment is undone.
+    throw new AppError(
+      'fiscal/unavailable',
+      error instanceof FiscalUnavailableError
+        ? 'the fiscal signing service cannot be reached: try again'
+        : `the fiscal signing service refused the receipt: ${(error as Error).message}`,
+      { cashRegisterId: register.id },
+    );
   });
   await updateRegister(db, register.propertyId, register.id, { receiptCount: number, ...signed.state });
   Object.assign(register, { receiptCount: number, ...signed.state });

@@ -42,9 +42,7 @@ export const ZCashRegister = ZRecord.extend({
   /** The drawer's book balance in cents. */
   balance: ZInteger,
   /** The open shift, if the register is open. */
-  openShift: z
-    .object({ id: ZId, openedAt: ZTimestamp, openedBy: z.string().nullable() })
-    .nullable(),
+  openShift: z.object({ id: ZId, openedAt: ZTimestamp, openedBy: z.string().nullable() }).nullable(),
   /** The business day the next cash movement is booked on, and whether it is closed already. */
   businessDate: ZIsoDate,
   isDayClosed: z.boolean(),

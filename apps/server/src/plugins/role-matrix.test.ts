@@ -209,6 +209,7 @@ const expected: Record<string, string> = {
   'POST /api/cash_shifts/:id/review': 'admin manager',
   'GET /api/fiscal_receipts/:id': 'admin manager staff',
   'GET /api/fiscal_receipts/:id/pdf': 'admin manager staff',
+  'POST /api/fiscal_receipts/:id/send': 'admin manager staff',
   'GET /api/room_locks': 'admin manager staff',
   'POST /api/room_locks': 'admin manager staff',
   'GET /api/room_locks/:id': 'admin manager staff',

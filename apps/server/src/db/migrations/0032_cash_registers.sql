@@ -209,3 +209,8 @@ CREATE CONSTRAINT TRIGGER "cash_movements_changes" AFTER INSERT OR UPDATE OR DEL
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "cash_day_closes_changes" AFTER INSERT OR UPDATE OR DELETE ON "cash_day_closes"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_property_change('property_id');
+--> statement-breakpoint
+-- A signed receipt can be e-mailed to the guest.
+ALTER TABLE "mail_messages" DROP CONSTRAINT "mail_messages_kind_check";
+--> statement-breakpoint
+ALTER TABLE "mail_messages" ADD CONSTRAINT "mail_messages_kind_check" CHECK ("kind" in ('link', 'confirmation', 'invoice', 'team_invitation', 'reminder', 'dunning', 'receipt'));

@@ -185,6 +185,15 @@ describe('cash registers', () => {
     expect(text).toContain('Beleg Nr. 2');
     expect(text).toContain('124,50');
     expect(text).not.toContain('KOPIE');
+    // E-mailed: the outbox holds the message with the receipt's PDF, a copy by now.
+    const sent = await admin.post(`/api/fiscal_receipts/${receipt.id}/send`, { email: 'gast@example.com' });
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(sent.json()).toMatchObject({
+      kind: 'receipt',
+      to: 'gast@example.com',
+      subject: 'Ihr Beleg Nr. 2 – Alpenhof Salzburg',
+      attachments: [{ name: 'receipt-2.pdf', mimeType: 'application/pdf' }],
+    });
     const again = squash(
       (await pdfText((await admin.get(`/api/fiscal_receipts/${receipt.id}/pdf`)).rawPayload)).text,
     );

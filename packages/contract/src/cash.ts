@@ -78,7 +78,8 @@ export type TUpdateCashRegisterRequest = z.infer<typeof ZUpdateCashRegisterReque
 
 // Receipts
 
-export const fiscalReceiptKinds = ['start', 'standard', 'storno', 'training', 'null'] as const;
+/** `invoice`: a German register's TSE transaction of an invoice issued (or cancelled). */
+export const fiscalReceiptKinds = ['start', 'standard', 'storno', 'training', 'null', 'invoice'] as const;
 export const ZFiscalReceiptKind = z.enum(fiscalReceiptKinds);
 export type TFiscalReceiptKind = z.infer<typeof ZFiscalReceiptKind>;
 
@@ -120,6 +121,7 @@ export const ZFiscalReceipt = z.object({
   paymentMethodName: z.string().nullable(),
   paymentId: ZId.nullable(),
   folioId: ZId.nullable(),
+  invoiceId: ZId.nullable(),
   /** AT: the QR code's text. */
   machineCode: z.string().nullable(),
   deviceFailed: z.boolean(),

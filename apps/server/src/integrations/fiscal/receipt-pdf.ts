@@ -3,6 +3,7 @@
 // receipt says in print that it is no valid receipt; a reprint says it is a copy.
 
 import PDFDocument from 'pdfkit';
+import type { TFiscalReceiptKind } from '@pms/contract';
 import QRCode from 'qrcode';
 import { formatMoney, formatRate } from '../invoice-documents/texts.ts';
 import { loadFonts } from '../pdf-fonts.ts';
@@ -17,7 +18,7 @@ export type TReceiptDocument = {
   register: { name: string; cashBoxId: string };
   receipt: {
     number: number;
-    kind: 'start' | 'standard' | 'storno' | 'training' | 'null';
+    kind: TFiscalReceiptKind;
     purpose: 'month' | 'year' | 'collective' | null;
     /** Local date and time as printed. */
     issuedAt: string;

@@ -12,6 +12,7 @@ const de = {
     storno: 'Stornobeleg',
     training: 'Trainingsbeleg',
     null: 'Nullbeleg',
+    invoice: 'Rechnung (TSE)',
   },
   purposes: {
     month: 'Monatsbeleg',
@@ -75,6 +76,7 @@ const en: TReceiptTexts = {
     storno: 'Cancellation receipt',
     training: 'Training receipt',
     null: 'Null receipt',
+    invoice: 'Invoice (TSE)',
   },
   purposes: {
     month: 'Month receipt',

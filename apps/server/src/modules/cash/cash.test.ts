@@ -56,6 +56,7 @@ async function folioOfNewStay(
   admin: ApiClient,
   today: string,
   stay: { roomIds: Record<string, string>; rateId: string },
+  customerId?: string,
 ): Promise<string> {
   const booking = parsed(
     await admin.post('/api/bookings', {
@@ -64,6 +65,7 @@ async function folioOfNewStay(
       roomId: stay.roomIds[String(nextRoom++)],
       checkIn: today,
       checkOut: addDays(today, 2),
+      ...(customerId ? { customerId } : {}),
     }),
     ZBooking,
   );
@@ -459,8 +461,8 @@ describe('cash registers', () => {
     ).toEqual([]);
   });
 
-  test('signs German payments with the TSE and exports its transactions', async ({
-    demoApp: { client: admin, ids },
+  test('signs German payments and invoices with the TSE and exports its transactions', async ({
+    demoApp: { t, client: admin, ids },
   }) => {
     await switchProperty(admin, ids[demo.germany]!);
     const today = todayIn('Europe/Berlin', new Date('2027-04-14T09:00:00Z'));
@@ -475,7 +477,11 @@ describe('cash registers', () => {
     expect(register.receiptCount).toBe(0);
     await admin.post(`/api/cash_registers/${register.id}/shifts`);
     nextRoom = 1501;
-    const folioId = await folioOfNewStay(admin, today, stay);
+    const customer = await admin.post('/api/contacts', {
+      name: 'Greta Gast',
+      address: { line1: 'Unter den Linden 1', postalCode: '10117', city: 'Berlin', country: 'de' },
+    });
+    const folioId = await folioOfNewStay(admin, today, stay, customer.json<{ id: string }>().id);
     const paid = await admin.post(`/api/folios/${folioId}/payments`, {
       amount: 2200,
       paymentMethodId: method,
@@ -506,6 +512,24 @@ describe('cash registers', () => {
       400,
       'validation',
     );
+    // The invoice and its cancellation are TSE transactions too (AVRechnung), on the open register.
+    const invoice = await admin.post('/api/invoices', { folioId, closeWithDueAmount: true });
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    const invoiceId = invoice.json<{ id: string }>().id;
+    expect((await admin.post(`/api/invoices/${invoiceId}/actions/cancel`)).statusCode).toBeLessThan(300);
+    const signedInvoices = (await receiptsOf(t, register.id)).filter((row) => row.kind === 'invoice');
+    expect(signedInvoices.map((row) => [row.totalAmount, row.tse!.request.receiptType])).toEqual([
+      [20000, 'INVOICE'],
+      [-20000, 'INVOICE'],
+    ]);
+    expect(signedInvoices[0]!.tse!.signed.qrCodeData).toContain(';AVRechnung^0.00_200.00_0.00_0.00_0.00^;');
+    // The invoice prints the TSE's answer.
+    await t.app.jobRunner.runDue();
+    const invoicePdf = await admin.get(`/api/invoices/${invoiceId}/pdf`);
+    expect(invoicePdf.statusCode, invoicePdf.body).toBe(200);
+    const printed = squash((await pdfText(invoicePdf.rawPayload)).text).replaceAll(' ', '');
+    expect(printed).toContain(`TSE-Seriennummer:${signedInvoices[0]!.tse!.signed.serialNumber}`);
+    expect(printed).toContain(`TSE-Transaktion:${signedInvoices[0]!.tse!.signed.transactionNumber}`);
     await switchProperty(admin, ids[demo.austria]!);
   });
 

@@ -36,6 +36,7 @@ export const ZCashRegister = ZRecord.extend({
   isTraining: z.boolean(),
   /** AT: the signature device has failed since then; receipts say so until it works again. */
   deviceFailedAt: ZTimestamp.nullable(),
+  /** Ready to sign: its keys or fiskaly account are set, and its adapter may sign here (no simulator in production). */
   hasCredentials: z.boolean(),
   /** The last receipt's number (0 before the first). */
   receiptCount: ZInteger,

@@ -7,6 +7,7 @@
 //   and 200 bookings by room type at once over two server processes for 200 free rooms of the type;
 // - on PostgreSQL the invoices (see invoices.ts);
 // - files on S3: a 10 MB upload and download (see files.ts);
+// - fiscal signing latency (RKSV and TSE) and the DEP export of a year of receipts, on PGlite (see fiscal.ts);
 // - the reference deployment behind HAProxy with one and three instances (see topology.ts).
 // - first, the web app's figures: the gzip size of the staff area's and the portal's initial JavaScript
 //   in a fresh build, and a mobile Lighthouse run of the portal home (see lighthouse.ts).
@@ -27,6 +28,7 @@ import { benchInvoices } from './invoices.ts';
 import { benchChannels } from './channels.ts';
 import { benchTopology } from './topology.ts';
 import { benchFiles } from './files.ts';
+import { benchFiscal } from './fiscal.ts';
 import { lighthouseTargets, portalLighthouse } from './lighthouse.ts';
 import { loadHotel, planDays, roomCount, signIn, startServer, withPostgres, type THotel } from './hotel.ts';
 import type { TPlanClientInput } from './plan-client.ts';
@@ -368,11 +370,12 @@ async function reportWebApp() {
 // BENCH_ONLY=channels runs the channel sync figures alone, BENCH_ONLY=invoices the invoice figures, BENCH_ONLY=plan the room plan on PostgreSQL,
 // BENCH_ONLY=web the web app's figures (initial JS and Lighthouse), BENCH_ONLY=burst the bookings by
 // room type at once, BENCH_ONLY=topology the reference deployment behind HAProxy, BENCH_ONLY=files the
-// file store on S3.
+// file store on S3, BENCH_ONLY=fiscal the signing of receipts and the DEP export.
 const only = process.env.BENCH_ONLY;
 if (only === 'web') await reportWebApp();
 else if (only === 'topology') await benchTopology();
 else if (only === 'files') await benchFiles();
+else if (only === 'fiscal') await benchFiscal();
 else {
   if (!only) {
     await reportWebApp();
@@ -410,6 +413,7 @@ else {
   });
   if (!only) {
     await benchFiles();
+    await benchFiscal();
     await benchTopology();
   }
 }

@@ -39,7 +39,7 @@ type TTransaction = {
 };
 
 type TReceipt = {
-  receipt_type: 'RECEIPT' | 'TRAINING';
+  receipt_type: 'RECEIPT' | 'INVOICE' | 'TRAINING';
   amounts_per_vat_rate: { vat_rate: TTseVatRate; amount: string }[];
   amounts_per_payment_type?: { payment_type: TTsePaymentType; amount: string }[];
 };

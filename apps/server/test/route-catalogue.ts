@@ -34,6 +34,11 @@ export type TRecordIds = {
   channel: string;
   /** The file name of a room's export feed of the channel: `<token>.ics`. */
   exportFile: string;
+  cashRegister: string;
+  /** A closed shift of the register, its start receipt and a closed day. */
+  cashShift: string;
+  fiscalReceipt: string;
+  cashDayClose: string;
 };
 
 export type TRouteCall = (client: ApiClient, ids: TRecordIds) => Promise<LightMyRequestResponse>;
@@ -342,6 +347,46 @@ export const routeCalls: Record<string, TRouteCall> = {
   'POST /api/bookings/synchronize': (c, ids) =>
     c.post('/api/bookings/synchronize', { channelId: ids.channel }),
   'GET /api/ical/:file': (c, ids) => c.get(`/api/ical/${ids.exportFile}`),
+  'GET /api/cash_registers': (c) => c.get('/api/cash_registers'),
+  'POST /api/cash_registers': (c, ids) =>
+    c.post('/api/cash_registers', {
+      name: `Kasse ${unique()}`,
+      country: 'AT',
+      adapter: 'simulator',
+      cashBoxId: `K-${unique()}`,
+      paymentMethodIds: [ids.paymentMethod],
+    }),
+  'GET /api/cash_registers/:id': (c, ids) => c.get(`/api/cash_registers/${ids.cashRegister}`),
+  'PATCH /api/cash_registers/:id': (c, ids) =>
+    c.patch(`/api/cash_registers/${ids.cashRegister}`, { paymentMethodIds: [ids.paymentMethod] }),
+  'GET /api/cash_registers/:id/book': (c, ids) =>
+    c.get(`/api/cash_registers/${ids.cashRegister}/book`, {
+      query: { from: '2026-01-01', to: '2026-12-31' },
+    }),
+  'POST /api/cash_registers/:id/shifts': (c, ids) => c.post(`/api/cash_registers/${ids.cashRegister}/shifts`),
+  'POST /api/cash_registers/:id/shifts/close': (c, ids) =>
+    c.post(`/api/cash_registers/${ids.cashRegister}/shifts/close`, { countedAmount: 0 }),
+  'POST /api/cash_registers/:id/movements': (c, ids) =>
+    c.post(`/api/cash_registers/${ids.cashRegister}/movements`, {
+      kind: 'deposit',
+      amount: 100,
+      reason: 'Wechselgeld',
+    }),
+  'POST /api/cash_registers/:id/day_closes': (c, ids) =>
+    c.post(`/api/cash_registers/${ids.cashRegister}/day_closes`, {}),
+  'GET /api/cash_registers/:id/dep': (c, ids) =>
+    c.get(`/api/cash_registers/${ids.cashRegister}/dep`, { query: { from: '2026-01-01', to: '2026-12-31' } }),
+  'GET /api/cash_registers/:id/tse_export': (c, ids) =>
+    c.get(`/api/cash_registers/${ids.cashRegister}/tse_export`, {
+      query: { from: '2026-01-01', to: '2026-12-31' },
+    }),
+  'GET /api/cash_day_closes/:id/pdf': (c, ids) => c.get(`/api/cash_day_closes/${ids.cashDayClose}/pdf`),
+  'POST /api/cash_shifts/:id/review': (c, ids) =>
+    c.post(`/api/cash_shifts/${ids.cashShift}/review`, { note: 'Gezählt und geprüft' }),
+  'GET /api/fiscal_receipts/:id': (c, ids) => c.get(`/api/fiscal_receipts/${ids.fiscalReceipt}`),
+  'POST /api/fiscal_receipts/:id/send': (c, ids) =>
+    c.post(`/api/fiscal_receipts/${ids.fiscalReceipt}/send`, { email: 'guest@example.com' }),
+  'GET /api/fiscal_receipts/:id/pdf': (c, ids) => c.get(`/api/fiscal_receipts/${ids.fiscalReceipt}/pdf`),
   'GET /api/room_locks': (c) => c.get('/api/room_locks'),
   'POST /api/room_locks': (c, ids) =>
     c.post('/api/room_locks', {
@@ -521,6 +566,26 @@ export async function createRecords(t: TTestApp, client: ApiClient): Promise<TRe
     .select({ id: folios.id })
     .from(folios)
     .where(eq(folios.bookingId, booking));
+  // A register of its own: put into use (its start receipt), a shift opened and closed, the day closed.
+  const cashRegister = idOf(
+    await client.post('/api/cash_registers', {
+      name: `Fixture ${unique()}`,
+      country: 'AT',
+      adapter: 'simulator',
+      cashBoxId: `F-${unique()}`,
+      paymentMethodIds: [paymentMethod],
+    }),
+  );
+  expect((await client.post(`/api/cash_registers/${cashRegister}/shifts`)).statusCode).toBe(201);
+  const cashShift = idOf(
+    await client.post(`/api/cash_registers/${cashRegister}/shifts/close`, { countedAmount: 0 }),
+  );
+  const cashDayClose = idOf(await client.post(`/api/cash_registers/${cashRegister}/day_closes`, {}));
+  const today = (await client.get(`/api/cash_registers/${cashRegister}`)).json<{ businessDate: string }>()
+    .businessDate;
+  const fiscalReceipt = (
+    await client.get(`/api/cash_registers/${cashRegister}/book`, { query: { from: today, to: today } })
+  ).json<{ receipts: { id: string }[] }>().receipts[0]!.id;
   const [invoice] = await t.db
     .insert(invoices)
     .values({ propertyId: property, folioId: folio!.id, bookingId: billed })
@@ -552,5 +617,9 @@ export async function createRecords(t: TTestApp, client: ApiClient): Promise<TRe
     link,
     mailMessage,
     accessPoint,
+    cashRegister,
+    cashShift,
+    fiscalReceipt,
+    cashDayClose,
   };
 }

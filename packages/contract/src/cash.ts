@@ -36,6 +36,7 @@ export const ZCashRegister = ZRecord.extend({
   isTraining: z.boolean(),
   /** AT: the signature device has failed since then; receipts say so until it works again. */
   deviceFailedAt: ZTimestamp.nullable(),
+  /** Ready to sign: its keys or fiskaly account are set, and its adapter may sign here (no simulator in production). */
   hasCredentials: z.boolean(),
   /** The last receipt's number (0 before the first). */
   receiptCount: ZInteger,
@@ -78,7 +79,8 @@ export type TUpdateCashRegisterRequest = z.infer<typeof ZUpdateCashRegisterReque
 
 // Receipts
 
-export const fiscalReceiptKinds = ['start', 'standard', 'storno', 'training', 'null'] as const;
+/** `invoice`: a German register's TSE transaction of an invoice issued (or cancelled). */
+export const fiscalReceiptKinds = ['start', 'standard', 'storno', 'training', 'null', 'invoice'] as const;
 export const ZFiscalReceiptKind = z.enum(fiscalReceiptKinds);
 export type TFiscalReceiptKind = z.infer<typeof ZFiscalReceiptKind>;
 
@@ -120,6 +122,7 @@ export const ZFiscalReceipt = z.object({
   paymentMethodName: z.string().nullable(),
   paymentId: ZId.nullable(),
   folioId: ZId.nullable(),
+  invoiceId: ZId.nullable(),
   /** AT: the QR code's text. */
   machineCode: z.string().nullable(),
   deviceFailed: z.boolean(),

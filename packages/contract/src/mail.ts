@@ -6,7 +6,7 @@ import { ZLanguage } from './session.ts';
 /**
  * What an e-mail is about: the booking's portal link, the booking confirmation, an invoice, an
  * invitation of an existing account to a property's team (addressed to the account, not in the outbox),
- * an open invoice's payment reminder and its dunning letter.
+ * an open invoice's payment reminder and its dunning letter, a cash register's signed receipt.
  */
 export const mailKinds = [
   'link',
@@ -15,6 +15,7 @@ export const mailKinds = [
   'team_invitation',
   'reminder',
   'dunning',
+  'receipt',
 ] as const;
 export type TMailKind = (typeof mailKinds)[number];
 
@@ -56,6 +57,7 @@ export const mailPlaceholders = {
   team_invitation: ['propertyName', 'role', 'link', 'expiresOn'],
   reminder: reminderPlaceholders,
   dunning: reminderPlaceholders,
+  receipt: ['propertyName', 'receiptNumber', 'receiptAmount', 'receiptDate'],
 } as const satisfies Record<TMailKind, readonly string[]>;
 export type TMailPlaceholder = (typeof mailPlaceholders)[TMailKind][number];
 

@@ -16,6 +16,7 @@ export const recurringJobs: readonly { type: TJobType; everyMs: number }[] = [
   { type: 'room_locks.apply', everyMs: 60_000 },
   // Channel import feeds fetched when due (each at its property's pace): looked for every minute.
   { type: 'channels.import', everyMs: 60_000 },
-  // The RKSV's month and year receipts of the Austrian cash registers: looked for every ten minutes.
-  { type: 'fiscal.closing_receipts', everyMs: 600_000 },
+  // The RKSV's month and year receipts of the Austrian cash registers: looked for every minute, so a
+  // month's receipt is signed in its first minutes.
+  { type: 'fiscal.closing_receipts', everyMs: 60_000 },
 ];

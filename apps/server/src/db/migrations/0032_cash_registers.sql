@@ -84,6 +84,7 @@ CREATE TABLE "fiscal_receipts" (
   "payment_method_name" text,
   "payment_id" uuid,
   "folio_id" uuid,
+  "invoice_id" uuid,
   "compact_jws" text,
   "machine_code" text,
   "device_failed" boolean DEFAULT false NOT NULL,
@@ -95,8 +96,9 @@ CREATE TABLE "fiscal_receipts" (
   CONSTRAINT "fiscal_receipts_register_fk" FOREIGN KEY ("property_id", "cash_register_id") REFERENCES "cash_registers"("property_id", "id"),
   CONSTRAINT "fiscal_receipts_payment_fk" FOREIGN KEY ("property_id", "payment_id") REFERENCES "payments"("property_id", "id"),
   CONSTRAINT "fiscal_receipts_folio_fk" FOREIGN KEY ("property_id", "folio_id") REFERENCES "folios"("property_id", "id"),
+  CONSTRAINT "fiscal_receipts_invoice_fk" FOREIGN KEY ("property_id", "invoice_id") REFERENCES "invoices"("property_id", "id"),
   CONSTRAINT "fiscal_receipts_number_check" CHECK ("number" > 0),
-  CONSTRAINT "fiscal_receipts_kind_check" CHECK ("kind" in ('start', 'standard', 'storno', 'training', 'null')),
+  CONSTRAINT "fiscal_receipts_kind_check" CHECK ("kind" in ('start', 'standard', 'storno', 'training', 'null', 'invoice')),
   CONSTRAINT "fiscal_receipts_purpose_check" CHECK ("purpose" is null or ("kind" = 'null' and "purpose" in ('month', 'year', 'collective')))
 );
 --> statement-breakpoint
@@ -109,6 +111,8 @@ CREATE UNIQUE INDEX "fiscal_receipts_closing_key" ON "fiscal_receipts" ("propert
 CREATE INDEX "fiscal_receipts_business_date_idx" ON "fiscal_receipts" ("property_id", "cash_register_id", "business_date");
 --> statement-breakpoint
 CREATE INDEX "fiscal_receipts_payment_idx" ON "fiscal_receipts" ("property_id", "payment_id");
+--> statement-breakpoint
+CREATE INDEX "fiscal_receipts_invoice_idx" ON "fiscal_receipts" ("property_id", "invoice_id");
 --> statement-breakpoint
 CREATE TABLE "cash_movements" (
   "id" uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -162,7 +166,7 @@ CREATE UNIQUE INDEX "cash_day_closes_number_key" ON "cash_day_closes" ("property
 --> statement-breakpoint
 -- Receipts and cash movements are records a tax audit reads: never changed or deleted. A receipt's first
 -- print is the one thing noted on it afterwards (later prints are copies).
-CREATE FUNCTION "fiscal_receipts_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION fiscal_receipts_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND OLD.printed_at IS NULL
      AND (to_jsonb(NEW) - 'printed_at') = (to_jsonb(OLD) - 'printed_at') THEN
@@ -173,9 +177,9 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER "fiscal_receipts_append_only" BEFORE UPDATE OR DELETE ON "fiscal_receipts"
-  FOR EACH ROW EXECUTE FUNCTION "fiscal_receipts_append_only"();
+  FOR EACH ROW EXECUTE FUNCTION fiscal_receipts_append_only();
 --> statement-breakpoint
-CREATE FUNCTION "cash_movements_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION cash_movements_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     IF EXISTS (SELECT 1 FROM "cash_day_closes" d WHERE d.property_id = NEW.property_id
@@ -190,7 +194,7 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER "cash_movements_append_only" BEFORE INSERT OR UPDATE OR DELETE ON "cash_movements"
-  FOR EACH ROW EXECUTE FUNCTION "cash_movements_append_only"();
+  FOR EACH ROW EXECUTE FUNCTION cash_movements_append_only();
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "cash_registers_changes" AFTER INSERT OR UPDATE OR DELETE ON "cash_registers"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_property_change('property_id');
@@ -209,3 +213,8 @@ CREATE CONSTRAINT TRIGGER "cash_movements_changes" AFTER INSERT OR UPDATE OR DEL
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "cash_day_closes_changes" AFTER INSERT OR UPDATE OR DELETE ON "cash_day_closes"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_property_change('property_id');
+--> statement-breakpoint
+-- A signed receipt can be e-mailed to the guest.
+ALTER TABLE "mail_messages" DROP CONSTRAINT "mail_messages_kind_check";
+--> statement-breakpoint
+ALTER TABLE "mail_messages" ADD CONSTRAINT "mail_messages_kind_check" CHECK ("kind" in ('link', 'confirmation', 'invoice', 'team_invitation', 'reminder', 'dunning', 'receipt'));

@@ -23,7 +23,7 @@ import type { TTseStoredTransaction } from '../../integrations/fiscal/tse/tse-ex
 import { paymentMethods } from './base-data.ts';
 import { sameProperty, tenantRecordFields, timestamptz } from './common.ts';
 import { properties, users } from './core.ts';
-import { folios, payments } from './front-office.ts';
+import { folios, invoices, payments } from './front-office.ts';
 
 const propertyId = () =>
   uuid('property_id')
@@ -150,6 +150,7 @@ export const fiscalReceipts = pgTable(
     paymentMethodName: text('payment_method_name'),
     paymentId: uuid('payment_id'),
     folioId: uuid('folio_id'),
+    invoiceId: uuid('invoice_id'),
     compactJws: text('compact_jws'),
     machineCode: text('machine_code'),
     deviceFailed: boolean('device_failed').notNull().default(false),
@@ -165,16 +166,18 @@ export const fiscalReceipts = pgTable(
     sameProperty('fiscal_receipts_register_fk', t.propertyId, t.cashRegisterId, cashRegisters),
     sameProperty('fiscal_receipts_payment_fk', t.propertyId, t.paymentId, payments),
     sameProperty('fiscal_receipts_folio_fk', t.propertyId, t.folioId, folios),
+    sameProperty('fiscal_receipts_invoice_fk', t.propertyId, t.invoiceId, invoices),
     uniqueIndex('fiscal_receipts_number_key').on(t.propertyId, t.cashRegisterId, t.number),
     uniqueIndex('fiscal_receipts_closing_key')
       .on(t.propertyId, t.cashRegisterId, t.closingPeriod)
       .where(sql`${t.closingPeriod} is not null`),
     index('fiscal_receipts_business_date_idx').on(t.propertyId, t.cashRegisterId, t.businessDate),
     index('fiscal_receipts_payment_idx').on(t.propertyId, t.paymentId),
+    index('fiscal_receipts_invoice_idx').on(t.propertyId, t.invoiceId),
     check('fiscal_receipts_number_check', sql`${t.number} > 0`),
     check(
       'fiscal_receipts_kind_check',
-      sql`${t.kind} in ('start', 'standard', 'storno', 'training', 'null')`,
+      sql`${t.kind} in ('start', 'standard', 'storno', 'training', 'null', 'invoice')`,
     ),
     check(
       'fiscal_receipts_purpose_check',

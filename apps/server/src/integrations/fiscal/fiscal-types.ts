@@ -90,8 +90,11 @@ export type TTseTransactionRequest = {
   transactionId: string;
   /** The register's client id at the TSE. */
   clientId: string;
-  /** `RECEIPT`, or `TRAINING` in training mode; a cancellation is a RECEIPT with negative amounts. */
-  receiptType: 'RECEIPT' | 'TRAINING';
+  /**
+   * `RECEIPT` for a payment, `INVOICE` for an invoice issued (DSFinV-K's AVRechnung, no payment yet),
+   * `TRAINING` in training mode; a cancellation has negative amounts.
+   */
+  receiptType: 'RECEIPT' | 'INVOICE' | 'TRAINING';
   /** Decimal strings with two places, e.g. `"12.50"`, negative on a cancellation. */
   amountsPerVatRate: { vatRate: TTseVatRate; amount: string }[];
   amountsPerPaymentType: { paymentType: TTsePaymentType; amount: string }[];

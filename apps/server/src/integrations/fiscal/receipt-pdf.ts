@@ -3,6 +3,7 @@
 // receipt says in print that it is no valid receipt; a reprint says it is a copy.
 
 import PDFDocument from 'pdfkit';
+import type { TFiscalReceiptKind } from '@pms/contract';
 import QRCode from 'qrcode';
 import { formatMoney, formatRate } from '../invoice-documents/texts.ts';
 import { loadFonts } from '../pdf-fonts.ts';
@@ -17,7 +18,7 @@ export type TReceiptDocument = {
   register: { name: string; cashBoxId: string };
   receipt: {
     number: number;
-    kind: 'start' | 'standard' | 'storno' | 'training' | 'null';
+    kind: TFiscalReceiptKind;
     purpose: 'month' | 'year' | 'collective' | null;
     /** Local date and time as printed. */
     issuedAt: string;
@@ -84,13 +85,14 @@ export async function renderReceiptPdf(doc: TReceiptDocument): Promise<Buffer> {
       .text(left, margin, y, { width: inner * 0.65 });
     const after = pdf.y;
     pdf.text(right, margin + inner * 0.65, y, { width: inner * 0.35, align: 'right' });
+    pdf.x = margin;
     pdf.y = Math.max(after, pdf.y);
   };
   const notice = (text: string) =>
     pdf
       .font('bold')
       .fontSize(body + 1)
-      .text(text, { width: inner, align: 'center' });
+      .text(text, margin, pdf.y, { width: inner, align: 'center' });
 
   if (doc.receipt.isSimulated) notice(t.simulation);
   if (doc.isCopy) notice(t.copy);
@@ -115,11 +117,16 @@ export async function renderReceiptPdf(doc: TReceiptDocument): Promise<Buffer> {
   pdf.text(`${t.register}: ${doc.register.name} (${doc.register.cashBoxId})`, { width: inner });
   pdf.moveDown(0.6);
 
-  for (const line of doc.receipt.lines) {
-    row(`${line.quantity} × ${line.text} (${rate(line.taxPercentage)})`, money(line.grossAmount));
+  // The folio's services the payment is for, then what was paid (a part of them, or all).
+  if (doc.receipt.lines.length > 0) {
+    pdf.font('bold').fontSize(small).text(t.services, margin, pdf.y, { width: inner });
+    for (const line of doc.receipt.lines) {
+      row(`${line.quantity} × ${line.text} (${rate(line.taxPercentage)})`, money(line.grossAmount));
+    }
+    row(t.servicesTotal, money(doc.receipt.lines.reduce((sum, line) => sum + line.grossAmount, 0)));
+    pdf.moveDown(0.4);
   }
-  if (doc.receipt.lines.length > 0) pdf.moveDown(0.4);
-  row(t.total, money(doc.receipt.totalAmount), 'bold');
+  row(doc.receipt.paymentMethodName ? t.total : t.sum, money(doc.receipt.totalAmount), 'bold');
   pdf.moveDown(0.3);
   pdf.font('bold').fontSize(small).text(t.perRate, { width: inner });
   for (const tax of doc.receipt.taxes) {

@@ -59,6 +59,7 @@ export function renderZReportPdf(doc: TZReportDocument): Promise<Buffer> {
       .text(label, left, y, { width: width - 140 });
     const after = pdf.y;
     pdf.text(value, left + width - 140, y, { width: 140, align: 'right' });
+    pdf.x = left;
     pdf.y = Math.max(after, pdf.y);
   };
   const heading = (text: string) => {
@@ -91,7 +92,7 @@ export function renderZReportPdf(doc: TZReportDocument): Promise<Buffer> {
   for (const share of doc.revenuePerRate) {
     row(formatRate(Math.round(share.taxPercentage * 100), doc.language), money(share.grossAmount));
   }
-  row(t.total, money(doc.revenuePerRate.reduce((sum, share) => sum + share.grossAmount, 0)), 'bold');
+  row(t.sum, money(doc.revenuePerRate.reduce((sum, share) => sum + share.grossAmount, 0)), 'bold');
 
   heading(z.paymentTypes);
   for (const share of doc.revenuePerPaymentType) row(share.name, money(share.grossAmount));

@@ -102,7 +102,19 @@ export interface TInvoiceDocument {
   /** when money is open: the issue date plus the property's payment term (BT-9) */
   dueDate?: string | null;
   additionalText?: string | null;
+  /** Germany: the TSE transaction the invoice was signed with (KassenSichV), printed under it. */
+  tse?: TDocumentTse | null;
 }
+
+export type TDocumentTse = {
+  transactionNumber: number;
+  signatureCounter: number;
+  startTime: string;
+  endTime: string;
+  serialNumber: string;
+  signatureAlgorithm: string;
+  signature: string;
+};
 
 /**
  * What does not add up in a document, as readable lines (empty when it is consistent). The

@@ -2,6 +2,7 @@
 // for. Drawn with pdfkit in DejaVu Sans, a TrueType font from the `dejavu-fonts-ttf` package that
 // pdfkit embeds (subset) into the file, so the PDF looks the same everywhere and can become PDF/A-3.
 
+import { receiptTexts } from '../fiscal/receipt-texts.ts';
 import type { TInvoiceDocument } from './invoice-document.ts';
 import { drawLetterhead, finishLetter, PAGE_MARGIN, startLetter, type TLetter } from './pdf-letter.ts';
 import { documentTexts, formatDate, formatMoney, formatRate } from './texts.ts';
@@ -180,6 +181,26 @@ export function renderInvoicePdf(doc: TInvoiceDocument): Promise<Buffer> {
     pdf.font('regular').fontSize(9);
     ensureSpace(pdf.heightOfString(doc.additionalText, { width }));
     pdf.text(doc.additionalText, left, y, { width });
+    y = pdf.y;
+  }
+
+  // Germany: the TSE's answer for the invoice (KassenSichV §6), in small print under it.
+  if (doc.tse) {
+    const tse = doc.tse;
+    const tseLabels = receiptTexts[doc.language].tse;
+    const text = [
+      `${tseLabels.transaction}: ${tse.transactionNumber}`,
+      `${tseLabels.start}: ${tse.startTime}`,
+      `${tseLabels.end}: ${tse.endTime}`,
+      `${tseLabels.serial}: ${tse.serialNumber}`,
+      `${tseLabels.counter}: ${tse.signatureCounter}`,
+      `${tseLabels.algorithm}: ${tse.signatureAlgorithm}`,
+      `${tseLabels.signature}: ${tse.signature}`,
+    ].join('\n');
+    y += 14;
+    pdf.font('regular').fontSize(7);
+    ensureSpace(pdf.heightOfString(text, { width }));
+    pdf.text(text, left, y, { width });
   }
 
   return finishLetter(page, letter);

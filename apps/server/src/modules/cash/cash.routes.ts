@@ -18,6 +18,8 @@ import {
   ZIdParams,
   ZReceiptPdfQuery,
   ZReviewShiftRequest,
+  ZSendReceiptRequest,
+  ZMailMessage,
   ZUpdateCashRegisterRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
@@ -37,7 +39,14 @@ import {
   listCashRegisters,
   updateCashRegister,
 } from './cash-registers.service.ts';
-import { exportDep, exportTse, getReceipt, printReceipt, renderZReport } from './receipts.service.ts';
+import {
+  exportDep,
+  exportTse,
+  getReceipt,
+  printReceipt,
+  renderZReport,
+  sendReceipt,
+} from './receipts.service.ts';
 
 const tags = ['cash registers'];
 const file = (description: string) => z.any().describe(description);
@@ -221,18 +230,29 @@ export function registerCashRoutes(app: FastifyInstance, ctx: AppContext): void 
       config: { access: ['cashBook', 'read'] },
     },
     async (request, reply) => {
-      const { pdf, number } = await printReceipt(
-        ctx,
-        actorOf(request),
-        request.params.id,
-        request.query.format,
-      );
+      const { pdf, row } = await printReceipt(ctx, actorOf(request), request.params.id, request.query.format);
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition(`receipt-${number}.pdf`, { type: 'inline' }))
+        .header('content-disposition', contentDisposition(`receipt-${row.number}.pdf`, { type: 'inline' }))
         .header('cache-control', 'private, no-store')
         .send(pdf);
     },
+  );
+
+  api.post(
+    '/api/fiscal_receipts/:id/send',
+    {
+      schema: {
+        tags,
+        description: 'E-mails the receipt (PDF) to the address given.',
+        params: ZIdParams,
+        body: ZSendReceiptRequest,
+        response: { 202: ZMailMessage, ...problemResponses },
+      },
+      config: { access: ['cashBook', 'write'] },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await sendReceipt(ctx, actorOf(request), request.params.id, request.body.email)),
   );
 
   api.get(

@@ -73,7 +73,7 @@ export function tseClientOf(ctx: AppContext, register: TRegisterRow, state: TTse
   const credentials = openCredentials(ctx, register);
   const now = () => ctx.clock.now();
   if (credentials?.kind === 'fiskaly') {
-    return fiskalySignDe({
+    const client = fiskalySignDe({
       apiKey: credentials.apiKey,
       apiSecret: credentials.apiSecret,
       tssId: credentials.registerId,
@@ -81,6 +81,9 @@ export function tseClientOf(ctx: AppContext, register: TRegisterRow, state: TTse
       now,
       policy: outboundPolicy(ctx),
     });
+    // fiskaly knows the register by its client id; the cash box id is the serial it prints.
+    const clientId = credentials.clientId ?? register.cashBoxId;
+    return { ...client, record: (request) => client.record({ ...request, clientId }) };
   }
   if (credentials?.kind !== 'tse-simulator') throw new Error(`register ${register.id} has no TSE key`);
   return tseSimulator(credentials, now, state);

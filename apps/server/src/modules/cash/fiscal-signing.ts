@@ -30,6 +30,7 @@ export type TReceiptInput = {
   isCash: boolean;
   paymentId?: string;
   folioId?: string;
+  invoiceId?: string;
   createdBy: string | null;
 };
 
@@ -69,15 +70,19 @@ export async function signReceipt(
     now,
     timeZone,
   }).catch((error: unknown) => {
+    if (error instanceof AppError) throw error;
     if (error instanceof UnknownTaxRateError) {
       throw new AppError('payment/fiscal_required', `${error.message}: the register cannot sign this rate`);
     }
-    if (error instanceof FiscalUnavailableError) {
-      throw new AppError('fiscal/unavailable', 'the fiscal signing service cannot be reached: try again', {
-        cashRegisterId: register.id,
-      });
-    }
-    throw error;
+    // Unreachable, or refusing (wrong credentials, a register not set up there): nothing is signed,
+    // and the whole transaction with the payment is undone.
+    throw new AppError(
+      'fiscal/unavailable',
+      error instanceof FiscalUnavailableError
+        ? 'the fiscal signing service cannot be reached: try again'
+        : `the fiscal signing service refused the receipt: ${(error as Error).message}`,
+      { cashRegisterId: register.id },
+    );
   });
   await updateRegister(db, register.propertyId, register.id, { receiptCount: number, ...signed.state });
   Object.assign(register, { receiptCount: number, ...signed.state });
@@ -97,6 +102,7 @@ export async function signReceipt(
     paymentMethodName: input.paymentMethodName,
     paymentId: input.paymentId ?? null,
     folioId: input.folioId ?? null,
+    invoiceId: input.invoiceId ?? null,
     createdBy: input.createdBy,
     isSimulated: register.adapter === 'simulator',
     ...signed.receipt,
@@ -112,7 +118,8 @@ type TSigning = TReceiptInput & {
   timeZone: string;
 };
 
-const rksvTypes: Record<TReceiptInput['kind'], TRksvReceiptType> = {
+/** The RKSV's receipt types; an Austrian register signs no invoices (only what is paid at it). */
+const rksvTypes: Record<Exclude<TReceiptInput['kind'], 'invoice'>, TRksvReceiptType> = {
   start: 'start',
   standard: 'standard',
   storno: 'storno',
@@ -121,6 +128,7 @@ const rksvTypes: Record<TReceiptInput['kind'], TRksvReceiptType> = {
 
 async function sign(ctx: AppContext, register: TRegisterRow, receipt: TSigning) {
   if (register.country === 'AT') {
+    if (receipt.kind === 'invoice') throw new Error('an Austrian register signs what is paid, not invoices');
     const signed = await rksvSignerOf(ctx, register).sign(
       {
         cashBoxId: register.cashBoxId,
@@ -147,11 +155,19 @@ async function sign(ctx: AppContext, register: TRegisterRow, receipt: TSigning) 
   const request = {
     transactionId: receipt.id,
     clientId: register.cashBoxId,
-    receiptType: receipt.isTraining ? ('TRAINING' as const) : ('RECEIPT' as const),
+    receiptType: receipt.isTraining
+      ? ('TRAINING' as const)
+      : receipt.kind === 'invoice'
+        ? ('INVOICE' as const)
+        : ('RECEIPT' as const),
     amountsPerVatRate: amountsPerVatRate(receipt.taxes),
-    amountsPerPaymentType: amountsPerPaymentType([
-      { paymentType: receipt.isCash ? 'CASH' : 'NON_CASH', amount: receipt.totalAmount },
-    ]),
+    // An invoice is issued before (or without) being paid at the register: it names no payment.
+    amountsPerPaymentType:
+      receipt.kind === 'invoice'
+        ? []
+        : amountsPerPaymentType([
+            { paymentType: receipt.isCash ? 'CASH' : 'NON_CASH', amount: receipt.totalAmount },
+          ]),
   };
   const signed = await tseClientOf(ctx, register, {
     // A transaction's start and finish each count a signature, as a TSE counts them.

@@ -4,3 +4,4 @@ export { reverseDeskPayment, signDeskPayment } from './cash-payments.service.ts'
 export { signClosingReceiptsEverywhere } from './closing-receipts.service.ts';
 export { createCashRegister } from './cash-registers.service.ts';
 export { openShift } from './cash-book.service.ts';
+export { signIssuedInvoice } from './invoice-receipts.service.ts';

@@ -16,6 +16,7 @@ export function toFiscalReceipt(row: TReceiptRow, cashRegisterName: string): TFi
     paymentMethodName: row.paymentMethodName,
     paymentId: row.paymentId,
     folioId: row.folioId,
+    invoiceId: row.invoiceId,
     machineCode: row.machineCode,
     deviceFailed: row.deviceFailed,
     tse: row.tse?.signed ?? null,

@@ -1,5 +1,14 @@
-import { addDays, localDateTimeIn, zonedInstant, type TFiscalReceipt } from '@pms/contract';
+import {
+  addDays,
+  localDateTimeIn,
+  zonedInstant,
+  type TFiscalReceipt,
+  type TMailMessage,
+} from '@pms/contract';
 import { requireAccess, type TActor } from '../../actor.ts';
+import type { Executor } from '../../db/client.ts';
+import { storeGeneratedFile } from '../files/index.ts';
+import { queueReceiptMail } from '../mail/index.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { renderReceiptPdf } from '../../integrations/fiscal/receipt-pdf.ts';
@@ -18,6 +27,7 @@ import {
 import { findRegister } from './cash-registers.service.ts';
 import { rksvSignerOf, tseClientOf } from './fiscal-adapters.ts';
 import { toFiscalReceipt } from './receipts.mapper.ts';
+import type { TReceiptRow } from './receipts.queries.ts';
 
 const languageOf = (actor: TActor): 'de' | 'en' =>
   actor.kind === 'user' && actor.language === 'en' ? 'en' : 'de';
@@ -36,11 +46,11 @@ function sellerOf(property: TPropertyRow) {
   };
 }
 
-async function findReceipt(ctx: AppContext, actor: TActor, id: string) {
+async function findReceipt(ctx: AppContext, actor: TActor, id: string, db: Executor = ctx.db) {
   requireAccess(actor, 'cashBook', 'read');
-  const row = await selectReceipt(ctx.db, actor.propertyId, id);
+  const row = await selectReceipt(db, actor.propertyId, id);
   if (!row) throw notFound('receipt');
-  return { row, register: await findRegister(ctx.db, actor.propertyId, row.cashRegisterId) };
+  return { row, register: await findRegister(db, actor.propertyId, row.cashRegisterId) };
 }
 
 export async function getReceipt(ctx: AppContext, actor: TActor, id: string): Promise<TFiscalReceipt> {
@@ -48,16 +58,17 @@ export async function getReceipt(ctx: AppContext, actor: TActor, id: string): Pr
   return toFiscalReceipt(row, register.name);
 }
 
-/** The receipt's PDF; its first print is the original, every later one says it is a copy. */
+/** The receipt's PDF; its first print (or e-mail) is the original, every later one says it is a copy. */
 export async function printReceipt(
   ctx: AppContext,
   actor: TActor,
   id: string,
   format: 'a4' | 'receipt',
-): Promise<{ pdf: Buffer; number: number }> {
-  const { row, register } = await findReceipt(ctx, actor, id);
-  const property = await findProperty(ctx.db, actor.propertyId);
-  const isOriginal = await markReceiptPrinted(ctx.db, actor.propertyId, row.id, ctx.clock.now());
+  db: Executor = ctx.db,
+): Promise<{ pdf: Buffer; row: TReceiptRow }> {
+  const { row, register } = await findReceipt(ctx, actor, id, db);
+  const property = await findProperty(db, actor.propertyId);
+  const isOriginal = await markReceiptPrinted(db, actor.propertyId, row.id, ctx.clock.now());
   const pdf = await renderReceiptPdf({
     language: languageOf(actor),
     format,
@@ -70,7 +81,36 @@ export async function printReceipt(
       issuedAt: localDateTimeIn(property.timeZone, row.issuedAt),
     },
   });
-  return { pdf, number: row.number };
+  return { pdf, row };
+}
+
+/** E-mails the receipt (A4) to the address given: its PDF kept as a file and sent with the message. */
+export async function sendReceipt(
+  ctx: AppContext,
+  actor: TActor,
+  id: string,
+  to: string,
+): Promise<TMailMessage> {
+  requireAccess(actor, 'cashBook', 'write');
+  return ctx.db.transaction(async (tx) => {
+    const { pdf, row } = await printReceipt(ctx, actor, id, 'a4', tx);
+    const name = `receipt-${row.number}.pdf`;
+    const file = await storeGeneratedFile(
+      ctx,
+      actor,
+      { name, extension: 'pdf', mimeType: 'application/pdf', content: pdf, purpose: 'receipt' },
+      tx,
+    );
+    return queueReceiptMail(ctx, tx, {
+      propertyId: actor.propertyId,
+      to,
+      language: languageOf(actor),
+      number: row.number,
+      totalAmount: row.totalAmount,
+      businessDate: row.businessDate,
+      file: { id: file.id, name },
+    });
+  });
 }
 
 /** The Z report of a closed day, rendered from what the day's records say. */

@@ -12,7 +12,7 @@ import {
   setFolioClosedAt,
   updateInvoiceRow,
 } from './invoices.queries.ts';
-import { enqueueRendering, formatNumber } from './invoice-issue.service.ts';
+import { enqueueRendering, formatNumber, signAtTse } from './invoice-issue.service.ts';
 import { asInvoiceWrite, findInvoice, readInvoice } from './invoices.service.ts';
 
 /**
@@ -77,6 +77,7 @@ export async function cancelInvoice(ctx: AppContext, actor: TActor, id: string):
         issuedAt: now,
       });
       await updateInvoiceRow(tx, original.id, { status: 'canceled' });
+      await signAtTse(ctx, tx, actor, cancellation);
       await enqueueRendering(ctx, tx, cancellation);
       await setFolioClosedAt(tx, original.folioId, null);
       const event = { propertyId: actor.propertyId, actor, objectType: 'invoice' as const };

@@ -15,12 +15,14 @@ import {
   selectFolioCharges,
   selectFolioForInvoice,
   selectFolioPayments,
+  selectInvoiceTaxes,
   selectOpenInvoicesOfFolio,
   setFolioClosedAt,
   updateInvoiceRow,
   type TInvoiceFolio,
   type TInvoiceRow,
 } from './invoices.queries.ts';
+import { signIssuedInvoice } from '../cash/index.ts';
 import { findOwnedContact } from '../contacts/index.ts';
 import { asInvoiceWrite, findInvoice, readInvoice } from './invoices.service.ts';
 
@@ -99,6 +101,17 @@ export async function snapshotLines(db: Executor, invoice: TInvoiceRow, folio: T
   };
 }
 
+/** A German property's register signs each invoice and cancellation invoice as it is issued. */
+export async function signAtTse(ctx: AppContext, tx: Executor, actor: TActor, invoice: TInvoiceRow) {
+  await signIssuedInvoice(ctx, tx, {
+    propertyId: invoice.propertyId,
+    id: invoice.id,
+    number: invoice.number ?? '',
+    taxes: await selectInvoiceTaxes(tx, invoice.id),
+    createdBy: actor.kind === 'user' ? actor.id : null,
+  });
+}
+
 /** The documents of an issued invoice are rendered by a job once the invoice has committed. */
 export async function enqueueRendering(ctx: AppContext, tx: Executor, invoice: TInvoiceRow): Promise<void> {
   await ctx.jobs.enqueue(tx, {
@@ -148,6 +161,7 @@ export async function issueDraft(
     dueOn: isPaid ? null : addDays(todayIn(property.timeZone, now), property.paymentTermDays),
   });
   await setFolioClosedAt(tx, folio.id, now);
+  await signAtTse(ctx, tx, actor, issued);
   await enqueueRendering(ctx, tx, issued);
   const event = { propertyId: actor.propertyId, actor, objectType: 'invoice' as const, objectId: draft.id };
   await recordEvent(tx, { ...event, type: 'issued', data: { number: issued.number } });

@@ -3,6 +3,7 @@ import type {
   TDocumentAddress,
   TDocumentLine,
   TDocumentTax,
+  TDocumentTse,
   TInvoiceDocument,
   TVatCategory,
 } from '../../integrations/invoice-documents/index.ts';
@@ -20,6 +21,8 @@ export type TInvoiceDocumentSource = {
   checkOut: string | null;
   /** The customer's language, when the invoice has a customer. */
   customer: { language: string | null } | null;
+  /** Germany: the TSE transaction that signed the invoice. */
+  tse?: TDocumentTse | null;
 };
 
 /** A rate of 0 is exempt (category E), any other the standard category. */
@@ -120,5 +123,6 @@ export function toInvoiceDocument(source: TInvoiceDocumentSource): TInvoiceDocum
     },
     dueDate: totals.dueAmount > 0 ? invoice.dueOn : null,
     additionalText: invoice.additionalText,
+    tse: source.tse ?? null,
   };
 }

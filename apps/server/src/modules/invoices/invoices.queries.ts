@@ -5,6 +5,7 @@ import {
   bookings,
   charges,
   contacts,
+  fiscalReceipts,
   folios,
   groups,
   invoiceLines,
@@ -330,4 +331,14 @@ export async function updateContactAddress(
 /** Refuses an invoice that is not the property's. */
 export function assertInvoiceOwned(db: Executor, propertyId: string, id: string): Promise<void> {
   return assertOwned(db, invoices, propertyId, id, 'invoice');
+}
+
+/** The TSE transaction a German register signed an invoice with, as printed on it; null when none did. */
+export async function selectInvoiceTse(db: Executor, propertyId: string, invoiceId: string) {
+  const [row] = await db
+    .select({ tse: fiscalReceipts.tse })
+    .from(fiscalReceipts)
+    .where(and(eq(fiscalReceipts.propertyId, propertyId), eq(fiscalReceipts.invoiceId, invoiceId)))
+    .limit(1);
+  return row?.tse?.signed ?? null;
 }

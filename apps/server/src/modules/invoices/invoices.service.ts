@@ -29,6 +29,7 @@ import {
   selectLinesOfInvoices,
   updateInvoiceRow,
   type TInvoiceRow,
+  selectInvoiceTse,
 } from './invoices.queries.ts';
 
 /** Database refusals (an issued invoice, a second cancellation) answer with their code, never 500. */
@@ -127,13 +128,14 @@ export async function invoiceDocumentOf(
   actor: TActor,
   invoice: TInvoiceRow,
 ): Promise<TInvoiceDocument> {
-  const [lines, property, cancelled, parties] = await Promise.all([
+  const [lines, property, cancelled, parties, tse] = await Promise.all([
     selectInvoiceLines(db, invoice.id),
     findProperty(db, actor.propertyId),
     invoice.cancels ? findInvoice(db, actor, invoice.cancels) : null,
     selectDocumentParties(db, invoice),
+    selectInvoiceTse(db, invoice.propertyId, invoice.id),
   ]);
-  return toInvoiceDocument({ invoice, lines, property, cancelled, ...parties });
+  return toInvoiceDocument({ invoice, lines, property, cancelled, ...parties, tse });
 }
 
 const documentNames = {

@@ -58,6 +58,6 @@ export async function templateOf(db: Executor, propertyId: string, kind: TMailKi
     }
     return fallback;
   }
-  if (kind === 'team_invitation') return defaultTemplates.team_invitation[language];
+  if (kind === 'team_invitation' || kind === 'receipt') return defaultTemplates[kind][language];
   return (await selectMailTemplate(db, propertyId, kind, language)) ?? defaultTemplates[kind][language];
 }

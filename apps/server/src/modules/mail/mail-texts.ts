@@ -98,6 +98,22 @@ export const defaultTemplates: Record<TMailKind, Record<TLanguage, TTemplateText
         'Kind regards\n{propertyName}',
     },
   },
+  receipt: {
+    de: {
+      subject: 'Ihr Beleg Nr. {receiptNumber} – {propertyName}',
+      text:
+        'Guten Tag,\n\n' +
+        'anbei erhalten Sie Ihren Beleg Nr. {receiptNumber} vom {receiptDate} über {receiptAmount}.\n\n' +
+        'Vielen Dank und freundliche Grüße\n{propertyName}',
+    },
+    en: {
+      subject: 'Your receipt no. {receiptNumber} – {propertyName}',
+      text:
+        'Hello,\n\n' +
+        'please find attached your receipt no. {receiptNumber} of {receiptDate} for {receiptAmount}.\n\n' +
+        'Thank you and kind regards\n{propertyName}',
+    },
+  },
   team_invitation: {
     de: {
       subject: 'Einladung ins Team von {propertyName}',

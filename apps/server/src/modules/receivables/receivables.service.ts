@@ -147,12 +147,12 @@ export async function recordInvoicePayment(
       row.folioId,
       request,
       async () => {
-      // Under the folio's lock: no other payment changes what is open meanwhile.
-      const { invoice } = await findOpenInvoice(tx, actor, id);
-      if (amount > invoice.dueAmount)
-        throw new AppError('payment/exceeds_due', 'the payment is more than the invoice leaves open', {
-          dueAmount: invoice.dueAmount,
-        });
+        // Under the folio's lock: no other payment changes what is open meanwhile.
+        const { invoice } = await findOpenInvoice(tx, actor, id);
+        if (amount > invoice.dueAmount)
+          throw new AppError('payment/exceeds_due', 'the payment is more than the invoice leaves open', {
+            dueAmount: invoice.dueAmount,
+          });
       },
       // Received by staff: cash at the desk is signed like any other desk payment.
       { atDesk: true },

@@ -67,6 +67,19 @@ function isNullReceipt(code: TReceiptCode): boolean {
 }
 
 /**
+ * Whether two receipt times both lie in the hour Austrian clocks repeat when summer time ends (02:00 to
+ * 02:59 on the last Sunday of October): the code carries local time, so a receipt made in the second
+ * pass of that hour reads earlier than one made in the first.
+ */
+function isRepeatedHour(earlier: string, later: string): boolean {
+  const day = later.slice(0, 10);
+  if (earlier.slice(0, 10) !== day || earlier.slice(11, 13) !== '02' || later.slice(11, 13) !== '02')
+    return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return date.getUTCMonth() === 9 && date.getUTCDay() === 0 && date.getUTCDate() > 24;
+}
+
+/**
  * Checks a cash box's DEP against the regulation's rules, receipt after receipt in export order:
  * - each signature verifies with its group's certificate, and the code names that certificate's serial;
  *   a receipt made while the device had failed carries the failure text instead, and the first signed
@@ -112,7 +125,12 @@ export function verifyDep(dep: TDep, options: { aesKey: string; cashBoxId: strin
       if (!isFailed && key && !verifyCompactJws(jws, key.publicKey)) find('signature_invalid');
       if (code.chainValue !== chainValueOf(previousJws, options.cashBoxId)) find('chain_broken');
       if (seenNumbers.has(code.receiptNumber)) find('receipt_number_duplicate');
-      if (previousIssuedAt !== null && code.issuedAt < previousIssuedAt) find('date_decreasing');
+      if (
+        previousIssuedAt !== null &&
+        code.issuedAt < previousIssuedAt &&
+        !isRepeatedHour(previousIssuedAt, code.issuedAt)
+      )
+        find('date_decreasing');
       if (isInFailedRun && !isFailed && !isNullReceipt(code)) find('collective_receipt_missing');
       if (isStart && !isNullReceipt(code)) find('start_receipt_invalid');
 

@@ -83,6 +83,19 @@ describe('the DEP verifier', () => {
     expect(verify(await depOf(steps))).toEqual([{ receiptNumber: '3', code: 'date_decreasing' }]);
   });
 
+  it('takes the hour the clocks repeat when summer time ends, and no other hour going back', async () => {
+    const night = (at: string[]): TStep[] => [
+      { number: '1', at: at[0]!, type: 'start' },
+      { number: '2', at: at[1]!, type: 'standard', normal: 500 },
+      { number: '3', at: at[2]!, type: 'standard', normal: 700 },
+    ];
+    // 2026-10-25 is the last Sunday of October: 02:00 to 02:59 comes twice.
+    const repeated = night(['2026-10-25T01:10:00', '2026-10-25T02:49:30', '2026-10-25T02:05:00']);
+    expect(verify(await depOf(repeated))).toEqual([]);
+    const otherNight = night(['2026-10-18T01:10:00', '2026-10-18T02:49:30', '2026-10-18T02:05:00']);
+    expect(verify(await depOf(otherNight))).toEqual([{ receiptNumber: '3', code: 'date_decreasing' }]);
+  });
+
   it('finds a receipt number used twice', async () => {
     const steps = valid.map((step) => (step.number === '5' ? { ...step, number: '2' } : step));
     expect(verify(await depOf(steps))).toEqual([{ receiptNumber: '2', code: 'receipt_number_duplicate' }]);

@@ -26,12 +26,13 @@ const hashOfAlgorithm: Record<string, string> = {
 const zeroAmount = '0.00';
 
 /**
- * The process data of a receipt as DSFinV-K writes it: the receipt type (`Beleg`, `AVTraining`), the
+ * The process data of a receipt as DSFinV-K writes it: the receipt type (`Beleg`, `AVRechnung`,
+ * `AVTraining`), the
  * gross amounts of the five VAT keys in their fixed order joined by `_`, and the payments as
  * `<amount>:Bar` / `<amount>:Unbar` joined by `_` (EUR, so without a currency), the parts joined by `^`.
  */
 export function processDataOf(request: TTseTransactionRequest): string {
-  const kind = request.receiptType === 'TRAINING' ? 'AVTraining' : 'Beleg';
+  const kind = { RECEIPT: 'Beleg', INVOICE: 'AVRechnung', TRAINING: 'AVTraining' }[request.receiptType];
   const vat = tseVatRates
     .map((rate) => request.amountsPerVatRate.find((entry) => entry.vatRate === rate)?.amount ?? zeroAmount)
     .join('_');

@@ -122,6 +122,16 @@ test('the desk works a cash register: open, take cash with a receipt, withdraw, 
     () => payments.getByRole('link', { name: /^Beleg Nr\. \d+ auf A4 drucken$/ }).click(),
     /^\/api\/fiscal_receipts\/[^/]+\/pdf$/,
   );
+  // And e-mailed to the guest, the PDF attached.
+  await payments.getByRole('button', { name: /^Beleg Nr\. \d+ per E-Mail senden$/ }).click();
+  const mailDialog = page.getByRole('dialog', { name: /^Beleg Nr\. \d+ per E-Mail senden$/ });
+  await mailDialog.getByLabel('Empfänger').fill('gast@example.com');
+  const sent = page.waitForResponse(
+    (response) => response.url().endsWith('/send') && response.request().method() === 'POST',
+  );
+  await mailDialog.getByRole('button', { name: 'Senden' }).click();
+  expect((await sent).status()).toBe(202);
+  await expect(mailDialog).toBeHidden();
 
   // Back at the register: the payment in the cash book, then a withdrawal with its reason.
   await page.goto(`/cash?register=${register.id}`);

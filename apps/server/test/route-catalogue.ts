@@ -385,7 +385,7 @@ export const routeCalls: Record<string, TRouteCall> = {
     c.post(`/api/cash_shifts/${ids.cashShift}/review`, { note: 'Gezählt und geprüft' }),
   'GET /api/fiscal_receipts/:id': (c, ids) => c.get(`/api/fiscal_receipts/${ids.fiscalReceipt}`),
   'POST /api/fiscal_receipts/:id/send': (c, ids) =>
-    c.post(`/api/fiscal_receipts/${ids.fiscalReceipt}/send`, { email: 'guest@example.com' }),
+    c.post(`/api/fiscal_receipts/${ids.fiscalReceipt}/send`, { to: 'guest@example.com' }),
   'GET /api/fiscal_receipts/:id/pdf': (c, ids) => c.get(`/api/fiscal_receipts/${ids.fiscalReceipt}/pdf`),
   'GET /api/room_locks': (c) => c.get('/api/room_locks'),
   'POST /api/room_locks': (c, ids) =>

@@ -136,8 +136,6 @@ export type TFiscalReceipt = z.infer<typeof ZFiscalReceipt>;
 export const receiptFormats = ['a4', 'receipt'] as const;
 export const ZReceiptPdfQuery = z.object({ format: z.enum(receiptFormats).default('a4') });
 
-export const ZSendReceiptRequest = z.object({ email: z.email().max(200) });
-
 // Cash book
 
 /** Money into or out of the drawer: payments and refunds from folios, deposits and withdrawals, counted differences. */

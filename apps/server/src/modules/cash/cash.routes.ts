@@ -18,7 +18,7 @@ import {
   ZIdParams,
   ZReceiptPdfQuery,
   ZReviewShiftRequest,
-  ZSendReceiptRequest,
+  ZSendMailRequest,
   ZMailMessage,
   ZUpdateCashRegisterRequest,
 } from '@pms/contract';
@@ -244,15 +244,16 @@ export function registerCashRoutes(app: FastifyInstance, ctx: AppContext): void 
     {
       schema: {
         tags,
-        description: 'E-mails the receipt (PDF) to the address given.',
+        description:
+          'E-mails the receipt (PDF) to the address given, in the language asked (else the user’s).',
         params: ZIdParams,
-        body: ZSendReceiptRequest,
+        body: ZSendMailRequest,
         response: { 202: ZMailMessage, ...problemResponses },
       },
       config: { access: ['cashBook', 'write'] },
     },
     async (request, reply) =>
-      reply.status(202).send(await sendReceipt(ctx, actorOf(request), request.params.id, request.body.email)),
+      reply.status(202).send(await sendReceipt(ctx, actorOf(request), request.params.id, request.body)),
   );
 
   api.get(

@@ -188,7 +188,7 @@ describe('cash registers', () => {
     expect(text).toContain('124,50');
     expect(text).not.toContain('KOPIE');
     // E-mailed: the outbox holds the message with the receipt's PDF, a copy by now.
-    const sent = await admin.post(`/api/fiscal_receipts/${receipt.id}/send`, { email: 'gast@example.com' });
+    const sent = await admin.post(`/api/fiscal_receipts/${receipt.id}/send`, { to: 'gast@example.com' });
     expect(sent.statusCode, sent.body).toBe(202);
     expect(sent.json()).toMatchObject({
       kind: 'receipt',

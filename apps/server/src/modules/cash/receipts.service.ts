@@ -4,6 +4,7 @@ import {
   zonedInstant,
   type TFiscalReceipt,
   type TMailMessage,
+  type TSendMailRequest,
 } from '@pms/contract';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { Executor } from '../../db/client.ts';
@@ -65,12 +66,13 @@ export async function printReceipt(
   id: string,
   format: 'a4' | 'receipt',
   db: Executor = ctx.db,
+  language = languageOf(actor),
 ): Promise<{ pdf: Buffer; row: TReceiptRow }> {
   const { row, register } = await findReceipt(ctx, actor, id, db);
   const property = await findProperty(db, actor.propertyId);
   const isOriginal = await markReceiptPrinted(db, actor.propertyId, row.id, ctx.clock.now());
   const pdf = await renderReceiptPdf({
-    language: languageOf(actor),
+    language,
     format,
     isCopy: !isOriginal,
     currency: property.currency,
@@ -89,11 +91,14 @@ export async function sendReceipt(
   ctx: AppContext,
   actor: TActor,
   id: string,
-  to: string,
+  request: TSendMailRequest,
 ): Promise<TMailMessage> {
   requireAccess(actor, 'cashBook', 'write');
+  const { to } = request;
+  if (!to) throw new AppError('mail/no_recipient', 'name the address to send the receipt to');
+  const language = request.language ?? languageOf(actor);
   return ctx.db.transaction(async (tx) => {
-    const { pdf, row } = await printReceipt(ctx, actor, id, 'a4', tx);
+    const { pdf, row } = await printReceipt(ctx, actor, id, 'a4', tx, language);
     const name = `receipt-${row.number}.pdf`;
     const file = await storeGeneratedFile(
       ctx,
@@ -104,7 +109,7 @@ export async function sendReceipt(
     return queueReceiptMail(ctx, tx, {
       propertyId: actor.propertyId,
       to,
-      language: languageOf(actor),
+      language,
       number: row.number,
       totalAmount: row.totalAmount,
       businessDate: row.businessDate,

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DocumentTextIcon, PrinterIcon } from '@heroicons/react/24/outline';
 import type { receiptFormats } from '@pms/contract/cash';
 import { Badge } from '../../ui/badge.tsx';
+import { ReceiptMail } from './receipt-mail.tsx';
 
 type TReceiptFormat = (typeof receiptFormats)[number];
 
@@ -53,6 +54,7 @@ export function ReceiptLinks({ receipt }: TReceiptLinksProps) {
           <PrinterIcon aria-hidden="true" className="size-4" />
           {t('billing.receipt.roll')}
         </a>
+        <ReceiptMail receipt={receipt} />
       </span>
     </span>
   );

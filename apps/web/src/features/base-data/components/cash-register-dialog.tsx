@@ -32,15 +32,19 @@ function PaymentMethodChoice({ control }: { control: Control<TCashRegisterForm> 
       </legend>
       <p className="mt-1 text-xs text-gray-500">{t('baseData.cashRegisters.paymentMethodsHint')}</p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        {methods.map((method) => (
-          <CheckboxField
-            key={method.id}
-            label={method.name}
-            description={t(`baseData.paymentMethods.kinds.${method.kind}`)}
-            checked={field.value.includes(method.id)}
-            onChange={(event) => toggle(method.id, event.target.checked)}
-          />
-        ))}
+        {methods.map((method) => {
+          // The kind beneath the name, unless the name says it already ("Bar" is cash).
+          const kind = t(`baseData.paymentMethods.kinds.${method.kind}`);
+          return (
+            <CheckboxField
+              key={method.id}
+              label={method.name}
+              description={kind === method.name ? undefined : kind}
+              checked={field.value.includes(method.id)}
+              onChange={(event) => toggle(method.id, event.target.checked)}
+            />
+          );
+        })}
       </div>
       {fieldState.error?.message && <p className="mt-2 text-sm text-red-600">{fieldState.error.message}</p>}
     </fieldset>

@@ -187,6 +187,8 @@ describe('cash registers', () => {
     expect(text).toContain('Beleg Nr. 2');
     expect(text).toContain('124,50');
     expect(text).not.toContain('KOPIE');
+    // A stay without a guest's address needs one named.
+    expectProblem(await admin.post(`/api/fiscal_receipts/${receipt.id}/send`, {}), 400, 'mail/no_recipient');
     // E-mailed: the outbox holds the message with the receipt's PDF, a copy by now.
     const sent = await admin.post(`/api/fiscal_receipts/${receipt.id}/send`, { to: 'gast@example.com' });
     expect(sent.statusCode, sent.body).toBe(202);
@@ -479,6 +481,7 @@ describe('cash registers', () => {
     nextRoom = 1501;
     const customer = await admin.post('/api/contacts', {
       name: 'Greta Gast',
+      email: 'greta@example.com',
       address: { line1: 'Unter den Linden 1', postalCode: '10117', city: 'Berlin', country: 'de' },
     });
     const folioId = await folioOfNewStay(admin, today, stay, customer.json<{ id: string }>().id);
@@ -489,6 +492,10 @@ describe('cash registers', () => {
     expect(paid.statusCode, paid.body).toBe(201);
     const receiptId = paid.json<{ payments: { receipt: { id: string } }[] }>().payments[0]!.receipt.id;
     const receipt = parsed(await admin.get(`/api/fiscal_receipts/${receiptId}`), ZFiscalReceipt);
+    // Sent without an address: to the booking's customer, in the customer's language.
+    const sent = await admin.post(`/api/fiscal_receipts/${receiptId}/send`, {});
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(sent.json()).toMatchObject({ kind: 'receipt', to: 'greta@example.com' });
     expect(receipt.tse).toMatchObject({
       transactionNumber: 1,
       signatureCounter: 2,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, isNull, lt, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { fiscalReceipts } from '../../db/schema/index.ts';
+import { fiscalReceipts, folios } from '../../db/schema/index.ts';
 
 export type TReceiptRow = typeof fiscalReceipts.$inferSelect;
 
@@ -138,4 +138,13 @@ export function selectTseTransactions(
       ),
     )
     .orderBy(asc(fiscalReceipts.number));
+}
+
+/** The booking a folio belongs to (null for a group's folio). */
+export async function selectFolioBookingId(db: Executor, propertyId: string, folioId: string) {
+  const [row] = await db
+    .select({ bookingId: folios.bookingId })
+    .from(folios)
+    .where(and(eq(folios.propertyId, propertyId), eq(folios.id, folioId)));
+  return row?.bookingId ?? null;
 }

@@ -9,7 +9,7 @@ import {
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { Executor } from '../../db/client.ts';
 import { storeGeneratedFile } from '../files/index.ts';
-import { queueReceiptMail } from '../mail/index.ts';
+import { queueReceiptMail, receiptRecipient } from '../mail/index.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { renderReceiptPdf } from '../../integrations/fiscal/receipt-pdf.ts';
@@ -28,7 +28,7 @@ import {
 import { findRegister } from './cash-registers.service.ts';
 import { rksvSignerOf, tseClientOf } from './fiscal-adapters.ts';
 import { toFiscalReceipt } from './receipts.mapper.ts';
-import type { TReceiptRow } from './receipts.queries.ts';
+import { selectFolioBookingId, type TReceiptRow } from './receipts.queries.ts';
 
 const languageOf = (actor: TActor): 'de' | 'en' =>
   actor.kind === 'user' && actor.language === 'en' ? 'en' : 'de';
@@ -86,7 +86,10 @@ export async function printReceipt(
   return { pdf, row };
 }
 
-/** E-mails the receipt (A4) to the address given: its PDF kept as a file and sent with the message. */
+/**
+ * E-mails the receipt (A4) to the address given, else to the guest of the folio's booking: its PDF kept
+ * as a file and sent with the message.
+ */
 export async function sendReceipt(
   ctx: AppContext,
   actor: TActor,
@@ -94,10 +97,15 @@ export async function sendReceipt(
   request: TSendMailRequest,
 ): Promise<TMailMessage> {
   requireAccess(actor, 'cashBook', 'write');
-  const { to } = request;
-  if (!to) throw new AppError('mail/no_recipient', 'name the address to send the receipt to');
-  const language = request.language ?? languageOf(actor);
   return ctx.db.transaction(async (tx) => {
+    const { row: receipt } = await findReceipt(ctx, actor, id, tx);
+    const bookingId = receipt.folioId
+      ? await selectFolioBookingId(tx, actor.propertyId, receipt.folioId)
+      : null;
+    const recipient = await receiptRecipient(tx, actor.propertyId, bookingId, request);
+    const { to } = recipient;
+    if (!to) throw new AppError('mail/no_recipient', 'name the address to send the receipt to');
+    const language = recipient.language ?? languageOf(actor);
     const { pdf, row } = await printReceipt(ctx, actor, id, 'a4', tx, language);
     const name = `receipt-${row.number}.pdf`;
     const file = await storeGeneratedFile(
@@ -114,6 +122,7 @@ export async function sendReceipt(
       totalAmount: row.totalAmount,
       businessDate: row.businessDate,
       file: { id: file.id, name },
+      bookingId: recipient.bookingId,
     });
   });
 }

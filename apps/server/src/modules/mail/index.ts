@@ -4,4 +4,4 @@ export { queueNewBookingConfirmation, sendBookingLink } from './mail-booking.ser
 export { deliverMailMessage } from './mail-delivery.service.ts';
 export { queueTeamInvitation } from './mail-invitation.service.ts';
 export { queueReminderMail, sendInvoice } from './mail-invoice.service.ts';
-export { queueReceiptMail } from './mail-receipt.service.ts';
+export { queueReceiptMail, receiptRecipient } from './mail-receipt.service.ts';

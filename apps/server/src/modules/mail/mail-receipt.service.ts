@@ -1,9 +1,30 @@
-import type { TLanguage, TMailMessage } from '@pms/contract';
+import type { TLanguage, TMailMessage, TSendMailRequest } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { formatMailAmount, formatMailDate, mailLocale } from './mail-texts.ts';
-import { queueMessage, toMailMessage } from './mail-queue.ts';
+import { findMailBooking, languageOf } from './mail-booking.service.ts';
+import { addresseeOf, queueMessage, toMailMessage } from './mail-queue.ts';
+
+/**
+ * Where and in which language a receipt of a booking's folio goes: the address and language asked for,
+ * else the booking's customer's or main guest's; without a booking, what was asked.
+ */
+export async function receiptRecipient(
+  db: Executor,
+  propertyId: string,
+  bookingId: string | null,
+  request: TSendMailRequest,
+): Promise<{ to: string | null; language: TLanguage | null; bookingId: string | null }> {
+  if (!bookingId) return { to: request.to ?? null, language: request.language ?? null, bookingId: null };
+  const { customer, mainGuest } = await findMailBooking(db, propertyId, bookingId);
+  const addressee = addresseeOf([customer, mainGuest]);
+  return {
+    to: request.to ?? addressee?.email ?? null,
+    language: request.language ?? (addressee ? languageOf(request, customer, addressee) : null),
+    bookingId,
+  };
+}
 
 /**
  * Queues a cash register's receipt to the address staff typed, in the caller's transaction, with the
@@ -20,6 +41,7 @@ export async function queueReceiptMail(
     totalAmount: number;
     businessDate: string;
     file: { id: string; name: string };
+    bookingId: string | null;
   },
 ): Promise<TMailMessage> {
   const property = await findProperty(db, receipt.propertyId);
@@ -36,7 +58,7 @@ export async function queueReceiptMail(
       receiptAmount: formatMailAmount(receipt.totalAmount, property.currency, locale),
       receiptDate: formatMailDate(receipt.businessDate, locale),
     },
-    bookingId: null,
+    bookingId: receipt.bookingId,
     invoiceId: null,
     attachments: [{ name: receipt.file.name, mimeType: 'application/pdf', fileId: receipt.file.id }],
   });

@@ -43,7 +43,6 @@ export function ReceiptMail({ receipt }: { receipt: { id: string; number: number
         onClose={close}
         title={t('billing.receipt.sendTitle', { number: receipt.number })}
         description={t('billing.receipt.sendDescription')}
-        toHint={t('billing.receipt.sendToHint')}
         isPending={send.isPending}
         error={send.error}
         onSend={(values) =>

@@ -29,8 +29,6 @@ type TSendMailDialogProps = {
   alternative?: { label: string; onSubmit: (values: TSendMailRequest) => void };
   /** The send button's text; "Send" when absent. */
   submitLabel?: string;
-  /** What the recipient field asks for, when the server has no address of its own to fall back on. */
-  toHint?: string;
 };
 
 function SendMailForm({
@@ -41,7 +39,6 @@ function SendMailForm({
   error,
   alternative,
   submitLabel,
-  toHint,
 }: Omit<TSendMailDialogProps, 'open' | 'title' | 'description'>) {
   const { t } = useTranslation();
   const {
@@ -55,7 +52,7 @@ function SendMailForm({
   return (
     <form noValidate onSubmit={(event) => void send(event)} className="space-y-5">
       {error && <Alert type="error">{errorMessage(error)}</Alert>}
-      <Field label={t('sendMail.to')} description={toHint ?? t('sendMail.toHint')} error={errors.to?.message}>
+      <Field label={t('sendMail.to')} description={t('sendMail.toHint')} error={errors.to?.message}>
         <Input type="email" autoComplete="off" {...register('to')} />
       </Field>
       <Field label={t('sendMail.language')} error={errors.language?.message}>

@@ -135,6 +135,7 @@ const ownTables: Record<string, string[]> = {
     'rooms',
     'taxRates',
   ],
+  cash: ['cashRegisters'],
   contacts: ['contacts'],
   files: ['files'],
   folios: ['folios'],

@@ -8,15 +8,15 @@ import {
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { AppError, invalidField, notFound } from '../../errors.ts';
+import { AppError, invalidField } from '../../errors.ts';
+import { findOwned } from '../../db/owned-records.ts';
+import { cashRegisters } from '../../db/schema/index.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { toRecord } from '../../lib/records.ts';
 import { assertPaymentMethodOwned } from '../base-data/index.ts';
 import {
   insertRegister,
-  lockRegister,
   replaceRegisterMethods,
-  selectRegister,
   selectRegisterMethods,
   selectRegisters,
   selectUserNames,
@@ -72,17 +72,13 @@ export async function listCashRegisters(ctx: AppContext, actor: TActor): Promise
   return Promise.all(rows.map((row) => toCashRegister(ctx, ctx.db, row, methods)));
 }
 
-export async function findRegister(db: Executor, propertyId: string, id: string): Promise<TRegisterRow> {
-  const row = await selectRegister(db, propertyId, id);
-  if (!row) throw notFound('cash register');
-  return row;
+export function findRegister(db: Executor, propertyId: string, id: string): Promise<TRegisterRow> {
+  return findOwned(db, cashRegisters, propertyId, id, 'cash register');
 }
 
 /** The register's row under lock, for anything that signs or books on it. */
-export async function lockCashRegister(db: Executor, propertyId: string, id: string): Promise<TRegisterRow> {
-  const row = await lockRegister(db, propertyId, id);
-  if (!row) throw notFound('cash register');
-  return row;
+export function lockCashRegister(db: Executor, propertyId: string, id: string): Promise<TRegisterRow> {
+  return findOwned(db, cashRegisters, propertyId, id, 'cash register', { lock: true });
 }
 
 export async function getCashRegister(ctx: AppContext, actor: TActor, id: string): Promise<TCashRegister> {

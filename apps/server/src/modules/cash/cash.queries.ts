@@ -17,32 +17,6 @@ export function selectRegisters(db: Executor, propertyId: string): Promise<TRegi
   return db.select().from(cashRegisters).where(live(propertyId)).orderBy(asc(cashRegisters.name));
 }
 
-export async function selectRegister(
-  db: Executor,
-  propertyId: string,
-  id: string,
-): Promise<TRegisterRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(cashRegisters)
-    .where(and(live(propertyId), eq(cashRegisters.id, id)));
-  return row;
-}
-
-/** The register's row under lock: its receipts are signed one after the other, on any instance. */
-export async function lockRegister(
-  db: Executor,
-  propertyId: string,
-  id: string,
-): Promise<TRegisterRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(cashRegisters)
-    .where(and(live(propertyId), eq(cashRegisters.id, id)))
-    .for('update');
-  return row;
-}
-
 export async function insertRegister(
   db: Executor,
   values: typeof cashRegisters.$inferInsert,

@@ -56,6 +56,7 @@ import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerCashRoutes } from './modules/cash/index.ts';
+import { reapplyErasures, registerPrivacyRoutes } from './modules/privacy/index.ts';
 import { registerDoorRoutes } from './modules/doors/doors.routes.ts';
 import { registerPortalRoutes } from './modules/portal/portal.routes.ts';
 import { registerIdDocumentRoutes } from './modules/id-documents/id-documents.routes.ts';
@@ -125,6 +126,18 @@ export async function buildApp({
     documents,
     idDocuments,
   };
+
+  // Erasures a restored backup predates are applied again before anything is served.
+  try {
+    const reapplied = await reapplyErasures(context);
+    if (reapplied > 0)
+      app.log.warn({ reapplied }, 'erasures applied again to data restored from before them');
+  } catch (error) {
+    app.log.error(
+      { err: error },
+      'erasures could not be checked against the file store; they are checked again at the next start',
+    );
+  }
 
   const jobRunner = new JobRunner(context, {
     onError: (error, job) => app.log.error({ err: error, jobId: job?.id, jobType: job?.type }, 'job failed'),
@@ -200,6 +213,7 @@ export async function buildApp({
   registerMailRoutes(app, context);
   registerPaymentRoutes(app, context);
   registerCashRoutes(app, context);
+  registerPrivacyRoutes(app, context);
   registerDoorRoutes(app, context);
   registerPortalRoutes(app, context);
   registerIdDocumentRoutes(app, context);

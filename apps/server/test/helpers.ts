@@ -12,7 +12,7 @@ import { SettableClock } from '../src/clock.ts';
 import { readConfig } from '../src/config.ts';
 import { openDatabase, type Database, type TPostgresSettings } from '../src/db/client.ts';
 import { demoPassword } from '../src/demo/seed.ts';
-import { dropPostgresDatabase, runAdminQuery, withDatabaseName } from './postgres.ts';
+import { dropPostgresDatabase, dumpAndRestore, runAdminQuery, withDatabaseName } from './postgres.ts';
 import { newBucketSettings } from './s3-server.ts';
 
 export { demoPassword };
@@ -42,6 +42,12 @@ export type TTestApp = {
    * DATABASE_DIRECT_URL (on PostgreSQL it then also runs its statements unnamed).
    */
   startInstance: (options?: { listens?: boolean }) => Promise<FastifyInstance>;
+  /**
+   * A backup of the database as it is now (PGlite's dump, or pg_dump and pg_restore into a new
+   * database): `start` runs the application on the restored copy with the same files and settings, as
+   * after an operator's restore.
+   */
+  backup: () => Promise<{ start: () => Promise<FastifyInstance> }>;
   close: () => Promise<void>;
 };
 
@@ -54,9 +60,17 @@ export type TTestApp = {
 async function copyPostgresTemplate(
   adminUrl: string,
   template: string,
-): Promise<{ settings: TPostgresSettings; drop: () => Promise<void> }> {
+): Promise<{ name: string; settings: TPostgresSettings; drop: () => Promise<void> }> {
   const name = `pms_test_${randomUUID().replaceAll('-', '')}`;
   await runAdminQuery(adminUrl, `create database ${name} template ${template}`);
+  return { name, ...postgresTestDatabase(adminUrl, name) };
+}
+
+/** How the application reaches a test database on the server (through the pooler and replica when set). */
+function postgresTestDatabase(
+  adminUrl: string,
+  name: string,
+): { settings: TPostgresSettings; drop: () => Promise<void> } {
   const url = withDatabaseName(adminUrl, name);
   const poolerUrl = process.env.TEST_DATABASE_POOLER_URL;
   const replicaUrl = process.env.TEST_DATABASE_REPLICA_URL;
@@ -108,6 +122,13 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<TT
   const app = await buildApp({ config, database, logger: false, clock });
   await app.ready();
   const instances: { app: FastifyInstance; database: Database }[] = [];
+  const restored: (() => Promise<void>)[] = [];
+  const startOn = async (own: Database) => {
+    const instance = await buildApp({ config, database: own, logger: false, clock });
+    await instance.ready();
+    instances.push({ app: instance, database: own });
+    return instance;
+  };
   return {
     app,
     database,
@@ -118,15 +139,18 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<TT
       const settings =
         postgres && !listens ? { ...postgres.settings, isPooled: true, directUrl: undefined } : null;
       const own = postgres ? await openDatabase(settings ?? postgres.settings) : database;
-      const instance = await buildApp({
-        config,
-        database: listens ? own : { ...own, openListener: null },
-        logger: false,
-        clock,
-      });
-      await instance.ready();
-      instances.push({ app: instance, database: own });
-      return instance;
+      return startOn(listens ? own : { ...own, openListener: null });
+    },
+    backup: async () => {
+      if (!postgres) {
+        const dump = await database.dump!();
+        return { start: async () => startOn(await openDatabase({ dataDir: null, loadDataDir: dump })) };
+      }
+      const name = `${postgres.name}_restored_${restored.length + 1}`;
+      await dumpAndRestore(adminUrl!, postgres.name, name);
+      const copy = postgresTestDatabase(adminUrl!, name);
+      restored.push(copy.drop);
+      return { start: async () => startOn(await openDatabase(copy.settings)) };
     },
     close: async () => {
       for (const instance of instances) {
@@ -135,6 +159,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<TT
       }
       await app.close();
       await database.close();
+      for (const drop of restored) await drop();
       await postgres?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -39,6 +39,9 @@ export type TRecordIds = {
   cashShift: string;
   fiscalReceipt: string;
   cashDayClose: string;
+  /** An export of the contact's personal data, and a contact of its own to erase. */
+  personalDataExport: string;
+  erasableContact: string;
 };
 
 export type TRouteCall = (client: ApiClient, ids: TRecordIds) => Promise<LightMyRequestResponse>;
@@ -227,6 +230,16 @@ export const routeCalls: Record<string, TRouteCall> = {
 
   'GET /api/bookings/:id/notes': (c, ids) => c.get(`/api/bookings/${ids.booking}/notes`),
   'POST /api/bookings/:id/notes': (c, ids) => c.post(`/api/bookings/${ids.booking}/notes`, { text: 'Notiz' }),
+  'POST /api/contacts/:id/personal-data-exports': (c, ids) =>
+    c.post(`/api/contacts/${ids.contact}/personal-data-exports`),
+  'GET /api/contacts/:id/personal-data-exports': (c, ids) =>
+    c.get(`/api/contacts/${ids.contact}/personal-data-exports`),
+  'GET /api/personal-data-exports/:id': (c, ids) =>
+    c.get(`/api/personal-data-exports/${ids.personalDataExport}`),
+  'GET /api/personal-data-exports/:id/download': (c, ids) =>
+    c.get(`/api/personal-data-exports/${ids.personalDataExport}/download`),
+  'POST /api/contacts/:id/erasure': (c, ids) => c.post(`/api/contacts/${ids.erasableContact}/erasure`),
+  'GET /api/contacts/:id/erasure': (c, ids) => c.get(`/api/contacts/${ids.erasableContact}/erasure`),
   'GET /api/contacts/:id/notes': (c, ids) => c.get(`/api/contacts/${ids.contact}/notes`),
   'POST /api/contacts/:id/notes': (c, ids) => c.post(`/api/contacts/${ids.contact}/notes`, { text: 'Notiz' }),
   'GET /api/groups/:id/notes': (c, ids) => c.get(`/api/groups/${ids.group}/notes`),
@@ -586,6 +599,8 @@ export async function createRecords(t: TTestApp, client: ApiClient): Promise<TRe
   const fiscalReceipt = (
     await client.get(`/api/cash_registers/${cashRegister}/book`, { query: { from: today, to: today } })
   ).json<{ receipts: { id: string }[] }>().receipts[0]!.id;
+  const personalDataExport = idOf(await client.post(`/api/contacts/${contact}/personal-data-exports`));
+  const erasableContact = idOf(await client.post('/api/contacts', { name: `Fixture ${unique()}` }));
   const [invoice] = await t.db
     .insert(invoices)
     .values({ propertyId: property, folioId: folio!.id, bookingId: billed })
@@ -621,5 +636,7 @@ export async function createRecords(t: TTestApp, client: ApiClient): Promise<TRe
     cashShift,
     fiscalReceipt,
     cashDayClose,
+    personalDataExport,
+    erasableContact,
   };
 }

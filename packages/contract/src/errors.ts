@@ -102,6 +102,9 @@ export const errorStatus = {
   'portal/checked_in': 409,
   'portal/signature_type': 415,
   'id/no_document_found': 400,
+  'privacy/export_not_ready': 409,
+  'privacy/export_expired': 410,
+  'privacy/contact_erased': 409,
 } as const;
 
 export type TErrorCode = keyof typeof errorStatus;

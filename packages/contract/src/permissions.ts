@@ -55,6 +55,8 @@ export const permissions = {
   cashReview: { read: ['admin', 'manager'], write: ['admin', 'manager'] },
   /** The exports for a tax audit: the RKSV's DEP and the TSE's export. */
   fiscalExports: { read: ['admin'], write: ['admin'] },
+  /** A person's data: its export (GDPR Art. 15) and erasure (Art. 17). */
+  personalData: { read: ['admin'], write: ['admin'] },
   reports: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager'] },
   dashboard: { read: ['admin', 'manager', 'staff'], write: [] },
   search: { read: ['admin', 'manager', 'staff'], write: [] },

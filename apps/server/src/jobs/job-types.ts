@@ -7,6 +7,8 @@ export const jobTypes = [
   'doors.sync',
   'channels.import',
   'fiscal.closing_receipts',
+  'privacy.export',
+  'privacy.expire_exports',
 ] as const;
 export type TJobType = (typeof jobTypes)[number];
 
@@ -19,4 +21,6 @@ export const recurringJobs: readonly { type: TJobType; everyMs: number }[] = [
   // The RKSV's month and year receipts of the Austrian cash registers: looked for every minute, so a
   // month's receipt is signed in its first minutes.
   { type: 'fiscal.closing_receipts', everyMs: 60_000 },
+  // Personal data exports whose download link has expired: their ZIPs deleted within a minute.
+  { type: 'privacy.expire_exports', everyMs: 60_000 },
 ];

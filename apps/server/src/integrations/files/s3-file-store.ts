@@ -130,6 +130,27 @@ export class S3FileStore implements FileStore {
     }
   }
 
+  async list(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    try {
+      do {
+        const page = await this.client.send(
+          new this.sdk.ListObjectsV2Command({
+            Bucket: this.settings.bucket,
+            Prefix: prefix,
+            ...(token ? { ContinuationToken: token } : {}),
+          }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    } catch (error) {
+      throw unavailable(error);
+    }
+    return keys;
+  }
+
   close(): void {
     this.client.destroy();
   }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { TPageQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { files, invoices } from '../../db/schema/index.ts';
@@ -42,6 +42,22 @@ export async function selectLiveFile(db: Executor, id: string): Promise<TFileRow
 /** Soft deletes a file's record. */
 export async function markFileDeleted(db: Executor, id: string, now: Date): Promise<void> {
   await db.update(files).set({ deletedAt: now }).where(eq(files.id, id));
+}
+
+/** Soft deletes the property's live files among `ids`; their storage keys, for the store's objects. */
+export async function markFilesDeleted(
+  db: Executor,
+  propertyId: string,
+  ids: readonly string[],
+  now: Date,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(files)
+    .set({ deletedAt: now })
+    .where(and(eq(files.propertyId, propertyId), inArray(files.id, [...ids]), isNull(files.deletedAt)))
+    .returning({ storageKey: files.storageKey });
+  return rows.map((row) => row.storageKey);
 }
 
 /** Whether the file is the document of an issued invoice, which must be kept. */

@@ -24,6 +24,7 @@ import {
   insertFile,
   isIssuedInvoiceDocument,
   markFileDeleted,
+  markFilesDeleted,
   selectFilePage,
   selectLiveFile,
   type TFileRow,
@@ -263,4 +264,24 @@ export async function deleteFile(ctx: AppContext, actor: TActor, id: string): Pr
   if (await isIssuedInvoiceDocument(ctx.db, row.id)) throw new AppError('file/invoice_document');
   await markFileDeleted(ctx.db, row.id, ctx.clock.now());
   await ctx.files.delete(row.storageKey);
+}
+
+/**
+ * Deletes files for good (data that must not be kept): their rows are marked deleted in `db`, the
+ * caller's transaction; the store's objects are deleted by `removeStoredFiles` once that commits, so a
+ * rollback leaves every file as it was.
+ */
+export function discardFiles(
+  ctx: AppContext,
+  db: Executor,
+  propertyId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  return markFilesDeleted(db, propertyId, ids, ctx.clock.now());
+}
+
+/** Deletes the store's objects of discarded files; how many the store could not delete now. */
+export async function removeStoredFiles(ctx: AppContext, storageKeys: readonly string[]): Promise<number> {
+  const results = await Promise.allSettled(storageKeys.map((key) => ctx.files.delete(key)));
+  return results.filter((result) => result.status === 'rejected').length;
 }

@@ -2,10 +2,12 @@
 export { assertFileOwned } from './files.queries.ts';
 export {
   createOwnedDownloadUrl,
+  discardFiles,
   getFile,
   isAcceptedImageSize,
   maxImagePixels,
   openOwnedFile,
+  removeStoredFiles,
   sniffFileType,
   storeBookingFile,
   storeGeneratedFile,

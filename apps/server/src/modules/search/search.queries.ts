@@ -44,9 +44,13 @@ export async function selectSearchPage(
       from groups g
      where g.property_id = ${p} and g.deleted_at is null and g.name ilike ${pattern}
     union all
-    select 'invoice', i.id, i.number, i.recipient, null, null, coalesce(i.number, '')
+    select 'invoice', i.id, i.number, case when e.id is null then i.recipient end, null, null, coalesce(i.number, '')
       from invoices i
-     where i.property_id = ${p} and i.deleted_at is null and (i.number ilike ${pattern} or i.recipient ilike ${pattern})`;
+      -- An erased person's kept invoice is found by its number only: it keeps their name for the tax
+      -- office, not for staff looking for them.
+      left join erasures e on e.property_id = i.property_id and e.contact_id = i.customer_id
+     where i.property_id = ${p} and i.deleted_at is null
+       and (i.number ilike ${pattern} or (e.id is null and i.recipient ilike ${pattern}))`;
   const [total] = rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from (${union}) found`));
   const rows = rowsOf<TSearchRow>(
     await db.execute(

@@ -1,0 +1,221 @@
+import { todayIn, type TErasure, type TErasureKept } from '@pms/contract';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { requireAccess, systemActor, type TActor } from '../../actor.ts';
+import { notFound } from '../../errors.ts';
+import { recordEvent } from '../../lib/events.ts';
+import { findProperty } from '../../lib/properties.ts';
+import {
+  defaultRetentionRules,
+  isHeld,
+  retentionEnd,
+  type TRecordDates,
+  type TRetentionRule,
+} from '../../lib/retention.ts';
+import { findOwnedContact } from '../contacts/index.ts';
+import { discardFiles, removeStoredFiles } from '../files/index.ts';
+import {
+  anonymiseContactRow,
+  anonymiseDraftInvoices,
+  anonymiseMessages,
+  clearBookingRegistrations,
+  clearFolioNames,
+  deleteContactDocumentLinks,
+  deleteContactNotes,
+  hasPersonalData,
+  insertErasure,
+  lockContact,
+  selectContactDocumentFiles,
+  selectErasure,
+  selectMessagesTo,
+  selectPersonInvoices,
+  selectPersonStays,
+  updateErasure,
+  type TErasureRow,
+} from './privacy.queries.ts';
+import { readTombstones, writeTombstone } from './tombstones.ts';
+
+function toErasure(row: TErasureRow, erasedByName: string | null): TErasure {
+  return {
+    id: row.id,
+    contactId: row.contactId,
+    erasedAt: row.erasedAt.toISOString(),
+    kept: row.kept,
+    deletedFiles: row.deletedFiles,
+    erasedBy: erasedByName,
+  };
+}
+
+/** The rule of a record kind, and what it says about a record with these dates. */
+function ruleFor(rules: readonly TRetentionRule[], record: TRetentionRule['record']) {
+  const rule = rules.find((candidate) => candidate.record === record);
+  return {
+    reference: rule?.reference ?? '',
+    until: (dates: TRecordDates) => (rule ? (retentionEnd(rule, dates)?.from ?? null) : null),
+    holds: (dates: TRecordDates, today: string) => (rule ? isHeld(rule, dates, today) : false),
+  };
+}
+
+/**
+ * Anonymises one person in the caller's transaction: the contact (every guest record of the person
+ * points at it), their documents and e-mails; what a retention rule still holds stays as it is (issued
+ * invoices with their PDF and XML, a registration form inside its period, the e-mails of those
+ * invoices). Answers the tombstone and the storage keys to delete once the transaction commits.
+ */
+async function applyErasure(
+  ctx: AppContext,
+  tx: Executor,
+  actor: TActor,
+  contactId: string,
+): Promise<{ erasure: TErasureRow; storageKeys: string[] }> {
+  const { propertyId } = actor;
+  const contact = await lockContact(tx, propertyId, contactId);
+  if (!contact) throw notFound('contact');
+  const property = await findProperty(tx, propertyId);
+  const now = ctx.clock.now();
+  const today = todayIn(property.timeZone, now);
+  const country = (property.address.country ?? '').toUpperCase();
+  const rules = defaultRetentionRules.filter((rule) => rule.country === country);
+  const accounting = ruleFor(rules, 'accounting_record');
+  const registration = ruleFor(rules, 'registration_form');
+  const kept: TErasureKept[] = [];
+
+  const heldInvoices = new Map<string, string>();
+  for (const invoice of await selectPersonInvoices(tx, propertyId, contactId)) {
+    if (invoice.status === 'draft' || !invoice.number || !invoice.issuedAt) continue;
+    heldInvoices.set(invoice.id, invoice.number);
+    const entry = todayIn(property.timeZone, invoice.issuedAt);
+    kept.push({
+      record: 'invoice',
+      id: invoice.id,
+      label: invoice.number,
+      reference: accounting.reference,
+      heldUntil: accounting.until({ entry }),
+    });
+  }
+
+  const discarded: string[] = [];
+  const clearedStays: string[] = [];
+  for (const { booking } of (await selectPersonStays(tx, propertyId, contactId)).filter(
+    (stay) => stay.isGuest,
+  )) {
+    const fileIds = [booking.registrationFileId, booking.signatureFileId].filter((id): id is string => !!id);
+    if (fileIds.length === 0) continue;
+    const dates = {
+      entry: todayIn(property.timeZone, booking.checkedInAt ?? booking.createdAt),
+      arrival: booking.checkIn,
+    };
+    if (registration.holds(dates, today)) {
+      kept.push({
+        record: 'registration_form',
+        id: booking.id,
+        label: booking.code,
+        reference: registration.reference,
+        heldUntil: registration.until(dates),
+      });
+    } else {
+      discarded.push(...fileIds);
+      clearedStays.push(booking.id);
+    }
+  }
+  await clearBookingRegistrations(tx, propertyId, clearedStays);
+
+  discarded.push(...(await selectContactDocumentFiles(tx, contactId)).map(({ file }) => file.id));
+  await deleteContactDocumentLinks(tx, contactId);
+
+  const addresses = [contact.email, contact.invoiceEmail].filter((address): address is string => !!address);
+  const messages = await selectMessagesTo(tx, propertyId, addresses);
+  const invoiceMessages = messages.filter(
+    (message) => message.invoiceId && heldInvoices.has(message.invoiceId),
+  );
+  for (const message of invoiceMessages)
+    kept.push({
+      record: 'message',
+      id: message.id,
+      label: heldInvoices.get(message.invoiceId!)!,
+      reference: accounting.reference,
+      heldUntil: kept.find((entry) => entry.id === message.invoiceId)?.heldUntil ?? null,
+    });
+  await anonymiseMessages(
+    tx,
+    propertyId,
+    messages.filter((message) => !invoiceMessages.includes(message)).map((message) => message.id),
+  );
+
+  await anonymiseDraftInvoices(tx, propertyId, contactId);
+  await clearFolioNames(tx, propertyId, contactId, contact.name);
+  await deleteContactNotes(tx, propertyId, contactId, now);
+  await anonymiseContactRow(tx, propertyId, contactId);
+  const storageKeys = await discardFiles(ctx, tx, propertyId, discarded);
+
+  const erasedBy = actor.kind === 'user' ? actor.id : null;
+  const erasure = await insertErasure(tx, {
+    propertyId,
+    contactId,
+    erasedAt: now,
+    erasedBy,
+    kept,
+    deletedFiles: 0,
+  });
+  const deletedFiles = erasure.deletedFiles + storageKeys.length;
+  await updateErasure(tx, erasure.id, { kept, deletedFiles });
+  await recordEvent(tx, {
+    propertyId,
+    actor,
+    objectType: 'contact',
+    objectId: contactId,
+    type: 'personal_data_erased',
+    data: { erasureId: erasure.id, kept: kept.length, deletedFiles: storageKeys.length },
+  });
+  return { erasure: { ...erasure, kept, deletedFiles }, storageKeys };
+}
+
+/** Erases a person's data (GDPR Art. 17), keeping what a retention rule still holds. Admins only. */
+export async function erasePersonalData(
+  ctx: AppContext,
+  actor: TActor,
+  contactId: string,
+): Promise<TErasure> {
+  requireAccess(actor, 'personalData', 'write');
+  await findOwnedContact(ctx.db, actor.propertyId, contactId);
+  // The tombstone goes to the file store first: should the database part fail, the next start erases
+  // the person anyway, as was asked; the other way round a restore could bring them back.
+  await writeTombstone(ctx, actor.propertyId, contactId, ctx.clock.now());
+  const { erasure, storageKeys } = await ctx.db.transaction((tx) => applyErasure(ctx, tx, actor, contactId));
+  await removeStoredFiles(ctx, storageKeys);
+  return toErasure(erasure, actor.name);
+}
+
+/** A contact's erasure, if their data was erased. */
+export async function getErasure(
+  ctx: AppContext,
+  actor: TActor,
+  contactId: string,
+): Promise<TErasure | null> {
+  requireAccess(actor, 'personalData', 'read');
+  await findOwnedContact(ctx.db, actor.propertyId, contactId);
+  const row = await selectErasure(ctx.db, actor.propertyId, contactId);
+  return row ? toErasure(row, null) : null;
+}
+
+/**
+ * Erases again everyone the file store's tombstones name whose data the database holds once more (a
+ * backup from before the erasure restored): run at every start. Answers how many were erased again.
+ */
+export async function reapplyErasures(ctx: AppContext): Promise<number> {
+  let count = 0;
+  for (const { propertyId, contactId } of await readTombstones(ctx)) {
+    const isErased = (await selectErasure(ctx.db, propertyId, contactId)) !== undefined;
+    if (isErased && !(await hasPersonalData(ctx.db, propertyId, contactId))) continue;
+    const actor = systemActor(propertyId, 'privacy.reapply_erasures');
+    const applied = await ctx.db.transaction(async (tx) => {
+      if (!(await hasPersonalData(tx, propertyId, contactId)) && isErased) return null;
+      if (!(await lockContact(tx, propertyId, contactId))) return null;
+      return applyErasure(ctx, tx, actor, contactId);
+    });
+    if (!applied) continue;
+    await removeStoredFiles(ctx, applied.storageKeys);
+    count += 1;
+  }
+  return count;
+}

@@ -54,6 +54,8 @@ export const contactKeys = {
   list: (query: object) => [...contactKeys.lists(), query] as const,
   detail: (id: string) => [...contactKeys.all, 'detail', id] as const,
   files: (id: string) => [...contactKeys.detail(id), 'files'] as const,
+  personalDataExports: (id: string) => [...contactKeys.detail(id), 'personal-data-exports'] as const,
+  erasure: (id: string) => [...contactKeys.detail(id), 'erasure'] as const,
   bookings: (id: string, page: object) => [...contactKeys.detail(id), 'bookings', page] as const,
 };
 

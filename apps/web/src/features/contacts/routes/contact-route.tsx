@@ -22,6 +22,7 @@ import { ContactDialog } from '../components/contact-dialog.tsx';
 import { ContactDocuments } from '../components/contact-documents.tsx';
 import { ContactInvoices } from '../components/contact-invoices.tsx';
 import { ContactOverview } from '../components/contact-overview.tsx';
+import { ContactPrivacy } from '../components/contact-privacy.tsx';
 import { contactsPath } from '../../../shared/contacts/index.ts';
 
 function ContactDetails({ contact }: { contact: TContact }) {
@@ -116,6 +117,15 @@ function ContactDetails({ contact }: { contact: TContact }) {
             label: t('contacts.tabs.notes'),
             content: <NotesPanel objectType="contact" objectId={contact.id} />,
           },
+          ...(can(user.role, 'personalData', 'write')
+            ? [
+                {
+                  key: 'privacy',
+                  label: t('contacts.tabs.privacy'),
+                  content: <ContactPrivacy contact={contact} />,
+                },
+              ]
+            : []),
         ]}
       />
       <ContactDialog

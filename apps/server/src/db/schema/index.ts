@@ -7,3 +7,4 @@ export * from './payments.ts';
 export * from './doors.ts';
 export * from './channels.ts';
 export * from './cash.ts';
+export * from './retention.ts';

@@ -8,6 +8,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/crypto.ts';
+import { insertDefaultRetentionRules } from '../lib/retention-rules.queries.ts';
 import type { TRole } from '@pms/contract';
 import { seedBilling } from './seed-billing.ts';
 import { seedFrontOffice } from './seed-front-office.ts';
@@ -134,6 +135,7 @@ export async function seedDemoData(
           roleId: demoUsers[index]!.role,
         })),
       );
+      await insertDefaultRetentionRules(tx, property.id, property.address.country);
       await tx.insert(generalSettings).values({
         propertyId: property.id,
         featurePreCheckIn: true,

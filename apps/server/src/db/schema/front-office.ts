@@ -22,7 +22,7 @@ import type {
   TTravelDocumentType,
 } from '@pms/contract';
 import { sameProperty, tenantRecordFields, timestamptz } from './common.ts';
-import { files, properties } from './core.ts';
+import { files, properties, users } from './core.ts';
 import { mailMessages } from './mail.ts';
 import { items, paymentMethods, rates, roomTypes, rooms, taxRates } from './base-data.ts';
 
@@ -91,6 +91,9 @@ export const contactFiles = pgTable(
     /** The stay the document was handed in for (through its booking link, or by staff for it). */
     bookingId: uuid('booking_id'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** When the data read from the ID picture was confirmed (by the guest or staff); its deletion runs from here. */
+    confirmedAt: timestamptz('confirmed_at'),
+    confirmedBy: uuid('confirmed_by').references(() => users.id),
   },
   (t) => [
     sameProperty('contact_files_booking_id_same_property_fk', t.propertyId, t.bookingId, bookings),

@@ -7,4 +7,5 @@ export * from './payments.ts';
 export * from './doors.ts';
 export * from './channels.ts';
 export * from './cash.ts';
+export * from './retention.ts';
 export * from './privacy.ts';

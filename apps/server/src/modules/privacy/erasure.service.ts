@@ -5,15 +5,10 @@ import { requireAccess, systemActor, type TActor } from '../../actor.ts';
 import { notFound } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { findProperty } from '../../lib/properties.ts';
-import {
-  defaultRetentionRules,
-  isHeld,
-  retentionEnd,
-  type TRecordDates,
-  type TRetentionRule,
-} from '../../lib/retention.ts';
+import { isHeld, retentionEnd, type TRecordDates, type TRetentionRule } from '../../lib/retention.ts';
 import { findOwnedContact } from '../contacts/index.ts';
 import { discardFiles, removeStoredFiles } from '../files/index.ts';
+import { listRetentionRules } from '../retention/index.ts';
 import {
   anonymiseContactRow,
   anonymiseDraftInvoices,
@@ -74,8 +69,7 @@ async function applyErasure(
   const property = await findProperty(tx, propertyId);
   const now = ctx.clock.now();
   const today = todayIn(property.timeZone, now);
-  const country = (property.address.country ?? '').toUpperCase();
-  const rules = defaultRetentionRules.filter((rule) => rule.country === country);
+  const rules = await listRetentionRules(tx, propertyId);
   const accounting = ruleFor(rules, 'accounting_record');
   const registration = ruleFor(rules, 'registration_form');
   const kept: TErasureKept[] = [];

@@ -11,6 +11,7 @@ import { parsePalette } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { insertDefaultGeneralSettings } from '../../lib/general-settings.queries.ts';
+import { insertDefaultRetentionRules } from '../../lib/retention-rules.queries.ts';
 import { requireAccess, type TActor, type TRoleActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { toProperty } from './properties.mapper.ts';
@@ -71,6 +72,7 @@ export async function createProperty(
     });
     await insertPropertyAdmin(tx, row.id, actor.id);
     await insertDefaultGeneralSettings(tx, row.id);
+    await insertDefaultRetentionRules(tx, row.id, row.address.country);
     return toProperty(row);
   });
 }
@@ -118,7 +120,11 @@ export async function updateProperty(
   };
   // An update naming no field changes nothing: it answers the property as it is.
   if (Object.values(changes).every((value) => value === undefined)) return getProperty(ctx, actor, id);
-  const row = await updatePropertyRow(db, id, changes);
-  if (!row) throw notFound('property');
-  return toProperty(row);
+  return db.transaction(async (tx) => {
+    const row = await updatePropertyRow(tx, id, changes);
+    if (!row) throw notFound('property');
+    // A property that names its country gets that country's rules for the records it has none for yet.
+    await insertDefaultRetentionRules(tx, row.id, row.address.country);
+    return toProperty(row);
+  });
 }

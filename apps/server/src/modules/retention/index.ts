@@ -1,0 +1,6 @@
+// The public surface of the retention module: what other modules and the platform use from it.
+export {
+  listRetentionRules,
+  listStoredRetentionRules,
+  type TStoredRetentionRule,
+} from './retention-rules.service.ts';

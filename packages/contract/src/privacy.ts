@@ -38,7 +38,7 @@ export const ZErasureKept = z.object({
   /** What staff know it by: the invoice number or the booking code. */
   label: z.string(),
   reference: z.string(),
-  /** The first day the rule lets it go (null where no rule of the property's country names it). */
+  /** The last day the rule holds it (null where no rule of the property's country names it). */
   heldUntil: z.string().nullable(),
 });
 export type TErasureKept = z.infer<typeof ZErasureKept>;

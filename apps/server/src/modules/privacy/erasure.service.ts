@@ -5,7 +5,13 @@ import { requireAccess, systemActor, type TActor } from '../../actor.ts';
 import { notFound } from '../../errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { findProperty } from '../../lib/properties.ts';
-import { isHeld, retentionEnd, type TRecordDates, type TRetentionRule } from '../../lib/retention.ts';
+import {
+  addPeriod,
+  isHeld,
+  retentionEnd,
+  type TRecordDates,
+  type TRetentionRule,
+} from '../../lib/retention.ts';
 import { findOwnedContact } from '../contacts/index.ts';
 import { discardFiles, removeStoredFiles } from '../files/index.ts';
 import { listRetentionRules } from '../retention/index.ts';
@@ -17,6 +23,7 @@ import {
   clearFolioNames,
   deleteContactDocumentLinks,
   deleteContactNotes,
+  endContactExports,
   hasPersonalData,
   insertErasure,
   lockContact,
@@ -46,7 +53,11 @@ function ruleFor(rules: readonly TRetentionRule[], record: TRetentionRule['recor
   const rule = rules.find((candidate) => candidate.record === record);
   return {
     reference: rule?.reference ?? '',
-    until: (dates: TRecordDates) => (rule ? (retentionEnd(rule, dates)?.from ?? null) : null),
+    /** The last day the rule holds the record: the day before it may go. */
+    until: (dates: TRecordDates) => {
+      const end = rule ? retentionEnd(rule, dates) : null;
+      return end ? addPeriod(end.from, { years: 0, months: 0, days: -1 }) : null;
+    },
     holds: (dates: TRecordDates, today: string) => (rule ? isHeld(rule, dates, today) : false),
   };
 }
@@ -141,6 +152,8 @@ async function applyErasure(
   await deleteContactNotes(tx, propertyId, contactId, now);
   await anonymiseContactRow(tx, propertyId, contactId);
   const storageKeys = await discardFiles(ctx, tx, propertyId, discarded);
+  // An export made before holds everything the erasure removes: it goes too.
+  const exportKeys = await endContactExports(tx, propertyId, contactId);
 
   const erasedBy = actor.kind === 'user' ? actor.id : null;
   const erasure = await insertErasure(tx, {
@@ -161,7 +174,7 @@ async function applyErasure(
     type: 'personal_data_erased',
     data: { erasureId: erasure.id, kept: kept.length, deletedFiles: storageKeys.length },
   });
-  return { erasure: { ...erasure, kept, deletedFiles }, storageKeys };
+  return { erasure: { ...erasure, kept, deletedFiles }, storageKeys: [...storageKeys, ...exportKeys] };
 }
 
 /** Erases a person's data (GDPR Art. 17), keeping what a retention rule still holds. Admins only. */

@@ -337,6 +337,26 @@ export async function updateExport(
   await db.update(personalDataExports).set(values).where(eq(personalDataExports.id, id));
 }
 
+/** Ends a person's exports (an erasure): their ZIPs' storage keys, to delete once that commits. */
+export async function endContactExports(
+  db: Executor,
+  propertyId: string,
+  contactId: string,
+): Promise<string[]> {
+  const open = and(
+    eq(personalDataExports.propertyId, propertyId),
+    eq(personalDataExports.contactId, contactId),
+    ne(personalDataExports.status, 'expired'),
+  );
+  const rows = await db
+    .select({ storageKey: personalDataExports.storageKey })
+    .from(personalDataExports)
+    .where(open)
+    .for('update');
+  await db.update(personalDataExports).set({ status: 'expired', storageKey: null, size: null }).where(open);
+  return rows.map((row) => row.storageKey).filter((key): key is string => !!key);
+}
+
 /** Done exports whose link has expired, with their files: taken, so that two instances do not both. */
 export function selectExpiredExports(db: Executor, now: Date) {
   return db

@@ -258,6 +258,12 @@ describe('an erasure', () => {
     expect(before.pdf).not.toBeNull();
     expect(await stored(t, pictureId)).not.toBeNull();
 
+    const earlier = parsed(
+      await admin.post(`/api/contacts/${person.id}/personal-data-exports`),
+      ZPersonalDataExport,
+    );
+    await t.app.jobRunner.runDue();
+
     const response = await admin.post(`/api/contacts/${person.id}/erasure`);
     expect(response.statusCode, response.body).toBe(200);
     const erasure = parsed(response, ZErasure);
@@ -272,6 +278,15 @@ describe('an erasure', () => {
       ]),
     );
     expect(erasure.deletedFiles).toBe(1);
+    // An invoice of this year is held to the end of the seventh year after it.
+    const year = Number(todayIn(zone, t.clock.now()).slice(0, 4));
+    expect(erasure.kept.find((kept) => kept.record === 'invoice')!.heldUntil).toBe(`${year + 7}-12-31`);
+    // The export made before holds what was erased: it is gone too.
+    expectProblem(
+      await admin.get(`/api/personal-data-exports/${earlier.id}/download`),
+      410,
+      'privacy/export_expired',
+    );
 
     const after = await invoiceDocuments(t, invoice);
     expect(after).toEqual(before);

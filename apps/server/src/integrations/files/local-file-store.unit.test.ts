@@ -20,6 +20,15 @@ test('keeps a file under its folder, reads it back and deletes it', async () => 
   await store.delete('property/one');
 });
 
+test('lists the keys under a prefix, and none under a prefix it never had', async () => {
+  const store = new LocalFileStore(root);
+  await store.put('erasures/p1/c1', Buffer.from('{}'));
+  await store.put('erasures/p2/c2', Buffer.from('{}'));
+  await store.put('p1/file', Buffer.from('x'));
+  expect((await store.list('erasures/')).sort()).toEqual(['erasures/p1/c1', 'erasures/p2/c2']);
+  expect(await store.list('exports/')).toEqual([]);
+});
+
 test('refuses a key that leads out of its folder', async () => {
   const store = new LocalFileStore(root);
   await expect(store.put('../outside', Buffer.from('x'))).rejects.toThrow(/outside the store/);

@@ -44,6 +44,20 @@ describe('the S3 file store', () => {
     }
   });
 
+  test('lists every key under a prefix, page after page', async () => {
+    const store = await newStore();
+    try {
+      const keys = Array.from({ length: 1003 }, (_, index) => `erasures/p/${String(index).padStart(4, '0')}`);
+      for (let index = 0; index < keys.length; index += 50)
+        await Promise.all(keys.slice(index, index + 50).map((key) => store.put(key, Buffer.from('{}'))));
+      await store.put('p/file', Buffer.from('x'));
+      expect((await store.list('erasures/')).sort()).toEqual(keys);
+      expect(await store.list('exports/')).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+
   test('uploads a 10 MB file in parts and reads the same bytes back', async () => {
     const store = await newStore();
     try {

@@ -132,19 +132,22 @@ export class S3FileStore implements FileStore {
 
   async list(prefix: string): Promise<string[]> {
     const keys: string[] = [];
-    let token: string | undefined;
+    // Page by page, each after the last key of the one before: the marker every S3-compatible store
+    // understands (some cannot make version 2's continuation tokens).
+    let isTruncated = true;
     try {
-      do {
+      while (isTruncated) {
         const page = await this.client.send(
-          new this.sdk.ListObjectsV2Command({
+          new this.sdk.ListObjectsCommand({
             Bucket: this.settings.bucket,
             Prefix: prefix,
-            ...(token ? { ContinuationToken: token } : {}),
+            ...(keys.length > 0 ? { Marker: keys.at(-1) } : {}),
           }),
         );
-        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
+        const found = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+        keys.push(...found);
+        isTruncated = page.IsTruncated === true && found.length > 0;
+      }
     } catch (error) {
       throw unavailable(error);
     }

@@ -60,6 +60,8 @@ export async function openApp(dataDir: string, clock = new SettableClock()) {
   const app = await buildApp({ config, database, logger: false, clock });
   return {
     ctx: app.context,
+    /** Runs the jobs that are due (documents to render), as the runner would; how many ran. */
+    runJobs: () => app.jobRunner.runDue(),
     close: async () => {
       await app.close();
       await database.close();

@@ -24,6 +24,7 @@ const constraintErrors: Record<string, TConstraintError> = {
   cash_shifts_open_key: { code: 'cash/shift_open' },
   channels_name_key: { code: 'channel/already_exists' },
   contacts_email_key: { code: 'contact/already_exists' },
+  contacts_erased: { code: 'privacy/contact_erased' },
   files_invoice_document: { code: 'file/invoice_document' },
   invoices_cancels_key: { code: 'invoice/invalid_transition' },
   invoices_issued_immutable: { code: 'invoice/immutable' },

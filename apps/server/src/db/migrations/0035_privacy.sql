@@ -49,3 +49,31 @@ CREATE CONSTRAINT TRIGGER "personal_data_exports_changes" AFTER INSERT OR UPDATE
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "erasures_changes" AFTER INSERT OR UPDATE OR DELETE ON "erasures"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_property_change('property_id');
+--> statement-breakpoint
+-- An erased contact stays anonymous: no personal data and no document can come back to it (a returning
+-- guest is a new contact). The erasure itself clears the contact before its tombstone row is written.
+CREATE FUNCTION keep_erased_contact_anonymous() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'contact_files' THEN
+    IF EXISTS (SELECT 1 FROM "erasures" WHERE "contact_id" = NEW."contact_id" AND "property_id" = NEW."property_id") THEN
+      RAISE EXCEPTION 'contact % was erased', NEW."contact_id"
+        USING ERRCODE = 'integrity_constraint_violation', CONSTRAINT = 'contacts_erased';
+    END IF;
+  ELSIF EXISTS (SELECT 1 FROM "erasures" WHERE "contact_id" = NEW."id" AND "property_id" = NEW."property_id")
+    AND (NEW."name" <> 'Anonymisiert' OR NEW."email" IS NOT NULL OR NEW."invoice_email" IS NOT NULL
+      OR NEW."phone" IS NOT NULL OR NEW."website" IS NOT NULL OR NEW."date_of_birth" IS NOT NULL
+      OR NEW."nationality" IS NOT NULL OR NEW."document_type" IS NOT NULL OR NEW."document_number" IS NOT NULL
+      OR NEW."document_issue_date" IS NOT NULL OR NEW."document_issuing_authority" IS NOT NULL
+      OR (NEW."address" - 'country') <> '{}'::jsonb OR NEW."company" <> '{}'::jsonb)
+  THEN
+    RAISE EXCEPTION 'contact % was erased', NEW."id"
+      USING ERRCODE = 'integrity_constraint_violation', CONSTRAINT = 'contacts_erased';
+  END IF;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "contacts_keep_erased" BEFORE UPDATE ON "contacts"
+  FOR EACH ROW EXECUTE FUNCTION keep_erased_contact_anonymous();
+--> statement-breakpoint
+CREATE TRIGGER "contact_files_keep_erased" BEFORE INSERT OR UPDATE ON "contact_files"
+  FOR EACH ROW EXECUTE FUNCTION keep_erased_contact_anonymous();

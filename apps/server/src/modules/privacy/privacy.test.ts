@@ -320,6 +320,15 @@ describe('an erasure', () => {
     const messages = await t.db.select().from(mailMessages).where(eq(mailMessages.invoiceId, invoice.id));
     expect(messages[0]!.toAddress).toBe(email);
 
+    // The erased contact stays anonymous: a returning guest is a new contact.
+    expectProblem(
+      await admin.patch(`/api/contacts/${person.id}`, { email: 'zurueck@example.org' }),
+      409,
+      'privacy/contact_erased',
+    );
+    expect((await admin.patch(`/api/contacts/${person.id}`, { isDebtor: false })).statusCode).toBe(200);
+    expectProblem(await admin.post(`/api/contacts/${person.id}/files/${pictureId}`), 404, 'not_found');
+
     const again = parsed(await admin.post(`/api/contacts/${person.id}/erasure`), ZErasure);
     expect(again.id).toBe(erasure.id);
     const read = await admin.get(`/api/contacts/${person.id}/erasure`);

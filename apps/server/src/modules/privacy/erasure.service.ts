@@ -24,10 +24,10 @@ import {
   deleteContactDocumentLinks,
   deleteContactNotes,
   endContactExports,
-  hasPersonalData,
   insertErasure,
   lockContact,
   selectContactDocumentFiles,
+  selectContactsToErase,
   selectErasure,
   selectMessagesTo,
   selectPersonInvoices,
@@ -210,19 +210,23 @@ export async function getErasure(
  * backup from before the erasure restored): run at every start. Answers how many were erased again.
  */
 export async function reapplyErasures(ctx: AppContext): Promise<number> {
+  const byProperty = new Map<string, string[]>();
+  for (const { propertyId, contactId } of await readTombstones(ctx))
+    byProperty.set(propertyId, [...(byProperty.get(propertyId) ?? []), contactId]);
   let count = 0;
-  for (const { propertyId, contactId } of await readTombstones(ctx)) {
-    const isErased = (await selectErasure(ctx.db, propertyId, contactId)) !== undefined;
-    if (isErased && !(await hasPersonalData(ctx.db, propertyId, contactId))) continue;
+  for (const [propertyId, contactIds] of byProperty) {
     const actor = systemActor(propertyId, 'privacy.reapply_erasures');
-    const applied = await ctx.db.transaction(async (tx) => {
-      if (!(await hasPersonalData(tx, propertyId, contactId)) && isErased) return null;
-      if (!(await lockContact(tx, propertyId, contactId))) return null;
-      return applyErasure(ctx, tx, actor, contactId);
-    });
-    if (!applied) continue;
-    await removeStoredFiles(ctx, applied.storageKeys);
-    count += 1;
+    for (let start = 0; start < contactIds.length; start += 1000) {
+      for (const contactId of await selectContactsToErase(
+        ctx.db,
+        propertyId,
+        contactIds.slice(start, start + 1000),
+      )) {
+        const applied = await ctx.db.transaction((tx) => applyErasure(ctx, tx, actor, contactId));
+        await removeStoredFiles(ctx, applied.storageKeys);
+        count += 1;
+      }
+    }
   }
   return count;
 }

@@ -188,16 +188,26 @@ export async function anonymiseContactRow(
     .where(and(eq(contacts.propertyId, propertyId), eq(contacts.id, contactId)));
 }
 
-/** Whether a contact still carries anything that names a person (a restored backup brings it back). */
-export async function hasPersonalData(db: Executor, propertyId: string, contactId: string): Promise<boolean> {
-  const [row] = await db
+/**
+ * Of the property's contacts among `contactIds` (tombstones read at a start), those to erase: with no
+ * erasure row, or carrying anything that names a person again (a restored backup brings both back).
+ */
+export async function selectContactsToErase(
+  db: Executor,
+  propertyId: string,
+  contactIds: readonly string[],
+): Promise<string[]> {
+  if (contactIds.length === 0) return [];
+  const rows = await db
     .select({ id: contacts.id })
     .from(contacts)
     .where(
       and(
         eq(contacts.propertyId, propertyId),
-        eq(contacts.id, contactId),
+        inArray(contacts.id, [...contactIds]),
         or(
+          sql`not exists (select 1 from erasures e
+                where e.contact_id = ${contacts.id} and e.property_id = ${contacts.propertyId})`,
           ne(contacts.name, anonymisedName),
           sql`${contacts.email} is not null`,
           sql`${contacts.phone} is not null`,
@@ -207,7 +217,7 @@ export async function hasPersonalData(db: Executor, propertyId: string, contactI
         ),
       ),
     );
-  return row !== undefined;
+  return rows.map((row) => row.id);
 }
 
 export async function deleteContactDocumentLinks(db: Executor, contactId: string): Promise<void> {

@@ -56,6 +56,7 @@ import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerCashRoutes } from './modules/cash/index.ts';
+import { registerRetentionRoutes } from './modules/retention/index.ts';
 import { registerDoorRoutes } from './modules/doors/doors.routes.ts';
 import { registerPortalRoutes } from './modules/portal/portal.routes.ts';
 import { registerIdDocumentRoutes } from './modules/id-documents/id-documents.routes.ts';
@@ -200,6 +201,7 @@ export async function buildApp({
   registerMailRoutes(app, context);
   registerPaymentRoutes(app, context);
   registerCashRoutes(app, context);
+  registerRetentionRoutes(app, context);
   registerDoorRoutes(app, context);
   registerPortalRoutes(app, context);
   registerIdDocumentRoutes(app, context);

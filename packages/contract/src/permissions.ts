@@ -16,6 +16,8 @@ export const permissions = {
   apiKeys: { read: ['admin'], write: ['admin'] },
   settings: { read: ['admin', 'manager'], write: ['admin', 'manager'] },
   advancedSettings: { read: ['admin'], write: ['admin'] },
+  /** The retention rules and the log of the job that applies them (decision 193). */
+  privacy: { read: ['admin'], write: ['admin'] },
   files: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
   baseData: { read: ['admin', 'manager', 'staff', 'catering', 'cleaning'], write: ['admin', 'manager'] },
   contacts: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },

@@ -7,6 +7,7 @@ import { deliverMailMessage, queueNewBookingConfirmation } from '../modules/mail
 import { applyRoomLocksEverywhere } from '../modules/room-locks/index.ts';
 import { importDueFeeds } from '../flows/channel-import.flow.ts';
 import { signClosingReceiptsEverywhere } from '../modules/cash/index.ts';
+import { applyRetentionEverywhere } from '../modules/retention/index.ts';
 import type { TJobType } from './job-types.ts';
 
 /** Does one job's work; throwing makes the runner retry it later. */
@@ -37,4 +38,6 @@ export const jobHandlers: Record<TJobType, TJobHandler> = {
   },
   // Signs the month and year receipts the Austrian cash registers owe.
   'fiscal.closing_receipts': signClosingReceiptsEverywhere,
+  // Applies each property's retention rules once on its local day.
+  'privacy.retention': applyRetentionEverywhere,
 };

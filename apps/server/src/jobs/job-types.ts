@@ -7,6 +7,7 @@ export const jobTypes = [
   'doors.sync',
   'channels.import',
   'fiscal.closing_receipts',
+  'privacy.retention',
 ] as const;
 export type TJobType = (typeof jobTypes)[number];
 
@@ -19,4 +20,7 @@ export const recurringJobs: readonly { type: TJobType; everyMs: number }[] = [
   // The RKSV's month and year receipts of the Austrian cash registers: looked for every minute, so a
   // month's receipt is signed in its first minutes.
   { type: 'fiscal.closing_receipts', everyMs: 60_000 },
+  // The retention rules: looked for every minute, applied once per property on each of its local days
+  // (a run claimed per property and day); nothing is read further once today's runs are done.
+  { type: 'privacy.retention', everyMs: 60_000 },
 ];

@@ -4,3 +4,5 @@ export {
   listStoredRetentionRules,
   type TStoredRetentionRule,
 } from './retention-rules.service.ts';
+export { applyRetentionEverywhere } from './retention-job.service.ts';
+export { registerRetentionRoutes } from './retention.routes.ts';

@@ -30,6 +30,7 @@ import { benchTopology } from './topology.ts';
 import { benchFiles } from './files.ts';
 import { benchFiscal } from './fiscal.ts';
 import { benchPersonalDataExport } from './privacy-export.ts';
+import { benchRetention } from './retention.ts';
 import { lighthouseTargets, portalLighthouse } from './lighthouse.ts';
 import { loadHotel, planDays, roomCount, signIn, startServer, withPostgres, type THotel } from './hotel.ts';
 import type { TPlanClientInput } from './plan-client.ts';
@@ -371,14 +372,16 @@ async function reportWebApp() {
 // BENCH_ONLY=channels runs the channel sync figures alone, BENCH_ONLY=invoices the invoice figures, BENCH_ONLY=plan the room plan on PostgreSQL,
 // BENCH_ONLY=web the web app's figures (initial JS and Lighthouse), BENCH_ONLY=burst the bookings by
 // room type at once, BENCH_ONLY=topology the reference deployment behind HAProxy, BENCH_ONLY=files the
-// file store on S3, BENCH_ONLY=fiscal the signing of receipts and the DEP export, BENCH_ONLY=privacy
-// the export of a guest's personal data.
+// file store on S3, BENCH_ONLY=fiscal the signing of receipts and the DEP export, BENCH_ONLY=retention
+// the retention job over 100,000 guests and 200,000 files (see retention.ts), BENCH_ONLY=privacy the
+// export of a guest's personal data with 50 stays (see privacy-export.ts).
 const only = process.env.BENCH_ONLY;
 if (only === 'web') await reportWebApp();
 else if (only === 'topology') await benchTopology();
 else if (only === 'files') await benchFiles();
 else if (only === 'fiscal') await benchFiscal();
 else if (only === 'privacy') await benchPersonalDataExport();
+else if (only === 'retention') await benchRetention();
 else {
   if (!only) {
     await reportWebApp();
@@ -418,6 +421,7 @@ else {
     await benchFiles();
     await benchFiscal();
     await benchPersonalDataExport();
+    await benchRetention();
     await benchTopology();
   }
 }

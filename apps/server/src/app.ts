@@ -57,6 +57,7 @@ import { registerMailRoutes } from './modules/mail/mail.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerCashRoutes } from './modules/cash/index.ts';
 import { reapplyErasures, registerPrivacyRoutes } from './modules/privacy/index.ts';
+import { registerRetentionRoutes } from './modules/retention/index.ts';
 import { registerDoorRoutes } from './modules/doors/doors.routes.ts';
 import { registerPortalRoutes } from './modules/portal/portal.routes.ts';
 import { registerIdDocumentRoutes } from './modules/id-documents/id-documents.routes.ts';
@@ -214,6 +215,7 @@ export async function buildApp({
   registerPaymentRoutes(app, context);
   registerCashRoutes(app, context);
   registerPrivacyRoutes(app, context);
+  registerRetentionRoutes(app, context);
   registerDoorRoutes(app, context);
   registerPortalRoutes(app, context);
   registerIdDocumentRoutes(app, context);

@@ -212,6 +212,10 @@ export const routeCalls: Record<string, TRouteCall> = {
     c.post(`/api/contacts/${ids.contact}/files/${ids.file}`),
   'DELETE /api/contacts/:id/files/:fileId': (c, ids) =>
     c.delete(`/api/contacts/${ids.contact}/files/${ids.file}`),
+  'POST /api/contacts/:id/files/:fileId/confirm': (c, ids) =>
+    c.post(`/api/contacts/${ids.contact}/files/${ids.file}/confirm`),
+  'POST /api/contacts/:id/files/:fileId/reveal': (c, ids) =>
+    c.post(`/api/contacts/${ids.contact}/files/${ids.file}/reveal`, { reason: 'Katalog' }),
   // No picture: the call gets as far as the type check, without starting the OCR.
   'POST /api/ids/analyze': (c) =>
     c.upload('/api/ids/analyze', { name: 'catalogue.txt', content: Buffer.from('no picture') }),
@@ -360,6 +364,16 @@ export const routeCalls: Record<string, TRouteCall> = {
   'POST /api/bookings/synchronize': (c, ids) =>
     c.post('/api/bookings/synchronize', { channelId: ids.channel }),
   'GET /api/ical/:file': (c, ids) => c.get(`/api/ical/${ids.exportFile}`),
+  'GET /api/retention_rules': (c) => c.get('/api/retention_rules'),
+  'PUT /api/retention_rules/:record': (c) =>
+    c.put('/api/retention_rules/id_picture', {
+      years: 0,
+      months: 0,
+      days: 7,
+      graceMonths: 0,
+      reference: 'DSGVO Art. 5 (1) c, e',
+    }),
+  'GET /api/retention_log': (c) => c.get('/api/retention_log'),
   'GET /api/cash_registers': (c) => c.get('/api/cash_registers'),
   'POST /api/cash_registers': (c, ids) =>
     c.post('/api/cash_registers', {

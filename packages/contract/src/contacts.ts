@@ -162,7 +162,11 @@ export const ZDocumentStay = z.object({
   checkOut: ZIsoDate,
 });
 /** A document on a contact record, with the stay it was handed in for (null: none, the portal never shows it). */
-export const ZContactDocument = ZFile.extend({ stay: ZDocumentStay.nullable() });
+export const ZContactDocument = ZFile.extend({
+  stay: ZDocumentStay.nullable(),
+  /** An ID picture's: when the data read from it was confirmed (its deletion runs from then, decision 194). */
+  confirmedAt: ZTimestamp.nullable(),
+});
 export type TContactDocument = z.infer<typeof ZContactDocument>;
 
 /** Linking a contact's document: `bookingId` hands it in for one of the contact's stays (the portal shows it there). */

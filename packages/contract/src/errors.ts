@@ -38,6 +38,7 @@ export const errorStatus = {
   'invoice/immutable': 409,
   'invoice/invalid_transition': 409,
   'file/invoice_document': 409,
+  'file/id_picture_hidden': 403,
   'invoice/document_pending': 409,
   'invoice/recipient_vat_id_required': 400,
   'invoice/reminder_not_due': 409,

@@ -35,3 +35,4 @@ export * from './id-documents.ts';
 export * from './portal-progress.ts';
 export * from './cash.ts';
 export * from './privacy.ts';
+export * from './retention.ts';

@@ -16,6 +16,11 @@ export const permissions = {
   apiKeys: { read: ['admin'], write: ['admin'] },
   settings: { read: ['admin', 'manager'], write: ['admin', 'manager'] },
   advancedSettings: { read: ['admin'], write: ['admin'] },
+  /**
+   * Guests' data: the retention rules and the log of the job that applies them (decision 193), a
+   * person's export and erasure (decision 195).
+   */
+  privacy: { read: ['admin'], write: ['admin'] },
   files: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
   baseData: { read: ['admin', 'manager', 'staff', 'catering', 'cleaning'], write: ['admin', 'manager'] },
   contacts: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager', 'staff'] },
@@ -55,8 +60,6 @@ export const permissions = {
   cashReview: { read: ['admin', 'manager'], write: ['admin', 'manager'] },
   /** The exports for a tax audit: the RKSV's DEP and the TSE's export. */
   fiscalExports: { read: ['admin'], write: ['admin'] },
-  /** A person's data: its export (GDPR Art. 15) and erasure (Art. 17). */
-  personalData: { read: ['admin'], write: ['admin'] },
   reports: { read: ['admin', 'manager', 'staff'], write: ['admin', 'manager'] },
   dashboard: { read: ['admin', 'manager', 'staff'], write: [] },
   search: { read: ['admin', 'manager', 'staff'], write: [] },

@@ -8,6 +8,7 @@ import { applyRoomLocksEverywhere } from '../modules/room-locks/index.ts';
 import { importDueFeeds } from '../flows/channel-import.flow.ts';
 import { signClosingReceiptsEverywhere } from '../modules/cash/index.ts';
 import { buildPersonalDataExport, expirePersonalDataExports } from '../modules/privacy/index.ts';
+import { applyRetentionEverywhere } from '../modules/retention/index.ts';
 import type { TJobType } from './job-types.ts';
 
 /** Does one job's work; throwing makes the runner retry it later. */
@@ -42,4 +43,6 @@ export const jobHandlers: Record<TJobType, TJobHandler> = {
   'privacy.export': buildPersonalDataExport,
   // Deletes the ZIPs of exports whose link has expired.
   'privacy.expire_exports': expirePersonalDataExports,
+  // Applies each property's retention rules once on its local day.
+  'privacy.retention': applyRetentionEverywhere,
 };

@@ -9,6 +9,7 @@ export const jobTypes = [
   'fiscal.closing_receipts',
   'privacy.export',
   'privacy.expire_exports',
+  'privacy.retention',
 ] as const;
 export type TJobType = (typeof jobTypes)[number];
 
@@ -23,4 +24,7 @@ export const recurringJobs: readonly { type: TJobType; everyMs: number }[] = [
   { type: 'fiscal.closing_receipts', everyMs: 60_000 },
   // Personal data exports whose download link has expired: their ZIPs deleted within a minute.
   { type: 'privacy.expire_exports', everyMs: 60_000 },
+  // The retention rules: looked for every minute, applied once per property on each of its local days
+  // (a run claimed per property and day); nothing is read further once today's runs are done.
+  { type: 'privacy.retention', everyMs: 60_000 },
 ];

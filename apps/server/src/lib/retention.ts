@@ -2,12 +2,12 @@
 // turns a record's dates into the day it must be gone. The daily retention job and the erasure of a
 // guest's data read the same answer: a record a rule still holds is never touched.
 
-export const retainedRecords = [
-  'registration_form',
-  'id_picture',
-  'accounting_record',
-  'guest_profile',
-] as const;
+import { retentionRecords } from '@pms/contract';
+
+/** The name an anonymised person's records carry instead of theirs. */
+export const anonymisedName = 'Anonymisiert';
+
+export const retainedRecords = retentionRecords;
 export type TRetainedRecord = (typeof retainedRecords)[number];
 
 /** From which of a record's dates its period runs. */

@@ -113,6 +113,8 @@ const expected: Record<string, string> = {
   'GET /api/contacts/:id/files': 'admin manager staff',
   'POST /api/contacts/:id/files/:fileId': 'admin manager staff',
   'DELETE /api/contacts/:id/files/:fileId': 'admin manager staff',
+  'POST /api/contacts/:id/files/:fileId/confirm': 'admin manager staff',
+  'POST /api/contacts/:id/files/:fileId/reveal': 'admin manager staff',
   // Reading an ID document fills a contact's fields: who may edit contacts.
   'POST /api/ids/analyze': 'admin manager staff',
   'GET /api/groups': 'admin manager staff',
@@ -194,6 +196,9 @@ const expected: Record<string, string> = {
   'DELETE /api/channels/:id/rooms/:roomId/export_token': 'admin manager',
   'POST /api/bookings/synchronize': 'admin manager staff',
   'GET /api/ical/:file': 'public',
+  'GET /api/retention_rules': 'admin',
+  'PUT /api/retention_rules/:record': 'admin',
+  'GET /api/retention_log': 'admin',
   'GET /api/cash_registers': 'admin manager staff',
   'POST /api/cash_registers': 'admin manager',
   'GET /api/cash_registers/:id': 'admin manager staff',

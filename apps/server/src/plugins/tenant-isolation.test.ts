@@ -37,7 +37,8 @@ const test = apiTest.extend('walk', { scope: 'file' }, async ({ demoApp: { t, id
 /**
  * Not walked: a signed download link is a capability of its own (whoever holds the link may fetch the
  * file), handed out only by GET /api/files/:id/url, which is walked; logging out names no id, and an
- * e-mail template is named by its kind and language, which every property has. Stripe's webhook
+ * e-mail template is named by its kind and language, and a retention rule by its record, which every
+ * property has. Stripe's webhook
  * names the property whose account signed it: its caller is no member of any property. A room's
  * export feed is a capability too: the booking platform holding its address fetches it without a login.
  */
@@ -45,6 +46,7 @@ const unwalked = new Set([
   'GET /api/files/:id/download',
   'POST /api/session/logout',
   'PUT /api/email_templates/:kind/:language',
+  'PUT /api/retention_rules/:record',
   'POST /api/payments/stripe/:propertyId/webhook',
   'GET /api/ical/:file',
 ]);

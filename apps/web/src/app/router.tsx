@@ -83,6 +83,11 @@ const AdvancedSettingsRoute = lazyScreen(
   () => import('../features/settings/routes/advanced-settings-route.tsx'),
   (m) => m.AdvancedSettingsRoute,
 );
+const PrivacyRoute = lazyScreen(
+  'settings',
+  () => import('../features/settings/routes/privacy-route.tsx'),
+  (m) => m.PrivacyRoute,
+);
 const TeamRoute = lazyScreen(
   'team',
   () => import('../features/team/routes/team-route.tsx'),
@@ -171,6 +176,7 @@ const settingsScreens: Record<TSettingsTab, ReactNode> = {
   emails: <EmailTemplatesRoute />,
   team: <TeamRoute />,
   branding: <BrandingRoute />,
+  privacy: <PrivacyRoute />,
   advanced: <AdvancedSettingsRoute />,
 };
 

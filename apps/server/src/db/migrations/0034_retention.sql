@@ -65,7 +65,7 @@ CREATE INDEX "retention_log_run_idx" ON "retention_log" ("property_id", "run_id"
 --> statement-breakpoint
 CREATE INDEX "retention_log_rule_idx" ON "retention_log" ("property_id", "rule_id");
 --> statement-breakpoint
-CREATE UNIQUE INDEX "retention_log_kept_key" ON "retention_log" ("property_id", "object_type", "object_id") WHERE "action" = 'kept';
+CREATE UNIQUE INDEX "retention_log_once_key" ON "retention_log" ("property_id", "object_type", "object_id", "action") WHERE "action" in ('kept', 'anonymised');
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "retention_rules_changes" AFTER INSERT OR UPDATE OR DELETE ON "retention_rules"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_property_change('property_id');

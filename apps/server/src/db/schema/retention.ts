@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { retentionLogActions, retentionLogObjectTypes } from '@pms/contract';
 import type { TRetainedRecord, TRetentionStart } from '../../lib/retention.ts';
 import { sameProperty, timestamptz } from './common.ts';
 import { properties } from './core.ts';
@@ -19,10 +20,8 @@ const propertyId = () =>
     .notNull()
     .references(() => properties.id);
 
-export const retentionLogObjectTypes = ['booking', 'file', 'contact', 'invoice'] as const;
-export type TRetentionLogObjectType = (typeof retentionLogObjectTypes)[number];
-export const retentionLogActions = ['deleted', 'anonymised', 'kept'] as const;
-export type TRetentionLogAction = (typeof retentionLogActions)[number];
+type TRetentionLogObjectType = (typeof retentionLogObjectTypes)[number];
+type TRetentionLogAction = (typeof retentionLogActions)[number];
 
 /**
  * How long a property keeps one kind of record: seeded from its country's law (lib/retention.ts), edited
@@ -119,8 +118,9 @@ export const retentionLog = pgTable(
     index('retention_log_ran_at_idx').on(t.propertyId, t.ranAt, t.id),
     index('retention_log_run_idx').on(t.propertyId, t.runId),
     index('retention_log_rule_idx').on(t.propertyId, t.ruleId),
-    uniqueIndex('retention_log_kept_key')
-      .on(t.propertyId, t.objectType, t.objectId)
-      .where(sql`${t.action} = 'kept'`),
+    // A contact is anonymised once, an accounting record reported kept once.
+    uniqueIndex('retention_log_once_key')
+      .on(t.propertyId, t.objectType, t.objectId, t.action)
+      .where(sql`${t.action} in ('kept', 'anonymised')`),
   ],
 );

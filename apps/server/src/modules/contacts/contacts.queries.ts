@@ -163,6 +163,7 @@ export async function selectContactFiles(db: Executor, contactId: string) {
   return db
     .select({
       file: files,
+      confirmedAt: contactFiles.confirmedAt,
       stay: {
         bookingId: bookings.id,
         code: bookings.code,
@@ -230,6 +231,37 @@ export async function deleteContactFile(db: Executor, contactId: string, fileId:
     .where(and(eq(contactFiles.contactId, contactId), eq(contactFiles.fileId, fileId)))
     .returning({ fileId: contactFiles.fileId });
   return removed.length > 0;
+}
+
+/** Records that the data read from a contact's document was confirmed; false when it is not theirs. */
+export async function updateContactFileConfirmed(
+  db: Executor,
+  contactId: string,
+  fileId: string,
+  confirmedAt: Date,
+  confirmedBy: string | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(contactFiles)
+    .set({
+      confirmedAt: sql`coalesce(${contactFiles.confirmedAt}, ${confirmedAt.toISOString()}::timestamptz)`,
+      confirmedBy,
+    })
+    .where(and(eq(contactFiles.contactId, contactId), eq(contactFiles.fileId, fileId)))
+    .returning({ fileId: contactFiles.fileId });
+  return rows.length > 0;
+}
+
+/** Whether a live file is among a contact's documents. */
+export async function isContactFile(db: Executor, contactId: string, fileId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ fileId: contactFiles.fileId })
+    .from(contactFiles)
+    .innerJoin(files, and(eq(files.propertyId, contactFiles.propertyId), eq(files.id, contactFiles.fileId)))
+    .where(
+      and(eq(contactFiles.contactId, contactId), eq(contactFiles.fileId, fileId), isNull(files.deletedAt)),
+    );
+  return row !== undefined;
 }
 
 // Look-ups other modules use: one live record of the property by id, or 404 naming it.

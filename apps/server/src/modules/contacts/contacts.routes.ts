@@ -12,16 +12,19 @@ import {
   ZCreateContactRequest,
   ZExpandQuery,
   ZFile,
+  ZFileUrl,
   ZIdParams,
   ZPageQuery,
   ZPaged,
   ZPatchContactRequest,
+  ZRevealFileRequest,
   ZUpdateContactRequest,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
 import * as service from './contacts.service.ts';
+import { confirmContactDocument, revealContactDocument } from './contact-documents.service.ts';
 
 const tags = ['contacts'];
 
@@ -169,6 +172,33 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
             request.query.bookingId,
           ),
         ),
+  );
+
+  api.post(
+    '/api/contacts/:id/files/:fileId/confirm',
+    {
+      schema: { tags, params: ZContactFileParams, response: { 204: z.null(), ...problemResponses } },
+      config: { access: ['contacts', 'write'] },
+    },
+    async (request, reply) => {
+      await confirmContactDocument(ctx, actorOf(request), request.params.id, request.params.fileId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.post(
+    '/api/contacts/:id/files/:fileId/reveal',
+    {
+      schema: {
+        tags,
+        params: ZContactFileParams,
+        body: ZRevealFileRequest,
+        response: { 200: ZFileUrl, ...problemResponses },
+      },
+      config: { access: ['contacts', 'read'] },
+    },
+    async (request) =>
+      revealContactDocument(ctx, actorOf(request), request.params.id, request.params.fileId, request.body),
   );
 
   api.delete(

@@ -95,7 +95,7 @@ function toColumns<TInput extends TPatchContactRequest>(input: TInput) {
   return { ...input, email: blankToNull(input.email), invoiceEmail: blankToNull(input.invoiceEmail) };
 }
 
-function recordContactEvent(
+export function recordContactEvent(
   db: Executor,
   actor: TRoleActor,
   contactId: string,
@@ -241,7 +241,11 @@ export async function listContactFiles(
   const { db } = ctx;
   await findContact(db, actor, id);
   const rows = await selectContactFiles(db, id);
-  return rows.map((row) => ({ ...toFile(row.file), stay: row.stay }));
+  return rows.map((row) => ({
+    ...toFile(row.file),
+    stay: row.stay,
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+  }));
 }
 
 /** Adds an uploaded file of the property to a contact's documents; adding it twice changes nothing. */

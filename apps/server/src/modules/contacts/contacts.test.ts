@@ -425,7 +425,7 @@ describe('contacts', () => {
     const listed = await staff.get(`/api/contacts/${contact.id}/files`);
     expect(listed.statusCode).toBe(200);
     expect(parsed(listed, z.object({ data: z.array(ZContactDocument) })).data).toEqual([
-      { ...file, stay: null },
+      { ...file, stay: null, confirmedAt: null },
     ]);
 
     expect((await staff.delete(`/api/contacts/${contact.id}/files/${file.id}`)).statusCode).toBe(204);

@@ -216,7 +216,20 @@ export async function readFileContent(
   const row = await findFile(ctx, actor.propertyId, id);
   const isPropertyLogo = (await findProperty(ctx.db, actor.propertyId)).logoId === row.id;
   if (!isPropertyLogo) requireAccess(actor, 'files', 'read');
+  assertNotIdPicture(row);
   return { file: toFile(row), stream: await ctx.files.get(row.storageKey) };
+}
+
+/**
+ * Staff see an ID picture only through its contact's reveal, with a reason the history keeps (decision
+ * 194): the plain content and link routes refuse it.
+ */
+function assertNotIdPicture(row: TFileRow): void {
+  if (row.purpose === filePurposes.idDocument)
+    throw new AppError(
+      'file/id_picture_hidden',
+      'An ID picture is shown through its contact, with a reason.',
+    );
 }
 
 function signature(ctx: AppContext, id: string, expires: number): string {
@@ -226,6 +239,7 @@ function signature(ctx: AppContext, id: string, expires: number): string {
 /** A download url that works without a session until it expires (for a new tab or an e-mail client). */
 export async function createDownloadUrl(ctx: AppContext, actor: TActor, id: string): Promise<TFileUrl> {
   requireAccess(actor, 'files', 'read');
+  assertNotIdPicture(await findFile(ctx, actor.propertyId, id));
   return createOwnedDownloadUrl(ctx, actor.propertyId, id);
 }
 

@@ -3,7 +3,7 @@ import { requireGuest, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { checkInAsGuest, guestCheckInBlocker, registrationBlocker } from '../../flows/check-in.flow.ts';
 import { recordEvent } from '../../lib/events.ts';
-import { setBookingRegistrationFile } from './portal.queries.ts';
+import { confirmGuestFiles, setBookingRegistrationFile } from './portal.queries.ts';
 import { assertNotSettled, loadSettings, loadStay, toPortalBooking } from './portal-stay.ts';
 
 /**
@@ -20,6 +20,8 @@ export async function preCheckIn(
   const unregistered = registrationBlocker(stay);
   if (unregistered) throw unregistered;
   const settings = await loadSettings(ctx.db, actor.propertyId);
+  // The guest confirms the data read from their ID pictures with their registration (decision 194).
+  await confirmGuestFiles(ctx.db, actor.propertyId, actor.bookingId, ctx.clock.now());
   // Staff see the confirmation in the booking's history and its portal progress.
   await recordEvent(ctx.db, {
     propertyId: actor.propertyId,
@@ -47,6 +49,7 @@ export async function checkIn(ctx: AppContext, actor: TActor): Promise<{ file: T
       takesPaymentsOnline: settings.featurePayment,
     });
     await setBookingRegistrationFile(tx, actor.bookingId, done.file.id);
+    await confirmGuestFiles(tx, actor.propertyId, actor.bookingId, ctx.clock.now());
     return done;
   });
 }

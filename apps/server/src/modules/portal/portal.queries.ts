@@ -220,6 +220,28 @@ export async function insertGuestFile(
   await db.insert(contactFiles).values({ propertyId, contactId, fileId, bookingId }).onConflictDoNothing();
 }
 
+/**
+ * The guests confirm the data read from the ID documents they handed in for the booking (decision 194):
+ * each document's first confirmation is kept.
+ */
+export async function confirmGuestFiles(
+  db: Executor,
+  propertyId: string,
+  bookingId: string,
+  confirmedAt: Date,
+): Promise<void> {
+  await db
+    .update(contactFiles)
+    .set({ confirmedAt })
+    .where(
+      and(
+        eq(contactFiles.propertyId, propertyId),
+        eq(contactFiles.bookingId, bookingId),
+        isNull(contactFiles.confirmedAt),
+      ),
+    );
+}
+
 /** Unlinks a guest's ID document handed in for the booking; false when there is no such document. */
 export async function deleteGuestFile(
   db: Executor,

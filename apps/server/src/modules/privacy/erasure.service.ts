@@ -14,9 +14,8 @@ import {
 } from '../../lib/retention.ts';
 import { findOwnedContact } from '../contacts/index.ts';
 import { discardFiles, removeStoredFiles } from '../files/index.ts';
-import { listRetentionRules } from '../retention/index.ts';
+import { anonymiseContacts, listRetentionRules } from '../retention/index.ts';
 import {
-  anonymiseContactRow,
   anonymiseDraftInvoices,
   anonymiseMessages,
   clearBookingRegistrations,
@@ -150,7 +149,7 @@ async function applyErasure(
   await anonymiseDraftInvoices(tx, propertyId, contactId);
   await clearFolioNames(tx, propertyId, contactId, contact.name);
   await deleteContactNotes(tx, propertyId, contactId, now);
-  await anonymiseContactRow(tx, propertyId, contactId);
+  await anonymiseContacts(tx, propertyId, [contactId]);
   const storageKeys = await discardFiles(ctx, tx, propertyId, discarded);
   // An export made before holds everything the erasure removes: it goes too.
   const exportKeys = await endContactExports(tx, propertyId, contactId);
@@ -183,7 +182,7 @@ export async function erasePersonalData(
   actor: TActor,
   contactId: string,
 ): Promise<TErasure> {
-  requireAccess(actor, 'personalData', 'write');
+  requireAccess(actor, 'privacy', 'write');
   await findOwnedContact(ctx.db, actor.propertyId, contactId);
   // The tombstone goes to the file store first: should the database part fail, the next start erases
   // the person anyway, as was asked; the other way round a restore could bring them back.
@@ -199,7 +198,7 @@ export async function getErasure(
   actor: TActor,
   contactId: string,
 ): Promise<TErasure | null> {
-  requireAccess(actor, 'personalData', 'read');
+  requireAccess(actor, 'privacy', 'read');
   await findOwnedContact(ctx.db, actor.propertyId, contactId);
   const row = await selectErasure(ctx.db, actor.propertyId, contactId);
   return row ? toErasure(row, null) : null;

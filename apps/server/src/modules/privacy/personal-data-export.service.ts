@@ -53,7 +53,7 @@ export async function requestPersonalDataExport(
   actor: TActor,
   contactId: string,
 ): Promise<TPersonalDataExport> {
-  requireAccess(actor, 'personalData', 'write');
+  requireAccess(actor, 'privacy', 'write');
   const { propertyId } = actor;
   const id = await ctx.db.transaction(async (tx) => {
     await findOwnedContact(tx, propertyId, contactId);
@@ -88,7 +88,7 @@ export async function listPersonalDataExports(
   actor: TActor,
   contactId: string,
 ): Promise<TPersonalDataExport[]> {
-  requireAccess(actor, 'personalData', 'read');
+  requireAccess(actor, 'privacy', 'read');
   await findOwnedContact(ctx.db, actor.propertyId, contactId);
   return (await selectContactExports(ctx.db, actor.propertyId, contactId)).map(toExport);
 }
@@ -98,7 +98,7 @@ export async function getPersonalDataExport(
   actor: TActor,
   id: string,
 ): Promise<TPersonalDataExport> {
-  requireAccess(actor, 'personalData', 'read');
+  requireAccess(actor, 'privacy', 'read');
   return toExport(await findExport(ctx, actor.propertyId, id));
 }
 
@@ -108,7 +108,7 @@ export async function downloadPersonalDataExport(
   actor: TActor,
   id: string,
 ): Promise<{ name: string; stream: Readable }> {
-  requireAccess(actor, 'personalData', 'read');
+  requireAccess(actor, 'privacy', 'read');
   const row = await findExport(ctx, actor.propertyId, id);
   const isExpired =
     row.status === 'expired' ||

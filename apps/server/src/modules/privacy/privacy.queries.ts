@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { TErasureKept, TPersonalDataExportEntry, TPersonalDataExportStatus } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
+import { anonymisedName } from '../../lib/retention.ts';
 import {
   bookingGuests,
   bookings,
@@ -20,9 +21,6 @@ import {
 
 export type TErasureRow = typeof erasures.$inferSelect;
 export type TExportRow = typeof personalDataExports.$inferSelect & { requestedByName: string | null };
-
-/** The name an erased person's records carry instead of theirs. */
-export const anonymisedName = 'Anonymisiert';
 
 /**
  * The stays that name the person: as a guest or as the booking's customer, with how many guests each
@@ -157,35 +155,6 @@ export async function lockContact(db: Executor, propertyId: string, contactId: s
     .where(and(eq(contacts.propertyId, propertyId), eq(contacts.id, contactId)))
     .for('update');
   return row;
-}
-
-/** Clears every personal field of a contact; its id stays, so its bookings and invoices still point at it. */
-export async function anonymiseContactRow(
-  db: Executor,
-  propertyId: string,
-  contactId: string,
-): Promise<void> {
-  await db
-    .update(contacts)
-    .set({
-      name: anonymisedName,
-      gender: 'unspecified',
-      email: null,
-      invoiceEmail: null,
-      phone: null,
-      website: null,
-      dateOfBirth: null,
-      nationality: null,
-      // The country of residence stays: the guest statistics already reported count it, and alone it
-      // names nobody.
-      address: sql`jsonb_strip_nulls(jsonb_build_object('country', ${contacts.address} -> 'country'))`,
-      company: {},
-      documentType: null,
-      documentNumber: null,
-      documentIssueDate: null,
-      documentIssuingAuthority: null,
-    })
-    .where(and(eq(contacts.propertyId, propertyId), eq(contacts.id, contactId)));
 }
 
 /**

@@ -23,7 +23,7 @@ export function registerPrivacyRoutes(app: FastifyInstance, ctx: AppContext): vo
     '/api/contacts/:id/personal-data-exports',
     {
       schema: { tags, params: ZIdParams, response: { 202: ZPersonalDataExport, ...problemResponses } },
-      config: { access: ['personalData', 'write'] },
+      config: { access: ['privacy', 'write'] },
     },
     async (request, reply) =>
       reply.status(202).send(await requestPersonalDataExport(ctx, actorOf(request), request.params.id)),
@@ -37,7 +37,7 @@ export function registerPrivacyRoutes(app: FastifyInstance, ctx: AppContext): vo
         params: ZIdParams,
         response: { 200: z.array(ZPersonalDataExport), ...problemResponses },
       },
-      config: { access: ['personalData', 'read'] },
+      config: { access: ['privacy', 'read'] },
     },
     async (request) => listPersonalDataExports(ctx, actorOf(request), request.params.id),
   );
@@ -46,7 +46,7 @@ export function registerPrivacyRoutes(app: FastifyInstance, ctx: AppContext): vo
     '/api/personal-data-exports/:id',
     {
       schema: { tags, params: ZIdParams, response: { 200: ZPersonalDataExport, ...problemResponses } },
-      config: { access: ['personalData', 'read'] },
+      config: { access: ['privacy', 'read'] },
     },
     async (request) => getPersonalDataExport(ctx, actorOf(request), request.params.id),
   );
@@ -55,7 +55,7 @@ export function registerPrivacyRoutes(app: FastifyInstance, ctx: AppContext): vo
     '/api/personal-data-exports/:id/download',
     {
       schema: { tags, params: ZIdParams },
-      config: { access: ['personalData', 'read'] },
+      config: { access: ['privacy', 'read'] },
     },
     async (request, reply) => {
       const { name, stream } = await downloadPersonalDataExport(ctx, actorOf(request), request.params.id);
@@ -71,7 +71,7 @@ export function registerPrivacyRoutes(app: FastifyInstance, ctx: AppContext): vo
     '/api/contacts/:id/erasure',
     {
       schema: { tags, params: ZIdParams, response: { 200: ZErasure, ...problemResponses } },
-      config: { access: ['personalData', 'write'] },
+      config: { access: ['privacy', 'write'] },
     },
     async (request) => erasePersonalData(ctx, actorOf(request), request.params.id),
   );
@@ -84,7 +84,7 @@ export function registerPrivacyRoutes(app: FastifyInstance, ctx: AppContext): vo
         params: ZIdParams,
         response: { 200: z.object({ erasure: ZErasure.nullable() }), ...problemResponses },
       },
-      config: { access: ['personalData', 'read'] },
+      config: { access: ['privacy', 'read'] },
     },
     async (request) => ({ erasure: await getErasure(ctx, actorOf(request), request.params.id) }),
   );

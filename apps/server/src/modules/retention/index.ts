@@ -4,3 +4,6 @@ export {
   listStoredRetentionRules,
   type TStoredRetentionRule,
 } from './retention-rules.service.ts';
+export { applyRetentionEverywhere } from './retention-job.service.ts';
+export { anonymiseContacts } from './retention-job.queries.ts';
+export { registerRetentionRoutes } from './retention.routes.ts';

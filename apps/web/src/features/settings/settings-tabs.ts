@@ -1,6 +1,6 @@
 import { can, type TAccess, type TArea, type TRole } from '@pms/contract/permissions';
 
-export type TSettingsTab = 'general' | 'emails' | 'team' | 'branding' | 'advanced';
+export type TSettingsTab = 'general' | 'emails' | 'team' | 'branding' | 'privacy' | 'advanced';
 
 /** The settings tabs in the spec's order, with what the role needs to see each. */
 export const settingsTabs: readonly { key: TSettingsTab; area: TArea; access: TAccess }[] = [
@@ -8,6 +8,7 @@ export const settingsTabs: readonly { key: TSettingsTab; area: TArea; access: TA
   { key: 'emails', area: 'settings', access: 'read' },
   { key: 'team', area: 'team', access: 'read' },
   { key: 'branding', area: 'properties', access: 'write' },
+  { key: 'privacy', area: 'privacy', access: 'read' },
   { key: 'advanced', area: 'advancedSettings', access: 'read' },
 ];
 

@@ -2,6 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import {
   ArrowDownTrayIcon,
   ArrowUpTrayIcon,
+  CheckBadgeIcon,
   DocumentIcon,
   DocumentTextIcon,
   TrashIcon,
@@ -9,7 +10,7 @@ import {
 import { useState } from 'react';
 import type { TBookingStatus } from '@pms/contract/bookings';
 import type { TContactBooking, TContactDocument } from '@pms/contract/contacts';
-import { allowedFileTypes } from '@pms/contract/files';
+import { allowedFileTypes, filePurposes } from '@pms/contract/files';
 import { useFormatDateTime } from '../../../lib/format.ts';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { Select } from '../../../ui/field.tsx';
@@ -25,6 +26,8 @@ import { useContactFiles } from '../api/get-contact-files.ts';
 import { fileContentUrl, useDownloadFile } from '../api/get-file-url.ts';
 import { useAddContactDocument } from '../api/link-contact-file.ts';
 import { useUnlinkContactFile } from '../api/unlink-contact-file.ts';
+import { useConfirmContactFile } from '../api/reveal-contact-file.ts';
+import { IdPicture } from './id-picture.tsx';
 
 /** The spec previews only these file types; other files show their name. */
 const previewTypes: readonly string[] = ['.jpeg', '.jpg', '.png'];
@@ -144,6 +147,9 @@ function DocumentItem({
   const downloadFile = useDownloadFile();
   const unlinkFile = useUnlinkContactFile(contactId);
   const hasPreview = previewTypes.includes(file.type.toLowerCase());
+  // ID pictures stay hidden until a reason is given (decision 194).
+  const isIdPicture = file.purpose === filePurposes.idDocument;
+  const confirmFile = useConfirmContactFile(contactId);
 
   const remove = async () => {
     const isConfirmed = await openConfirmDialog({
@@ -167,7 +173,9 @@ function DocumentItem({
   return (
     <li className="flex flex-col overflow-hidden rounded-lg ring-1 ring-gray-200">
       <div className="flex h-40 items-center justify-center bg-gray-50">
-        {hasPreview ? (
+        {isIdPicture ? (
+          <IdPicture contactId={contactId} file={file} hasPreview={hasPreview} />
+        ) : hasPreview ? (
           <a href={fileContentUrl(file.id)} target="_blank" rel="noreferrer" className="block size-full">
             <img
               src={fileContentUrl(file.id)}
@@ -196,13 +204,32 @@ function DocumentItem({
                 })
               : t('contacts.documents.noStay')}
           </p>
+          {isIdPicture && file.confirmedAt && (
+            <p className="text-xs text-gray-500">
+              {t('contacts.documents.confirmedAt', { at: formatDateTime(file.confirmedAt) })}
+            </p>
+          )}
         </div>
-        <IconButton
-          label={t('contacts.documents.download', { name: file.name })}
-          icon={ArrowDownTrayIcon}
-          disabled={downloadFile.isPending}
-          onClick={() => downloadFile.mutate(file.id)}
-        />
+        {isIdPicture && !file.confirmedAt && canWrite && (
+          <IconButton
+            label={t('contacts.documents.confirmLabel', { name: file.name })}
+            icon={CheckBadgeIcon}
+            disabled={confirmFile.isPending}
+            onClick={() =>
+              confirmFile.mutate(file.id, {
+                onSuccess: () => toast.success(t('contacts.documents.confirmed', { name: file.name })),
+              })
+            }
+          />
+        )}
+        {!isIdPicture && (
+          <IconButton
+            label={t('contacts.documents.download', { name: file.name })}
+            icon={ArrowDownTrayIcon}
+            disabled={downloadFile.isPending}
+            onClick={() => downloadFile.mutate(file.id)}
+          />
+        )}
         {canWrite && (
           <IconButton
             label={t('contacts.documents.removeLabel', { name: file.name })}

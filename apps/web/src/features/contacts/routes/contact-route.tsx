@@ -117,7 +117,7 @@ function ContactDetails({ contact }: { contact: TContact }) {
             label: t('contacts.tabs.notes'),
             content: <NotesPanel objectType="contact" objectId={contact.id} />,
           },
-          ...(can(user.role, 'personalData', 'write')
+          ...(can(user.role, 'privacy', 'write')
             ? [
                 {
                   key: 'privacy',

@@ -34,3 +34,4 @@ export * from './portal-page.ts';
 export * from './id-documents.ts';
 export * from './portal-progress.ts';
 export * from './cash.ts';
+export * from './local-tax.ts';

@@ -140,6 +140,7 @@ const ownTables: Record<string, string[]> = {
   files: ['files'],
   folios: ['folios'],
   groups: ['groups'],
+  'local-tax': ['localTaxLevies'],
   'room-locks': ['roomLocks'],
 };
 

@@ -22,6 +22,7 @@ import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
 import * as service from './contacts.service.ts';
+import { changeContact } from '../../flows/contact-change.flow.ts';
 
 const tags = ['contacts'];
 
@@ -76,7 +77,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: { access: ['contacts', 'write'] },
     },
-    async (request) => service.updateContact(ctx, actorOf(request), request.params.id, request.body),
+    async (request) => changeContact(ctx, actorOf(request), request.params.id, request.body),
   );
 
   api.patch(
@@ -90,7 +91,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: { access: ['contacts', 'write'] },
     },
-    async (request) => service.updateContact(ctx, actorOf(request), request.params.id, request.body),
+    async (request) => changeContact(ctx, actorOf(request), request.params.id, request.body),
   );
 
   api.delete(

@@ -69,7 +69,8 @@ export const ZLevyVersionRequest = z
     exemptionReasons: versionFields.exemptionReasons.default([]),
   })
   .superRefine((version, context) => {
-    const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    const issue = (path: string, message: string) =>
+      context.addIssue({ code: 'custom', path: [path], message });
     if (version.validUntil !== null && version.validUntil < version.validFrom)
       issue('validUntil', 'must not be before validFrom');
     if (version.chargeKind === 'per_person_night' && version.amount === null)
@@ -141,7 +142,9 @@ export const ZLevyReportQuery = z
 export type TLevyReportQuery = z.infer<typeof ZLevyReportQuery>;
 
 function monthsBetween(from: string, to: string): number {
-  return (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5));
+  return (
+    (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5))
+  );
 }
 
 export const ZLevyReportRow = z.object({
@@ -154,7 +157,9 @@ export const ZLevyReportRow = z.object({
   /** Person-nights charged. */
   persons: z.number().int(),
   /** Person-nights exempt, by why (a reason staff picked, or age, work stay, night cap). */
-  exempt: z.array(z.object({ exemption: ZLevyExemption, reason: z.string().nullable(), nights: z.number().int() })),
+  exempt: z.array(
+    z.object({ exemption: ZLevyExemption, reason: z.string().nullable(), nights: z.number().int() }),
+  ),
   /** The net base of a percentage levy, cents. */
   baseAmount: z.number().int(),
   /** What the folios were charged, cents (corrections included). */

@@ -603,7 +603,11 @@ export const invoiceTaxes = pgTable(
 
 /** One guest's share of a night of a levy, and who owed nothing with why. */
 export type TLocalTaxNightGuest = { guestId: string; amount: number };
-export type TLocalTaxNightExempt = { guestId: string | null; exemption: TLevyExemption; reason: string | null };
+export type TLocalTaxNightExempt = {
+  guestId: string | null;
+  exemption: TLevyExemption;
+  reason: string | null;
+};
 
 /**
  * What the posting charged a booking per levy and night (decision 191): persons, the base, the amount,
@@ -628,9 +632,12 @@ export const localTaxNights = pgTable(
   (t) => [
     primaryKey({ name: 'local_tax_nights_pkey', columns: [t.propertyId, t.id] }),
     index('local_tax_nights_id_idx').on(t.id),
-    sameProperty('local_tax_nights_booking_id_same_property_fk', t.propertyId, t.bookingId, bookings).onDelete(
-      'cascade',
-    ),
+    sameProperty(
+      'local_tax_nights_booking_id_same_property_fk',
+      t.propertyId,
+      t.bookingId,
+      bookings,
+    ).onDelete('cascade'),
     sameProperty('local_tax_nights_levy_id_same_property_fk', t.propertyId, t.levyId, localTaxLevies),
     uniqueIndex('local_tax_nights_key').on(t.propertyId, t.bookingId, t.levyId, t.night),
     index('local_tax_nights_night_idx').on(t.propertyId, t.night),

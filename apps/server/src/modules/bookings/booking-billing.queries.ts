@@ -108,7 +108,10 @@ export async function insertCharges(db: Executor, values: (typeof charges.$infer
   await db.insert(charges).values(values);
 }
 
-export type TLocalTaxNightValues = Omit<typeof localTaxNights.$inferInsert, 'id' | 'propertyId' | 'bookingId'>;
+export type TLocalTaxNightValues = Omit<
+  typeof localTaxNights.$inferInsert,
+  'id' | 'propertyId' | 'bookingId'
+>;
 
 /** Replaces what the posting recorded of a booking's local tax, night by night and levy by levy. */
 export async function replaceLocalTaxNights(

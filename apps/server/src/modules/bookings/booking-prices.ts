@@ -113,7 +113,8 @@ export async function stayCharges(
   );
   if (levies.length === 0) return { drafts, localTaxNights: [] };
   const taxRates = new Map<string, string>();
-  for (const levy of levies) taxRates.set(levy.itemId, (await findOwnedItem(db, stay.propertyId, levy.itemId)).taxRateId);
+  for (const levy of levies)
+    taxRates.set(levy.itemId, (await findOwnedItem(db, stay.propertyId, levy.itemId)).taxRateId);
   const localTax = localTaxCharges(
     levies,
     {
@@ -266,7 +267,11 @@ export async function postStayCharges(db: Executor, booking: TBookingRow): Promi
  * Posts anew the stays a contact is a guest of that may still be charged: their local tax depends on
  * the guest's age (a birth date changed on the contact).
  */
-export async function postGuestStayCharges(db: Executor, propertyId: string, contactId: string): Promise<void> {
+export async function postGuestStayCharges(
+  db: Executor,
+  propertyId: string,
+  contactId: string,
+): Promise<void> {
   for (const booking of await selectChargeableGuestBookings(db, propertyId, contactId))
     await postStayCharges(db, booking);
 }

@@ -1,4 +1,10 @@
-import { bookingDisplayName, nightsBetween, parseExpand, type TBooking, type TGuestLevy } from '@pms/contract';
+import {
+  bookingDisplayName,
+  nightsBetween,
+  parseExpand,
+  type TBooking,
+  type TGuestLevy,
+} from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { bookingLinkUrl } from '../../lib/portal-links.ts';
@@ -18,7 +24,14 @@ function guestLevies(nights: TLocalTaxNightJson[], guestId: string): TGuestLevy[
   for (const night of nights) {
     let levy = levies.get(night.levyId);
     if (!levy) {
-      levy = { levyId: night.levyId, name: night.name, amount: 0, nights: 0, exemptions: [], counts: new Map() };
+      levy = {
+        levyId: night.levyId,
+        name: night.name,
+        amount: 0,
+        nights: 0,
+        exemptions: [],
+        counts: new Map(),
+      };
       levies.set(night.levyId, levy);
     }
     const charged = night.guests.find((guest) => guest.guestId === guestId);
@@ -36,7 +49,10 @@ function guestLevies(nights: TLocalTaxNightJson[], guestId: string): TGuestLevy[
     exemptions: [...counts.entries()]
       .sort((a, b) => b[1] - a[1])
       .map(([key]) => {
-        const [exemption, reason] = JSON.parse(key) as [TGuestLevy['exemptions'][number]['exemption'], string | null];
+        const [exemption, reason] = JSON.parse(key) as [
+          TGuestLevy['exemptions'][number]['exemption'],
+          string | null,
+        ];
         return { exemption, reason };
       }),
   }));

@@ -44,7 +44,10 @@ export async function selectLevies(
 }
 
 /** Stores a levy; returns it. */
-export async function insertLevy(db: Executor, values: typeof localTaxLevies.$inferInsert): Promise<TLevyRow> {
+export async function insertLevy(
+  db: Executor,
+  values: typeof localTaxLevies.$inferInsert,
+): Promise<TLevyRow> {
   const [row] = await db.insert(localTaxLevies).values(values).returning();
   return row!;
 }
@@ -60,7 +63,11 @@ export function updateLevyRow(
     .update(localTaxLevies)
     .set(changes)
     .where(
-      and(eq(localTaxLevies.propertyId, propertyId), eq(localTaxLevies.id, id), isNull(localTaxLevies.deletedAt)),
+      and(
+        eq(localTaxLevies.propertyId, propertyId),
+        eq(localTaxLevies.id, id),
+        isNull(localTaxLevies.deletedAt),
+      ),
     )
     .returning();
 }

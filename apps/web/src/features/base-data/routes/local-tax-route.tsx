@@ -4,14 +4,14 @@ import { PencilSquareIcon, PlusIcon, ReceiptPercentIcon, TrashIcon } from '@hero
 import type { TLevyRecord, TLevyVersionRecord } from '@pms/contract/local-tax';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
-import { useFormatPercentage } from '../../../shared/base-data/index.ts';
+import { useFormatPercentage, useLevies } from '../../../shared/base-data/index.ts';
 import { Badge } from '../../../ui/badge.tsx';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Table, type TColumn } from '../../../ui/data-table.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { levyCollection, levyVersionCollection, useLevies } from '../api/local-tax.ts';
+import { levyCollection, levyVersionCollection } from '../api/local-tax.ts';
 import { LevyDialog } from '../components/levy-dialog.tsx';
 import { LevyVersionDialog } from '../components/levy-version-dialog.tsx';
 import { RecordCard } from '../components/record-card.tsx';

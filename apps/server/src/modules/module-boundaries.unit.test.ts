@@ -104,6 +104,7 @@ const queryBuildingExceptions: Record<string, string> = {
   'demo/seed.ts': 'demo data',
   'demo/seed-billing.ts': 'demo data',
   'demo/seed-front-office.ts': 'demo data',
+  'demo/seed-local-tax.ts': 'demo data',
 };
 
 /** The composition root: it registers every module's routes, so it may name them directly. */

@@ -151,8 +151,8 @@ export function LocalTaxRoute() {
         className="border-b border-gray-100 last:border-0"
       >
         <div className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
-          <h3 id={`levy-${levy.id}`} className="flex items-center gap-2 text-sm font-semibold text-gray-900">
-            {levy.name}
+          <h3 className="flex items-center gap-2 text-sm font-semibold text-gray-900">
+            <span id={`levy-${levy.id}`}>{levy.name}</span>
             <Badge color={levy.active ? 'green' : 'gray'}>
               {levy.active ? t('baseData.active') : t('baseData.inactive')}
             </Badge>

@@ -17,7 +17,7 @@ import { demo, expectProblem, loginAt, parsed, type ApiClient } from '../../../t
 // Salzburg property: Ortstaxe 2.65 € and Mobilitätsabgabe 0.50 € per person and night, children below
 // 15 at arrival exempt, work stays exempt after 14 nights.
 
-const test = apiTest.extend('stay', { scope: 'file' }, async ({ demoApp }) => {
+const test = apiTest.override('withLevies', true).extend('stay', { scope: 'file' }, async ({ demoApp }) => {
   const { t, client: admin } = demoApp;
   t.clock.set('2026-05-01T08:00:00Z');
   const roomType = await admin.post('/api/room_types', {

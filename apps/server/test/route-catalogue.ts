@@ -184,7 +184,7 @@ export const routeCalls: Record<string, TRouteCall> = {
   'POST /api/local_tax_levies/:id/versions': (c, ids) =>
     c.post(`/api/local_tax_levies/${ids.levy}/versions`, {
       ...levyVersion,
-      validFrom: `${2040 + Math.floor(Math.random() * 900)}-01-01`,
+      validFrom: `${2040 + Math.floor(Math.random() * 150)}-01-01`,
       validUntil: null,
     }),
   'PUT /api/local_tax_levies/:id/versions/:versionId': (c, ids) =>

@@ -39,6 +39,7 @@ import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { registerSettingRoutes } from './modules/settings/settings.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerBaseDataRoutes } from './modules/base-data/base-data.routes.ts';
+import { registerLocalTaxRoutes } from './modules/local-tax/index.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerGroupRoutes } from './modules/groups/groups.routes.ts';
 import { registerNoteRoutes } from './modules/notes/notes.routes.ts';
@@ -197,6 +198,7 @@ export async function buildApp({
   registerSettingRoutes(app, context);
   registerFileRoutes(app, context);
   registerBaseDataRoutes(app, context);
+  registerLocalTaxRoutes(app, context);
   registerContactRoutes(app, context);
   registerGroupRoutes(app, context);
   registerNoteRoutes(app, context);

@@ -12,6 +12,7 @@ import { SettableClock } from '../src/clock.ts';
 import { readConfig } from '../src/config.ts';
 import { openDatabase, type Database, type TPostgresSettings } from '../src/db/client.ts';
 import { demoPassword } from '../src/demo/seed.ts';
+import { localTaxLevies } from '../src/db/schema/index.ts';
 import { dropPostgresDatabase, dumpAndRestore, runAdminQuery, withDatabaseName } from './postgres.ts';
 import { newBucketSettings } from './s3-server.ts';
 
@@ -475,8 +476,12 @@ export function pdfBytes(text = 'Rechnung 1001'): Buffer {
 /** A test app with one demo user logged in and working in the Austrian demo property. */
 export async function startDemoApp(
   email: string = demo.users.admin,
+  { withLevies = false }: { withLevies?: boolean } = {},
 ): Promise<{ t: TTestApp; client: ApiClient; ids: Record<string, string> }> {
   const t = await buildTestApp();
+  // The demo towns' levies (decision 191) charge every stay; a test prices what the rate charges
+  // unless it asks for them.
+  if (!withLevies) await t.db.update(localTaxLevies).set({ active: false });
   const client = await login(t.app, email);
   const ids = await propertyIds(client);
   await switchProperty(client, ids[demo.austria]!);

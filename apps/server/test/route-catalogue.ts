@@ -17,6 +17,9 @@ export type TRecordIds = {
   item: string;
   taxRate: string;
   paymentMethod: string;
+  /** A local tax levy with one version. */
+  levy: string;
+  levyVersion: string;
   contact: string;
   group: string;
   roomLock: string;
@@ -48,6 +51,13 @@ export type TRouteCall = (client: ApiClient, ids: TRecordIds) => Promise<LightMy
 
 const png = pngBytes();
 const unique = () => crypto.randomUUID().slice(0, 8);
+/** A per-person version of a levy, in a year no other version of the fixture's levy covers. */
+const levyVersion = {
+  validFrom: '2030-01-01',
+  validUntil: '2030-12-31',
+  chargeKind: 'per_person_night',
+  amount: 100,
+};
 /** Far enough ahead that the demo bookings never meet these stays. */
 const stay = { checkIn: '2031-03-01', checkOut: '2031-03-03' };
 
@@ -163,6 +173,27 @@ export const routeCalls: Record<string, TRouteCall> = {
   'PUT /api/payment_methods/:id': (c, ids) =>
     c.put(`/api/payment_methods/${ids.paymentMethod}`, { name: 'Katalog', kind: 'card' }),
   'DELETE /api/payment_methods/:id': (c, ids) => c.delete(`/api/payment_methods/${ids.paymentMethod}`),
+  'GET /api/local_tax_levies': (c) => c.get('/api/local_tax_levies'),
+  'POST /api/local_tax_levies': (c, ids) =>
+    c.post('/api/local_tax_levies', { name: `Abgabe ${unique()}`, itemId: ids.item, active: false }),
+  'GET /api/local_tax_levies/:id': (c, ids) => c.get(`/api/local_tax_levies/${ids.levy}`),
+  'PUT /api/local_tax_levies/:id': (c, ids) =>
+    c.put(`/api/local_tax_levies/${ids.levy}`, {
+      name: `Katalog ${unique()}`,
+      itemId: ids.item,
+      active: false,
+    }),
+  'DELETE /api/local_tax_levies/:id': (c, ids) => c.delete(`/api/local_tax_levies/${ids.levy}`),
+  'POST /api/local_tax_levies/:id/versions': (c, ids) =>
+    c.post(`/api/local_tax_levies/${ids.levy}/versions`, {
+      ...levyVersion,
+      validFrom: `${2040 + Math.floor(Math.random() * 150)}-01-01`,
+      validUntil: null,
+    }),
+  'PUT /api/local_tax_levies/:id/versions/:versionId': (c, ids) =>
+    c.put(`/api/local_tax_levies/${ids.levy}/versions/${ids.levyVersion}`, levyVersion),
+  'DELETE /api/local_tax_levies/:id/versions/:versionId': (c, ids) =>
+    c.delete(`/api/local_tax_levies/${ids.levy}/versions/${ids.levyVersion}`),
   'GET /api/rates': (c) => c.get('/api/rates'),
   'POST /api/rates': (c) => c.post('/api/rates', { name: `Rate ${unique()}`, code: unique() }),
   'GET /api/rates/:id': (c, ids) => c.get(`/api/rates/${ids.rate}`),
@@ -439,6 +470,8 @@ export const routeCalls: Record<string, TRouteCall> = {
     c.get('/api/reports/items', { query: { from: '2031-03-01', to: '2031-03-31', groupByRoom: 'true' } }),
   'GET /api/reports/accounting': (c) =>
     c.get('/api/reports/accounting', { query: { from: '2031-03-01', to: '2031-03-31', format: 'csv' } }),
+  'GET /api/reports/local_tax': (c) =>
+    c.get('/api/reports/local_tax', { query: { from: '2031-03', to: '2031-03' } }),
   'GET /api/reports/guest_statistics': (c) =>
     c.get('/api/reports/guest_statistics', { query: { from: '2031-03-01', to: '2031-03-31' } }),
 
@@ -526,6 +559,30 @@ export async function createRecords(t: TTestApp, client: ApiClient): Promise<TRe
   const paymentMethod = idOf(
     await client.post('/api/payment_methods', { name: `Fixture ${unique()}`, kind: 'cash' }),
   );
+  const localTaxItem = idOf(
+    await client.post('/api/items', {
+      name: `Fixture ${unique()}`,
+      type: 'local_tax',
+      amount: 100,
+      taxRateId: taxRate,
+    }),
+  );
+  // Inactive: the fixture's stays are not charged it.
+  const levy = idOf(
+    await client.post('/api/local_tax_levies', {
+      name: `Fixture ${unique()}`,
+      itemId: localTaxItem,
+      active: false,
+    }),
+  );
+  const levyVersion = (
+    await client.post(`/api/local_tax_levies/${levy}/versions`, {
+      validFrom: '2030-01-01',
+      validUntil: '2030-12-31',
+      chargeKind: 'per_person_night',
+      amount: 100,
+    })
+  ).json<{ versions: { id: string }[] }>().versions[0]!.id;
   const contact = idOf(await client.post('/api/contacts', { name: `Fixture ${unique()}` }));
   const group = idOf(await client.post('/api/groups', { name: `Fixture ${unique()}` }));
   const booking = idOf(
@@ -631,6 +688,8 @@ export async function createRecords(t: TTestApp, client: ApiClient): Promise<TRe
     item,
     taxRate,
     paymentMethod,
+    levy,
+    levyVersion,
     contact,
     group,
     channel,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZAddress } from './addresses.ts';
 import { ZExpandQuery, ZId, ZInteger, ZIsoDate, ZRecord, ZText, ZTimestamp } from './common.ts';
 import type { TErrorCode } from './errors.ts';
+import { ZGuestLevy } from './local-tax.ts';
 import { ZPageQuery } from './paging.ts';
 
 export const bookingStatuses = [
@@ -145,11 +146,23 @@ export const ZBookingGuest = z.object({
   isPrimary: z.boolean(),
   /** A family member travelling with the primary guest: registered with name and date of birth alone. */
   isFamilyMember: z.boolean(),
+  /** The local tax exemption reason staff picked for the guest (one a levy accepts), with a note. */
+  localTaxExemptionReason: z.string().nullable(),
+  localTaxExemptionNote: z.string().nullable(),
+  /** What each levy charged the guest over the stay, or why not (as posted on the folio). */
+  localTax: z.array(ZGuestLevy),
 });
 export type TBookingGuest = z.infer<typeof ZBookingGuest>;
 
 /** What staff change of a booking's guest (the guest's own details are the contact's). */
-export const ZUpdateBookingGuestRequest = z.strictObject({ isFamilyMember: z.boolean() });
+export const ZUpdateBookingGuestRequest = z.strictObject({
+  isFamilyMember: z.boolean().optional(),
+  /** A local tax exemption reason with a note, or null to clear it; the stay's local tax is posted anew. */
+  localTaxExemption: z
+    .object({ reason: ZText.trim().min(1).max(100), note: ZText.trim().max(500).nullable().default(null) })
+    .nullable()
+    .optional(),
+});
 export type TUpdateBookingGuestRequest = z.infer<typeof ZUpdateBookingGuestRequest>;
 
 const ZRef = z.object({ id: ZId, name: z.string() });
@@ -189,6 +202,8 @@ export const ZBooking = ZRecord.extend({
   color: z.string().nullable(),
   isDebtor: z.boolean(),
   isRoomFixed: z.boolean(),
+  /** A work or business stay: the levies' work-stay rules apply. */
+  isWorkStay: z.boolean(),
   /** The booking platform it was imported from (channel sync), else null. */
   channelId: ZId.nullable(),
   /** Imported over a stay already in its room: held without a room until staff resolve it. */
@@ -263,6 +278,8 @@ const editableBookingFields = {
   color: ZColor.nullable(),
   isDebtor: z.boolean(),
   isRoomFixed: z.boolean(),
+  /** A work or business stay: the levies' work-stay rules apply. */
+  isWorkStay: z.boolean(),
   foodAndBeveragePerDay: ZInteger.min(0).nullable(),
 };
 
@@ -281,6 +298,7 @@ export const ZCreateBookingRequest = z.object({
   color: ZColor.nullable().optional(),
   isDebtor: z.boolean().optional(),
   isRoomFixed: z.boolean().optional(),
+  isWorkStay: z.boolean().optional(),
   foodAndBeveragePerDay: ZInteger.min(0).nullable().optional(),
   source: ZText.trim().min(1).max(50).default('internal'),
   status: z.enum(['pending', 'confirmed']).default('confirmed'),

@@ -36,3 +36,4 @@ export * from './portal-progress.ts';
 export * from './cash.ts';
 export * from './privacy.ts';
 export * from './retention.ts';
+export * from './local-tax.ts';

@@ -28,6 +28,8 @@ const constraintErrors: Record<string, TConstraintError> = {
   files_invoice_document: { code: 'file/invoice_document' },
   invoices_cancels_key: { code: 'invoice/invalid_transition' },
   invoices_issued_immutable: { code: 'invoice/immutable' },
+  local_tax_levies_name_key: { code: 'local_tax/levy_already_exists' },
+  local_tax_levy_versions_no_overlap: { code: 'local_tax/version_overlap' },
   properties_slug_key: { code: 'property/slug_already_exists' },
   rate_prices_key: { code: 'rate/price_already_configured' },
   rates_code_key: { code: 'rate/already_exists' },

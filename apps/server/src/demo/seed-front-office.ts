@@ -21,6 +21,7 @@ import {
 import type { properties } from '../db/schema/index.ts';
 import { randomToken } from '../lib/crypto.ts';
 import { postStayCharges } from '../modules/bookings/index.ts';
+import { seedLocalTax } from './seed-local-tax.ts';
 
 type TProperty = typeof properties.$inferSelect;
 
@@ -189,6 +190,7 @@ export async function seedFrontOffice(
       },
     ])
     .returning();
+  await seedLocalTax(tx, { id: property.id, isAustria }, cityTax!);
   // The doors a guest's key opens besides the room's (see the doors module).
   await tx.insert(accessPoints).values([
     { propertyId: property.id, name: 'Haupteingang' },

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { THousekeepingState } from '@pms/contract';
+import type { THousekeepingState, TLevyChargeKind, TLevyRounding, TLevyWorkStayRule } from '@pms/contract';
 import { sameProperty, tenantRecordFields } from './common.ts';
 import { properties } from './core.ts';
 
@@ -211,5 +211,91 @@ export const rateItems = pgTable(
     sameProperty('rate_items_rate_id_same_property_fk', t.propertyId, t.rateId, rates),
     check('rate_items_unit_check', sql`${t.unit} in ('room', 'person')`),
     check('rate_items_frequency_check', sql`${t.frequency} in ('daily', 'check_in', 'check_out')`),
+  ],
+);
+
+/** A local tax a town levies (decision 191), posted with one of the property's local_tax items. */
+export const localTaxLevies = pgTable(
+  'local_tax_levies',
+  {
+    ...tenantRecordFields,
+    propertyId: propertyId(),
+    name: text('name').notNull(),
+    itemId: uuid('item_id').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ name: 'local_tax_levies_pkey', columns: [t.propertyId, t.id] }),
+    index('local_tax_levies_id_idx').on(t.id),
+    sameProperty('local_tax_levies_item_id_same_property_fk', t.propertyId, t.itemId, items),
+    uniqueIndex('local_tax_levies_name_key')
+      .on(t.propertyId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+    check('local_tax_levies_name_check', sql`btrim(${t.name}) <> ''`),
+  ],
+);
+
+/**
+ * A levy's rule from a date: no two versions of one levy overlap (an exclusion constraint on their
+ * dates, migration 0033, more than Drizzle can declare), and the checks there keep each rule whole.
+ */
+export const localTaxLevyVersions = pgTable(
+  'local_tax_levy_versions',
+  {
+    id: uuid('id')
+      .notNull()
+      .default(sql`gen_random_uuid()`),
+    createdAt: tenantRecordFields.createdAt,
+    updatedAt: tenantRecordFields.updatedAt,
+    propertyId: propertyId(),
+    levyId: uuid('levy_id').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validUntil: date('valid_until', { mode: 'string' }),
+    chargeKind: text('charge_kind').$type<TLevyChargeKind>().notNull(),
+    amount: integer('amount'),
+    rateBasisPoints: integer('rate_basis_points'),
+    withoutBreakfast: boolean('without_breakfast').notNull().default(false),
+    deductionBasisPoints: integer('deduction_basis_points').notNull().default(0),
+    ageBelow: integer('age_below'),
+    ageAt: text('age_at').$type<'arrival' | 'key_date'>(),
+    ageKeyDate: text('age_key_date'),
+    workStay: text('work_stay').$type<TLevyWorkStayRule>().notNull().default('never'),
+    workStayNights: integer('work_stay_nights'),
+    nightCap: integer('night_cap'),
+    rounding: text('rounding').$type<TLevyRounding>().notNull().default('per_night'),
+    exemptionReasons: text('exemption_reasons')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+  },
+  (t) => [
+    primaryKey({ name: 'local_tax_levy_versions_pkey', columns: [t.propertyId, t.id] }),
+    index('local_tax_levy_versions_id_idx').on(t.id),
+    sameProperty(
+      'local_tax_levy_versions_levy_id_same_property_fk',
+      t.propertyId,
+      t.levyId,
+      localTaxLevies,
+    ).onDelete('cascade'),
+    index('local_tax_levy_versions_levy_idx').on(t.propertyId, t.levyId, t.validFrom),
+    check(
+      'local_tax_levy_versions_dates_check',
+      sql`${t.validUntil} is null or ${t.validUntil} >= ${t.validFrom}`,
+    ),
+    check(
+      'local_tax_levy_versions_charge_check',
+      sql`(${t.chargeKind} = 'per_person_night' and ${t.amount} between 0 and 100000 and ${t.rateBasisPoints} is null) or (${t.chargeKind} = 'percent_of_net' and ${t.rateBasisPoints} between 0 and 10000 and ${t.amount} is null)`,
+    ),
+    check(
+      'local_tax_levy_versions_age_check',
+      sql`(${t.ageBelow} is null and ${t.ageAt} is null and ${t.ageKeyDate} is null) or (${t.ageBelow} between 1 and 120 and ((${t.ageAt} = 'arrival' and ${t.ageKeyDate} is null) or (${t.ageAt} = 'key_date' and ${t.ageKeyDate} ~ '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$')))`,
+    ),
+    check(
+      'local_tax_levy_versions_work_stay_check',
+      sql`(${t.workStay} in ('exempt', 'never') and ${t.workStayNights} is null) or (${t.workStay} = 'exempt_after' and ${t.workStayNights} > 0)`,
+    ),
+    check('local_tax_levy_versions_deduction_check', sql`${t.deductionBasisPoints} between 0 and 10000`),
+    check('local_tax_levy_versions_night_cap_check', sql`${t.nightCap} is null or ${t.nightCap} > 0`),
+    check('local_tax_levy_versions_rounding_check', sql`${t.rounding} in ('per_night', 'per_stay')`),
   ],
 );

@@ -18,13 +18,14 @@ import type {
   TBookingStatus,
   THousekeepingState,
   TInvoiceStatus,
+  TLevyExemption,
   TRoomLock,
   TTravelDocumentType,
 } from '@pms/contract';
 import { sameProperty, tenantRecordFields, timestamptz } from './common.ts';
 import { files, properties, users } from './core.ts';
 import { mailMessages } from './mail.ts';
-import { items, paymentMethods, rates, roomTypes, rooms, taxRates } from './base-data.ts';
+import { items, localTaxLevies, paymentMethods, rates, roomTypes, rooms, taxRates } from './base-data.ts';
 
 /** A PostgreSQL daterange, read and written in its text form such as [2026-11-01,2026-11-03). */
 const daterange = customType<{ data: string }>({ dataType: () => 'daterange' });
@@ -148,6 +149,8 @@ export const bookings = pgTable(
     color: text('color'),
     isDebtor: boolean('is_debtor').notNull().default(false),
     isRoomFixed: boolean('is_room_fixed').notNull().default(false),
+    /** A work or business stay: the levies' work-stay rules apply (migration 0033). */
+    isWorkStay: boolean('is_work_stay').notNull().default(false),
     /** Gross cents for food and beverage per day, when agreed with the guest. */
     foodAndBeveragePerDay: integer('food_and_beverage_per_day'),
     signatureFileId: uuid('signature_file_id'),
@@ -193,6 +196,9 @@ export const bookingGuests = pgTable(
     isPrimary: boolean('is_primary').notNull().default(false),
     /** Travels with the main guest as family: the Gästeblatt asks only name and date of birth. */
     isFamilyMember: boolean('is_family_member').notNull().default(false),
+    /** The local tax exemption reason staff picked for the guest, with a note (decision 191). */
+    localTaxExemptionReason: text('local_tax_exemption_reason'),
+    localTaxExemptionNote: text('local_tax_exemption_note'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -200,6 +206,10 @@ export const bookingGuests = pgTable(
     sameProperty('booking_guests_contact_id_same_property_fk', t.propertyId, t.contactId, contacts),
     uniqueIndex('booking_guests_key').on(t.bookingId, t.contactId, t.propertyId),
     index('booking_guests_contact_idx').on(t.contactId),
+    check(
+      'booking_guests_local_tax_exemption_check',
+      sql`(${t.localTaxExemptionReason} is null or btrim(${t.localTaxExemptionReason}) <> '') and (${t.localTaxExemptionNote} is null or ${t.localTaxExemptionReason} is not null)`,
+    ),
   ],
 );
 
@@ -388,9 +398,15 @@ export const charges = pgTable(
     /** A rate charge's booking, whose stay it prices, kept wherever the charge is moved. */
     bookingId: uuid('booking_id'),
     bookedOn: date('booked_on', { mode: 'string' }).notNull(),
+    /** The local tax levy a posted local tax charge is for (decision 191). */
+    levyId: uuid('levy_id'),
   },
   (t) => [
     primaryKey({ name: 'charges_pkey', columns: [t.propertyId, t.id] }),
+    sameProperty('charges_levy_id_same_property_fk', t.propertyId, t.levyId, localTaxLevies),
+    index('charges_levy_idx')
+      .on(t.propertyId, t.levyId, t.bookedOn)
+      .where(sql`${t.levyId} is not null`),
     index('charges_id_idx').on(t.id),
     sameProperty('charges_booking_id_same_property_fk', t.propertyId, t.bookingId, bookings),
     sameProperty('charges_corrects_charge_id_same_property_fk', t.propertyId, t.correctsChargeId, t).onDelete(
@@ -585,5 +601,52 @@ export const invoiceTaxes = pgTable(
     sameProperty('invoice_taxes_invoice_id_same_property_fk', t.propertyId, t.invoiceId, invoices),
     uniqueIndex('invoice_taxes_rate_key').on(t.invoiceId, t.taxBasisPoints, t.propertyId),
     check('invoice_taxes_sum_check', sql`${t.netAmount} + ${t.taxAmount} = ${t.grossAmount}`),
+  ],
+);
+
+/** One guest's share of a night of a levy, and who owed nothing with why. */
+export type TLocalTaxNightGuest = { guestId: string; amount: number };
+export type TLocalTaxNightExempt = {
+  guestId: string | null;
+  exemption: TLevyExemption;
+  reason: string | null;
+};
+
+/**
+ * What the posting charged a booking per levy and night (decision 191): persons, the base, the amount,
+ * per guest and who was exempt with why. Written with the stay's charges; the levy report reads it.
+ */
+export const localTaxNights = pgTable(
+  'local_tax_nights',
+  {
+    id: uuid('id')
+      .notNull()
+      .default(sql`gen_random_uuid()`),
+    propertyId: propertyId(),
+    bookingId: uuid('booking_id').notNull(),
+    levyId: uuid('levy_id').notNull(),
+    night: date('night', { mode: 'string' }).notNull(),
+    persons: integer('persons').notNull(),
+    baseAmount: integer('base_amount').notNull(),
+    amount: integer('amount').notNull(),
+    guests: jsonb('guests').$type<TLocalTaxNightGuest[]>().notNull(),
+    exempt: jsonb('exempt').$type<TLocalTaxNightExempt[]>().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'local_tax_nights_pkey', columns: [t.propertyId, t.id] }),
+    index('local_tax_nights_id_idx').on(t.id),
+    sameProperty(
+      'local_tax_nights_booking_id_same_property_fk',
+      t.propertyId,
+      t.bookingId,
+      bookings,
+    ).onDelete('cascade'),
+    sameProperty('local_tax_nights_levy_id_same_property_fk', t.propertyId, t.levyId, localTaxLevies),
+    uniqueIndex('local_tax_nights_key').on(t.propertyId, t.bookingId, t.levyId, t.night),
+    index('local_tax_nights_night_idx').on(t.propertyId, t.night),
+    check(
+      'local_tax_nights_amounts_check',
+      sql`${t.persons} >= 0 and ${t.baseAmount} >= 0 and ${t.amount} >= 0`,
+    ),
   ],
 );

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TPageQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
-import { charges, folios, invoices } from '../../db/schema/index.ts';
+import { charges, folios, invoices, localTaxNights } from '../../db/schema/index.ts';
 import { selectPage } from '../../db/paging.ts';
 import type { TInvoiceRow } from './bookings.queries.ts';
 
@@ -106,4 +106,24 @@ export async function deleteCharges(db: Executor, ids: string[]): Promise<void> 
 /** Posts charges to a folio. */
 export async function insertCharges(db: Executor, values: (typeof charges.$inferInsert)[]): Promise<void> {
   await db.insert(charges).values(values);
+}
+
+export type TLocalTaxNightValues = Omit<
+  typeof localTaxNights.$inferInsert,
+  'id' | 'propertyId' | 'bookingId'
+>;
+
+/** Replaces what the posting recorded of a booking's local tax, night by night and levy by levy. */
+export async function replaceLocalTaxNights(
+  db: Executor,
+  booking: { propertyId: string; id: string },
+  nights: TLocalTaxNightValues[],
+): Promise<void> {
+  await db
+    .delete(localTaxNights)
+    .where(and(eq(localTaxNights.propertyId, booking.propertyId), eq(localTaxNights.bookingId, booking.id)));
+  if (nights.length === 0) return;
+  await db
+    .insert(localTaxNights)
+    .values(nights.map((night) => ({ ...night, propertyId: booking.propertyId, bookingId: booking.id })));
 }

@@ -15,8 +15,12 @@ import {
   insertBookingGuest,
   selectBookingGuests,
   updateGuestFamilyMember,
+  updateGuestLocalTaxExemption,
 } from './booking-guests.queries.ts';
-import { findBooking } from './bookings.queries.ts';
+import { findBooking, type TBookingRow } from './bookings.queries.ts';
+import { postStayCharges } from './booking-prices.ts';
+import { activeLevies } from '../local-tax/index.ts';
+import type { Executor } from '../../db/client.ts';
 import { toBooking } from './bookings.mapper.ts';
 import { assertEditable } from './bookings.service.ts';
 
@@ -49,6 +53,7 @@ export async function assignGuest(
       isPrimary: guestCount === 0,
     });
     if (!isAssigned) throw new AppError('booking/failed_assignment', 'the guest is already assigned');
+    await postStayCharges(tx, booking);
     await recordEvent(tx, {
       propertyId: actor.propertyId,
       actor,
@@ -62,7 +67,9 @@ export async function assignGuest(
 }
 /**
  * Marks a guest as a family member travelling with the primary guest, or not: the registration then
- * asks only their name and date of birth. The primary guest is never one.
+ * asks only their name and date of birth. The primary guest is never one. Sets or clears the guest's
+ * local tax exemption reason (one a levy of the property accepts) with a note, and posts the stay's
+ * local tax anew.
  */
 export async function updateGuest(
   ctx: AppContext,
@@ -79,7 +86,10 @@ export async function updateGuest(
     if (!guest) throw notFound('guest');
     if (guest.isPrimary && input.isFamilyMember)
       throw invalidField('isFamilyMember', 'the primary guest is no family member of themselves');
-    if (guest.isFamilyMember !== input.isFamilyMember) {
+    if (input.localTaxExemption !== undefined) {
+      await setLocalTaxExemption(tx, actor, booking, contactId, input.localTaxExemption);
+    }
+    if (input.isFamilyMember !== undefined && guest.isFamilyMember !== input.isFamilyMember) {
       await updateGuestFamilyMember(tx, id, contactId, input.isFamilyMember);
       await recordEvent(tx, {
         propertyId: actor.propertyId,
@@ -91,6 +101,32 @@ export async function updateGuest(
       });
     }
     return toBooking(ctx, tx, booking);
+  });
+}
+
+async function setLocalTaxExemption(
+  db: Executor,
+  actor: TActor,
+  booking: TBookingRow,
+  contactId: string,
+  exemption: { reason: string; note: string | null } | null,
+): Promise<void> {
+  if (exemption) {
+    const reasons = (await activeLevies(db, actor.propertyId)).flatMap((levy) =>
+      levy.versions.flatMap((version) => version.exemptionReasons),
+    );
+    if (!reasons.includes(exemption.reason))
+      throw invalidField('localTaxExemption.reason', 'no levy of the property accepts this reason');
+  }
+  await updateGuestLocalTaxExemption(db, booking.id, contactId, exemption);
+  await postStayCharges(db, booking);
+  await recordEvent(db, {
+    propertyId: actor.propertyId,
+    actor,
+    objectType: 'contact',
+    objectId: contactId,
+    type: 'updated',
+    data: { changed: ['localTaxExemption'], bookingId: booking.id },
   });
 }
 
@@ -106,6 +142,7 @@ export async function unassignGuest(
     await assertEditable(tx, booking);
     const isRemoved = await deleteBookingGuest(tx, id, contactId);
     if (!isRemoved) throw notFound('guest');
+    await postStayCharges(tx, booking);
     await recordEvent(tx, {
       propertyId: actor.propertyId,
       actor,

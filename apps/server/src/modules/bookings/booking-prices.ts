@@ -17,16 +17,23 @@ import {
   insertFolio,
   lockFolios,
   selectBookingFolio,
+  replaceLocalTaxNights,
   selectStayCharges,
+  type TLocalTaxNightValues,
   type TStayCharge,
 } from './booking-billing.queries.ts';
 import { type TBookingRow } from './bookings.queries.ts';
+import { selectChargeableGuestBookings, selectStayGuests } from './booking-guests.queries.ts';
+import { activeLevies } from '../local-tax/index.ts';
+import type { TStayGuest } from '../../lib/local-tax.ts';
+import { localTaxCharges, localTaxNights as localTaxNightsOf, stayGuests } from './booking-local-tax.ts';
 
 async function pricedItem(db: Executor, itemId: string): Promise<TPricedItem> {
   const row = await findItemWithTaxRate(db, itemId);
   return {
     id: row.item.id,
     name: row.item.name,
+    type: row.item.type as TPricedItem['type'],
     bookingText: row.item.bookingText,
     bookOnFollowingDay: row.item.bookOnFollowingDay,
     taxRateId: row.item.taxRateId,
@@ -62,31 +69,70 @@ export type TPricedStay = Pick<
   'propertyId' | 'rateId' | 'roomTypeId' | 'occupancy' | 'checkIn' | 'checkOut'
 >;
 
-/** The charges a stay gets from its rate (none without a rate), as drafts not yet on a folio. */
-export async function stayChargeDrafts(db: Executor, stay: TPricedStay): Promise<TChargeDraft[]> {
-  if (!stay.rateId) return [];
+/** Who stays, for the local tax: the guests assigned (others count as guests without details). */
+export type TStayPersons = { guests: TStayGuest[]; isWorkStay: boolean };
+
+/**
+ * The charges a stay gets from its rate (none without a rate), as drafts not yet on a folio, with
+ * its local tax: where the property has active levies, they charge the stay (and the rate's flat
+ * local_tax items are left out, decision 191); the record of each levy's nights comes beside.
+ */
+export async function stayCharges(
+  db: Executor,
+  stay: TPricedStay,
+  persons: TStayPersons = { guests: [], isWorkStay: false },
+): Promise<{ drafts: TChargeDraft[]; localTaxNights: TLocalTaxNightValues[] }> {
+  if (!stay.rateId) return { drafts: [], localTaxNights: [] };
   const price = await findRatePrice(db, stay.propertyId, stay.rateId, stay.roomTypeId, stay.occupancy);
   const overnight = await pricedItem(db, (await ensureOvernightItem(db, stay.propertyId)).id);
+  const levies = await activeLevies(db, stay.propertyId);
   const rows = await listRateItems(db, stay.rateId);
   const rateItemInputs: TRateItemInput[] = [];
   for (const row of rows) {
+    const item = await pricedItem(db, row.itemId);
+    if (levies.length > 0 && item.type === 'local_tax') continue;
     rateItemInputs.push({
-      item: await pricedItem(db, row.itemId),
+      item,
       unit: row.unit as TRateItemInput['unit'],
       frequency: row.frequency as TRateItemInput['frequency'],
       amount: row.amount,
       inclusive: row.inclusive,
     });
   }
-  const drafts = calculateStayCharges({
-    checkIn: stay.checkIn,
-    checkOut: stay.checkOut,
-    occupancy: stay.occupancy,
-    nightlyAmount: price.amount,
-    overnightItem: overnight,
-    rateItems: rateItemInputs,
-  });
-  return withTaxRatesOnServiceDates(db, stay.propertyId, drafts);
+  const drafts = await withTaxRatesOnServiceDates(
+    db,
+    stay.propertyId,
+    calculateStayCharges({
+      checkIn: stay.checkIn,
+      checkOut: stay.checkOut,
+      occupancy: stay.occupancy,
+      nightlyAmount: price.amount,
+      overnightItem: overnight,
+      rateItems: rateItemInputs,
+    }),
+  );
+  if (levies.length === 0) return { drafts, localTaxNights: [] };
+  const taxRates = new Map<string, string>();
+  for (const levy of levies)
+    taxRates.set(levy.itemId, (await findOwnedItem(db, stay.propertyId, levy.itemId)).taxRateId);
+  const localTax = localTaxCharges(
+    levies,
+    {
+      nights: localTaxNightsOf(stay, drafts, overnight.id, rateItemInputs),
+      guests: stayGuests(persons.guests, stay.occupancy),
+      isWorkStay: persons.isWorkStay,
+    },
+    (itemId) => taxRates.get(itemId)!,
+  );
+  return {
+    drafts: [...drafts, ...localTax.drafts].sort((a, b) => a.bookedOn.localeCompare(b.bookedOn)),
+    localTaxNights: localTax.nights,
+  };
+}
+
+/** The charges a stay gets from its rate and its levies, as drafts not yet on a folio. */
+export async function stayChargeDrafts(db: Executor, stay: TPricedStay): Promise<TChargeDraft[]> {
+  return (await stayCharges(db, stay)).drafts;
 }
 
 /**
@@ -135,7 +181,8 @@ function isSameCharge(held: TStayCharge['charge'], draft: TChargeDraft): boolean
     held.netAmount === draft.netAmount &&
     held.taxRateId === draft.taxRateId &&
     held.taxBasisPoints === draft.taxBasisPoints &&
-    held.text === draft.text
+    held.text === draft.text &&
+    held.levyId === (draft.levyId ?? null)
   );
 }
 
@@ -164,7 +211,13 @@ export async function postStayCharges(db: Executor, booking: TBookingRow): Promi
     for (const id of ids) locked.add(id);
     held = await selectStayCharges(db, booking.id);
   }
-  const drafts = droppedBookingStatuses.includes(booking.status) ? [] : await stayChargeDrafts(db, booking);
+  const { drafts, localTaxNights } = droppedBookingStatuses.includes(booking.status)
+    ? { drafts: [], localTaxNights: [] }
+    : await stayCharges(db, booking, {
+        guests: await selectStayGuests(db, booking.id),
+        isWorkStay: booking.isWorkStay,
+      });
+  await replaceLocalTaxNights(db, booking, localTaxNights);
 
   const open = new Map<string, TChargeDraft[]>();
   for (const draft of drafts) open.set(nightKey(draft), [...(open.get(nightKey(draft)) ?? []), draft]);
@@ -208,4 +261,17 @@ export async function postStayCharges(db: Executor, booking: TBookingRow): Promi
       })),
     ),
   );
+}
+
+/**
+ * Posts anew the stays a contact is a guest of that may still be charged: their local tax depends on
+ * the guest's age (a birth date changed on the contact).
+ */
+export async function postGuestStayCharges(
+  db: Executor,
+  propertyId: string,
+  contactId: string,
+): Promise<void> {
+  for (const booking of await selectChargeableGuestBookings(db, propertyId, contactId))
+    await postStayCharges(db, booking);
 }

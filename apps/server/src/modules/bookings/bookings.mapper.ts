@@ -1,11 +1,62 @@
-import { bookingDisplayName, nightsBetween, parseExpand, type TBooking } from '@pms/contract';
+import {
+  bookingDisplayName,
+  nightsBetween,
+  parseExpand,
+  type TBooking,
+  type TGuestLevy,
+} from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { bookingLinkUrl } from '../../lib/portal-links.ts';
 import { toRecord } from '../../lib/records.ts';
-import { selectBookingDetailsByIds, type TBookingDetails, type TBookingRow } from './bookings.queries.ts';
+import {
+  selectBookingDetailsByIds,
+  type TBookingDetails,
+  type TBookingRow,
+  type TLocalTaxNightJson,
+} from './bookings.queries.ts';
 
 // A booking as the API answers it, from the rows the queries read.
+
+/** What each levy charged a guest over the stay, or why not, from the posting's record (decision 191). */
+function guestLevies(nights: TLocalTaxNightJson[], guestId: string): TGuestLevy[] {
+  const levies = new Map<string, TGuestLevy & { counts: Map<string, number> }>();
+  for (const night of nights) {
+    let levy = levies.get(night.levyId);
+    if (!levy) {
+      levy = {
+        levyId: night.levyId,
+        name: night.name,
+        amount: 0,
+        nights: 0,
+        exemptions: [],
+        counts: new Map(),
+      };
+      levies.set(night.levyId, levy);
+    }
+    const charged = night.guests.find((guest) => guest.guestId === guestId);
+    if (charged) {
+      levy.amount += charged.amount;
+      levy.nights += 1;
+    }
+    for (const entry of night.exempt.filter((one) => one.guestId === guestId)) {
+      const key = JSON.stringify([entry.exemption, entry.reason]);
+      levy.counts.set(key, (levy.counts.get(key) ?? 0) + 1);
+    }
+  }
+  return [...levies.values()].map(({ counts, ...levy }) => ({
+    ...levy,
+    exemptions: [...counts.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([key]) => {
+        const [exemption, reason] = JSON.parse(key) as [
+          TGuestLevy['exemptions'][number]['exemption'],
+          string | null,
+        ];
+        return { exemption, reason };
+      }),
+  }));
+}
 
 /** Bookings as the API sends them, with the relations asked for. */
 export function toBookings(ctx: AppContext, list: TBookingDetails[], expand: Set<string>): TBooking[] {
@@ -40,6 +91,7 @@ export function toBookings(ctx: AppContext, list: TBookingDetails[], expand: Set
       color: row.color,
       isDebtor: row.isDebtor || Boolean(customer?.isDebtor),
       isRoomFixed: row.isRoomFixed,
+      isWorkStay: row.isWorkStay,
       channelId: row.channelId,
       isChannelConflict: row.isChannelConflict,
       isReadOnly: details.isReadOnly,
@@ -55,7 +107,7 @@ export function toBookings(ctx: AppContext, list: TBookingDetails[], expand: Set
       booking.customer = customer ? { id: customer.id, name: customer.name, email: customer.email } : null;
     if (expand.has('group')) booking.group = details.group;
     if (expand.has('guests')) {
-      booking.guests = guests.map(({ contact, isPrimary, isFamilyMember }) => ({
+      booking.guests = guests.map(({ contact, isPrimary, isFamilyMember, ...exemption }) => ({
         id: contact.id,
         name: contact.name,
         email: contact.email,
@@ -65,6 +117,9 @@ export function toBookings(ctx: AppContext, list: TBookingDetails[], expand: Set
         address: contact.address,
         isPrimary,
         isFamilyMember,
+        localTaxExemptionReason: exemption.localTaxExemptionReason,
+        localTaxExemptionNote: exemption.localTaxExemptionNote,
+        localTax: guestLevies(details.localTax, contact.id),
       }));
     }
     if (expand.has('link')) {

@@ -26,10 +26,14 @@ import {
   folios,
   groups,
   invoices,
+  localTaxLevies,
+  localTaxNights,
   payments,
   rates,
   rooms,
   roomTypes,
+  type TLocalTaxNightExempt,
+  type TLocalTaxNightGuest,
 } from '../../db/schema/index.ts';
 import { assertOwned, findOwned } from '../../db/owned-records.ts';
 import { containsPattern } from '../../db/text-search.ts';
@@ -82,7 +86,17 @@ export async function hasClosedFolio(db: Executor, bookingId: string): Promise<b
 type TGuestJson = {
   isPrimary: boolean;
   isFamilyMember: boolean;
+  localTaxExemptionReason: string | null;
+  localTaxExemptionNote: string | null;
   contact: Pick<TContactRow, 'id' | 'name' | 'email' | 'phone' | 'dateOfBirth' | 'nationality' | 'address'>;
+};
+
+/** A night of a levy as the posting recorded it (decision 191). */
+export type TLocalTaxNightJson = {
+  levyId: string;
+  name: string;
+  guests: TLocalTaxNightGuest[];
+  exempt: TLocalTaxNightExempt[];
 };
 
 type TBookingPage = { limit: number; offset: number };
@@ -106,6 +120,7 @@ export function selectBookingDetails(db: Executor, where: SQL | undefined, page?
   const column = (name: string) => sql.raw(`"booking"."${name}"`);
   const b = {
     id: column('id'),
+    propertyId: column('property_id'),
     roomId: column('room_id'),
     roomTypeId: column('room_type_id'),
     rateId: column('rate_id'),
@@ -131,10 +146,17 @@ export function selectBookingDetails(db: Executor, where: SQL | undefined, page?
       group: sql<{ id: string; name: string } | null>`(
         select json_build_object('id', g.id, 'name', g.name) from ${groups} g where g.id = ${b.groupId})`,
       guests: sql<TGuestJson[]>`(
-        select coalesce(json_agg(json_build_object('isPrimary', bg.is_primary, 'isFamilyMember', bg.is_family_member, 'contact', json_build_object(
+        select coalesce(json_agg(json_build_object('isPrimary', bg.is_primary, 'isFamilyMember', bg.is_family_member,
+                 'localTaxExemptionReason', bg.local_tax_exemption_reason, 'localTaxExemptionNote', bg.local_tax_exemption_note,
+                 'contact', json_build_object(
                  'id', c.id, 'name', c.name, 'email', c.email, 'phone', c.phone, 'dateOfBirth', c.date_of_birth,
                  'nationality', c.nationality, 'address', c.address)) order by bg.created_at, c.id), '[]')
           from ${bookingGuests} bg join ${contacts} c on c.id = bg.contact_id where bg.booking_id = ${b.id})`,
+      localTax: sql<TLocalTaxNightJson[]>`(
+        select coalesce(json_agg(json_build_object('levyId', n.levy_id, 'name', l.name, 'guests', n.guests,
+                 'exempt', n.exempt) order by l.name, l.id, n.night), '[]')
+          from ${localTaxNights} n join ${localTaxLevies} l on l.property_id = n.property_id and l.id = n.levy_id
+         where n.property_id = ${b.propertyId} and n.booking_id = ${b.id})`,
       // The first live link; its expiry comes as JSON text (an ISO instant with its offset).
       link: sql<{ id: string; expiresAt: string } | null>`(
         select json_build_object('id', l.id, 'expiresAt', l.expires_at) from ${bookingLinks} l

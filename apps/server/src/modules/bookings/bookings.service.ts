@@ -158,6 +158,7 @@ export async function createBooking(
       color: input.color ?? null,
       isDebtor: input.isDebtor ?? false,
       isRoomFixed: input.isRoomFixed ?? false,
+      isWorkStay: input.isWorkStay ?? false,
       foodAndBeveragePerDay: input.foodAndBeveragePerDay ?? null,
       channelId: origin?.channelId ?? null,
       isChannelConflict: origin?.isChannelConflict ?? false,
@@ -274,7 +275,8 @@ export async function updateBooking(
       datesChanged ||
       next.occupancy !== current.occupancy ||
       next.rateId !== current.rateId ||
-      next.roomTypeId !== current.roomTypeId;
+      next.roomTypeId !== current.roomTypeId ||
+      next.isWorkStay !== current.isWorkStay;
     if (priceChanged) await postStayCharges(tx, row);
     if (next.checkOut !== current.checkOut)
       await setBookingLinkExpiry(tx, id, linkExpiry(property, next.checkOut));

@@ -6,7 +6,7 @@ export {
   type TDirectBookingAction,
 } from './booking-actions.service.ts';
 export { assertRoomFree } from './booking-availability.ts';
-export { postStayCharges } from './booking-prices.ts';
+export { postGuestStayCharges, postStayCharges } from './booking-prices.ts';
 export { listBookingEvents } from './booking-records.service.ts';
 export { assertBookingOwned, type TBookingRow } from './bookings.queries.ts';
 export { createBooking, setChannelConflict, updateBooking, type TBookingOrigin } from './bookings.service.ts';

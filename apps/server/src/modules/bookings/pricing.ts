@@ -1,8 +1,9 @@
-import { addDays, eachNight, splitGross } from '@pms/contract';
+import { addDays, eachNight, splitGross, type TItemType } from '@pms/contract';
 
 export type TPricedItem = {
   id: string;
   name: string;
+  type?: TItemType;
   bookingText: string | null;
   bookOnFollowingDay: boolean;
   taxRateId: string;
@@ -38,6 +39,8 @@ export type TChargeDraft = {
   taxBasisPoints: number;
   grossAmount: number;
   bookedOn: string;
+  /** The local tax levy a local tax charge is for (decision 191). */
+  levyId?: string | null;
 };
 
 function draft(item: TPricedItem, quantity: number, grossAmount: number, bookedOn: string): TChargeDraft {

@@ -25,6 +25,7 @@ import { actorOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
 import * as service from './contacts.service.ts';
 import { confirmContactDocument, revealContactDocument } from './contact-documents.service.ts';
+import { changeContact } from '../../flows/contact-change.flow.ts';
 
 const tags = ['contacts'];
 
@@ -79,7 +80,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: { access: ['contacts', 'write'] },
     },
-    async (request) => service.updateContact(ctx, actorOf(request), request.params.id, request.body),
+    async (request) => changeContact(ctx, actorOf(request), request.params.id, request.body),
   );
 
   api.patch(
@@ -93,7 +94,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
       config: { access: ['contacts', 'write'] },
     },
-    async (request) => service.updateContact(ctx, actorOf(request), request.params.id, request.body),
+    async (request) => changeContact(ctx, actorOf(request), request.params.id, request.body),
   );
 
   api.delete(

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { changedFields, recordEvent } from '../../lib/events.ts';
 import { findProperty } from '../../lib/properties.ts';
+import { postStayCharges } from '../bookings/index.ts';
 import { sniffFileType, storeBookingFile } from '../files/index.ts';
 import {
   deleteGuestFile,
@@ -37,6 +38,8 @@ export async function updatePortalGuest(
       await updateGuestFamilyMember(tx, actor.bookingId, guestId, isFamilyMember);
     const after = (await loadGuests(tx, property, actor.bookingId)).find((guest) => guest.id === guestId)!;
     const changed = changedFields(before, after, Object.keys(input));
+    // A guest's age decides a levy's age exemption: the stay's local tax is posted anew.
+    if (changed.includes('dateOfBirth')) await postStayCharges(tx, row.booking);
     if (changed.length > 0)
       await recordEvent(tx, {
         propertyId: actor.propertyId,

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import type { TAccountingPosting, TGuestStatistics, TItemsReport } from '@pms/contract';
+import type { TAccountingPosting, TGuestStatistics, TItemsReport, TLevyReport } from '@pms/contract';
 
 export type TCsvLanguage = 'de' | 'en';
 
@@ -21,6 +21,23 @@ const headings = {
     kinds: { revenue: 'Erlös', payment: 'Zahlung' },
     statistics: ['Land', 'Quelle', 'Ankünfte', 'Übernachtungen'],
     sources: { address: 'Wohnsitz', nationality: 'Staatsangehörigkeit', unknown: 'unbekannt' },
+    levies: [
+      'Monat',
+      'Abgabe',
+      'Nächte',
+      'Personennächte',
+      'Befreite Personennächte',
+      'Befreit nach Grund',
+      'Bemessungsgrundlage',
+      'Betrag',
+    ],
+    exemptions: {
+      age: 'Alter',
+      work_stay: 'Arbeitsaufenthalt',
+      night_cap: 'Höchstdauer',
+      reason: 'Grund',
+      no_rule: 'keine Regel',
+    },
   },
   en: {
     items: ['Room', 'Item type', 'Item', 'Quantity', 'Net', 'Tax', 'Gross'],
@@ -39,6 +56,23 @@ const headings = {
     kinds: { revenue: 'Revenue', payment: 'Payment' },
     statistics: ['Country', 'Source', 'Arrivals', 'Overnight stays'],
     sources: { address: 'Residence', nationality: 'Nationality', unknown: 'unknown' },
+    levies: [
+      'Month',
+      'Levy',
+      'Nights',
+      'Person-nights',
+      'Exempt person-nights',
+      'Exempt by reason',
+      'Base',
+      'Amount',
+    ],
+    exemptions: {
+      age: 'Age',
+      work_stay: 'Work stay',
+      night_cap: 'Night cap',
+      reason: 'Reason',
+      no_rule: 'no rule',
+    },
   },
 } as const;
 
@@ -126,5 +160,27 @@ export function statisticsCsv(statistics: TGuestStatistics, language: TCsvLangua
       row.overnightStays,
     ]),
     [words.total, '', statistics.totals.arrivals, statistics.totals.overnightStays],
+  ]);
+}
+
+/** The levy report for the town's monthly return: a line per month and levy, exemptions by reason in one cell. */
+export function levyCsv(report: TLevyReport, language: TCsvLanguage): Buffer {
+  const words = headings[language];
+  return renderCsv([
+    words.levies,
+    ...report.rows.map((row) => [
+      row.month,
+      csvText(row.levyName),
+      row.nights,
+      row.persons,
+      row.exempt.reduce((sum, entry) => sum + entry.nights, 0),
+      csvText(
+        row.exempt
+          .map((entry) => `${entry.reason ?? words.exemptions[entry.exemption]}: ${entry.nights}`)
+          .join(', '),
+      ),
+      csvAmount(row.baseAmount),
+      csvAmount(row.amount),
+    ]),
   ]);
 }

@@ -8,11 +8,14 @@ import {
   ZGuestStatisticsQuery,
   ZItemsReport,
   ZItemsReportQuery,
+  ZLevyReport,
+  ZLevyReportQuery,
 } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import { actorOf, readHeavy } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
 import * as service from './reports.service.ts';
+import { getLevyReport, getLevyReportFile } from './levy-report.service.ts';
 
 const tags = ['reports'];
 const fileNote = 'With format csv (or datev) the answer is a file to download instead of JSON.';
@@ -96,6 +99,29 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): voi
         return sendReportFile(reply, file);
       }
       return readHeavy(ctx, request, (reading) => service.getGuestStatistics(reading, actor, request.query));
+    },
+  );
+
+  api.get(
+    '/api/reports/local_tax',
+    {
+      schema: {
+        tags,
+        description: `The local tax per month and levy, for the town's monthly return. ${fileNote}`,
+        querystring: ZLevyReportQuery,
+        response: { 200: ZLevyReport, ...problemResponses },
+      },
+      config: { access: ['reports', 'read'] },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      if (request.query.format === 'csv') {
+        const file = await readHeavy(ctx, request, (reading) =>
+          getLevyReportFile(reading, actor, request.query),
+        );
+        return sendReportFile(reply, file);
+      }
+      return readHeavy(ctx, request, (reading) => getLevyReport(reading, actor, request.query));
     },
   );
 }

@@ -30,11 +30,11 @@ import {
 export type TReportFile = { fileName: string; contentType: string; content: Buffer };
 
 /** CSV headings in the caller's language (German unless an English-speaking user asks). */
-function csvLanguageOf(actor: TActor): TCsvLanguage {
+export function csvLanguageOf(actor: TActor): TCsvLanguage {
   return actor.kind === 'user' && actor.language === 'en' ? 'en' : 'de';
 }
 
-const csvType = 'text/csv; charset=utf-8';
+export const csvType = 'text/csv; charset=utf-8';
 
 /** The charges of a period per item type and item (and room), with quantity, net, tax and gross. */
 export async function getItemsReport(

@@ -13,6 +13,7 @@ export const baseDataTabs = [
   { key: 'paymentMethods', path: 'payment-methods' },
   { key: 'cashRegisters', path: 'cash-registers', area: 'cashRegisters' },
   { key: 'rates', path: 'rates' },
+  { key: 'localTax', path: 'local-tax' },
   { key: 'entrances', path: 'entrances' },
   { key: 'channels', path: 'channels', area: 'channels' },
 ] as const satisfies readonly { key: string; path: string; area?: TArea }[];

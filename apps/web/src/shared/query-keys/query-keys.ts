@@ -83,6 +83,7 @@ export const reportKeys = {
   guestStatistics: (range: object) => [...reportKeys.all, 'guest-statistics', range] as const,
   items: (filter: object) => [...reportKeys.all, 'items', filter] as const,
   accounting: (range: object) => [...reportKeys.all, 'accounting', range] as const,
+  localTax: (months: object) => [...reportKeys.all, 'local-tax', months] as const,
 };
 
 /** The channels (booking platforms) with their feeds' last results. */

@@ -12,6 +12,8 @@ export type TRecordKind =
   | 'rates'
   | 'ratePrices'
   | 'rateItems'
+  | 'localTax'
+  | 'levyVersions'
   | 'entrances';
 
 /** Whether the user may change base data; everyone else sees it read-only. */

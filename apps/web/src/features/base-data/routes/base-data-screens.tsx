@@ -5,6 +5,7 @@ import { CashRegistersRoute } from './cash-registers-route.tsx';
 import { ChannelsRoute } from './channels-route.tsx';
 import { EntrancesRoute } from './entrances-route.tsx';
 import { ItemsRoute } from './items-route.tsx';
+import { LocalTaxRoute } from './local-tax-route.tsx';
 import { PaymentMethodsRoute } from './payment-methods-route.tsx';
 import { PropertyRoute } from './property-route.tsx';
 import { RateRoute } from './rate-route.tsx';
@@ -24,6 +25,7 @@ const screens = {
   paymentMethods: PaymentMethodsRoute,
   cashRegisters: CashRegistersRoute,
   rates: RatesRoute,
+  localTax: LocalTaxRoute,
   rate: RateRoute,
   entrances: EntrancesRoute,
   channels: ChannelsRoute,

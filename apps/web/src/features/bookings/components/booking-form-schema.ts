@@ -108,6 +108,7 @@ export type TEditBookingFormValues = TStayFormValues & {
   externalCode: string;
   isDebtor: boolean;
   isRoomFixed: boolean;
+  isWorkStay: boolean;
 };
 
 export function editBookingFormSchema(baseData: TBaseData) {
@@ -119,6 +120,7 @@ export function editBookingFormSchema(baseData: TBaseData) {
       externalCode: emptyTo(null, fields.externalCode),
       isDebtor: fields.isDebtor,
       isRoomFixed: fields.isRoomFixed,
+      isWorkStay: fields.isWorkStay,
     })
     .superRefine((values, context) => checkStay(baseData, values, context));
 }

@@ -19,6 +19,7 @@ import { toast } from '../../../ui/toast.tsx';
 import { useAssignGuest } from '../api/assign-guest.ts';
 import { useUnassignGuest } from '../api/unassign-guest.ts';
 import { useUpdateGuest } from '../api/update-guest.ts';
+import { GuestLocalTax } from './guest-local-tax.tsx';
 
 const ZNewGuestForm = ZAssignGuestRequest.options[1].pick({ name: true });
 
@@ -31,7 +32,7 @@ function GuestItem({ booking, guest, canEdit }: TGuestsProps & { guest: TBooking
   // The box shows the change while it is saved (until the booking is read again), then the booking's
   // own value: a refusal puts it back.
   const isFamilyMember = updateGuest.isPending
-    ? updateGuest.variables.body.isFamilyMember
+    ? (updateGuest.variables.body.isFamilyMember ?? guest.isFamilyMember)
     : guest.isFamilyMember;
   const contact = [guest.email, guest.phone].filter(Boolean).join(' · ');
 
@@ -84,6 +85,7 @@ function GuestItem({ booking, guest, canEdit }: TGuestsProps & { guest: TBooking
             }
           />
         )}
+        <GuestLocalTax booking={booking} guest={guest} canEdit={canEdit} />
       </div>
       {canEdit && (
         <IconButton

@@ -44,6 +44,7 @@ function formValues(booking: TBooking): TEditBookingFormValues {
     externalCode: booking.externalCode ?? '',
     isDebtor: booking.isDebtor,
     isRoomFixed: booking.isRoomFixed,
+    isWorkStay: booking.isWorkStay,
   };
 }
 
@@ -60,6 +61,7 @@ const editableKeys = [
   'externalCode',
   'isDebtor',
   'isRoomFixed',
+  'isWorkStay',
 ] as const;
 
 function EditBookingFields({
@@ -130,6 +132,11 @@ function EditBookingFields({
             label={t('bookings.form.isRoomFixed')}
             description={t('bookings.form.isRoomFixedHint')}
             {...register('isRoomFixed')}
+          />
+          <CheckboxField
+            label={t('bookings.form.workStay')}
+            description={t('bookings.form.workStayHint')}
+            {...register('isWorkStay')}
           />
         </div>
         <div className="space-y-5 border-t border-gray-100 pt-5">

@@ -5,9 +5,10 @@ import { QueryTabs } from '../../../ui/query-tabs.tsx';
 import { AccountingExport } from '../components/accounting-export.tsx';
 import { GuestStatistics } from '../components/guest-statistics.tsx';
 import { ItemsReport } from '../components/items-report.tsx';
+import { LevyReport } from '../components/levy-report.tsx';
 import { PeriodPicker, useDatePeriod } from '../../../shared/periods/index.ts';
 
-/** Reports: items, the accounting export and guest statistics, for one period chosen above them. */
+/** Reports: items, the accounting export, guest statistics and the local tax, for one period chosen above them. */
 export function ReportsRoute() {
   const { t } = useTranslation();
   const period = useDatePeriod('last_month');
@@ -32,6 +33,7 @@ export function ReportsRoute() {
               label: t('reports.tabs.statistics'),
               content: <GuestStatistics period={period} />,
             },
+            { key: 'localTax', label: t('reports.tabs.localTax'), content: <LevyReport period={period} /> },
           ]}
         />
       </div>

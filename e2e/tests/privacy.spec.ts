@@ -96,7 +96,7 @@ test('an admin exports a guest’s data, opens the ZIP’s listing, and erases t
 
   const download = page.waitForEvent('download');
   await exports.getByRole('button', { name: /^Herunterladen/ }).click();
-  const zip = unzipSync(new Uint8Array(await readFile((await (await download).path()))));
+  const zip = unzipSync(new Uint8Array(await readFile(await (await download).path())));
   expect(Object.keys(zip)).toEqual(
     expect.arrayContaining(['contact.json', 'invoices.json', 'bookings.json']),
   );

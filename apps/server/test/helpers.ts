@@ -124,8 +124,14 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<TT
   await app.ready();
   const instances: { app: FastifyInstance; database: Database }[] = [];
   const restored: (() => Promise<void>)[] = [];
-  const startOn = async (own: Database) => {
-    const instance = await buildApp({ config, database: own, logger: false, clock });
+  /** An instance on `own` (closed with it unless it is the first's), without a listener when asked. */
+  const startOn = async (own: Database, { listens = true } = {}) => {
+    const instance = await buildApp({
+      config,
+      database: listens ? own : { ...own, openListener: null },
+      logger: false,
+      clock,
+    });
     await instance.ready();
     instances.push({ app: instance, database: own });
     return instance;
@@ -140,7 +146,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<TT
       const settings =
         postgres && !listens ? { ...postgres.settings, isPooled: true, directUrl: undefined } : null;
       const own = postgres ? await openDatabase(settings ?? postgres.settings) : database;
-      return startOn(listens ? own : { ...own, openListener: null });
+      return startOn(own, { listens });
     },
     backup: async () => {
       if (!postgres) {
@@ -473,15 +479,21 @@ export function pdfBytes(text = 'Rechnung 1001'): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
+/**
+ * The demo towns' levies (decision 191) charge every stay; a test prices what the rate charges unless
+ * it asks for them.
+ */
+export async function pauseDemoLevies(t: TTestApp): Promise<void> {
+  await t.db.update(localTaxLevies).set({ active: false });
+}
+
 /** A test app with one demo user logged in and working in the Austrian demo property. */
 export async function startDemoApp(
   email: string = demo.users.admin,
   { withLevies = false }: { withLevies?: boolean } = {},
 ): Promise<{ t: TTestApp; client: ApiClient; ids: Record<string, string> }> {
   const t = await buildTestApp();
-  // The demo towns' levies (decision 191) charge every stay; a test prices what the rate charges
-  // unless it asks for them.
-  if (!withLevies) await t.db.update(localTaxLevies).set({ active: false });
+  if (!withLevies) await pauseDemoLevies(t);
   const client = await login(t.app, email);
   const ids = await propertyIds(client);
   await switchProperty(client, ids[demo.austria]!);

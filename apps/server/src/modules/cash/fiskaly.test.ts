@@ -16,6 +16,7 @@ import { startFiskalySignAtStandIn } from '../../../test/fiskaly-sign-at-stand-i
 import { startFiskalyStandIn } from '../../../test/fiskaly-sign-de-stand-in.ts';
 import {
   buildTestApp,
+  pauseDemoLevies,
   createStayFixture,
   demo,
   expectProblem,
@@ -39,6 +40,7 @@ const test = base.extend<{
     async ({}, use) => {
       // The stand-ins listen on 127.0.0.1: the app may call addresses on this machine.
       const t = await buildTestApp({ ALLOW_PRIVATE_OUTBOUND: 'true' });
+      await pauseDemoLevies(t);
       t.clock.set('2027-05-11T08:00:00Z');
       const admin = await login(t.app, demo.users.admin);
       const ids = await propertyIds(admin);

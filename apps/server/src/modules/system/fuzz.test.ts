@@ -200,7 +200,12 @@ const bodyIdPools: Record<string, string> = {
 
 /** Path params of one operation filled with ids of a pool set (own or foreign), or null when it has none. */
 /** Path params that name a choice rather than a record, with a valid choice each. */
-const choiceParams: Record<string, string> = { action: 'check_in', kind: 'confirmation', language: 'de' };
+const choiceParams: Record<string, string> = {
+  action: 'check_in',
+  kind: 'confirmation',
+  language: 'de',
+  record: 'id_picture',
+};
 const isChoiceParam = (name: string) => Object.hasOwn(choiceParams, name);
 
 function pathIds(

@@ -14,11 +14,10 @@ import {
 } from '../../lib/retention.ts';
 import { findOwnedContact } from '../contacts/index.ts';
 import { discardFiles, removeStoredFiles } from '../files/index.ts';
-import { anonymiseContacts, listRetentionRules } from '../retention/index.ts';
+import { anonymiseContacts, clearRegistrationFiles, listRetentionRules } from '../retention/index.ts';
 import {
   anonymiseDraftInvoices,
   anonymiseMessages,
-  clearBookingRegistrations,
   clearFolioNames,
   deleteContactDocumentLinks,
   deleteContactNotes,
@@ -122,7 +121,7 @@ async function applyErasure(
       clearedStays.push(booking.id);
     }
   }
-  await clearBookingRegistrations(tx, propertyId, clearedStays);
+  await clearRegistrationFiles(tx, propertyId, clearedStays);
 
   discarded.push(...(await selectContactDocumentFiles(tx, contactId)).map(({ file }) => file.id));
   await deleteContactDocumentLinks(tx, contactId);

@@ -193,15 +193,6 @@ export async function deleteContactDocumentLinks(db: Executor, contactId: string
   await db.delete(contactFiles).where(eq(contactFiles.contactId, contactId));
 }
 
-/** Takes a deleted registration form and its signature off their bookings. */
-export async function clearBookingRegistrations(db: Executor, propertyId: string, bookingIds: string[]) {
-  if (bookingIds.length === 0) return;
-  await db
-    .update(bookings)
-    .set({ registrationFileId: null, signatureFileId: null })
-    .where(and(eq(bookings.propertyId, propertyId), inArray(bookings.id, bookingIds)));
-}
-
 export async function deleteContactNotes(db: Executor, propertyId: string, contactId: string, now: Date) {
   await db
     .update(notes)

@@ -5,5 +5,5 @@ export {
   type TStoredRetentionRule,
 } from './retention-rules.service.ts';
 export { applyRetentionEverywhere } from './retention-job.service.ts';
-export { anonymiseContacts } from './retention-job.queries.ts';
+export { anonymiseContacts, clearRegistrationFiles } from './retention-job.queries.ts';
 export { registerRetentionRoutes } from './retention.routes.ts';

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { TPageQuery } from '@pms/contract';
 import type { Executor } from '../../db/client.ts';
 import { files, invoices } from '../../db/schema/index.ts';
@@ -44,7 +44,10 @@ export async function markFileDeleted(db: Executor, id: string, now: Date): Prom
   await db.update(files).set({ deletedAt: now }).where(eq(files.id, id));
 }
 
-/** Soft deletes the property's live files among `ids`; their storage keys, for the store's objects. */
+/**
+ * Soft deletes the property's live files among `ids` for good (data that must not be kept): the name,
+ * which may name a guest, becomes the purpose and type. Their storage keys, for the store's objects.
+ */
 export async function markFilesDeleted(
   db: Executor,
   propertyId: string,
@@ -54,7 +57,7 @@ export async function markFilesDeleted(
   if (ids.length === 0) return [];
   const rows = await db
     .update(files)
-    .set({ deletedAt: now })
+    .set({ deletedAt: now, name: sql`coalesce(${files.purpose}, 'file') || ${files.type}` })
     .where(and(eq(files.propertyId, propertyId), inArray(files.id, [...ids]), isNull(files.deletedAt)))
     .returning({ storageKey: files.storageKey });
   return rows.map((row) => row.storageKey);

@@ -1,5 +1,5 @@
 // The public surface of the files module: what other modules and the platform use from it.
-export { assertFileOwned } from './files.queries.ts';
+export { assertFileOwned, markFilesDeleted } from './files.queries.ts';
 export {
   createOwnedDownloadUrl,
   discardFiles,

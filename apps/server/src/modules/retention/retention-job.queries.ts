@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.ts';
-import { bookings, contacts, files, retentionLog, retentionRuns } from '../../db/schema/index.ts';
+import { bookings, contacts, retentionLog, retentionRuns } from '../../db/schema/index.ts';
 import { anonymisedName } from '../../lib/retention.ts';
 
 /** How many records one transaction of the job handles: 200,000 files never load into memory at once. */
@@ -194,20 +194,6 @@ export async function selectAccountingCandidates(
       order by i.id
       limit ${retentionBatchSize}`),
   );
-}
-
-/** Marks files deleted (their content is gone from the store); the name keeps no personal data. */
-export async function markFilesDeleted(
-  db: Executor,
-  propertyId: string,
-  ids: string[],
-  deletedAt: Date,
-): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(files)
-    .set({ deletedAt, name: sql`coalesce(${files.purpose}, 'file') || ${files.type}` })
-    .where(and(eq(files.propertyId, propertyId), inArray(files.id, ids)));
 }
 
 /** Clears the bookings' registration form and signature, whose files are gone. */

@@ -2,12 +2,12 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { addPeriod, isHeld, type TRecordDates, type TRetainedRecord } from '../../lib/retention.ts';
 import { listStoredRetentionRules, type TStoredRetentionRule } from './retention-rules.service.ts';
+import { markFilesDeleted } from '../files/index.ts';
 import {
   anonymiseContacts,
   clearRegistrationFiles,
   insertRetentionLog,
   insertRetentionRun,
-  markFilesDeleted,
   retentionBatchSize,
   selectAccountingCandidates,
   selectIdPictureCandidates,

@@ -1,22 +1,32 @@
-// What a browser downloads before the first screen: the module script of the built index.html and
-// the chunks it preloads (Vite lists every static import of the entry as a modulepreload link).
+// What a browser downloads before the first screen: the module scripts of the built index.html, the
+// chunks it preloads (Vite lists every static import of the app's entry as a modulepreload link), and
+// every chunk those import statically in turn (the early script's imports have no links of their own).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const initialScript = /<(?:script type="module"[^>]*\ssrc|link rel="modulepreload"[^>]*\shref)="([^"]+)"/g;
+/** A static import or re-export of a sibling chunk in built code; `import("…")` is not one. */
+const staticImport = /(?:\bimport|\bexport)\s*(?:[\w$*{},\s]*?from\s*)?["'](\.\/[^"']+\.js)["']/g;
 
 /** The site paths of the JavaScript files the page loads up front, in document order. */
 export function initialScripts(indexHtml: string): string[] {
   return [...indexHtml.matchAll(initialScript)].map((match) => match[1]!);
 }
 
+/** The sibling chunks a built chunk imports statically, as site paths beside it. */
+export function staticImports(code: string, sitePath: string): string[] {
+  const folder = path.posix.dirname(sitePath);
+  return [...code.matchAll(staticImport)].map((match) => path.posix.join(folder, match[1]!));
+}
+
 /** The gzip size of a built web app's initial JavaScript, read from its output folder. */
 export function initialJsGzipBytes(distDir: string, page = 'index.html'): { files: string[]; bytes: number } {
-  const files = initialScripts(readFileSync(path.join(distDir, page), 'utf8'));
-  const bytes = files.reduce(
-    (sum, file) => sum + gzipSync(readFileSync(path.join(distDir, file.replace(/^\//, '')))).length,
-    0,
-  );
+  const read = (file: string) => readFileSync(path.join(distDir, file.replace(/^\//, '')));
+  const files = initialScripts(read(page).toString('utf8'));
+  for (let i = 0; i < files.length; i++)
+    for (const imported of staticImports(read(files[i]!).toString('utf8'), files[i]!))
+      if (!files.includes(imported)) files.push(imported);
+  const bytes = files.reduce((sum, file) => sum + gzipSync(read(file)).length, 0);
   return { files, bytes };
 }

@@ -1,13 +1,54 @@
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
 
+/** React's API on Preact (see the file). */
+const reactOnPreact = path.resolve(import.meta.dirname, 'src/lib/react-on-preact.ts');
+
+/**
+ * The page's first script: `src/early.ts`, an entry of its own, which starts the first screen's data
+ * request while the app's chunks still load (a script of index.html would be bundled into the app's
+ * entry and run only after all of it).
+ */
+function earlyScript(): Plugin {
+  return {
+    name: 'early-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const early = Object.values(bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === 'early',
+        );
+        if (!early) throw new Error('the build has no early chunk');
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', crossorigin: true, src: `/${early.fileName}` },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   // Each asset also as .gz and .br beside it, so that the server sends compressed files without
   // compressing them per request.
-  plugins: [react(), tailwindcss(), compression({ algorithms: ['gzip', 'brotliCompress'] })],
+  plugins: [react(), tailwindcss(), earlyScript(), compression({ algorithms: ['gzip', 'brotliCompress'] })],
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: reactOnPreact },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+      { find: /^react$/, replacement: reactOnPreact },
+    ],
+    dedupe: ['preact'],
+  },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
@@ -17,7 +58,10 @@ export default defineConfig({
     // The staff app only: the guest portal (apps/portal) builds its pages on Preact after this one,
     // into the same folder.
     rollupOptions: {
-      input: { main: path.resolve(import.meta.dirname, 'index.html') },
+      input: {
+        main: path.resolve(import.meta.dirname, 'index.html'),
+        early: path.resolve(import.meta.dirname, 'src/early.ts'),
+      },
     },
   },
 });

@@ -42,10 +42,10 @@ const creations = 300;
 const concurrency = 8;
 const loadSeconds = 8;
 const browserEncodings = 'gzip, deflate, br';
-/** The budget in decimal kilobytes: 170 kB is 170,000 bytes. */
-const initialJsBudgetKB = 170;
+/** The budget in decimal kilobytes: 100 kB is 100,000 bytes. */
+const initialJsBudgetKB = 100;
 /** The guest portal's first screen, on a phone: its own, smaller budget. */
-const portalInitialJsBudgetKB = 100;
+const portalInitialJsBudgetKB = 25;
 
 /** Requests per second that `connections` clients get from `url` over `loadSeconds`. */
 async function throughput(url: string, headers: Record<string, string>, connections = 10): Promise<number> {

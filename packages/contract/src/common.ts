@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxIsoDate, minIsoDate } from './dates.ts';
 import { propertyCountries } from './locales.ts';
 import { roles } from './permissions.ts';
 
@@ -24,9 +25,7 @@ export const storableTextMessage = 'must not contain NUL characters or unpaired 
 /** Every text a request carries: PostgreSQL refuses NUL, and unpaired surrogates have no UTF-8 form. */
 export const ZText = z.string().refine(isStorableText, storableTextMessage);
 
-/** The dates the app handles: a guest's birth date from 1900 on, stays and periods up to 2199. */
-export const minIsoDate = '1900-01-01';
-export const maxIsoDate = '2199-12-31';
+export { maxIsoDate, minIsoDate } from './dates.ts';
 /** A calendar date YYYY-MM-DD that exists (no February 30) within the years the app handles. */
 export const ZIsoDate = z.iso
   .date()

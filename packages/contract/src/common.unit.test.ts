@@ -10,6 +10,7 @@ import {
   ZIsoDate,
   ZText,
 } from './common.ts';
+import { isIsoDate } from './dates.ts';
 
 describe('parseExpand', () => {
   it('reads comma-separated relation names', () => {
@@ -60,10 +61,11 @@ describe('ZText', () => {
   });
 });
 
-describe('ZIsoDate', () => {
+describe('ZIsoDate and isIsoDate', () => {
   it('accepts existing dates within the years the app handles', () => {
     for (const date of [minIsoDate, '1980-05-17', '2024-02-29', '2026-12-31', maxIsoDate]) {
       expect(ZIsoDate.safeParse(date).success, date).toBe(true);
+      expect(isIsoDate(date), date).toBe(true);
     }
   });
 
@@ -80,6 +82,7 @@ describe('ZIsoDate', () => {
       '2026-01-01T00:00:00Z',
     ]) {
       expect(ZIsoDate.safeParse(date).success, date).toBe(false);
+      expect(isIsoDate(date), date).toBe(false);
     }
   });
 });

@@ -1,4 +1,11 @@
-import { addDays as addCalendarDays, differenceInCalendarDays, format, formatISO, parseISO } from 'date-fns';
+import {
+  addDays as addCalendarDays,
+  differenceInCalendarDays,
+  format,
+  formatISO,
+  isValid,
+  parseISO,
+} from 'date-fns';
 import { tz } from '@date-fns/tz';
 
 /*
@@ -8,6 +15,24 @@ import { tz } from '@date-fns/tz';
  */
 export function addDays(date: string, days: number): string {
   return formatISO(addCalendarDays(parseISO(date), days), { representation: 'date' });
+}
+
+/** The dates the app handles: a guest's birth date from 1900 on, stays and periods up to 2199. */
+export const minIsoDate = '1900-01-01';
+export const maxIsoDate = '2199-12-31';
+
+/**
+ * Whether a text is a calendar date YYYY-MM-DD that exists (no February 30) within the years the app
+ * handles: what `ZIsoDate` accepts, for code that must not load zod (the first screen's).
+ */
+export function isIsoDate(value: string): boolean {
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+    value >= minIsoDate &&
+    value <= maxIsoDate &&
+    isValid(parseISO(value)) &&
+    addDays(value, 0) === value
+  );
 }
 
 /** Nights between two dates (check-out minus check-in). */

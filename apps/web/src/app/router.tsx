@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { baseDataRoute } from '../features/base-data/routes/base-data-routes.tsx';
 import { settingsTabs, type TSettingsTab } from '../features/settings/settings-tabs.ts';
 import { lazyWithNamespaces } from '../i18n/lazy-with-namespaces.ts';
@@ -181,7 +181,7 @@ const settingsScreens: Record<TSettingsTab, ReactNode> = {
 };
 
 /** The staff area's routes and guards, as the spec's route table lists them. */
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     path: loginPath,
     element: (
@@ -373,4 +373,9 @@ export const router = createBrowserRouter([
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },
-]);
+];
+
+/** The screen of the current address. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

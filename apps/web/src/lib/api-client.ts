@@ -71,8 +71,32 @@ function reactToProblem(path: string, problem: TProblem): void {
   if (problem.type === 'auth/password_change_required') sessionStore.requirePasswordChange();
 }
 
+const acceptJson = 'application/json, application/problem+json';
+/** How long an early answer waits for the screen that asked for it; after that it could be stale. */
+const earlyAnswerMs = 10_000;
+const earlyAnswers = new Map<string, Promise<Response>>();
+
+/**
+ * Starts a GET before the app has loaded (`early.ts`): the first `api.get` of the same path and query
+ * takes its answer instead of asking again, within 10 s.
+ */
+export function requestEarly(path: string, query: TQueryParams): void {
+  const url = buildUrl(path, query);
+  const answer = fetch(url, { headers: { accept: acceptJson }, credentials: 'include' });
+  // Not taken, a failed request is dropped; taken, `send` meets its failure as its own.
+  answer.catch(() => undefined);
+  earlyAnswers.set(url, answer);
+  setTimeout(() => earlyAnswers.delete(url), earlyAnswerMs);
+}
+
+function takeEarlyAnswer(url: string): Promise<Response> | undefined {
+  const answer = earlyAnswers.get(url);
+  earlyAnswers.delete(url);
+  return answer;
+}
+
 async function send(method: TMethod, path: string, options: TRequestOptions): Promise<Response> {
-  const headers = new Headers({ accept: 'application/json, application/problem+json' });
+  const headers = new Headers({ accept: acceptJson });
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -84,15 +108,11 @@ async function send(method: TMethod, path: string, options: TRequestOptions): Pr
     const token = readCookie(xsrfCookie);
     if (token) headers.set(xsrfHeader, token);
   }
+  const url = buildUrl(path, options.query);
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body,
-      credentials: 'include',
-      signal: options.signal,
-    });
+    response = await ((method === 'GET' ? takeEarlyAnswer(url) : undefined) ??
+      fetch(url, { method, headers, body, credentials: 'include', signal: options.signal }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ type: 'unknown', title: 'Network error', status: 0 });

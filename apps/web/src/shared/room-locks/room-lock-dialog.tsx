@@ -135,16 +135,18 @@ type TRoomLockDialogProps = {
 /** Creates or edits a room lock; opened from the room locks list and the room plan's toolbar. */
 export function RoomLockDialog({ open, onClose, lock = null }: TRoomLockDialogProps) {
   const { t } = useTranslation();
-  const baseData = useBaseData();
   return (
     <Modal open={open} onClose={onClose} title={t(lock ? 'roomLocks.editTitle' : 'roomLocks.createTitle')}>
-      {baseData.data ? (
-        <RoomLockForm key={lock?.id ?? 'new'} lock={lock} baseData={baseData.data} onClose={onClose} />
-      ) : baseData.isError ? (
-        <ErrorState error={baseData.error} onRetry={() => void baseData.refetch()} />
-      ) : (
-        <Spinner />
-      )}
+      <RoomLockDialogBody lock={lock} onClose={onClose} />
     </Modal>
   );
+}
+
+/** The dialog's content, which asks for the base data only once the dialog is open. */
+function RoomLockDialogBody({ lock, onClose }: { lock: TRoomLock | null; onClose: () => void }) {
+  const baseData = useBaseData();
+  if (baseData.data)
+    return <RoomLockForm key={lock?.id ?? 'new'} lock={lock} baseData={baseData.data} onClose={onClose} />;
+  if (baseData.isError) return <ErrorState error={baseData.error} onRetry={() => void baseData.refetch()} />;
+  return <Spinner />;
 }

@@ -16,15 +16,7 @@ import {
   lockPattern,
   statusIcons,
 } from './bar-appearance.ts';
-
-export const dayRanges = [14, 30, 60] as const;
-export type TDayRange = (typeof dayRanges)[number];
-
-export function isDayRange(value: number): value is TDayRange {
-  return (dayRanges as readonly number[]).includes(value);
-}
-
-export type TPlanPeriod = { from: string; days: TDayRange };
+import { dayRanges, isDayRange, type TPlanPeriod } from '../plan-period.ts';
 
 type TRoomPlanToolbarProps = {
   period: TPlanPeriod;

@@ -3,7 +3,6 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDaysIcon, LockClosedIcon } from '@heroicons/react/24/outline';
-import { ZIsoDate } from '@pms/contract/common';
 import { addDays } from '@pms/contract/dates';
 import { can } from '@pms/contract/permissions';
 import type { TRoomLock } from '@pms/contract/room-plan';
@@ -25,31 +24,16 @@ import { RoomLockDialog } from '../../../shared/room-locks/index.ts';
 import { useRoomPlan } from '../api/get-room-plan.ts';
 import { useMoveBooking } from '../api/move-booking.ts';
 import { RoomPlanGrid } from '../components/room-plan-grid.tsx';
-import {
-  isDayRange,
-  RoomPlanLegend,
-  RoomPlanToolbar,
-  type TDayRange,
-  type TPlanPeriod,
-} from '../components/room-plan-toolbar.tsx';
+import { RoomPlanLegend, RoomPlanToolbar } from '../components/room-plan-toolbar.tsx';
+import { planPeriod, planRange, planStart, type TPlanPeriod } from '../plan-period.ts';
 import { moveRefusal, type TPlanBooking, type TPlanRoom } from '../plan-layout.ts';
 
-const defaultDays: TDayRange = 30;
-/** Days shown before today, so this morning's departures are in view. */
-const daysBeforeToday = 1;
-
 /** The period from the URL (`from`, `days`), so a reload or a shared link shows the same days. */
-function usePlanPeriod(todayStart: string): [TPlanPeriod, (period: TPlanPeriod) => void] {
+function usePlanPeriod(today: string): [TPlanPeriod, (period: TPlanPeriod) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
-  const from = searchParams.get('from') ?? '';
-  const days = Number(searchParams.get('days'));
-  const period: TPlanPeriod = {
-    from: ZIsoDate.safeParse(from).success ? from : todayStart,
-    days: isDayRange(days) ? days : defaultDays,
-  };
   const setPeriod = (next: TPlanPeriod) =>
     setSearchParams({ from: next.from, days: String(next.days) }, { replace: true });
-  return [period, setPeriod];
+  return [planPeriod(searchParams, today), setPeriod];
 }
 
 export function RoomPlanRoute() {
@@ -57,9 +41,9 @@ export function RoomPlanRoute() {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const formatDate = useFormatDate();
-  const todayStart = addDays(usePropertyToday(), -daysBeforeToday);
-  const [period, setPeriod] = usePlanPeriod(todayStart);
-  const plan = useRoomPlan({ from: period.from, to: addDays(period.from, period.days - 1) });
+  const today = usePropertyToday();
+  const [period, setPeriod] = usePlanPeriod(today);
+  const plan = useRoomPlan(planRange(period));
   const moveBooking = useMoveBooking();
   const queryClient = useQueryClient();
   const [isLockDialogOpen, setIsLockDialogOpen] = useState(false);
@@ -143,7 +127,7 @@ export function RoomPlanRoute() {
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <RoomPlanToolbar
           period={period}
-          todayStart={todayStart}
+          todayStart={planStart(today)}
           isUpdating={plan.isPlaceholderData || moveBooking.isPending}
           onChange={setPeriod}
         />

@@ -53,9 +53,10 @@ export async function roomPlan(
   const lastBar = planRow(page, lastRoom).getByRole('button').first();
   const lastRow = await timed(
     () =>
-      page.getByRole('table', { name: 'Zimmerplan' }).evaluate((plan) => {
-        plan.scrollTop = plan.scrollHeight;
-      }),
+      // As a string, as navigateInApp's: the plan's table is its own scroll container.
+      page
+        .getByRole('table', { name: 'Zimmerplan' })
+        .evaluate('(plan) => { plan.scrollTop = plan.scrollHeight; }'),
     () => lastBar.waitFor(),
   );
   const bar = planRow(page, lastRoom).getByRole('button').first();

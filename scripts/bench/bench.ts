@@ -18,21 +18,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
 import { addDays, todayIn } from '@pms/contract';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { migrate } from '../../apps/server/src/db/migrate.ts';
-import { seedDemoData } from '../../apps/server/src/demo/seed.ts';
 import { initialJsGzipBytes } from '../initial-js.ts';
 import { benchInvoices } from './invoices.ts';
 import { benchChannels } from './channels.ts';
 import { benchTopology } from './topology.ts';
 import { benchFiles } from './files.ts';
+import { benchDesk } from './desk.ts';
 import { benchFiscal } from './fiscal.ts';
 import { benchPersonalDataExport } from './privacy-export.ts';
 import { benchRetention } from './retention.ts';
 import { lighthouseTargets, portalLighthouse } from './lighthouse.ts';
-import { loadHotel, planDays, roomCount, signIn, startServer, withPostgres, type THotel } from './hotel.ts';
+import { loadedHotel, planDays, roomCount, signIn, startServer, withPostgres, type THotel } from './hotel.ts';
 import type { TPlanClientInput } from './plan-client.ts';
 import { wireAnswer } from './wire.ts';
 
@@ -201,18 +198,6 @@ async function run(databaseUrl: string | undefined, past: number, full: boolean)
 const raceRounds = 20;
 const raceRequests = 200;
 
-/** A migrated database with the demo data and the hotel (with `past` past stays) loaded, analysed. */
-async function loadedHotel(databaseUrl: string | undefined, dataDir?: string, past = 0): Promise<THotel> {
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: dataDir! });
-  await migrate(database.db);
-  await seedDemoData(database.db);
-  const hotel = await loadHotel(database, past);
-  // Fresh statistics, as PostgreSQL's autovacuum (and PGlite's start) would take them after such a load.
-  await database.db.execute(sql`analyze`);
-  await database.close();
-  return hotel;
-}
-
 /** Two server processes on one PostgreSQL database, and an API key's headers valid on both. */
 async function twoServers(databaseUrl: string, hotel: THotel) {
   const servers = [
@@ -374,7 +359,8 @@ async function reportWebApp() {
 // room type at once, BENCH_ONLY=topology the reference deployment behind HAProxy, BENCH_ONLY=files the
 // file store on S3, BENCH_ONLY=fiscal the signing of receipts and the DEP export, BENCH_ONLY=retention
 // the retention job over 100,000 guests and 200,000 files (see retention.ts), BENCH_ONLY=privacy the
-// export of a guest's personal data with 50 stays (see privacy-export.ts).
+// export of a guest's personal data with 50 stays (see privacy-export.ts), BENCH_ONLY=desk the
+// receptionist's actions in Chromium on the built app (see desk.ts).
 const only = process.env.BENCH_ONLY;
 if (only === 'web') await reportWebApp();
 else if (only === 'topology') await benchTopology();
@@ -382,6 +368,7 @@ else if (only === 'files') await benchFiles();
 else if (only === 'fiscal') await benchFiscal();
 else if (only === 'privacy') await benchPersonalDataExport();
 else if (only === 'retention') await benchRetention();
+else if (only === 'desk') await benchDesk();
 else {
   if (!only) {
     await reportWebApp();
@@ -423,5 +410,6 @@ else {
     await benchPersonalDataExport();
     await benchRetention();
     await benchTopology();
+    await benchDesk();
   }
 }

@@ -4,10 +4,11 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { addDays, formatBookingCode, todayIn } from '@pms/contract';
-import type { Database } from '../../apps/server/src/db/client.ts';
+import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
 import {
   bookings,
   contacts,
@@ -21,6 +22,7 @@ import {
   users,
 } from '../../apps/server/src/db/schema/index.ts';
 import { seededRandom } from '../../apps/server/src/demo/seed-front-office.ts';
+import { seedDemoData } from '../../apps/server/src/demo/seed.ts';
 
 export const roomCount = 300;
 export const planDays = 60;
@@ -120,6 +122,27 @@ export async function loadHotel(database: Database, pastBookings = 0): Promise<T
   const past = stays.filter((stay) => stay.isPast).length;
   console.log(`  loaded ${roomCount} rooms and ${values.length} bookings, ${past} of them past stays`);
   return { propertyId, roomIds: roomRows.map((r) => r.id), roomTypeId: roomType!.id };
+}
+
+/**
+ * A migrated database with the demo data and the hotel (with `past` past stays) loaded, analysed;
+ * `prepare` adds what a benchmark needs besides, before the statistics are taken.
+ */
+export async function loadedHotel(
+  databaseUrl: string | undefined,
+  dataDir?: string,
+  past = 0,
+  prepare?: (database: Database, hotel: THotel) => Promise<void>,
+): Promise<THotel> {
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: dataDir! });
+  await migrate(database.db);
+  await seedDemoData(database.db);
+  const hotel = await loadHotel(database, past);
+  await prepare?.(database, hotel);
+  // Fresh statistics, as PostgreSQL's autovacuum (and PGlite's start) would take them after such a load.
+  await database.db.execute(sql`analyze`);
+  await database.close();
+  return hotel;
 }
 
 export type TServer = { base: string; stop: () => Promise<void> };

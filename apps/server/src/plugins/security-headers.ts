@@ -64,7 +64,7 @@ function isUnder(pathname: string, prefix: string): boolean {
  * Browser security headers on every answer (helmet): CSP, nosniff, frame and referrer policy, HSTS
  * when the public url is https. API answers get a stricter CSP and are never stored by a cache.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
   const isHttps = publicUrl.startsWith('https:');
   // Built once: @fastify/helmet built helmet's middleware, parsing every option, on each request.
   const setHeaders = helmet({

@@ -30,6 +30,7 @@ import { benchPersonalDataExport } from './privacy-export.ts';
 import { benchRetention } from './retention.ts';
 import { lighthouseTargets, portalLighthouse } from './lighthouse.ts';
 import { loadedHotel, planDays, roomCount, signIn, startServer, withPostgres, type THotel } from './hotel.ts';
+import type { TListWriterInput } from './list-writer.ts';
 import type { TPlanClientInput } from './plan-client.ts';
 import { wireAnswer } from './wire.ts';
 
@@ -45,8 +46,13 @@ const initialJsBudgetKB = 100;
 const portalInitialJsBudgetKB = 25;
 
 /** Requests per second that `connections` clients get from `url` over `loadSeconds`. */
-async function throughput(url: string, headers: Record<string, string>, connections = 10): Promise<number> {
-  const result = await autocannon({ url, headers, connections, duration: loadSeconds });
+async function throughput(
+  url: string,
+  headers: Record<string, string>,
+  connections = 10,
+  duration = loadSeconds,
+): Promise<number> {
+  const result = await autocannon({ url, headers, connections, duration });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
   return result.requests.average;
@@ -109,20 +115,58 @@ async function reportPlanBytes(base: string, headers: Record<string, string>) {
   );
 }
 
-async function reportBookingsList(base: string, headers: Record<string, string>) {
+/** The writer beside the list's load (list-writer.ts): a room's housekeeping status, ten times a second. */
+function startListWriter(base: string, headers: Record<string, string>, roomId: string) {
+  const input: TListWriterInput = { base, headers, roomId };
+  const child = execFile(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/bench/list-writer.ts', JSON.stringify(input)],
+    {
+      encoding: 'utf8',
+    },
+  );
+  let output = '';
+  child.stdout!.on('data', (chunk: string) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return {
+    stop: async () => {
+      child.kill('SIGTERM');
+      const code = await exited;
+      if (code !== 0) throw new Error(`the list's writer ended with ${code}`);
+      return JSON.parse(output) as { changes: number; seconds: number };
+    },
+  };
+}
+
+/**
+ * The bookings list (a page of 15) in requests per second, beside a bare Fastify route sending the
+ * same bytes: without a writer, and with one changing a room ten times a second (each change a new
+ * data version of the property).
+ */
+async function reportBookingsList(base: string, headers: Record<string, string>, hotel: THotel) {
   const url = `${base}/api/bookings?pageSize=15`;
   const body = await (await fetch(url, { headers: { ...headers, 'accept-encoding': 'identity' } })).text();
   const folder = mkdtempSync(path.join(tmpdir(), 'pms-bench-body-'));
   const bodyFile = path.join(folder, 'bookings.json');
   writeFileSync(bodyFile, body);
   const bare = await startServer({ BENCH_BODY_FILE: bodyFile }, 'scripts/bench/bare-server.ts');
-  // One after the other, so that neither shares the machine with the other.
+  // One after the other, so that neither shares the machine with the other; each warmed up first (the
+  // server's code is compiled by then), so that the first figure is not the slower for it.
+  await throughput(url, headers, 10, 2);
   const listRate = await throughput(url, headers);
+  await throughput(`${bare.base}/api/bookings?pageSize=15`, {}, 10, 2);
   const bareRate = await throughput(`${bare.base}/api/bookings?pageSize=15`, {});
+  const writer = startListWriter(base, headers, hotel.roomIds[0]!);
+  const writtenRate = await throughput(url, headers);
+  const written = await writer.stop();
   await bare.stop();
   rmSync(folder, { recursive: true, force: true });
+  const share = (rate: number) => `${((100 * rate) / bareRate).toFixed(0)} %`;
   console.log(
-    `  bookings list (page of 15, ${(body.length / 1024).toFixed(1)} KiB): ${listRate.toFixed(0)} requests/s; a bare Fastify route with the same bytes: ${bareRate.toFixed(0)} requests/s; ${((100 * listRate) / bareRate).toFixed(0)} % of it`,
+    `  bookings list (page of 15, ${(body.length / 1024).toFixed(1)} KiB): ${listRate.toFixed(0)} requests/s; a bare Fastify route with the same bytes: ${bareRate.toFixed(0)} requests/s; ${share(listRate)} of it`,
+  );
+  console.log(
+    `  bookings list while a room changes ${(written.changes / written.seconds).toFixed(1)} times a second: ${writtenRate.toFixed(0)} requests/s; ${share(writtenRate)} of the bare route`,
   );
 }
 
@@ -157,6 +201,20 @@ async function reportCreation(base: string, headers: Record<string, string>, hot
   );
 }
 
+/** The bookings list alone, with and without a writer, on one database (BENCH_ONLY=list). */
+async function runList(databaseUrl: string | undefined) {
+  console.log(`\n${databaseUrl ? 'PostgreSQL' : 'PGlite (embedded)'}: bookings list`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pms-bench-'));
+  const hotel = await loadedHotel(databaseUrl, dataDir);
+  const server = await startServer(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir });
+  try {
+    await reportBookingsList(server.base, await signIn(server.base, hotel.propertyId), hotel);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /**
  * One database with the hotel (and `past` past stays) served by its own server process: the room
  * plan's figures, and with `full` the list, bytes and creation too.
@@ -185,7 +243,7 @@ async function run(databaseUrl: string | undefined, past: number, full: boolean)
     );
     if (full) {
       await reportPlanBytes(server.base, headers);
-      await reportBookingsList(server.base, headers);
+      await reportBookingsList(server.base, headers, hotel);
       await reportCreation(server.base, headers, hotel);
     }
     return { hotel, plan, changed };
@@ -359,8 +417,9 @@ async function reportWebApp() {
 // room type at once, BENCH_ONLY=topology the reference deployment behind HAProxy, BENCH_ONLY=files the
 // file store on S3, BENCH_ONLY=fiscal the signing of receipts and the DEP export, BENCH_ONLY=retention
 // the retention job over 100,000 guests and 200,000 files (see retention.ts), BENCH_ONLY=privacy the
-// export of a guest's personal data with 50 stays (see privacy-export.ts), BENCH_ONLY=desk the
-// receptionist's actions in Chromium on the built app (see desk.ts).
+// export of a guest's personal data with 50 stays (see privacy-export.ts), BENCH_ONLY=list the bookings
+// list with and without a writer, on PGlite and on PostgreSQL, BENCH_ONLY=desk the receptionist's
+// actions in Chromium on the built app (see desk.ts).
 const only = process.env.BENCH_ONLY;
 if (only === 'web') await reportWebApp();
 else if (only === 'topology') await benchTopology();
@@ -370,6 +429,7 @@ else if (only === 'privacy') await benchPersonalDataExport();
 else if (only === 'retention') await benchRetention();
 else if (only === 'desk') await benchDesk();
 else {
+  if (only === 'list') await runList(undefined);
   if (!only) {
     await reportWebApp();
     const pglite = await run(undefined, 0, true);
@@ -384,6 +444,10 @@ else {
       reportGrowth('PostgreSQL', postgres, postgresPast);
       await race(url, postgres.hotel);
       await burstByRoomType(url, postgres.hotel);
+    }
+    if (only === 'list') {
+      await runList(await newDatabase());
+      return;
     }
     if (only === 'burst') {
       const url = await newDatabase();

@@ -153,7 +153,11 @@ export async function startServer(
   entry = 'apps/server/src/server.ts',
 ): Promise<TServer> {
   const port = String(40_000 + Math.floor(Math.random() * 10_000));
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // BENCH_CPU_PROF=<folder>: each server writes a CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
     env: { ...process.env, ...env, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'silent', DEMO_DATA: 'false' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

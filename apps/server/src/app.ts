@@ -154,7 +154,7 @@ export async function buildApp({
     done();
   });
 
-  await registerSecurityHeaders(app, config.publicUrl);
+  registerSecurityHeaders(app, config.publicUrl);
   await registerCompression(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: maxFileSize, files: 1 } });

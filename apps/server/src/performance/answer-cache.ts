@@ -40,6 +40,8 @@ export class AnswerCache {
   readonly #negotiator = new Negotiator<TEncoding>({ supportedValues: [...compressionEncodings] });
   readonly #partsNegotiator = new Negotiator<TEncoding>({ supportedValues: ['gzip', 'br'] });
   readonly #gzipParts = new GzipParts();
+  /** Answers being made, by key: requests that miss the same key meanwhile wait for the one answer. */
+  readonly #making = new Map<string, Promise<TAnswer>>();
 
   /**
    * Sends the answer to the request: kept, or made by `produce`. Its key is the property, its data
@@ -57,11 +59,10 @@ export class AnswerCache {
       dataVersion === null
         ? null
         : [actor.propertyId, dataVersion, actor.kind, actor.role, request.url, ...varies].join('\n');
-    let answer = key === null ? undefined : this.#answers.get(key);
-    if (!answer) {
-      answer = { text: textOf(reply, await produce()), encoded: {} };
-      if (key !== null) this.#answers.set(key, answer);
-    }
+    const answer =
+      key === null
+        ? await made(reply, produce)
+        : (this.#answers.get(key) ?? (await this.#makeOnce(key, reply, produce)));
     const { text } = answer;
     reply.type('application/json; charset=utf-8');
     if (text.length < compressionThreshold) return reply.send(text.toString());
@@ -76,6 +77,28 @@ export class AnswerCache {
         : encoders[encoding](text.toString()));
     return reply.header('content-encoding', encoding).send(body);
   }
+
+  /**
+   * The answer under `key`, made once however many requests miss it at once (after a change, every
+   * request in flight does): the first request makes it, the others wait for it. It is kept when made.
+   */
+  #makeOnce(key: string, reply: FastifyReply, produce: () => Promise<unknown>): Promise<TAnswer> {
+    let making = this.#making.get(key);
+    if (!making) {
+      making = made(reply, produce)
+        .then((answer) => {
+          this.#answers.set(key, answer);
+          return answer;
+        })
+        .finally(() => this.#making.delete(key));
+      this.#making.set(key, making);
+    }
+    return making;
+  }
+}
+
+async function made(reply: FastifyReply, produce: () => Promise<unknown>): Promise<TAnswer> {
+  return { text: textOf(reply, await produce()), encoded: {} };
 }
 
 /** What `produced` is sent as: its parts, or its JSON as the route's response schema writes it. */

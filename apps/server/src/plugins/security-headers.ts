@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 
 /**
  * The web app's policy: scripts, styles and fonts only from this origin (the built app has no inline
@@ -64,9 +64,10 @@ function isUnder(pathname: string, prefix: string): boolean {
  * Browser security headers on every answer (helmet): CSP, nosniff, frame and referrer policy, HSTS
  * when the public url is https. API answers get a stricter CSP and are never stored by a cache.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
   const isHttps = publicUrl.startsWith('https:');
-  await app.register(helmet, {
+  // Built once: @fastify/helmet built helmet's middleware, parsing every option, on each request.
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -80,6 +81,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    setHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
 
   const apiDocsPolicy = policyText(
     isHttps ? { ...apiDocsDirectives, upgradeInsecureRequests: [] } : apiDocsDirectives,

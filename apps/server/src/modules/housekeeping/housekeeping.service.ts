@@ -17,24 +17,44 @@ export async function listHousekeeping(
   filter?: 'clean' | 'dirty' | 'locked',
 ): Promise<THousekeepingRoom[]> {
   requireAccess(actor, 'housekeeping', 'read');
+  const result = await housekeepingRooms(ctx, actor.propertyId);
+  if (filter === 'locked')
+    return result.filter((room) => room.isLocked || room.housekeepingStatus === 'out_of_service');
+  if (filter) return result.filter((room) => room.housekeepingStatus === filter);
+  return result;
+}
+
+/** The property's rooms (or only the room `onlyRoomId`) as housekeeping sees them today. */
+async function housekeepingRooms(
+  ctx: AppContext,
+  propertyId: string,
+  onlyRoomId?: string,
+): Promise<THousekeepingRoom[]> {
   const { db } = ctx;
-  const property = await findProperty(db, actor.propertyId);
+  const property = await findProperty(db, propertyId);
   const today = todayIn(property.timeZone, ctx.clock.now());
-  const roomRows = await selectHousekeepingRooms(db, actor.propertyId);
+  const allRooms = await selectHousekeepingRooms(db, propertyId);
+  const roomRows = onlyRoomId === undefined ? allRooms : allRooms.filter((room) => room.id === onlyRoomId);
   const roomIds = roomRows.map((room) => room.id);
   const [stays, locks] = await Promise.all([
     selectStaysOfToday(db, roomIds, today),
     selectLocksOfToday(db, roomIds, today),
   ]);
-  const result = roomRows.map((room): THousekeepingRoom => {
-    const occupant = stays.find(
-      (stay) =>
-        stay.roomId === room.id &&
-        stay.checkIn <= today &&
-        stay.checkOut > today &&
-        stay.status !== 'checked_out',
+  const staysOf = new Map<string, typeof stays>();
+  for (const stay of stays) {
+    if (stay.roomId === null) continue;
+    const own = staysOf.get(stay.roomId);
+    if (own) own.push(stay);
+    else staysOf.set(stay.roomId, [stay]);
+  }
+  const lockOf = new Map<string, (typeof locks)[number]>();
+  for (const lock of locks) if (!lockOf.has(lock.roomId)) lockOf.set(lock.roomId, lock);
+  return roomRows.map((room): THousekeepingRoom => {
+    const own = staysOf.get(room.id) ?? [];
+    const occupant = own.find(
+      (stay) => stay.checkIn <= today && stay.checkOut > today && stay.status !== 'checked_out',
     );
-    const lock = locks.find((l) => l.roomId === room.id);
+    const lock = lockOf.get(room.id);
     return {
       ...room,
       housekeepingStatus: room.housekeepingStatus,
@@ -48,16 +68,10 @@ export async function listHousekeeping(
             status: occupant.status,
           }
         : null,
-      isDepartureToday: stays.some((stay) => stay.roomId === room.id && stay.checkOut === today),
-      isArrivalToday: stays.some(
-        (stay) => stay.roomId === room.id && stay.checkIn === today && stay.status !== 'checked_out',
-      ),
+      isDepartureToday: own.some((stay) => stay.checkOut === today),
+      isArrivalToday: own.some((stay) => stay.checkIn === today && stay.status !== 'checked_out'),
     };
   });
-  if (filter === 'locked')
-    return result.filter((room) => room.isLocked || room.housekeepingStatus === 'out_of_service');
-  if (filter) return result.filter((room) => room.housekeepingStatus === filter);
-  return result;
 }
 
 /** Sets a room's housekeeping status (cleaning staff marking a room clean, for instance). */
@@ -81,7 +95,7 @@ export async function getHousekeepingRoom(
   roomId: string,
 ): Promise<THousekeepingRoom> {
   requireAccess(actor, 'housekeeping', 'read');
-  const room = (await listHousekeeping(ctx, actor)).find((r) => r.id === roomId);
+  const [room] = await housekeepingRooms(ctx, actor.propertyId, roomId);
   if (!room) throw notFound('room');
   return room;
 }

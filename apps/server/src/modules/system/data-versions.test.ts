@@ -159,6 +159,26 @@ describe('answers kept under the data version', () => {
     expect((await firstBookings(there))[0]).toMatchObject({ id: first!.id, comment: 'Blick auf den See' });
   });
 
+  test('are made once for requests that miss at once, and show the next change on both instances', async ({
+    demoApp: { t, client: admin },
+  }) => {
+    const there = admin.clone(await t.startInstance());
+    const atOnce = (client: ApiClient) =>
+      Promise.all(Array.from({ length: 8 }, () => client.get('/api/bookings', { query: { pageSize: '5' } })));
+    const before = [...(await atOnce(admin)), ...(await atOnce(there))];
+    expect(new Set(before.map((answer) => answer.body)).size).toBe(1);
+    const [first] = parsed(before[0]!, ZPaged(ZBookingView)).data;
+    const changed = await there.put(`/api/bookings/${first!.id}`, { comment: 'Anreise nach 22 Uhr' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    for (const client of [admin, there]) {
+      for (const answer of await atOnce(client))
+        expect(parsed(answer, ZPaged(ZBookingView)).data[0]).toMatchObject({
+          id: first!.id,
+          comment: 'Anreise nach 22 Uhr',
+        });
+    }
+  });
+
   test('keep an API key’s answers apart and up to date too', async ({ demoApp: { t, client: admin } }) => {
     const created = await admin.post('/api/api_keys', { name: 'Kanalmanager', roleId: 'staff' });
     expect(created.statusCode, created.body).toBe(201);

@@ -18,18 +18,29 @@ function earlyScript(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
-        const early = Object.values(bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.isEntry && output.name === 'early',
-        );
+      handler(html, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).filter((output) => output.type === 'chunk');
+        const early = chunks.find((chunk) => chunk.isEntry && chunk.name === 'early');
         if (!early) throw new Error('the build has no early chunk');
+        // Its static imports, at every depth, load at once beside it rather than one level after another.
+        const imports = new Set<string>();
+        const visit = (fileName: string) => {
+          for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? [])
+            if (!imports.has(imported)) {
+              imports.add(imported);
+              visit(imported);
+            }
+        };
+        visit(early.fileName);
         return [
-          {
-            tag: 'script',
-            attrs: { type: 'module', crossorigin: true, src: `/${early.fileName}` },
-            injectTo: 'head-prepend',
-          },
-        ];
+          { tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${early.fileName}` } },
+          ...[...imports]
+            .filter((fileName) => !html.includes(`/${fileName}"`))
+            .map((fileName) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+            })),
+        ].map((tag) => ({ ...tag, injectTo: 'head-prepend' as const }));
       },
     },
   };

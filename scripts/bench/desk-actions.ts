@@ -51,12 +51,10 @@ export async function roomPlan(
   const firstBar = planRow(page, firstRoom).getByRole('button').first();
   const firstScreen = await timed(open, () => firstBar.waitFor());
   const lastBar = planRow(page, lastRoom).getByRole('button').first();
+  // The wheel over the plan, as a receptionist scrolls it: the plan's table is its own scroll container.
+  await page.getByRole('table', { name: 'Zimmerplan' }).hover({ position: { x: 60, y: 200 } });
   const lastRow = await timed(
-    () =>
-      // As a string, as navigateInApp's: the plan's table is its own scroll container.
-      page
-        .getByRole('table', { name: 'Zimmerplan' })
-        .evaluate('(plan) => { plan.scrollTop = plan.scrollHeight; }'),
+    () => page.mouse.wheel(0, 1_000_000),
     () => lastBar.waitFor(),
   );
   const bar = planRow(page, lastRoom).getByRole('button').first();

@@ -163,7 +163,7 @@ async function signedInContext(
   browser: Browser,
   base: string,
   headers: Record<string, string>,
-  session: unknown,
+  session: Record<string, unknown>,
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: base,
@@ -177,7 +177,10 @@ async function signedInContext(
       return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
     }),
   );
-  await context.addInitScript((user) => localStorage.setItem('user', JSON.stringify(user)), session);
+  // The stored session as the login form leaves it: a cold cache keeps the browser's storage.
+  await context.addInitScript((stored) => {
+    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, JSON.stringify(value));
+  }, session);
   return context;
 }
 
@@ -195,7 +198,7 @@ type TRun = {
   browser: Browser;
   base: string;
   headers: Record<string, string>;
-  session: unknown;
+  session: Record<string, unknown>;
   fixtures: TFixtures;
   /** Adds the run's timing of an action (not for the warm-ups). */
   add: (action: TAction, ms: number) => void;
@@ -311,7 +314,14 @@ async function deskOn(database: string, databaseUrl: string | undefined, samples
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromeArgs });
   try {
     const headers = await signIn(server.base, hotel.propertyId);
-    const session = await apiOf(server.base, headers)('GET', '/api/session');
+    const api = apiOf(server.base, headers);
+    const user = await api<{ propertyId: string }>('GET', '/api/session');
+    const { data: properties } = await api<{ data: { id: string }[] }>('GET', '/api/session/properties');
+    const session = {
+      user,
+      properties,
+      property: properties.find((property) => property.id === user.propertyId),
+    };
     const fixtures = await prepareFixtures(server.base, headers, hotel, arrivals);
     const druidUrl = process.env.HOTELDRUID_URL;
     const run = (mode: TMode, counted: boolean): TRun => ({

@@ -34,23 +34,13 @@ import {
   searchGuest,
   timed,
 } from './desk-actions.ts';
+import { chromiumArgs, chromiumPath } from '../../e2e/chromium.ts';
 import { loadedHotel, roomCount, signIn, startServer, withPostgres, type THotel } from './hotel.ts';
 import { percentile } from './wire.ts';
 
 const runs = Number(process.env.BENCH_DESK_RUNS ?? 10);
 const warmUps = 2;
 const webDist = path.resolve('apps/web/dist');
-/** The headless flags of the browser tests (e2e/playwright.config.ts). */
-const chromeArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const viewport = { width: 1440, height: 900 };
 
 const actions = [
@@ -311,7 +301,7 @@ async function deskOn(database: string, databaseUrl: string | undefined, samples
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
     WEB_DIST: webDist,
   });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromeArgs });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const headers = await signIn(server.base, hotel.propertyId);
     const api = apiOf(server.base, headers);

@@ -15,22 +15,11 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { bookingLinks, bookings, properties } from '../../apps/server/src/db/schema/index.ts';
 import { seedDemoData } from '../../apps/server/src/demo/seed.ts';
+import { chromiumArgs, chromiumPath } from '../../e2e/chromium.ts';
 import { startServer } from './hotel.ts';
 
 /** The targets: a performance score of 95 or more (issue 10), the largest paint within 0.8 s (issue 26). */
 export const lighthouseTargets = { score: 95, lcpMs: 800 };
-
-/** The headless flags of the browser tests (e2e/playwright.config.ts), for the same Chromium. */
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** How many runs the median is taken of. */
 const runCount = 5;
@@ -114,7 +103,7 @@ export async function portalLighthouse(): Promise<TLighthouseFigures> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pms-bench-lighthouse-'));
   const linkId = await seededPortalLink(dataDir);
   const server = await startServer({ DATA_DIR: dataDir, WEB_DIST: path.resolve('apps/web/dist') });
-  const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags });
+  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
   try {
     const url = `${server.base}/portal/${linkId}`;
     // A few visits warm the server (its first answers compile code paths and prepare statements), as

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { maxIsoDate, minIsoDate } from './dates.ts';
+import { isWithinAppYears, maxIsoDate, minIsoDate } from './dates.ts';
 import { propertyCountries } from './locales.ts';
 import { roles } from './permissions.ts';
 
@@ -27,9 +27,7 @@ export const ZText = z.string().refine(isStorableText, storableTextMessage);
 
 export { maxIsoDate, minIsoDate } from './dates.ts';
 /** A calendar date YYYY-MM-DD that exists (no February 30) within the years the app handles. */
-export const ZIsoDate = z.iso
-  .date()
-  .refine((date) => date >= minIsoDate && date <= maxIsoDate, `a date from ${minIsoDate} to ${maxIsoDate}`);
+export const ZIsoDate = z.iso.date().refine(isWithinAppYears, `a date from ${minIsoDate} to ${maxIsoDate}`);
 export const ZTimestamp = z.string();
 export const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
 export const ZRecord = z.object({

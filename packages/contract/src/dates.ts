@@ -21,6 +21,11 @@ export function addDays(date: string, days: number): string {
 export const minIsoDate = '1900-01-01';
 export const maxIsoDate = '2199-12-31';
 
+/** Whether a date YYYY-MM-DD lies within the years the app handles. */
+export function isWithinAppYears(date: string): boolean {
+  return date >= minIsoDate && date <= maxIsoDate;
+}
+
 /**
  * Whether a text is a calendar date YYYY-MM-DD that exists (no February 30) within the years the app
  * handles: what `ZIsoDate` accepts, for code that must not load zod (the first screen's).
@@ -28,8 +33,7 @@ export const maxIsoDate = '2199-12-31';
 export function isIsoDate(value: string): boolean {
   return (
     /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-    value >= minIsoDate &&
-    value <= maxIsoDate &&
+    isWithinAppYears(value) &&
     isValid(parseISO(value)) &&
     addDays(value, 0) === value
   );

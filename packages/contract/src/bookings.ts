@@ -327,6 +327,8 @@ export const ZBookingActionParams = z.object({ id: ZId, action: ZBookingAction }
  * the stay end today and reposts its charges; `confirmDueAmount` lets a check-out with money due go ahead.
  */
 export const ZBookingActionQuery = z.object({
+  /** The relations the answer carries, as on `GET /bookings/{id}`: the screen needs no second read. */
+  ...ZExpandQuery.shape,
   shortenStay: z
     .enum(['true', 'false'])
     .optional()

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   todayIn,
+  type TBooking,
   ZAssignGuestRequest,
   ZUpdateBookingGuestRequest,
   ZBooking,
@@ -26,6 +27,7 @@ import {
   ZPaged,
   ZUpdateBookingRequest,
 } from '@pms/contract';
+import type { TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { actorOf, identityOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
@@ -42,6 +44,10 @@ const read = { access: ['bookings', 'read'] } as const;
 const write = { access: ['bookings', 'write'] } as const;
 
 export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  /** A write's answer with the relations asked for, read after it as `GET /bookings/{id}` reads them. */
+  const withExpanded = async (actor: TActor, booking: TBooking, expand: string | undefined) =>
+    expand ? service.getBooking(ctx, actor, booking.id, expand) : booking;
+
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -73,11 +79,19 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
   api.post(
     '/api/bookings',
     {
-      schema: { tags, body: ZCreateBookingRequest, response: { 201: ZBooking, ...problemResponses } },
+      schema: {
+        tags,
+        querystring: ZExpandQuery,
+        body: ZCreateBookingRequest,
+        response: { 201: ZBooking, ...problemResponses },
+      },
       config: write,
     },
-    async (request, reply) =>
-      reply.status(201).send(await service.createBooking(ctx, actorOf(request), request.body)),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const booking = await service.createBooking(ctx, actor, request.body);
+      return reply.status(201).send(await withExpanded(actor, booking, request.query.expand));
+    },
   );
 
   api.post(
@@ -169,8 +183,12 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
     async (request) => {
       const { id, action } = request.params;
-      if (action === 'check_in') return checkInAtDesk(ctx, actorOf(request), id);
-      return actions.performAction(ctx, actorOf(request), id, action, request.query);
+      const actor = actorOf(request);
+      const booking =
+        action === 'check_in'
+          ? await checkInAtDesk(ctx, actor, id)
+          : await actions.performAction(ctx, actor, id, action, request.query);
+      return withExpanded(actor, booking, request.query.expand);
     },
   );
 

@@ -782,6 +782,79 @@ describe('lists, filters and search', () => {
     expect(byName.data.map((r) => r.objectType).sort()).toEqual(['booking', 'contact']);
   });
 
+  test('counts every result of the search on each page, also past the last one', async ({
+    demoApp: { client: admin },
+    stay: { roomIds, rateId, day },
+  }) => {
+    for (const offset of [450, 452, 454]) {
+      await bookOk(admin, rateId, {
+        roomId: roomIds['904'],
+        checkIn: day(offset),
+        checkOut: day(offset + 1),
+        customer: { name: `Quirin Seitenzahl ${offset}` },
+      });
+    }
+    const page = async (pageNumber: number) =>
+      parsed(
+        await admin.get('/api/search', {
+          query: { query: 'Seitenzahl', pageSize: '2', pageNumber: String(pageNumber) },
+        }),
+        ZPaged(ZSearchResult),
+      );
+    // Three bookings and their three contacts.
+    expect((await page(1)).count).toBe(6);
+    expect((await page(1)).data).toHaveLength(2);
+    expect((await page(3)).count).toBe(6);
+    expect((await page(3)).data).toHaveLength(2);
+    expect((await page(4)).count).toBe(6);
+    expect((await page(4)).data).toEqual([]);
+  });
+
+  test('answers a status action and a new booking with the relations asked for, as the booking reads them', async ({
+    demoApp: { t, client: admin },
+    stay: { roomIds, rateId, today, day },
+  }) => {
+    const expand = 'room,roomType,rate,customer,group,guests,link';
+    const created = await admin.post(
+      '/api/bookings',
+      {
+        occupancy: 2,
+        rateId,
+        roomId: roomIds['903'],
+        checkIn: today,
+        checkOut: day(1),
+        customer: { name: 'Rita Antwort' },
+        isDebtor: true,
+      },
+      { query: { expand } },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const booking = parsed(created, ZBooking);
+    const read = async () =>
+      parsed(await admin.get(`/api/bookings/${booking.id}`, { query: { expand } }), ZBooking);
+    expect(booking).toEqual(await read());
+    expect(booking.room?.number).toBe('903');
+    await t.db.update(rooms).set({ housekeepingStatus: 'clean' }).where(eq(rooms.id, roomIds['903']!));
+    const checkedIn = parsed(
+      await admin.post(`/api/bookings/${booking.id}/actions/check_in`, undefined, { query: { expand } }),
+      ZBooking,
+    );
+    expect(checkedIn.status).toBe('checked_in');
+    expect(checkedIn).toEqual(await read());
+    const checkedOut = await admin.post(`/api/bookings/${booking.id}/actions/check_out`, undefined, {
+      query: { confirmDueAmount: 'true', expand: 'guests' },
+    });
+    expect(parsed(checkedOut, ZBooking)).toEqual({
+      ...(await read()),
+      customer: undefined,
+      group: undefined,
+      link: undefined,
+      rate: undefined,
+      room: undefined,
+      roomType: undefined,
+    });
+  });
+
   test('searches for % and _ literally, in the list and in the search', async ({
     demoApp: { client: admin },
     stay: { roomIds, rateId, day },

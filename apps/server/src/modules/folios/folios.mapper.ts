@@ -56,12 +56,6 @@ export function totalsOf(sums: { grossAmount: number; paidAmount: number } | und
   return { grossAmount, paidAmount, dueAmount: grossAmount - paidAmount };
 }
 
-export function addTotals(all: TFolioTotals[]): TFolioTotals {
-  const grossAmount = all.reduce((sum, totals) => sum + totals.grossAmount, 0);
-  const paidAmount = all.reduce((sum, totals) => sum + totals.paidAmount, 0);
-  return { grossAmount, paidAmount, dueAmount: grossAmount - paidAmount };
-}
-
 /** Folios as the API sends them, with their entries and totals, read in three queries. */
 export async function toFolios(db: Executor, rows: TFolioRow[]): Promise<TFolio[]> {
   const ids = rows.map((row) => row.id);

@@ -1,10 +1,11 @@
-import type {
-  TCreateFolioRequest,
-  TFolio,
-  TFolioList,
-  TFolioListQuery,
-  TFolioTotals,
-  TUpdateFolioRequest,
+import {
+  addFolioTotals,
+  type TCreateFolioRequest,
+  type TFolio,
+  type TFolioList,
+  type TFolioListQuery,
+  type TFolioTotals,
+  type TUpdateFolioRequest,
 } from '@pms/contract';
 import { requireAccess, requireBookingAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -21,7 +22,7 @@ import {
   selectFolioSums,
   updateFolioRow,
 } from './folios.queries.ts';
-import { addTotals, toFolio, toFolios, totalsOf } from './folios.mapper.ts';
+import { toFolio, toFolios, totalsOf } from './folios.mapper.ts';
 import { folioEvent, lockOpenFolio } from './folio-postings.ts';
 
 /** Totals of one folio: what invoices read to know whether it is paid. */
@@ -40,7 +41,7 @@ export async function getBookingTotals(
     db,
     rows.map((row) => row.id),
   );
-  return addTotals(rows.map((row) => totalsOf(sums.get(row.id))));
+  return addFolioTotals(rows.map((row) => totalsOf(sums.get(row.id))));
 }
 
 /** A booking's own folios (its split ones included), oldest first, each with its totals. */
@@ -73,7 +74,7 @@ export async function listFolios(
   if (query.bookingId) await findFolioBooking(db, actor.propertyId, query.bookingId);
   if (query.groupId) await assertGroupOwned(db, actor.propertyId, query.groupId);
   const data = await toFolios(db, await selectFolios(db, actor.propertyId, query));
-  return { data, totals: addTotals(data.map((folio) => folio.totals)) };
+  return { data, totals: addFolioTotals(data.map((folio) => folio.totals)) };
 }
 
 export async function getFolio(ctx: AppContext, actor: TActor, id: string): Promise<TFolio> {

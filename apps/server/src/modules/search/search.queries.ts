@@ -51,12 +51,16 @@ export async function selectSearchPage(
       left join erasures e on e.property_id = i.property_id and e.contact_id = i.customer_id
      where i.property_id = ${p} and i.deleted_at is null
        and (i.number ilike ${pattern} or (e.id is null and i.recipient ilike ${pattern}))`;
-  const [total] = rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from (${union}) found`));
-  const rows = rowsOf<TSearchRow>(
+  // One pass: the page with the count of all beside each row; only a page past the end counts apart.
+  const found = rowsOf<TSearchRow & { total: string }>(
     await db.execute(
-      sql`select * from (${union}) found order by object_type, sort_key desc
+      sql`select *, count(*) over () as total from (${union}) found order by object_type, sort_key desc
           limit ${page.pageSize} offset ${(page.pageNumber - 1) * page.pageSize}`,
     ),
   );
-  return { total: Number(total?.n ?? 0), rows };
+  if (found.length > 0 || page.pageNumber === 1) {
+    return { total: Number(found[0]?.total ?? 0), rows: found.map(({ total: _total, ...row }) => row) };
+  }
+  const [counted] = rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from (${union}) found`));
+  return { total: Number(counted?.n ?? 0), rows: [] };
 }

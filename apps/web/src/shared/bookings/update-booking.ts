@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TBooking, TUpdateBookingRequest } from '@pms/contract/bookings';
 import { api } from '../../lib/api-client.ts';
-import { invalidateAfter } from '../query-keys/index.ts';
+import { settleAfter } from '../query-keys/index.ts';
 
 export function updateBooking(id: string, changes: TUpdateBookingRequest): Promise<TBooking> {
   return api.put<TBooking>(`/bookings/${encodeURIComponent(id)}`, { body: changes });
@@ -13,6 +13,6 @@ export function useUpdateBooking() {
     mutationFn: ({ id, changes }: { id: string; changes: TUpdateBookingRequest }) =>
       updateBooking(id, changes),
     meta: { isErrorShownInline: true },
-    onSuccess: () => invalidateAfter(queryClient, 'booking'),
+    onSuccess: () => settleAfter(queryClient, 'booking'),
   });
 }

@@ -11,7 +11,7 @@ import type {
   TVoidChargeRequest,
 } from '@pms/contract/folios';
 import { api } from '../../lib/api-client.ts';
-import { invalidateAfter } from '../query-keys/index.ts';
+import { settleAfter } from '../query-keys/index.ts';
 
 const folioPath = (folioId: string) => `/folios/${encodeURIComponent(folioId)}`;
 const entryPath = (folioId: string, kind: 'charges' | 'payments', entryId: string) =>
@@ -77,17 +77,18 @@ export const deletePayment = ({ folioId, paymentId }: { folioId: string; payment
 
 /**
  * A folio posting changes the booking's amounts, its invoices (a payment settles one), the
- * dashboard and group figures: what a folio change can move is marked stale.
+ * dashboard and group figures: the folio answered is shown at once, and what a folio change can move
+ * is marked stale.
  */
-function useFolioMutation<TVariables, TResult>(
-  mutationFn: (variables: TVariables) => Promise<TResult>,
+function useFolioMutation<TVariables>(
+  mutationFn: (variables: TVariables) => Promise<TFolio>,
   { isErrorShownInline = true }: { isErrorShownInline?: boolean } = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     meta: { isErrorShownInline },
-    onSuccess: () => invalidateAfter(queryClient, 'folio'),
+    onSuccess: (folio) => settleAfter(queryClient, 'folio', { folio }),
   });
 }
 

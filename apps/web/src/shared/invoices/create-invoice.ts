@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreateInvoiceRequest, TInvoice } from '@pms/contract/invoices';
 import { api } from '../../lib/api-client.ts';
-import { invalidateAfter } from '../query-keys/index.ts';
+import { settleAfter } from '../query-keys/index.ts';
 
 export function createInvoice(request: TCreateInvoiceRequest): Promise<TInvoice> {
   return api.post<TInvoice>('/invoices', { body: request });
@@ -14,6 +14,6 @@ export function useCreateInvoice() {
     mutationFn: createInvoice,
     meta: { isErrorShownInline: true },
     // The folio closes and the booking turns read-only.
-    onSuccess: () => invalidateAfter(queryClient, 'invoice'),
+    onSuccess: (invoice) => settleAfter(queryClient, 'invoice', { invoice }),
   });
 }

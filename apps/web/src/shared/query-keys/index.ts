@@ -14,6 +14,8 @@ export {
   roomLockKeys,
   roomPlanKeys,
   searchKeys,
+  settleAfter,
   staleAfter,
+  type TAnswer,
   type TChange,
 } from './query-keys.ts';

@@ -1,4 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { TBookingView } from '@pms/contract/bookings';
+import { addFolioTotals, type TFolio, type TFolioList } from '@pms/contract/folios';
+import type { TInvoice } from '@pms/contract/invoices';
 
 /*
  * One factory per domain: `all` is the prefix of every query of that domain, so invalidating it
@@ -179,7 +182,36 @@ export const staleAfter = {
 
 export type TChange = keyof typeof staleAfter;
 
-/** Marks stale every query a change of this kind can move (see the table above). */
+/** Marks stale every query a change of this kind can move (see the table above), and waits for those on screen. */
 export async function invalidateAfter(queryClient: QueryClient, change: TChange): Promise<void> {
   await Promise.all(staleAfter[change].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** A mutation's answer that is the record a screen reads: a booking (as its detail reads it), a folio, an invoice. */
+export type TAnswer = { booking: TBookingView } | { folio: TFolio } | { invoice: TInvoice };
+
+/** Puts a mutation's answer where the screens read that record, so they show it without a second read. */
+function showAnswer(queryClient: QueryClient, answer: TAnswer): void {
+  if ('booking' in answer) queryClient.setQueryData(bookingKeys.detail(answer.booking.id), answer.booking);
+  else if ('invoice' in answer)
+    queryClient.setQueryData(invoiceKeys.detail(answer.invoice.id), answer.invoice);
+  else {
+    const { folio } = answer;
+    // Every list holding the folio (its booking's, its group's); a new folio comes with the refetch.
+    queryClient.setQueriesData<TFolioList>({ queryKey: folioKeys.all }, (list) => {
+      if (!list?.data.some((listed) => listed.id === folio.id)) return list;
+      const data = list.data.map((listed) => (listed.id === folio.id ? folio : listed));
+      return { data, totals: addFolioTotals(data.map((listed) => listed.totals)) };
+    });
+  }
+}
+
+/**
+ * After a mutation: its answer is shown where its record is read, and what the change can move is
+ * marked stale and refetched in the background (see the table above). The caller does not wait for
+ * those reads: the dialog closes and the screen shows the answer as soon as the write is done.
+ */
+export function settleAfter(queryClient: QueryClient, change: TChange, answer?: TAnswer): void {
+  if (answer) showAnswer(queryClient, answer);
+  void invalidateAfter(queryClient, change);
 }

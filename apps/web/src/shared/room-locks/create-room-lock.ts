@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreateRoomLockRequest, TRoomLock } from '@pms/contract/room-plan';
 import { api } from '../../lib/api-client.ts';
-import { invalidateAfter } from '../query-keys/index.ts';
+import { settleAfter } from '../query-keys/index.ts';
 
 export function createRoomLock(lock: TCreateRoomLockRequest): Promise<TRoomLock> {
   return api.post<TRoomLock>('/room_locks', { body: lock });
@@ -12,6 +12,6 @@ export function useCreateRoomLock() {
   return useMutation({
     mutationFn: createRoomLock,
     meta: { isErrorShownInline: true },
-    onSuccess: () => invalidateAfter(queryClient, 'roomLock'),
+    onSuccess: () => settleAfter(queryClient, 'roomLock'),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TRoomLock, TUpdateRoomLockRequest } from '@pms/contract/room-plan';
 import { api } from '../../lib/api-client.ts';
-import { invalidateAfter } from '../query-keys/index.ts';
+import { settleAfter } from '../query-keys/index.ts';
 
 export function updateRoomLock(id: string, changes: TUpdateRoomLockRequest): Promise<TRoomLock> {
   return api.put<TRoomLock>(`/room_locks/${encodeURIComponent(id)}`, { body: changes });
@@ -13,6 +13,6 @@ export function useUpdateRoomLock() {
     mutationFn: ({ id, changes }: { id: string; changes: TUpdateRoomLockRequest }) =>
       updateRoomLock(id, changes),
     meta: { isErrorShownInline: true },
-    onSuccess: () => invalidateAfter(queryClient, 'roomLock'),
+    onSuccess: () => settleAfter(queryClient, 'roomLock'),
   });
 }

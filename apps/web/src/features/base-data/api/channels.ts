@@ -9,7 +9,7 @@ import {
 } from '@pms/contract/channels';
 import { api } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/save-file.ts';
-import { invalidateAfter } from '../../../shared/query-keys/index.ts';
+import { invalidateAfter, settleAfter } from '../../../shared/query-keys/index.ts';
 
 const channelPath = (id: string) => `/channels/${encodeURIComponent(id)}`;
 const roomPath = (id: string, roomId: string) => `${channelPath(id)}/rooms/${encodeURIComponent(roomId)}`;
@@ -31,7 +31,7 @@ function useChannelMutation<TVariables, TResult>(
   return useMutation({
     mutationFn,
     meta: { isErrorShownInline },
-    onSuccess: () => invalidateAfter(queryClient, 'channel'),
+    onSuccess: () => settleAfter(queryClient, 'channel'),
   });
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAssignGuestRequest, TBooking } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateAfter } from '../../../shared/query-keys/index.ts';
+import { settleAfter } from '../../../shared/query-keys/index.ts';
 
 /** Adds an existing contact, or a new one by name, to the booking's guests. */
 export function assignGuest(id: string, guest: TAssignGuestRequest): Promise<TBooking> {
@@ -13,6 +13,6 @@ export function useAssignGuest() {
   return useMutation({
     mutationFn: ({ id, guest }: { id: string; guest: TAssignGuestRequest }) => assignGuest(id, guest),
     meta: { isErrorShownInline: true },
-    onSuccess: () => invalidateAfter(queryClient, 'booking'),
+    onSuccess: () => settleAfter(queryClient, 'booking'),
   });
 }

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { bookingKeys } from '../../../shared/query-keys/index.ts';
 
 /** The detail screen shows every relation of the booking. */
-const detailExpand = 'room,roomType,rate,customer,group,guests,link';
+export const detailExpand = 'room,roomType,rate,customer,group,guests,link';
 
 /** The whole booking, or its summary for a role without the booking's details (catering). */
 export function getBooking(id: string): Promise<TBookingView> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TBooking } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateAfter } from '../../../shared/query-keys/index.ts';
+import { settleAfter } from '../../../shared/query-keys/index.ts';
 
 export function unassignGuest(id: string, contactId: string): Promise<TBooking> {
   return api.delete<TBooking>(`/bookings/${encodeURIComponent(id)}/guests/${encodeURIComponent(contactId)}`);
@@ -11,6 +11,6 @@ export function useUnassignGuest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, contactId }: { id: string; contactId: string }) => unassignGuest(id, contactId),
-    onSuccess: () => invalidateAfter(queryClient, 'booking'),
+    onSuccess: () => settleAfter(queryClient, 'booking'),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TBooking, TUpdateBookingGuestRequest } from '@pms/contract/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateAfter } from '../../../shared/query-keys/index.ts';
+import { settleAfter } from '../../../shared/query-keys/index.ts';
 
 /** Changes what the booking says of one of its guests (a family member or not). */
 export function updateGuest(
@@ -26,6 +26,6 @@ export function useUpdateGuest() {
       contactId: string;
       body: TUpdateBookingGuestRequest;
     }) => updateGuest(id, contactId, body),
-    onSuccess: () => invalidateAfter(queryClient, 'booking'),
+    onSuccess: () => settleAfter(queryClient, 'booking'),
   });
 }

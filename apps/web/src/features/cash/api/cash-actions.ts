@@ -7,7 +7,7 @@ import type {
   TCloseShiftRequest,
 } from '@pms/contract/cash';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateAfter } from '../../../shared/query-keys/index.ts';
+import { settleAfter } from '../../../shared/query-keys/index.ts';
 
 const registerPath = (registerId: string) => `/cash_registers/${encodeURIComponent(registerId)}`;
 
@@ -45,7 +45,7 @@ function useCashMutation<TVariables, TResult>(
   return useMutation({
     mutationFn,
     meta: { isErrorShownInline, errorTitle: 'cash.actionFailed' },
-    onSuccess: () => invalidateAfter(queryClient, 'cash'),
+    onSuccess: () => settleAfter(queryClient, 'cash'),
   });
 }
 

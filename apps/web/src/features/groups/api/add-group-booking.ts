@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TGroup } from '@pms/contract/contacts';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateAfter } from '../../../shared/query-keys/index.ts';
+import { settleAfter } from '../../../shared/query-keys/index.ts';
 
 /** Adds an existing booking to a group; a booking of another group moves over. */
 export function addGroupBooking(groupId: string, bookingId: string): Promise<TGroup> {
@@ -15,6 +15,6 @@ export function useAddGroupBooking() {
       addGroupBooking(groupId, bookingId),
     meta: { isErrorShownInline: true },
     // Group figures and the booking's own group change together.
-    onSuccess: () => invalidateAfter(queryClient, 'groupMembership'),
+    onSuccess: () => settleAfter(queryClient, 'groupMembership'),
   });
 }

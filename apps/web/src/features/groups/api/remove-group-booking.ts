@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TGroup } from '@pms/contract/contacts';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateAfter } from '../../../shared/query-keys/index.ts';
+import { settleAfter } from '../../../shared/query-keys/index.ts';
 
 /** Takes a booking out of a group; the booking itself stays. */
 export function removeGroupBooking(groupId: string, bookingId: string): Promise<TGroup> {
@@ -15,6 +15,6 @@ export function useRemoveGroupBooking() {
   return useMutation({
     mutationFn: ({ groupId, bookingId }: { groupId: string; bookingId: string }) =>
       removeGroupBooking(groupId, bookingId),
-    onSuccess: () => invalidateAfter(queryClient, 'groupMembership'),
+    onSuccess: () => settleAfter(queryClient, 'groupMembership'),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { THousekeepingRoom, THousekeepingState } from '@pms/contract/room-plan';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateAfter } from '../../../shared/query-keys/index.ts';
+import { settleAfter } from '../../../shared/query-keys/index.ts';
 
 /** Sets a room's housekeeping status, such as clean once it has been cleaned. */
 export function updateRoomStatus(
@@ -19,6 +19,6 @@ export function useUpdateRoomStatus() {
     mutationFn: ({ roomId, status }: { roomId: string; status: THousekeepingState }) =>
       updateRoomStatus(roomId, status),
     meta: { errorTitle: 'housekeeping.statusNotUpdated' },
-    onSuccess: () => invalidateAfter(queryClient, 'roomStatus'),
+    onSuccess: () => settleAfter(queryClient, 'roomStatus'),
   });
 }

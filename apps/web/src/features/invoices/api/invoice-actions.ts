@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TInvoice, TIssueInvoiceRequest } from '@pms/contract/invoices';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateAfter } from '../../../shared/query-keys/index.ts';
+import { settleAfter, type TAnswer } from '../../../shared/query-keys/index.ts';
 
 const invoicePath = (id: string) => `/invoices/${encodeURIComponent(id)}`;
 
@@ -24,12 +24,19 @@ export function deleteInvoice(id: string): Promise<void> {
   return api.delete(invoicePath(id));
 }
 
-// Issuing closes the folio and cancelling opens it again.
-function useInvoiceAction<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
+// Issuing closes the folio and cancelling opens it again; the invoice answered (the issued one, the
+// cancellation) is shown at once.
+function useInvoiceAction<TVariables, TResult>(
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+  answerOf: (result: TResult) => TAnswer | undefined,
+) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => invalidateAfter(queryClient, 'invoice') });
+  return useMutation({
+    mutationFn,
+    onSuccess: (result) => settleAfter(queryClient, 'invoice', answerOf(result)),
+  });
 }
 
-export const useIssueInvoice = () => useInvoiceAction(issueInvoice);
-export const useCancelInvoice = () => useInvoiceAction(cancelInvoice);
-export const useDeleteInvoice = () => useInvoiceAction(deleteInvoice);
+export const useIssueInvoice = () => useInvoiceAction(issueInvoice, (invoice) => ({ invoice }));
+export const useCancelInvoice = () => useInvoiceAction(cancelInvoice, (invoice) => ({ invoice }));
+export const useDeleteInvoice = () => useInvoiceAction(deleteInvoice, () => undefined);

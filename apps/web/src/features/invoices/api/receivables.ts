@@ -11,7 +11,7 @@ import type {
 } from '@pms/contract/receivables';
 import { api } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/save-file.ts';
-import { invalidateAfter, invoiceKeys } from '../../../shared/query-keys/index.ts';
+import { settleAfter, invoiceKeys } from '../../../shared/query-keys/index.ts';
 
 const invoicePath = (id: string) => `/invoices/${encodeURIComponent(id)}`;
 
@@ -44,7 +44,7 @@ export function useInvoicePayment() {
   return useMutation({
     mutationFn: ({ id, payment }: { id: string; payment: TInvoicePaymentRequest }) =>
       api.post<TInvoice>(`${invoicePath(id)}/payments`, { body: payment }),
-    onSuccess: () => invalidateAfter(queryClient, 'invoicePayment'),
+    onSuccess: () => settleAfter(queryClient, 'invoicePayment'),
   });
 }
 
@@ -54,7 +54,7 @@ export function useCreateReminder() {
   return useMutation({
     mutationFn: ({ id, request }: { id: string; request: TCreateReminderRequest }) =>
       api.post<TInvoiceReminder>(`${invoicePath(id)}/reminders`, { body: request }),
-    onSuccess: () => invalidateAfter(queryClient, 'reminder'),
+    onSuccess: () => settleAfter(queryClient, 'reminder'),
   });
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TInvoice, TUpdateInvoiceRequest } from '@pms/contract/invoices';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateAfter } from '../../../shared/query-keys/index.ts';
+import { settleAfter } from '../../../shared/query-keys/index.ts';
 
 export function updateInvoice({
   id,
@@ -19,6 +19,6 @@ export function useUpdateInvoice() {
   return useMutation({
     mutationFn: updateInvoice,
     meta: { isErrorShownInline: true },
-    onSuccess: () => invalidateAfter(queryClient, 'invoice'),
+    onSuccess: (invoice) => settleAfter(queryClient, 'invoice', { invoice }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TRoomLock } from '@pms/contract/room-plan';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateAfter } from '../../../shared/query-keys/index.ts';
+import { settleAfter } from '../../../shared/query-keys/index.ts';
 
 /** Ends a lock early: the room can be booked again. */
 export function cancelRoomLock(id: string): Promise<TRoomLock> {
@@ -12,6 +12,6 @@ export function useCancelRoomLock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelRoomLock,
-    onSuccess: () => invalidateAfter(queryClient, 'roomLock'),
+    onSuccess: () => settleAfter(queryClient, 'roomLock'),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateAfter } from '../../../shared/query-keys/index.ts';
+import { settleAfter } from '../../../shared/query-keys/index.ts';
 
 export function deleteRoomLock(id: string): Promise<void> {
   return api.delete(`/room_locks/${encodeURIComponent(id)}`);
@@ -10,6 +10,6 @@ export function useDeleteRoomLock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRoomLock,
-    onSuccess: () => invalidateAfter(queryClient, 'roomLock'),
+    onSuccess: () => settleAfter(queryClient, 'roomLock'),
   });
 }

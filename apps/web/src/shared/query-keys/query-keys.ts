@@ -190,20 +190,30 @@ export async function invalidateAfter(queryClient: QueryClient, change: TChange)
 /** A mutation's answer that is the record a screen reads: a booking (as its detail reads it), a folio, an invoice. */
 export type TAnswer = { booking: TBookingView } | { folio: TFolio } | { invoice: TInvoice };
 
-/** Puts a mutation's answer where the screens read that record, so they show it without a second read. */
-function showAnswer(queryClient: QueryClient, answer: TAnswer): void {
-  if ('booking' in answer) queryClient.setQueryData(bookingKeys.detail(answer.booking.id), answer.booking);
-  else if ('invoice' in answer)
-    queryClient.setQueryData(invoiceKeys.detail(answer.invoice.id), answer.invoice);
-  else {
-    const { folio } = answer;
-    // Every list holding the folio (its booking's, its group's); a new folio comes with the refetch.
-    queryClient.setQueriesData<TFolioList>({ queryKey: folioKeys.all }, (list) => {
-      if (!list?.data.some((listed) => listed.id === folio.id)) return list;
-      const data = list.data.map((listed) => (listed.id === folio.id ? folio : listed));
-      return { data, totals: addFolioTotals(data.map((listed) => listed.totals)) };
-    });
+/**
+ * Puts a mutation's answer where the screens read that record, so they show it without a second read;
+ * answers the record's own key when the answer is all of it (it need not be read again).
+ */
+function showAnswer(queryClient: QueryClient, answer: TAnswer): QueryKey | undefined {
+  if ('booking' in answer) {
+    const key = bookingKeys.detail(answer.booking.id);
+    queryClient.setQueryData(key, answer.booking);
+    return key;
   }
+  if ('invoice' in answer) {
+    const key = invoiceKeys.detail(answer.invoice.id);
+    queryClient.setQueryData(key, answer.invoice);
+    return key;
+  }
+  const { folio } = answer;
+  // Every list holding the folio (its booking's, its group's); they are read again all the same, as
+  // a change can move another folio of the list (a moved charge). A new folio comes with that read.
+  queryClient.setQueriesData<TFolioList>({ queryKey: folioKeys.all }, (list) => {
+    if (!list?.data.some((listed) => listed.id === folio.id)) return list;
+    const data = list.data.map((listed) => (listed.id === folio.id ? folio : listed));
+    return { data, totals: addFolioTotals(data.map((listed) => listed.totals)) };
+  });
+  return undefined;
 }
 
 /**
@@ -212,6 +222,11 @@ function showAnswer(queryClient: QueryClient, answer: TAnswer): void {
  * those reads: the dialog closes and the screen shows the answer as soon as the write is done.
  */
 export function settleAfter(queryClient: QueryClient, change: TChange, answer?: TAnswer): void {
-  if (answer) showAnswer(queryClient, answer);
-  void invalidateAfter(queryClient, change);
+  const answered = answer && showAnswer(queryClient, answer);
+  const isAnswered = (queryKey: QueryKey) =>
+    answered !== undefined &&
+    queryKey.length === answered.length &&
+    answered.every((part, index) => queryKey[index] === part);
+  for (const queryKey of staleAfter[change])
+    void queryClient.invalidateQueries({ queryKey, predicate: (query) => !isAnswered(query.queryKey) });
 }

@@ -1,4 +1,6 @@
-import type { QueryKey } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { TBookingView } from '@pms/contract/bookings';
+import type { TFolio } from '@pms/contract/folios';
 import { describe, expect, it } from 'vitest';
 import * as keys from './query-keys.ts';
 
@@ -59,5 +61,47 @@ describe('query keys', () => {
       ];
       expect(moved.filter((key) => !isStale(change, key))).toEqual([]);
     }
+  });
+});
+
+describe('settleAfter', () => {
+  const totals = (grossAmount: number, paidAmount: number) => ({
+    grossAmount,
+    paidAmount,
+    dueAmount: grossAmount - paidAmount,
+  });
+  const folio = (id: string, grossAmount: number, paidAmount: number) =>
+    ({ id, totals: totals(grossAmount, paidAmount) }) as unknown as TFolio;
+
+  it('shows a folio answered in the lists holding it, with their totals, and reads the lists again', () => {
+    const queryClient = new QueryClient();
+    const owner = keys.folioKeys.owner({ bookingId: 'b1' });
+    const other = keys.folioKeys.owner({ bookingId: 'b2' });
+    queryClient.setQueryData(owner, {
+      data: [folio('f1', 100, 0), folio('f2', 50, 50)],
+      totals: totals(150, 50),
+    });
+    queryClient.setQueryData(other, { data: [folio('f3', 10, 0)], totals: totals(10, 0) });
+    keys.settleAfter(queryClient, 'folio', { folio: folio('f1', 130, 100) });
+    expect(queryClient.getQueryData(owner)).toEqual({
+      data: [folio('f1', 130, 100), folio('f2', 50, 50)],
+      totals: totals(180, 150),
+    });
+    expect(queryClient.getQueryData(other)).toEqual({ data: [folio('f3', 10, 0)], totals: totals(10, 0) });
+    expect(queryClient.getQueryState(owner)?.isInvalidated).toBe(true);
+  });
+
+  it('keeps a booking answered as its detail without reading it again, and marks the rest stale', () => {
+    const queryClient = new QueryClient();
+    const detail = keys.bookingKeys.detail('b1');
+    const events = keys.bookingKeys.events('b1');
+    const plan = keys.roomPlanKeys.range({ from: '2026-01-01', to: '2026-01-31' });
+    for (const key of [detail, events, plan]) queryClient.setQueryData(key, { before: true });
+    const booking = { id: 'b1', status: 'checked_in' } as unknown as TBookingView;
+    keys.settleAfter(queryClient, 'booking', { booking });
+    expect(queryClient.getQueryData(detail)).toEqual(booking);
+    expect(queryClient.getQueryState(detail)?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(events)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(plan)?.isInvalidated).toBe(true);
   });
 });

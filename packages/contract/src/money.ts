@@ -12,7 +12,16 @@ export function splitGross(
   return { netAmount, taxAmount: grossAmount - netAmount };
 }
 
+/** A formatter is costly to make and the same for each locale and currency: a long list makes it once. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** Formats cents as currency in a locale ('de-DE' shows 1.234,50 €, 'de-AT' € 1.234,50). */
 export function formatMoney(cents: number, currency = 'EUR', locale = 'de-AT'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    moneyFormats.set(key, format);
+  }
+  return format.format(cents / 100);
 }

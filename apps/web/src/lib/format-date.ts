@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import { usePropertyLocale } from './property-locale.ts';
 
 /**
@@ -7,11 +7,9 @@ import { usePropertyLocale } from './property-locale.ts';
  */
 export function useFormatDate(style: 'medium' | 'short' = 'medium'): (date: string) => string {
   const locale = usePropertyLocale();
-  return useCallback(
-    (date: string) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(
-        new Date(`${date}T00:00:00Z`),
-      ),
-    [locale, style],
-  );
+  // One formatter per screen: making one costs more than formatting a whole column with it.
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' });
+    return (date: string) => format.format(new Date(`${date}T00:00:00Z`));
+  }, [locale, style]);
 }

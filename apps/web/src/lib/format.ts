@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import { usePropertyLocale } from './property-locale.ts';
 import { useSessionState } from './session-store.ts';
 
@@ -6,23 +6,18 @@ import { useSessionState } from './session-store.ts';
 export function useFormatDateTime(): (iso: string) => string {
   const locale = usePropertyLocale();
   const timeZone = useSessionState((state) => state.property?.timeZone);
-  return useCallback(
-    (iso: string) =>
-      new Intl.DateTimeFormat(locale, {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        timeZone,
-      }).format(new Date(iso)),
-    [locale, timeZone],
-  );
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    return (iso: string) => format.format(new Date(iso));
+  }, [locale, timeZone]);
 }
 
 /** The calendar day of an instant in the current property's time zone, as a date (an invoice's issue date). */
 export function useFormatInstantDate(): (iso: string) => string {
   const locale = usePropertyLocale();
   const timeZone = useSessionState((state) => state.property?.timeZone);
-  return useCallback(
-    (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(new Date(iso)),
-    [locale, timeZone],
-  );
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone });
+    return (iso: string) => format.format(new Date(iso));
+  }, [locale, timeZone]);
 }

@@ -13,15 +13,23 @@ function StatusBadge({ status }: { status: string }) {
   return parsed.success ? <BookingStatusBadge status={parsed.data} /> : <Badge>{status}</Badge>;
 }
 
+/** A glance, not the day's work list: a busy day's stays are all in the bookings list it links to. */
+const shownStays = 10;
+
 type TStayListProps = {
   title: string;
   stays: readonly TDashboardBooking[];
   emptyTitle: string;
   emptyIcon: TIcon;
+  /** The bookings list with the same stays. */
+  allTo: string;
 };
 
-/** Today's arrivals or departures: room, name, guests and status, each linking to its booking. */
-export function StayList({ title, stays, emptyTitle, emptyIcon }: TStayListProps) {
+/**
+ * Today's arrivals or departures: room, name, guests and status, each linking to its booking; the
+ * first ten, and a link to all of them.
+ */
+export function StayList({ title, stays, emptyTitle, emptyIcon, allTo }: TStayListProps) {
   const { t } = useTranslation();
   return (
     <Card isFlush title={title} actions={<Badge>{stays.length}</Badge>}>
@@ -29,7 +37,7 @@ export function StayList({ title, stays, emptyTitle, emptyIcon }: TStayListProps
         <EmptyState icon={emptyIcon} title={emptyTitle} />
       ) : (
         <ul aria-label={title} className="divide-y divide-gray-100">
-          {stays.map((stay) => (
+          {stays.slice(0, shownStays).map((stay) => (
             <li key={stay.id}>
               <Link
                 to={generatePath('/bookings/:id', { id: stay.id })}
@@ -51,6 +59,16 @@ export function StayList({ title, stays, emptyTitle, emptyIcon }: TStayListProps
               </Link>
             </li>
           ))}
+          {stays.length > shownStays && (
+            <li>
+              <Link
+                to={allTo}
+                className="block px-5 py-3 text-center text-sm font-medium text-primary-700 hover:bg-gray-50"
+              >
+                {t('dashboard.showAll', { count: stays.length })}
+              </Link>
+            </li>
+          )}
         </ul>
       )}
     </Card>

@@ -113,12 +113,14 @@ export function DashboardRoute() {
           <StayList
             title={t('dashboard.arrivalsToday')}
             stays={day.arrivals}
+            allTo="/bookings?filter=check_in_today"
             emptyIcon={ArrowLeftEndOnRectangleIcon}
             emptyTitle={t('dashboard.noArrivals')}
           />
           <StayList
             title={t('dashboard.departuresToday')}
             stays={day.departures}
+            allTo="/bookings?filter=check_out_today"
             emptyIcon={ArrowRightStartOnRectangleIcon}
             emptyTitle={t('dashboard.noDepartures')}
           />

@@ -103,9 +103,16 @@ export function RoomPlanGrid({
   useLayoutEffect(() => {
     const container = scrollRef.current;
     if (!container) return;
-    const observer = new ResizeObserver(() =>
-      setViewport({ width: container.clientWidth, height: container.clientHeight }),
-    );
+    // Measured now, before the first paint, so that the rows render once at their width; the observer
+    // then follows resizes (its first call, with the same size, changes nothing).
+    const measure = () => {
+      const size = { width: container.clientWidth, height: container.clientHeight };
+      setViewport((current) =>
+        current.width === size.width && current.height === size.height ? current : size,
+      );
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(container);
     return () => observer.disconnect();
   }, []);

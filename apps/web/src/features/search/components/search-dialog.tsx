@@ -23,7 +23,7 @@ import { useSearch } from '../api/search.ts';
 type TObjectType = TSearchResult['objectType'];
 
 const minQueryLength = 2;
-const searchDelayMs = 150;
+const searchDelayMs = 100;
 
 const resultTypes: Record<TObjectType, { path: string; icon: TIcon }> = {
   booking: { path: '/bookings/:id', icon: BookOpenIcon },

@@ -29,12 +29,16 @@ test('the dashboard lists an arrival booked today and the occupancy it reports',
   expect(dashboard.date).toBe(today);
   await expect(page.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
 
-  const arrival = page
-    .getByRole('list', { name: 'Anreisen heute' })
-    .getByRole('link', { name: new RegExp(name) });
-  await expect(arrival).toContainText(room!.number);
-  await expect(arrival).toContainText(`${booking.code} · 2 Personen`);
-  await expect(arrival).toContainText('Bestätigt');
+  // The first ten arrivals by room, and a link to all of them when there are more.
+  const arrivals = page.getByRole('list', { name: 'Anreisen heute' });
+  const shown = dashboard.arrivals.slice(0, 10);
+  const allArrivals = arrivals.getByRole('link', {
+    name: `Alle ${dashboard.arrivals.length} in der Buchungsliste`,
+  });
+  await expect(arrivals.getByRole('link')).toHaveCount(
+    shown.length + (dashboard.arrivals.length > shown.length ? 1 : 0),
+  );
+  await expect(allArrivals).toHaveCount(dashboard.arrivals.length > shown.length ? 1 : 0);
 
   // The card shows the figures the server counted for the page.
   const { occupiedRooms, totalRooms, percent } = dashboard.occupancy;
@@ -56,7 +60,20 @@ test('the dashboard lists an arrival booked today and the occupancy it reports',
   await expectAccessible(page);
   await shot(page, 'dashboard');
 
-  await arrival.click();
+  if (shown.some((stay) => stay.id === booking.id)) {
+    const arrival = arrivals.getByRole('link', { name: new RegExp(name) });
+    await expect(arrival).toContainText(room!.number);
+    await expect(arrival).toContainText(`${booking.code} · 2 Personen`);
+    await expect(arrival).toContainText('Bestätigt');
+    await arrival.click();
+  } else {
+    // A busy day: the booking is in the bookings list behind the link.
+    await allArrivals.click();
+    await expect(page).toHaveURL('/bookings?filter=check_in_today');
+    const listed = page.getByRole('table', { name: 'Buchungen' }).getByRole('row').filter({ hasText: name });
+    await expect(listed).toContainText(booking.code);
+    await listed.getByText(booking.code).click();
+  }
   await expect(page).toHaveURL(`/bookings/${booking.id}`);
   await expect(page.getByRole('heading', { level: 1, name: booking.code })).toBeVisible();
   await expect(page.getByRole('main')).toContainText(name);

@@ -9,13 +9,6 @@ export const ZFolioTotals = z.object({
 });
 export type TFolioTotals = z.infer<typeof ZFolioTotals>;
 
-/** The combined totals of several folios (a booking's or a group's list): the API's and the screen's. */
-export function addFolioTotals(all: readonly TFolioTotals[]): TFolioTotals {
-  const grossAmount = all.reduce((sum, totals) => sum + totals.grossAmount, 0);
-  const paidAmount = all.reduce((sum, totals) => sum + totals.paidAmount, 0);
-  return { grossAmount, paidAmount, dueAmount: grossAmount - paidAmount };
-}
-
 /** A charge is what the guest owes; an allowance is a negative entry correcting one charge. */
 export const folioEntryKinds = ['charge', 'allowance'] as const;
 export const ZFolioEntryKind = z.enum(folioEntryKinds);

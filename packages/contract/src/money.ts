@@ -1,3 +1,5 @@
+import type { TFolioTotals } from './folios.ts';
+
 /** Rounds half away from zero, as tax rounding requires. */
 export function roundHalfAwayFromZero(value: number): number {
   return Math.sign(value) * Math.round(Math.abs(value));
@@ -24,4 +26,14 @@ export function formatMoney(cents: number, currency = 'EUR', locale = 'de-AT'): 
     moneyFormats.set(key, format);
   }
   return format.format(cents / 100);
+}
+
+/**
+ * The combined totals of several folios (a booking's or a group's list): the API's and the screen's.
+ * Here, without zod, as the staff app's first chunk adds them.
+ */
+export function addFolioTotals(all: readonly TFolioTotals[]): TFolioTotals {
+  const grossAmount = all.reduce((sum, totals) => sum + totals.grossAmount, 0);
+  const paidAmount = all.reduce((sum, totals) => sum + totals.paidAmount, 0);
+  return { grossAmount, paidAmount, dueAmount: grossAmount - paidAmount };
 }

@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { TBookingView } from '@pms/contract/bookings';
-import { addFolioTotals, type TFolio, type TFolioList } from '@pms/contract/folios';
+import type { TFolio, TFolioList } from '@pms/contract/folios';
+import { addFolioTotals } from '@pms/contract/money';
 import type { TInvoice } from '@pms/contract/invoices';
 
 /*

@@ -30,3 +30,30 @@ export function initialJsGzipBytes(distDir: string, page = 'index.html'): { file
   const bytes = files.reduce((sum, file) => sum + gzipSync(read(file)).length, 0);
   return { files, bytes };
 }
+
+/**
+ * The budgets of what a page loads before its first screen, gzipped, in decimal kilobytes (100 kB is
+ * 100,000 bytes): the staff app's, and the guest portal's on a phone.
+ */
+export const initialJsBudgets = [
+  { name: 'staff app', page: 'index.html', budgetKB: 100 },
+  { name: 'guest portal', page: 'portal.html', budgetKB: 25 },
+] as const;
+
+/** Each page's initial JavaScript against its budget, from a built output folder. */
+export function initialJsReport(distDir: string) {
+  return initialJsBudgets.map(({ name, page, budgetKB }) => {
+    const { files, bytes } = initialJsGzipBytes(distDir, page);
+    return { name, files, bytes, budgetKB, isWithinBudget: bytes <= budgetKB * 1000 };
+  });
+}
+
+/** `node scripts/initial-js.ts [dist]`: the figures, and exit code 1 when a page is over its budget. */
+if (import.meta.main) {
+  const report = initialJsReport(process.argv[2] ?? 'apps/web/dist');
+  for (const { name, files, bytes, budgetKB, isWithinBudget } of report)
+    console.log(
+      `${name}: ${(bytes / 1000).toFixed(1)} kB initial JavaScript (gzip) in ${files.length} files, budget ${budgetKB} kB${isWithinBudget ? '' : ' EXCEEDED'}`,
+    );
+  if (report.some((page) => !page.isWithinBudget)) process.exitCode = 1;
+}

@@ -122,6 +122,7 @@ stage 'Type check' npm run typecheck
 stage 'Lint and format' npm run lint
 stage 'Unit tests' npm run test:unit
 stage 'Build' npm run build
+stage 'Initial JavaScript within its budgets' npm run check:initial-js
 stage 'API tests on PGlite' npm run test:api
 stage 'API tests on PostgreSQL through PgBouncer' api_tests_on_postgres
 stage 'Channel sync in three time zones' channel_sync_in_time_zones

@@ -1,20 +1,23 @@
-import {
-  addDays as addCalendarDays,
-  differenceInCalendarDays,
-  format,
-  formatISO,
-  isValid,
-  parseISO,
-} from 'date-fns';
+import { format, formatISO, isValid, parseISO } from 'date-fns';
 import { tz } from '@date-fns/tz';
 
 /*
- * Calendar dates are ISO strings (YYYY-MM-DD). date-fns does calendar arithmetic on them as local
- * dates, which counts whole days whatever the process's time zone; a TZDate in UTC would give the
- * same answers about ten times slower, and stays and room plans add many days.
+ * Calendar dates are ISO strings (YYYY-MM-DD). The arithmetic on them counts days from their digits
+ * in UTC, so no time zone and no daylight saving time moves a day; a room plan lays out thousands of
+ * stays by it, and parsing each date through date-fns cost it about 70 ms.
  */
+const dayMs = 86_400_000;
+
+/** The days from 1970-01-01 to a calendar date (NaN for text that is no date). */
+function dayNumber(date: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return Number.NaN;
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / dayMs;
+}
+
 export function addDays(date: string, days: number): string {
-  return formatISO(addCalendarDays(parseISO(date), days), { representation: 'date' });
+  const day = dayNumber(date) + days;
+  if (!Number.isFinite(day)) throw new RangeError(`not a calendar date: ${date}`);
+  return new Date(day * dayMs).toISOString().slice(0, 10);
 }
 
 /** The dates the app handles: a guest's birth date from 1900 on, stays and periods up to 2199. */
@@ -41,7 +44,7 @@ export function isIsoDate(value: string): boolean {
 
 /** Nights between two dates (check-out minus check-in). */
 export function nightsBetween(checkIn: string, checkOut: string): number {
-  return differenceInCalendarDays(parseISO(checkOut), parseISO(checkIn));
+  return dayNumber(checkOut) - dayNumber(checkIn);
 }
 
 /** The date of every night of a stay: check-in up to the day before check-out. */

@@ -96,3 +96,20 @@ describe('money', () => {
     expect(splitGross(1000, 0)).toEqual({ netAmount: 1000, taxAmount: 0 });
   });
 });
+
+describe('day arithmetic', () => {
+  it('counts calendar days across month, leap and year ends and daylight saving time', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
+    expect(addDays('1900-01-01', 365)).toBe('1901-01-01');
+    expect(nightsBetween('2026-10-24', '2026-10-27')).toBe(3);
+    expect(nightsBetween('2026-03-31', '2026-03-01')).toBe(-30);
+  });
+
+  it('refuses text that is no date', () => {
+    expect(() => addDays('27.11.2026', 1)).toThrow(RangeError);
+    expect(nightsBetween('2026-11-27', 'soon')).toBeNaN();
+  });
+});

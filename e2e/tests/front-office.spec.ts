@@ -61,7 +61,8 @@ test('a front-desk day: book at the desk, find it, move it on the room plan, che
   await expectAccessible(page);
   await shot(page, 'create-booking');
   const created = page.waitForResponse(
-    (response) => response.url().endsWith('/api/bookings') && response.request().method() === 'POST',
+    (response) =>
+      new URL(response.url()).pathname === '/api/bookings' && response.request().method() === 'POST',
   );
   await form.getByRole('button', { name: 'Buchung anlegen' }).click();
   const createdResponse = await created;

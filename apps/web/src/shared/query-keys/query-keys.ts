@@ -219,15 +219,21 @@ function showAnswer(queryClient: QueryClient, answer: TAnswer): QueryKey | undef
 
 /**
  * After a mutation: its answer is shown where its record is read, and what the change can move is
- * marked stale and refetched in the background (see the table above). The caller does not wait for
- * those reads: the dialog closes and the screen shows the answer as soon as the write is done.
+ * marked stale and read again if on screen (see the table above). With an answer shown, the caller
+ * does not wait for those reads: the dialog closes and the screen shows the answer as soon as the write
+ * is done. Without one, the mutation stays pending until the screen's reads are back, so that a
+ * control showing the pending value (a checkbox, a room's status) never flips back in between.
  */
-export function settleAfter(queryClient: QueryClient, change: TChange, answer?: TAnswer): void {
+export function settleAfter(queryClient: QueryClient, change: TChange, answer?: TAnswer): Promise<void> {
   const answered = answer && showAnswer(queryClient, answer);
   const isAnswered = (queryKey: QueryKey) =>
     answered !== undefined &&
     queryKey.length === answered.length &&
     answered.every((part, index) => queryKey[index] === part);
-  for (const queryKey of staleAfter[change])
-    void queryClient.invalidateQueries({ queryKey, predicate: (query) => !isAnswered(query.queryKey) });
+  const reads = Promise.all(
+    staleAfter[change].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey, predicate: (query) => !isAnswered(query.queryKey) }),
+    ),
+  ).then(() => undefined);
+  return answer ? Promise.resolve() : reads;
 }

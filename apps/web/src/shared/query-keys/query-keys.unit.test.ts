@@ -73,7 +73,7 @@ describe('settleAfter', () => {
   const folio = (id: string, grossAmount: number, paidAmount: number) =>
     ({ id, totals: totals(grossAmount, paidAmount) }) as unknown as TFolio;
 
-  it('shows a folio answered in the lists holding it, with their totals, and reads the lists again', () => {
+  it('shows a folio answered in the lists holding it, with their totals, and reads the lists again', async () => {
     const queryClient = new QueryClient();
     const owner = keys.folioKeys.owner({ bookingId: 'b1' });
     const other = keys.folioKeys.owner({ bookingId: 'b2' });
@@ -82,7 +82,7 @@ describe('settleAfter', () => {
       totals: totals(150, 50),
     });
     queryClient.setQueryData(other, { data: [folio('f3', 10, 0)], totals: totals(10, 0) });
-    keys.settleAfter(queryClient, 'folio', { folio: folio('f1', 130, 100) });
+    await keys.settleAfter(queryClient, 'folio', { folio: folio('f1', 130, 100) });
     expect(queryClient.getQueryData(owner)).toEqual({
       data: [folio('f1', 130, 100), folio('f2', 50, 50)],
       totals: totals(180, 150),
@@ -91,14 +91,14 @@ describe('settleAfter', () => {
     expect(queryClient.getQueryState(owner)?.isInvalidated).toBe(true);
   });
 
-  it('keeps a booking answered as its detail without reading it again, and marks the rest stale', () => {
+  it('keeps a booking answered as its detail without reading it again, and marks the rest stale', async () => {
     const queryClient = new QueryClient();
     const detail = keys.bookingKeys.detail('b1');
     const events = keys.bookingKeys.events('b1');
     const plan = keys.roomPlanKeys.range({ from: '2026-01-01', to: '2026-01-31' });
     for (const key of [detail, events, plan]) queryClient.setQueryData(key, { before: true });
     const booking = { id: 'b1', status: 'checked_in' } as unknown as TBookingView;
-    keys.settleAfter(queryClient, 'booking', { booking });
+    await keys.settleAfter(queryClient, 'booking', { booking });
     expect(queryClient.getQueryData(detail)).toEqual(booking);
     expect(queryClient.getQueryState(detail)?.isInvalidated).toBe(false);
     expect(queryClient.getQueryState(events)?.isInvalidated).toBe(true);

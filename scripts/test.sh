@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The one test command (`npm test`, `.ci/run`): everything a release needs, in order, on a fresh
 # Debian 12 machine with only Node and npm (run as root there: it installs what is missing).
-#   dependencies, type checks, lint, unit tests, build, API tests on PGlite, API tests on a throwaway
-#   PostgreSQL cluster, end-to-end tests in Chromium. The build comes before the API tests: they run
+#   dependencies, type checks, lint, unit tests, build, the pages' initial JavaScript against its
+#   budgets, API tests on PGlite, API tests on a throwaway PostgreSQL cluster, end-to-end tests in
+#   Chromium. The build comes before the API tests: they run
 #   `npm start` itself (apps/server/src/modules/system/start.test.ts), which then finds it built.
 # Every stage runs; the first failure stops the run with a non-zero exit code. Nothing is skipped.
 set -Eeuo pipefail

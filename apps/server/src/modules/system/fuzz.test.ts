@@ -590,6 +590,8 @@ function envelopeCases(method: HTTPMethods, url: string, hasJsonBody: boolean): 
 
 function queryCases(operation: TOperation, params: Record<string, string>): TCase[] {
   const base = plausibleQuery(operation);
+  // An operation with a body gets a plausible one, so that only the query is hostile.
+  const withBody = operation.body ? { payload: json(plausible(operation.body)), contentType: jsonType } : {};
   const cases: TCase[] = operation.queryParams.flatMap((param) => {
     const schema = resolve(param.schema);
     return queryHostiles.map((hostile) => {
@@ -601,6 +603,7 @@ function queryCases(operation: TOperation, params: Record<string, string>): TCas
         label: `query ${param.name} = ${hostile.label}`,
         method: operation.method,
         url: urlOf(operation, params, { ...base, [param.name]: hostile.raw }),
+        ...withBody,
         ...(isRefused ? { refusal: { kind: 'named', path: `querystring/${param.name}` } as const } : {}),
       };
     });
@@ -610,12 +613,14 @@ function queryCases(operation: TOperation, params: Record<string, string>): TCas
     cases.push({
       label: `query ${first} repeated`,
       method: operation.method,
+      ...withBody,
       url: `${urlOf(operation, params, base)}${Object.keys(base).length ? '&' : '?'}${first}=1&${first}=2`,
     });
   }
   cases.push({
     label: 'unknown query param with NUL',
     method: operation.method,
+    ...withBody,
     url: urlOf(operation, params, { ...base, unknownParam: '%00' }),
   });
   return cases;

@@ -1,4 +1,4 @@
-import { format, formatISO, isValid, parseISO } from 'date-fns';
+import { format, formatISO, parseISO } from 'date-fns';
 import { tz } from '@date-fns/tz';
 
 /*
@@ -7,10 +7,11 @@ import { tz } from '@date-fns/tz';
  * stays by it, and parsing each date through date-fns cost it about 70 ms.
  */
 const dayMs = 86_400_000;
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The days from 1970-01-01 to a calendar date (NaN for text that is no date). */
 function dayNumber(date: string): number {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return Number.NaN;
+  if (!isoDatePattern.test(date)) return Number.NaN;
   return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / dayMs;
 }
 
@@ -34,12 +35,8 @@ export function isWithinAppYears(date: string): boolean {
  * handles: what `ZIsoDate` accepts, for code that must not load zod (the first screen's).
  */
 export function isIsoDate(value: string): boolean {
-  return (
-    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-    isWithinAppYears(value) &&
-    isValid(parseISO(value)) &&
-    addDays(value, 0) === value
-  );
+  // A day that does not exist (February 30, month 13) rolls over into another date.
+  return isoDatePattern.test(value) && isWithinAppYears(value) && addDays(value, 0) === value;
 }
 
 /** Nights between two dates (check-out minus check-in). */

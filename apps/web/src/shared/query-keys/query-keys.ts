@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TBookingView } from '@pms/contract/bookings';
 import type { TFolio, TFolioList } from '@pms/contract/folios';
 import { addFolioTotals } from '@pms/contract/money';
@@ -183,9 +183,21 @@ export const staleAfter = {
 
 export type TChange = keyof typeof staleAfter;
 
-/** Marks stale every query a change of this kind can move (see the table above), and waits for those on screen. */
-export async function invalidateAfter(queryClient: QueryClient, change: TChange): Promise<void> {
-  await Promise.all(staleAfter[change].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+/**
+ * Marks stale every query a change of this kind can move (see the table above), but the one `answered`
+ * in full, and waits for those on screen.
+ */
+export async function invalidateAfter(
+  queryClient: QueryClient,
+  change: TChange,
+  answered?: QueryKey,
+): Promise<void> {
+  const answeredHash = answered && hashKey(answered);
+  await Promise.all(
+    staleAfter[change].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey, predicate: (query) => query.queryHash !== answeredHash }),
+    ),
+  );
 }
 
 /** A mutation's answer that is the record a screen reads: a booking (as its detail reads it), a folio, an invoice. */
@@ -225,15 +237,6 @@ function showAnswer(queryClient: QueryClient, answer: TAnswer): QueryKey | undef
  * control showing the pending value (a checkbox, a room's status) never flips back in between.
  */
 export function settleAfter(queryClient: QueryClient, change: TChange, answer?: TAnswer): Promise<void> {
-  const answered = answer && showAnswer(queryClient, answer);
-  const isAnswered = (queryKey: QueryKey) =>
-    answered !== undefined &&
-    queryKey.length === answered.length &&
-    answered.every((part, index) => queryKey[index] === part);
-  const reads = Promise.all(
-    staleAfter[change].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey, predicate: (query) => !isAnswered(query.queryKey) }),
-    ),
-  ).then(() => undefined);
+  const reads = invalidateAfter(queryClient, change, answer && showAnswer(queryClient, answer));
   return answer ? Promise.resolve() : reads;
 }

@@ -24,15 +24,18 @@ import {
   arrivalsTodayUrl,
   bill,
   bookingsList,
+  byAct,
+  byLoad,
   checkIn,
   createBooking,
   dashboard,
   navigateInApp,
   navigationLink,
   openBooking,
+  pageTiming,
   roomPlan,
   searchGuest,
-  timed,
+  timedLoad,
 } from './desk-actions.ts';
 import { chromiumArgs, chromiumPath } from '../../e2e/chromium.ts';
 import { loadedHotel, roomCount, signIn, startServer, withPostgres, type THotel } from './hotel.ts';
@@ -148,6 +151,13 @@ async function prepareFixtures(
   return { arrivals: arrivals.slice(0, needed), billable };
 }
 
+/** A context for HotelDruid's pages, timed as ours. */
+async function timedContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript({ content: pageTiming });
+  return context;
+}
+
 /** A browser context signed in as the admin in the bench hotel, as the login form leaves it. */
 async function signedInContext(
   browser: Browser,
@@ -161,6 +171,7 @@ async function signedInContext(
     locale: 'de-DE',
     timezoneId: 'Europe/Vienna',
   });
+  await context.addInitScript({ content: pageTiming });
   await context.addCookies(
     headers.cookie!.split('; ').map((pair) => {
       const at = pair.indexOf('=');
@@ -205,16 +216,16 @@ async function coldRun(run: TRun, index: number): Promise<void> {
     }
   };
   await fresh(async (page) => {
-    const plan = await roomPlan(page, () => page.goto('/room-plan'), firstRoom, lastRoom);
+    const plan = await roomPlan(page, byLoad(page, '/room-plan'), firstRoom, lastRoom);
     run.add('room plan: first screen', plan.firstScreen);
     run.add('room plan: last row after scroll', plan.lastRow);
     run.add('open a booking from the plan', plan.openBooking);
   });
   await fresh(async (page) => {
-    run.add('dashboard', await dashboard(page, () => page.goto('/dashboard')));
+    run.add('dashboard', await dashboard(page, byLoad(page, '/dashboard')));
   });
   await fresh(async (page) => {
-    run.add('bookings list, arrivals today', await bookingsList(page, () => page.goto(arrivalsTodayUrl)));
+    run.add('bookings list, arrivals today', await bookingsList(page, byLoad(page, arrivalsTodayUrl)));
   });
   await fresh(async (page) => {
     await page.goto('/bookings');
@@ -249,15 +260,32 @@ function addBill(run: TRun, times: Awaited<ReturnType<typeof bill>>): void {
 /** One warm run in the page of the app loaded before: each screen reached through the app. */
 async function warmRun(run: TRun, page: Page, index: number): Promise<void> {
   // The list before the plan is drawn and its data in, so that the plan's figure is the plan's own.
-  await bookingsList(page, () => navigationLink(page, 'Buchungen').click());
-  const plan = await roomPlan(page, () => navigationLink(page, 'Zimmerplan').click(), firstRoom, lastRoom);
+  await bookingsList(
+    page,
+    byAct(page, () => navigationLink(page, 'Buchungen').click()),
+  );
+  const plan = await roomPlan(
+    page,
+    byAct(page, () => navigationLink(page, 'Zimmerplan').click()),
+    firstRoom,
+    lastRoom,
+  );
   run.add('room plan: first screen', plan.firstScreen);
   run.add('room plan: last row after scroll', plan.lastRow);
   run.add('open a booking from the plan', plan.openBooking);
-  run.add('dashboard', await dashboard(page, () => navigationLink(page, 'Übersicht').click()));
+  run.add(
+    'dashboard',
+    await dashboard(
+      page,
+      byAct(page, () => navigationLink(page, 'Übersicht').click()),
+    ),
+  );
   run.add(
     'bookings list, arrivals today',
-    await bookingsList(page, () => navigateInApp(page, arrivalsTodayUrl)),
+    await bookingsList(
+      page,
+      byAct(page, () => navigateInApp(page, arrivalsTodayUrl)),
+    ),
   );
   run.add('search a guest', await searchGuest(page, `Gast ${200 + index}`));
   const day = addDays(todayIn('Europe/Vienna'), 330 + 2 * index);
@@ -272,11 +300,8 @@ async function warmRun(run: TRun, page: Page, index: number): Promise<void> {
 
 /** HotelDruid's room plan page until its table of rooms is drawn. */
 function hotelDruidFirstScreen(page: Page, url: string): Promise<number> {
-  const ready = process.env.HOTELDRUID_READY ?? 'table tr >> nth=20';
-  return timed(
-    () => page.goto(url, { waitUntil: 'commit' }),
-    () => page.locator(ready).waitFor(),
-  );
+  const rows = process.env.HOTELDRUID_READY ?? 'table tr';
+  return timedLoad(page, url, [{ css: rows, count: 21 }], () => page.locator(rows).nth(20).waitFor());
 }
 
 /** The hotel on one database: the server with the web app, the fixtures, and the cold and warm runs. */
@@ -326,7 +351,7 @@ async function deskOn(database: string, databaseUrl: string | undefined, samples
     const warmPage = await warmContext.newPage();
     await warmPage.goto('/bookings');
     await appLoaded(warmPage);
-    const druidContext = druidUrl ? await browser.newContext({ viewport }) : undefined;
+    const druidContext = druidUrl ? await timedContext(browser) : undefined;
     const druidPage = await druidContext?.newPage();
     for (let index = 0; index < warmUps; index++) {
       await warmRun(run('warm', false), warmPage, index);
@@ -335,7 +360,7 @@ async function deskOn(database: string, databaseUrl: string | undefined, samples
     for (let index = 0; index < runs; index++) {
       await coldRun(run('cold', true), index);
       if (druidUrl) {
-        const context = await browser.newContext({ viewport });
+        const context = await timedContext(browser);
         const ms = await hotelDruidFirstScreen(await context.newPage(), druidUrl);
         record(samples, database, 'cold', 'HotelDruid room plan: first screen', ms);
         await context.close();

@@ -185,19 +185,33 @@ export type TChange = keyof typeof staleAfter;
 
 /**
  * Marks stale every query a change of this kind can move (see the table above), but the one `answered`
- * in full, and waits for those on screen.
+ * in full, and waits for those on screen to be read again; with `refetchType` none, reads none.
  */
 export async function invalidateAfter(
   queryClient: QueryClient,
   change: TChange,
   answered?: QueryKey,
+  refetchType: 'active' | 'none' = 'active',
 ): Promise<void> {
   const answeredHash = answered && hashKey(answered);
   await Promise.all(
     staleAfter[change].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey, predicate: (query) => query.queryHash !== answeredHash }),
+      queryClient.invalidateQueries({
+        queryKey,
+        refetchType,
+        predicate: (query) => query.queryHash !== answeredHash,
+      }),
     ),
   );
+}
+
+/**
+ * Runs `work` once the browser is idle, that is after the screen a mutation led to has been drawn
+ * (within 200 ms at the latest).
+ */
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 200 });
+  else setTimeout(work, 0);
 }
 
 /** A mutation's answer that is the record a screen reads: a booking (as its detail reads it), a folio, an invoice. */
@@ -233,10 +247,21 @@ function showAnswer(queryClient: QueryClient, answer: TAnswer): QueryKey | undef
  * After a mutation: its answer is shown where its record is read, and what the change can move is
  * marked stale and read again if on screen (see the table above). With an answer shown, the caller
  * does not wait for those reads: the dialog closes and the screen shows the answer as soon as the write
- * is done. Without one, the mutation stays pending until the screen's reads are back, so that a
- * control showing the pending value (a checkbox, a room's status) never flips back in between.
+ * is done, and the reads follow once that screen is drawn, for what is still on it (a closed dialog's
+ * queries, a list left for the new booking's screen, are read when they are shown again). Without an
+ * answer, the mutation stays pending until the screen's reads are back, so that a control showing the
+ * pending value (a checkbox, a room's status) never flips back in between.
  */
 export function settleAfter(queryClient: QueryClient, change: TChange, answer?: TAnswer): Promise<void> {
-  const reads = invalidateAfter(queryClient, change, answer && showAnswer(queryClient, answer));
-  return answer ? Promise.resolve() : reads;
+  if (!answer) return invalidateAfter(queryClient, change);
+  void invalidateAfter(queryClient, change, showAnswer(queryClient, answer), 'none');
+  whenIdle(() => {
+    for (const queryKey of staleAfter[change])
+      void queryClient.refetchQueries({
+        queryKey,
+        type: 'active',
+        predicate: (query) => query.state.isInvalidated,
+      });
+  });
+  return Promise.resolve();
 }

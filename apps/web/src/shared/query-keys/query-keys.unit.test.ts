@@ -1,7 +1,7 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import type { TBookingView } from '@pms/contract/bookings';
 import type { TFolio } from '@pms/contract/folios';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as keys from './query-keys.ts';
 
 const factories = Object.entries(keys).filter(([name]) => name.endsWith('Keys')) as [
@@ -103,5 +103,27 @@ describe('settleAfter', () => {
     expect(queryClient.getQueryState(detail)?.isInvalidated).toBe(false);
     expect(queryClient.getQueryState(events)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(plan)?.isInvalidated).toBe(true);
+  });
+
+  it('reads again, after the answer is shown, only what is still on screen', async () => {
+    const queryClient = new QueryClient();
+    const list = keys.bookingKeys.list({ filter: 'check_in_today' });
+    const plan = keys.roomPlanKeys.range({ from: '2026-01-01', to: '2026-01-31' });
+    let listReads = 0;
+    const shown = new QueryObserver(queryClient, {
+      queryKey: list,
+      queryFn: () => ++listReads,
+      staleTime: Infinity,
+    });
+    const unsubscribe = shown.subscribe(() => undefined);
+    await vi.waitFor(() => expect(queryClient.getQueryState(list)?.status).toBe('success'));
+    queryClient.setQueryData(plan, { before: true });
+    const booking = { id: 'b1', status: 'confirmed' } as unknown as TBookingView;
+    await keys.settleAfter(queryClient, 'booking', { booking });
+    expect(listReads).toBe(1);
+    await vi.waitFor(() => expect(queryClient.getQueryData(list)).toBe(2));
+    expect(queryClient.getQueryState(plan)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(plan)?.dataUpdateCount).toBe(1);
+    unsubscribe();
   });
 });

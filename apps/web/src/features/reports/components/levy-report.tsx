@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TLevyReportRow } from '@pms/contract/local-tax';
+import { dateFormatter } from '../../../lib/format-date.ts';
 import { useFormatMoney } from '../../../lib/format-money.ts';
 import { Card } from '../../../ui/card.tsx';
 import { DataTable, type TColumn } from '../../../ui/data-table.tsx';
@@ -19,9 +20,7 @@ export function LevyReport({ period }: { period: TDatePeriodState }) {
   const months = range && { from: range.from.slice(0, 7), to: range.to.slice(0, 7) };
   const report = useLevyReport(months);
   const monthName = (month: string) =>
-    new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(`${month}-01T00:00:00Z`),
-    );
+    dateFormatter(i18n.language, { month: 'long', year: 'numeric' })(`${month}-01`);
 
   const columns: TColumn<TRow>[] = [
     { id: 'month', header: t('reports.localTax.month'), cell: (row) => monthName(row.month) },

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { dateFormatter } from '../../../lib/format-date.ts';
 import { usePropertyLocale } from '../../../lib/property-locale.ts';
 
 export type TPlanFormats = {
@@ -7,18 +8,15 @@ export type TPlanFormats = {
   fullDate: (date: string) => string;
 };
 
-/** Date formatters made once per locale: the plan formats thousands of dates per render. */
+/** The plan's date formatters, one object per locale: its rows are memoised on it. */
 export function usePlanFormats(): TPlanFormats {
   const locale = usePropertyLocale();
-  return useMemo(() => {
-    const formatter = (options: Intl.DateTimeFormatOptions) => {
-      const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
-      return (date: string) => format.format(new Date(`${date}T00:00:00Z`));
-    };
-    return {
-      weekday: formatter({ weekday: 'short' }),
-      dayMonth: formatter({ day: '2-digit', month: '2-digit' }),
-      fullDate: formatter({ dateStyle: 'full' }),
-    };
-  }, [locale]);
+  return useMemo(
+    () => ({
+      weekday: dateFormatter(locale, { weekday: 'short' }),
+      dayMonth: dateFormatter(locale, { day: '2-digit', month: '2-digit' }),
+      fullDate: dateFormatter(locale, { dateStyle: 'full' }),
+    }),
+    [locale],
+  );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ZAccountingSettings, type TAccountingSettings } from '@pms/contract/settings';
 import { zodFormResolver } from '../../../lib/form.ts';
+import { dateFormatter } from '../../../lib/format-date.ts';
 import { CardForm } from '../../../ui/card-form.tsx';
 import { Field, Input, Select } from '../../../ui/field.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -46,9 +47,7 @@ export function AccountingSettingsForm({ settings }: { settings: TAccountingSett
     defaultValues: toFormValues(settings),
   });
   const monthName = (month: number) =>
-    new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(2000, month - 1, 1)),
-    );
+    dateFormatter(i18n.language, { month: 'long' })(`2000-${String(month).padStart(2, '0')}-01`);
 
   const save = handleSubmit((values) =>
     updateSettings.mutate(values, {

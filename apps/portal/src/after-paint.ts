@@ -37,5 +37,22 @@ function touched(event: Event): void {
   });
 }
 
+/**
+ * Runs `work` once the browser has shown the page's content (its first contentful paint), which can
+ * come frames after the first animation frame; where it does not report paints, after the first frame.
+ */
+function afterFirstPaint(work: () => void): void {
+  if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    requestAnimationFrame(() => setTimeout(work));
+    return;
+  }
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    work();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
+
 for (const type of firstTouches) window.addEventListener(type, touched, { capture: true });
-requestAnimationFrame(() => setTimeout(() => void loadApp()));
+afterFirstPaint(() => void loadApp());

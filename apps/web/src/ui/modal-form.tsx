@@ -17,6 +17,40 @@ type TModalFormProps = {
   children: ReactNode;
 };
 
+type TModalFormActionsProps = {
+  onCancel: () => void;
+  submitLabel: string;
+  isPending: boolean;
+  submitVariant?: TButtonVariant;
+  /** The submit button waits for a change (an edit form without one). */
+  isSubmitDisabled?: boolean;
+  /** Further actions between Cancel and the submit button. */
+  children?: ReactNode;
+};
+
+/** A dialog form's buttons: Cancel, and the submit button showing that the form is being saved. */
+export function ModalFormActions({
+  onCancel,
+  submitLabel,
+  isPending,
+  submitVariant = 'primary',
+  isSubmitDisabled = false,
+  children,
+}: TModalFormActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <ModalActions>
+      <Button variant="secondary" onClick={onCancel}>
+        {t('common.cancel')}
+      </Button>
+      {children}
+      <Button type="submit" variant={submitVariant} isLoading={isPending} disabled={isSubmitDisabled}>
+        {submitLabel}
+      </Button>
+    </ModalActions>
+  );
+}
+
 /** The form of a dialog: the refusal above its fields, Cancel and the submit button below them. */
 export function ModalForm({
   onSubmit,
@@ -27,19 +61,16 @@ export function ModalForm({
   submitVariant = 'primary',
   children,
 }: TModalFormProps) {
-  const { t } = useTranslation();
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
       {error && <Alert type="error">{errorMessage(error)}</Alert>}
       {children}
-      <ModalActions>
-        <Button variant="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant={submitVariant} isLoading={isPending}>
-          {submitLabel}
-        </Button>
-      </ModalActions>
+      <ModalFormActions
+        onCancel={onCancel}
+        submitLabel={submitLabel}
+        isPending={isPending}
+        submitVariant={submitVariant}
+      />
     </form>
   );
 }

@@ -7,9 +7,9 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { emptyTo, zodFormResolver } from '../../lib/form.ts';
 import { usePropertyToday } from '../../lib/property-today.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
 import { DateInput } from '../../ui/date-input.tsx';
-import { Modal, ModalActions } from '../../ui/dialog.tsx';
+import { Modal } from '../../ui/dialog.tsx';
+import { ModalFormActions } from '../../ui/modal-form.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
 import { MoneyInput } from '../../ui/money-input.tsx';
@@ -115,14 +115,7 @@ export function PaymentForm({
           <Input autoComplete="off" {...register('reference')} />
         </Field>
       </div>
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isLoading={isPending}>
-          {submitLabel}
-        </Button>
-      </ModalActions>
+      <ModalFormActions onCancel={onClose} submitLabel={submitLabel} isPending={isPending} />
     </form>
   );
 }

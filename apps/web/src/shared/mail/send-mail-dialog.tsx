@@ -6,7 +6,8 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { emptyTo, zodFormResolver } from '../../lib/form.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Modal, ModalActions } from '../../ui/dialog.tsx';
+import { Modal } from '../../ui/dialog.tsx';
+import { ModalFormActions } from '../../ui/modal-form.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
 
 const ZSendMailForm = z.object({
@@ -62,19 +63,17 @@ function SendMailForm({
           <option value="en">{t('languages.en')}</option>
         </Select>
       </Field>
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
+      <ModalFormActions
+        onCancel={onClose}
+        submitLabel={submitLabel ?? t('sendMail.submit')}
+        isPending={isPending}
+      >
         {alternative && other && (
           <Button variant="secondary" disabled={isPending} onClick={() => void other()}>
             {alternative.label}
           </Button>
         )}
-        <Button type="submit" isLoading={isPending}>
-          {submitLabel ?? t('sendMail.submit')}
-        </Button>
-      </ModalActions>
+      </ModalFormActions>
     </form>
   );
 }

@@ -5,11 +5,10 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { emptyTo, zodFormResolver } from '../../lib/form.ts';
 import { usePropertyToday } from '../../lib/property-today.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { DateInput } from '../../ui/date-input.tsx';
-import { ModalActions } from '../../ui/dialog.tsx';
+import { ModalFormActions } from '../../ui/modal-form.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { useBaseData } from '../base-data/index.ts';
@@ -113,14 +112,11 @@ function RoomLockForm({ lock, baseData, onClose }: TRoomLockFormProps) {
           </Select>
         </Field>
       </div>
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isLoading={mutation.isPending}>
-          {lock ? t('common.save') : t('common.create')}
-        </Button>
-      </ModalActions>
+      <ModalFormActions
+        onCancel={onClose}
+        submitLabel={lock ? t('common.save') : t('common.create')}
+        isPending={mutation.isPending}
+      />
     </form>
   );
 }

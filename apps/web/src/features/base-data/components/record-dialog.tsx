@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Modal, ModalActions } from '../../../ui/dialog.tsx';
+import { Modal } from '../../../ui/dialog.tsx';
+import { ModalFormActions } from '../../../ui/modal-form.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useBaseDataMutation } from '../api/base-data-mutation.ts';
 import type { TRecordKind } from './record-kinds.ts';
@@ -54,14 +54,11 @@ function RecordForm<TInput extends FieldValues, TOutput extends FieldValues, TRe
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
       {saveRecord.isError && <Alert type="error">{errorMessage(saveRecord.error)}</Alert>}
       {children(form)}
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isLoading={saveRecord.isPending}>
-          {isNew ? t('common.create') : t('common.save')}
-        </Button>
-      </ModalActions>
+      <ModalFormActions
+        onCancel={onClose}
+        submitLabel={isNew ? t('common.create') : t('common.save')}
+        isPending={saveRecord.isPending}
+      />
     </form>
   );
 }

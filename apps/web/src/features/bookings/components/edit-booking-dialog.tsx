@@ -10,8 +10,8 @@ import { ContactPicker } from '../../../shared/contacts/index.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Modal, ModalActions } from '../../../ui/dialog.tsx';
+import { Modal } from '../../../ui/dialog.tsx';
+import { ModalFormActions } from '../../../ui/modal-form.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
 import { CheckboxField, Field, Input } from '../../../ui/field.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -143,14 +143,12 @@ function EditBookingFields({
           <CommentColourFields />
         </div>
         {updateBooking.isError && <Alert type="error">{errorMessage(updateBooking.error)}</Alert>}
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" isLoading={updateBooking.isPending} disabled={!isDirty}>
-            {t('common.save')}
-          </Button>
-        </ModalActions>
+        <ModalFormActions
+          onCancel={onClose}
+          submitLabel={t('common.save')}
+          isPending={updateBooking.isPending}
+          isSubmitDisabled={!isDirty}
+        />
       </form>
     </FormProvider>
   );

@@ -7,9 +7,9 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
 import { DateInput } from '../../../ui/date-input.tsx';
-import { Modal, ModalActions } from '../../../ui/dialog.tsx';
+import { Modal } from '../../../ui/dialog.tsx';
+import { ModalFormActions } from '../../../ui/modal-form.tsx';
 import { CheckboxField, Field, Input, Select } from '../../../ui/field.tsx';
 import { useCreateContact } from '../api/create-contact.ts';
 import { useUpdateContact } from '../api/update-contact.ts';
@@ -222,14 +222,11 @@ function ContactForm({ contact, onClose, onSaved }: Omit<TContactDialogProps, 'o
       {mutation.isError && !isDuplicateEmail(mutation.error) && (
         <Alert type="error">{errorMessage(mutation.error)}</Alert>
       )}
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isLoading={mutation.isPending}>
-          {contact ? t('common.save') : t('common.create')}
-        </Button>
-      </ModalActions>
+      <ModalFormActions
+        onCancel={onClose}
+        submitLabel={contact ? t('common.save') : t('common.create')}
+        isPending={mutation.isPending}
+      />
     </form>
   );
 }

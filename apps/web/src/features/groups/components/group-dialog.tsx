@@ -5,8 +5,8 @@ import { ZCreateGroupRequest, type TContact, type TGroup } from '@pms/contract/c
 import { errorMessage } from '../../../lib/error-message.ts';
 import { zodFormResolver } from '../../../lib/form.ts';
 import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Modal, ModalActions } from '../../../ui/dialog.tsx';
+import { Modal } from '../../../ui/dialog.tsx';
+import { ModalFormActions } from '../../../ui/modal-form.tsx';
 import { Field, Input } from '../../../ui/field.tsx';
 import { ContactPicker } from '../../../shared/contacts/index.ts';
 import { useCreateGroup } from '../api/create-group.ts';
@@ -59,14 +59,11 @@ function GroupForm({ group, onClose, onSaved }: Omit<TGroupDialogProps, 'open'>)
         onChange={pickCustomer}
         error={errors.customerId?.message}
       />
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isLoading={mutation.isPending}>
-          {group ? t('common.save') : t('common.create')}
-        </Button>
-      </ModalActions>
+      <ModalFormActions
+        onCancel={onClose}
+        submitLabel={group ? t('common.save') : t('common.create')}
+        isPending={mutation.isPending}
+      />
     </form>
   );
 }

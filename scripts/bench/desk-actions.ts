@@ -182,15 +182,19 @@ export async function roomPlan(
   return { firstScreen, lastRow, openBooking };
 }
 
+/** A booking's actions, enabled: in the page, and as the journeys find them. */
+const bookingActions: TProbe = {
+  css: '[role=group][aria-label="Aktionen der Buchung"] button:not([disabled])',
+};
+const bookingActionsShown = (page: Page) =>
+  page.getByRole('group', { name: 'Aktionen der Buchung' }).getByRole('button').first().waitFor();
+
 /** The booking's screen with its code as heading and its actions enabled. */
-const bookingProbes = (code: string): TProbe[] => [
-  { css: 'h1', text: literal(code) },
-  { css: '[role=group][aria-label="Aktionen der Buchung"] button:not([disabled])' },
-];
+const bookingProbes = (code: string): TProbe[] => [{ css: 'h1', text: literal(code) }, bookingActions];
 
 async function bookingReady(page: Page, code: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: code }).waitFor();
-  await page.getByRole('group', { name: 'Aktionen der Buchung' }).getByRole('button').first().waitFor();
+  await bookingActionsShown(page);
 }
 
 /** The dashboard, opened by `open`, with today's figures. */
@@ -236,8 +240,6 @@ export async function searchGuest(page: Page, name: string): Promise<number> {
   return ms;
 }
 
-const actionButton = { css: '[role=group][aria-label="Aktionen der Buchung"] button:not([disabled])' };
-
 /** A booking through the header's form, filled before; from the submit to the new booking's screen. */
 export async function createBooking(page: Page, checkIn: string, name: string): Promise<number> {
   await page.getByRole('banner').getByRole('button', { name: 'Buchung anlegen' }).click();
@@ -252,11 +254,11 @@ export async function createBooking(page: Page, checkIn: string, name: string): 
   return timed(
     page,
     () => form.getByRole('button', { name: 'Buchung anlegen' }).click(),
-    [noDialog, { css: 'main', text: literal(name) }, actionButton],
+    [noDialog, { css: 'main', text: literal(name) }, bookingActions],
     async () => {
       await form.waitFor({ state: 'hidden' });
       await page.getByRole('main').getByText(name).first().waitFor();
-      await page.getByRole('group', { name: 'Aktionen der Buchung' }).getByRole('button').first().waitFor();
+      await bookingActionsShown(page);
     },
   );
 }

@@ -257,11 +257,11 @@ export function settleAfter(queryClient: QueryClient, change: TChange, answer?: 
   void invalidateAfter(queryClient, change, showAnswer(queryClient, answer), 'none');
   whenIdle(() => {
     for (const queryKey of staleAfter[change])
-      void queryClient.refetchQueries({
-        queryKey,
-        type: 'active',
-        predicate: (query) => query.state.isInvalidated,
-      });
+      // A read a screen started when it was shown (a stale query mounting) is joined, not repeated.
+      void queryClient.refetchQueries(
+        { queryKey, type: 'active', predicate: (query) => query.state.isInvalidated },
+        { cancelRefetch: false },
+      );
   });
   return Promise.resolve();
 }

@@ -26,13 +26,15 @@ const sharedSources = [
 export const builds: TBuild[] = [
   {
     workspace: 'apps/web',
-    // The staff app; its build empties apps/web/dist, so the portal's build follows it.
+    // The staff app and its server renderer (apps/web/dist-ssr); its build empties apps/web/dist, so
+    // the portal's build follows it.
     output: 'apps/web/dist/index.html',
     sources: [
       'apps/web/index.html',
       'apps/web/package.json',
       'apps/web/public',
       'apps/web/src',
+      'apps/web/ssr.d.ts',
       'apps/web/tsconfig.json',
       'apps/web/vite.config.ts',
       ...sharedSources,

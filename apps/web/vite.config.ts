@@ -46,13 +46,19 @@ function earlyScript(): Plugin {
   };
 }
 
-export default defineConfig({
+// With `--ssr`, the room plan's server renderer (src/ssr.tsx) for Node, into dist-ssr/ssr.js, the
+// package's `./ssr` entry: self-contained (Preact and the app's libraries inside), so that the server
+// loads it without resolving the web app's packages.
+export default defineConfig(({ isSsrBuild }) => ({
   // Each asset also as .gz and .br beside it, so that the server sends compressed files without
   // compressing them per request.
-  plugins: [react(), tailwindcss(), earlyScript(), compression({ algorithms: ['gzip', 'brotliCompress'] })],
+  plugins: isSsrBuild
+    ? [react()]
+    : [react(), tailwindcss(), earlyScript(), compression({ algorithms: ['gzip', 'brotliCompress'] })],
   resolve: {
     alias: [
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
       { find: /^react-dom$/, replacement: reactOnPreact },
       { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
       { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
@@ -60,19 +66,28 @@ export default defineConfig({
     ],
     dedupe: ['preact'],
   },
+  ssr: { noExternal: true },
+  // The favicon is the page's, not the renderer's.
+  publicDir: isSsrBuild ? false : 'public',
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // The staff app only: the guest portal (apps/portal) builds its pages on Preact after this one,
-    // into the same folder.
-    rollupOptions: {
-      input: {
-        main: path.resolve(import.meta.dirname, 'index.html'),
-        early: path.resolve(import.meta.dirname, 'src/early.ts'),
+  build: isSsrBuild
+    ? {
+        outDir: 'dist-ssr',
+        emptyOutDir: true,
+        rollupOptions: { output: { entryFileNames: 'ssr.js' } },
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // The staff app only: the guest portal (apps/portal) builds its pages on Preact after this one,
+        // into the same folder.
+        rollupOptions: {
+          input: {
+            main: path.resolve(import.meta.dirname, 'index.html'),
+            early: path.resolve(import.meta.dirname, 'src/early.ts'),
+          },
+        },
       },
-    },
-  },
-});
+}));

@@ -44,6 +44,7 @@ import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerGroupRoutes } from './modules/groups/groups.routes.ts';
 import { registerNoteRoutes } from './modules/notes/notes.routes.ts';
 import { registerBookingRoutes } from './modules/bookings/bookings.routes.ts';
+import { getRoomPlanScreen } from './modules/room-plan/index.ts';
 import { registerRoomPlanRoutes } from './modules/room-plan/room-plan.routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { registerReceivableRoutes } from './modules/receivables/receivables.routes.ts';
@@ -227,6 +228,7 @@ export async function buildApp({
     await registerWeb(app, config.webDist, {
       isHttps: config.publicUrl.startsWith('https:'),
       portalHome: async (linkId) => getPortalHome(context, await portalGate.admit(linkId)),
+      roomPlan: (identity, rangeOf) => getRoomPlanScreen(context, identity, rangeOf),
     });
   return app;
 }

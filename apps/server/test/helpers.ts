@@ -222,6 +222,13 @@ export class ApiClient {
     return copy;
   }
 
+  /** The same caller with one more cookie (one the browser keeps for itself, such as a screen's size). */
+  withCookie(name: string, value: string): ApiClient {
+    const copy = this.clone();
+    copy.cookies.set(name, value);
+    return copy;
+  }
+
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
   }

@@ -31,6 +31,7 @@ export * from './payments.ts';
 export * from './doors.ts';
 export * from './portal.ts';
 export * from './portal-page.ts';
+export * from './staff-page.ts';
 export * from './id-documents.ts';
 export * from './portal-progress.ts';
 export * from './cash.ts';

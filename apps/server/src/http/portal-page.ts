@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import Negotiator from 'negotiator';
 import {
   brandVariables,
   portalLanguageCookie,
@@ -14,19 +13,13 @@ import {
   type TPortalLanguage,
   type TRenderPortalHome,
 } from '@pms/contract';
+import { browserLanguage, scriptJson } from './written-page.ts';
 
 /** The guest's language: the one they chose (its cookie), else the browser's, else German. */
 export function portalLanguageOf(request: FastifyRequest): TPortalLanguage {
   const chosen = request.cookies[portalLanguageCookie];
   if (portalLanguages.includes(chosen as TPortalLanguage)) return chosen as TPortalLanguage;
-  // A browser's `en-GB` is English and `de-CH` German: the negotiator matches languages by their prefix.
-  const accepted = new Negotiator(request).language([...portalLanguages]);
-  return (accepted as TPortalLanguage | undefined) ?? 'de';
-}
-
-/** JSON inside a `<script>` element: no `<` may end it early (`</script>`) or open a comment. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
+  return browserLanguage(request, portalLanguages);
 }
 
 const homeMarkup = /\s*<!--portal-home-->[\s\S]*<!--\/portal-home-->\s*/;
@@ -103,7 +96,8 @@ export class PortalHomeWriter {
       .replace(homeMarkup, () => markup)
       .replace(
         '</body>',
-        () => `<script type="application/json" id="portal-home">${scriptJson(home)}</script></body>`,
+        () =>
+          `<script type="application/json" id="portal-home">${scriptJson(JSON.stringify(home))}</script></body>`,
       );
     return { html, styleNonce };
   }

@@ -36,13 +36,19 @@ function policyText(directives: Record<string, string[]>): string {
 }
 
 /**
- * The web app's policy for one page that carries its own style element, allowed by `styleNonce` (the
- * portal home with the property's brand colours).
+ * The web app's policy for a page the server writes: its own style elements allowed by `styleNonce`
+ * (the portal home with the property's brand colours), and with `hasStyleAttributes` the style
+ * attributes of written markup (the room plan's bars are placed by them; an attribute cannot load a
+ * script, and images still come from this origin only).
  */
-export function webAppPolicy(isHttps: boolean, styleNonce: string): string {
+export function webAppPolicy(
+  isHttps: boolean,
+  { styleNonce, hasStyleAttributes = false }: { styleNonce?: string; hasStyleAttributes?: boolean },
+): string {
   return policyText({
     ...webAppDirectives,
-    styleSrc: [...webAppDirectives.styleSrc, `'nonce-${styleNonce}'`],
+    ...(styleNonce ? { styleSrc: [...webAppDirectives.styleSrc, `'nonce-${styleNonce}'`] } : {}),
+    ...(hasStyleAttributes ? { styleSrcAttr: ["'unsafe-inline'"] } : {}),
     ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
   });
 }

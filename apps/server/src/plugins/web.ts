@@ -2,21 +2,52 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { parsePortalRoute, type TPortalHomeData } from '@pms/contract';
+import {
+  can,
+  languages,
+  parsePlanViewport,
+  parsePortalRoute,
+  planViewportCookie,
+  roomPlanPath,
+  defaultPlanViewport,
+  type TPortalHomeData,
+  type TRoomPlanScreen,
+} from '@pms/contract';
+import type { TIdentity, TUserActor } from '../actor.ts';
 import { AppError } from '../errors.ts';
 import { PortalHomeWriter, portalLanguageOf } from '../http/portal-page.ts';
+import { StaffPageWriter } from '../http/staff-page.ts';
+import { browserLanguage } from '../http/written-page.ts';
 import { webAppPolicy } from './security-headers.ts';
+
+type TStaffIdentity = TIdentity & { actor: TUserActor };
 
 export type TWebOptions = {
   /** The public url is https (the page policy then upgrades requests). */
   isHttps: boolean;
   /** The home of a link, read for its guest; refuses an unknown, revoked or expired link. */
   portalHome: (linkId: string) => Promise<Omit<TPortalHomeData, 'linkId' | 'language'>>;
+  /** The room plan's page data of a signed-in user, for the range `rangeOf` gives on the property's today. */
+  roomPlan: (
+    identity: TStaffIdentity,
+    rangeOf: (today: string) => { from: string; to: string },
+  ) => Promise<Pick<TRoomPlanScreen, 'session' | 'properties' | 'range' | 'plan'>>;
 };
+
+/** A signed-in user who may see the room plan now (not an API key, no password change pending). */
+function isPlanReader(identity: TIdentity | null): identity is TStaffIdentity {
+  return (
+    identity !== null &&
+    identity.actor.kind === 'user' &&
+    !identity.mustChangePassword &&
+    can(identity.actor.role, 'roomPlan', 'read')
+  );
+}
 
 /**
  * Serves the built web app; any non-API path falls back to index.html for the client router, a portal
- * path to portal.html, and a link's home comes written with its booking (http/portal-page.ts).
+ * path to portal.html. A link's home comes written with its booking (http/portal-page.ts), and the room
+ * plan, to a user who may see it, with its first screen (http/staff-page.ts).
  */
 export async function registerWeb(
   app: FastifyInstance,
@@ -29,6 +60,7 @@ export async function registerWeb(
   // The guest portal is its own page: a guest never downloads the staff app.
   const hasPortal = existsSync(path.join(root, 'portal.html'));
   const homeWriter = hasPortal ? await PortalHomeWriter.load(root) : null;
+  const staffWriter = await StaffPageWriter.load(root);
   const assets = path.join(root, 'assets');
   await app.register(fastifyStatic, {
     root,
@@ -68,12 +100,43 @@ export async function registerWeb(
       // The page carries the guest's booking: no cache keeps it.
       return reply
         .header('cache-control', 'no-store')
-        .header('content-security-policy', webAppPolicy(options.isHttps, page.styleNonce))
+        .header('content-security-policy', webAppPolicy(options.isHttps, { styleNonce: page.styleNonce }))
         .type('text/html; charset=utf-8')
         .send(page.html);
     }
+    const plan = url === roomPlanPath ? await writtenRoomPlan(request) : null;
+    // The page carries the property's bookings and the user's name: no cache keeps it.
+    if (plan)
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', webAppPolicy(options.isHttps, { hasStyleAttributes: true }))
+        .type('text/html; charset=utf-8')
+        .send(plan);
     return sendIndex(reply);
   });
+
+  /**
+   * The room plan's page with its first screen, or null for the plain page: no writer, a caller who
+   * may not see the plan (the app then shows the login or the refusal), or a plan that could not be read.
+   */
+  async function writtenRoomPlan(request: FastifyRequest): Promise<string | null> {
+    const identity = request.auth;
+    if (!staffWriter || !isPlanReader(identity)) return null;
+    const search = request.url.slice(roomPlanPath.length);
+    try {
+      const data = await options.roomPlan(identity, (today) => staffWriter.roomPlanRange(search, today));
+      return await staffWriter.write({
+        ...data,
+        url: request.url,
+        language: data.session.language ?? browserLanguage(request, languages),
+        viewport: parsePlanViewport(request.cookies[planViewportCookie]) ?? defaultPlanViewport,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError))
+        request.log.error({ err: error }, 'the room plan could not be written');
+      return null;
+    }
+  }
 
   /**
    * The link's home page with its booking, or null for the plain page: a link the guest may not open

@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { i18n } from '../i18n/index.ts';
+import { FirstScreenHandOver } from '../lib/first-screen.ts';
 import { ConfirmDialogHost } from '../ui/confirm-dialog.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { Toaster } from '../ui/toast.tsx';
@@ -14,6 +15,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <BrowserRouter>
+          <FirstScreenHandOver />
           <Suspense fallback={<Spinner className="min-h-dvh" />}>
             <AppRoutes />
           </Suspense>

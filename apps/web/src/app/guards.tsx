@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { can, type TAccess, type TArea } from '@pms/contract/permissions';
+import { endFirstScreen } from '../lib/first-screen.ts';
 import { useSessionState } from '../lib/session-store.ts';
 import { ForbiddenState } from '../ui/forbidden-state.tsx';
 import { loginPath, profilePath, safeRedirect } from './redirect.ts';
@@ -40,6 +41,11 @@ export function RequireAccess({
   children: ReactNode;
 }) {
   const role = useSessionState((state) => state.user?.role);
-  if (!role || !can(role, area, access)) return <ForbiddenState />;
+  const isAllowed = Boolean(role && can(role, area, access));
+  // A written first screen of a screen the app refuses gives way to the refusal.
+  useLayoutEffect(() => {
+    if (!isAllowed) endFirstScreen();
+  }, [isAllowed]);
+  if (!isAllowed) return <ForbiddenState />;
   return children;
 }

@@ -67,8 +67,9 @@ function findProperty(properties: TPropertyMembership[], id: string | undefined)
   return properties.find((property) => property.id === id) ?? null;
 }
 
-// Another tab logging in or out changes the same storage: follow it.
-window.addEventListener('storage', (event) => {
+// Another tab logging in or out changes the same storage: follow it (in a browser; the server's
+// render of the first screen has neither).
+globalThis.window?.addEventListener('storage', (event) => {
   if (event.key !== null && !Object.values(storageKeys).some((key) => key === event.key)) return;
   const hadUser = store.get().user !== null;
   const state = loadState();
@@ -80,6 +81,14 @@ window.addEventListener('storage', (event) => {
 export const sessionStore = {
   getState: store.get,
   subscribe: store.subscribe,
+
+  /**
+   * The user and their properties for the server's render of a page (`ssr.tsx`), kept in memory only:
+   * the browser's own storage is the app's when it takes over.
+   */
+  hold(user: TSession, properties: TPropertyMembership[]): void {
+    store.set({ ...store.get(), user, properties, property: findProperty(properties, user.propertyId) });
+  },
 
   /** Replaces the user; the current property follows the user's propertyId. */
   setUser(user: TSession): void {

@@ -1,2 +1,3 @@
-// The public surface of the room-plan module: nothing; app.ts registers its routes.
-export {};
+// The public surface of the room-plan module: what the web plugin writes the plan's page with; app.ts
+// registers its routes.
+export { getRoomPlanScreen } from './room-plan-page.ts';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays, nightsBetween } from '@pms/contract/dates';
 import {
@@ -14,6 +14,7 @@ import { PlanOverlay } from './plan-overlay.tsx';
 import { PlanRow } from './plan-row.tsx';
 import { fitDayWidth, headerHeight, roomColumnWidth, rowHeight } from './plan-geometry.ts';
 import { usePlanFormats } from './use-plan-formats.ts';
+import { keepPlanViewport, PlanViewportContext } from './plan-viewport.ts';
 
 /** Rows drawn above and below the visible ones, so a quick scroll does not show blank rows. */
 const overscanRows = 8;
@@ -21,6 +22,14 @@ const overscanRows = 8;
 const rowStep = 4;
 
 type TRowWindow = { first: number; last: number };
+
+/** The rows drawn for a scroll area `height` high scrolled to `top`, in steps, with the margin. */
+function rowWindowAt(top: number, height: number, rowCount: number): TRowWindow {
+  return {
+    first: Math.max(0, Math.floor((top / rowHeight - overscanRows) / rowStep) * rowStep),
+    last: Math.min(rowCount, Math.ceil(((top + height) / rowHeight + overscanRows) / rowStep) * rowStep),
+  };
+}
 
 type TRoomPlanGridProps = {
   plan: TPlanView;
@@ -50,12 +59,16 @@ export function RoomPlanGrid({
   const formats = usePlanFormats();
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
-  const [viewport, setViewport] = useState({ width: 0, height: 0 });
-  const [rowWindow, setRowWindow] = useState<TRowWindow>({ first: 0, last: 0 });
+  const initialViewport = useContext(PlanViewportContext);
+  const [viewport, setViewport] = useState(initialViewport);
 
   const dayCount = nightsBetween(plan.from, plan.to) + 1;
   const days = useMemo(() => planDays(plan.from, dayCount), [plan.from, dayCount]);
   const rows = useMemo(() => buildPlanRows(plan), [plan]);
+  // Unmeasured (in the browser), no rows yet: the layout effect below measures before the first paint.
+  const [rowWindow, setRowWindow] = useState(() =>
+    initialViewport.height > 0 ? rowWindowAt(0, initialViewport.height, rows.length) : { first: 0, last: 0 },
+  );
   const bookings = useMemo(() => {
     const places = new Map<string, TBookingPlace>();
     for (const row of rows) {
@@ -91,12 +104,7 @@ export function RoomPlanGrid({
   const updateRowWindow = useCallback(() => {
     const container = scrollRef.current;
     if (!container) return;
-    const top = container.scrollTop;
-    const first = Math.max(0, Math.floor((top / rowHeight - overscanRows) / rowStep) * rowStep);
-    const last = Math.min(
-      rows.length,
-      Math.ceil(((top + container.clientHeight) / rowHeight + overscanRows) / rowStep) * rowStep,
-    );
+    const { first, last } = rowWindowAt(container.scrollTop, container.clientHeight, rows.length);
     setRowWindow((current) => (current.first === first && current.last === last ? current : { first, last }));
   }, [rows.length]);
 
@@ -118,6 +126,8 @@ export function RoomPlanGrid({
   }, []);
 
   useLayoutEffect(updateRowWindow, [updateRowWindow, viewport.height]);
+
+  useEffect(() => keepPlanViewport(viewport), [viewport]);
 
   // Another period starts at its first day.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { can } from '@pms/contract/permissions';
 import type { TRoomLock } from '@pms/contract/room-plan';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { endFirstScreen } from '../../../lib/first-screen.ts';
 import { useFormatDate } from '../../../lib/format-date.ts';
 import { usePropertyToday } from '../../../lib/property-today.ts';
 import { useCurrentUser } from '../../../lib/session-store.ts';
@@ -50,6 +51,10 @@ export function RoomPlanRoute() {
   const [editedLock, setEditedLock] = useState<TRoomLock | null>(null);
   const canChangeBookings = can(user.role, 'bookings', 'write');
   const canChangeLocks = can(user.role, 'roomLocks', 'write');
+  // The plan (or why there is none) is drawn: it replaces the one the server wrote into the page.
+  useLayoutEffect(() => {
+    if (!plan.isPending) endFirstScreen();
+  }, [plan.isPending]);
 
   const openLock = async (lockId: string) => {
     try {

@@ -1,0 +1,26 @@
+import { todayIn } from '@pms/contract';
+import type { TIdentity, TUserActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
+import { listMemberships, toSession } from '../session/index.ts';
+import { getRoomPlan } from './room-plan.service.ts';
+
+type TRange = { from: string; to: string };
+
+/**
+ * What the server writes the room plan's page with (http/staff-page.ts): the user's session and
+ * properties, as the app would read them, and the plan's answer for the range the app asks for on the
+ * property's today (`rangeOf`), as `GET /api/room_plan` sends it.
+ */
+export async function getRoomPlanScreen(
+  ctx: AppContext,
+  identity: TIdentity & { actor: TUserActor },
+  rangeOf: (today: string) => TRange,
+) {
+  const today = todayIn(identity.timeZone, ctx.clock.now());
+  const range = rangeOf(today);
+  const [plan, properties] = await Promise.all([
+    getRoomPlan(ctx, identity.actor, { ...range, today }),
+    listMemberships(ctx.db, identity.actor.id),
+  ]);
+  return { session: toSession(identity), properties, range, plan: plan.toString() };
+}

@@ -114,3 +114,52 @@ test("the room plan shows a booking's status beside its own colour, explains its
   await expectAccessible(page);
   await shot(page, 'room-plan-legend-en');
 });
+
+test('the room plan comes with its page, and the app takes it over where it stands', async ({
+  page,
+  createMember,
+  apiAs,
+}) => {
+  const member = await createMember({ name: 'Sven Sofort', password: 'plan-mit-seite-1' });
+  const api = await apiAs(member.email, member.password);
+  const today = await propertyToday(api);
+  const [room] = await freeRooms(api, 'Doppelzimmer', today, addDays(today, 2));
+  if (!room) throw new Error('a double room must be free');
+  const name = uniqueName('Sofia Seite');
+  const booking = await createBooking(api, {
+    roomId: room.id,
+    checkIn: today,
+    checkOut: addDays(today, 2),
+    occupancy: 2,
+    customer: { name },
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginAs(page, member.email, member.password);
+  const path = `/room-plan?from=${addDays(today, -1)}&days=14`;
+  const writtenBar = page.locator(`#first-screen [role=button][aria-label="${booking.code} ${name}"]`);
+
+  // Without the app's code the page alone shows the plan: the server wrote it.
+  const app = /\/assets\/main-[^/]+\.js$/;
+  await page.route(app, (route) => route.abort());
+  const written = await page.goto(path);
+  expect(await written?.text()).toContain('id="first-screen"');
+  await expect(writtenBar).toBeVisible();
+  await expect(page.locator('#root')).toBeEmpty();
+  await shot(page, 'room-plan-written', { fullPage: false });
+
+  // With it, the app draws its own plan in its place and the bar opens the booking.
+  await page.unroute(app);
+  await page.goto(path);
+  const bar = page.getByRole('button', { name: `${booking.code} ${name}`, exact: true });
+  await expect(bar).toBeVisible();
+  await expect(page.locator('#first-screen')).toHaveCount(0);
+  await bar.click();
+  await expect(page).toHaveURL(new RegExp(`/bookings/${booking.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(booking.code);
+
+  // A browser that no longer holds the user (signed out in another tab) gets the login, not the picture.
+  await page.evaluate(() => localStorage.removeItem('user'));
+  expect(await (await page.goto(path))?.text()).toContain('id="first-screen"');
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+  await expect(page.locator('#first-screen')).toHaveCount(0);
+});

@@ -41,7 +41,15 @@ async function render(screen: TRoomPlanScreen): Promise<string> {
   queryClient.setQueryData(roomPlanQueryOptions(screen.range).queryKey, toPlanView(JSON.parse(screen.plan)));
   // Asynchronous: the layout's lazy parts (the property menu, the search) are loaded, not left out.
   const page = (
-    <div id={firstScreenId} className="fixed inset-0 z-50 overflow-auto bg-gray-50">
+    // Inert: a picture of the plan until the app takes over. A click goes through to the app below,
+    // whose links are where the picture shows them; assistive technology meets the app alone. Above the
+    // app's sidebar (z-40), below its dialogs (z-50).
+    <div
+      id={firstScreenId}
+      inert
+      aria-hidden="true"
+      className="fixed inset-0 z-45 overflow-hidden bg-gray-50"
+    >
       <QueryClientProvider client={queryClient}>
         <I18nextProvider i18n={i18n}>
           <PlanViewportContext.Provider value={screen.viewport}>

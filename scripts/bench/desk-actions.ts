@@ -8,7 +8,7 @@
 // figure; its locators then confirm, untimed, that the screen is the one the probes describe.
 // What comes before the click is preparation, not timed.
 import type { Locator, Page } from 'playwright-core';
-import { addDays } from '@pms/contract';
+import { addDays, firstScreenEndMark } from '@pms/contract';
 
 /** The German dates the forms take. */
 const germanDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
@@ -146,7 +146,16 @@ function planRow(page: Page, number: string): Locator {
     .filter({ has: page.getByRole('rowheader', { name: number, exact: true }) });
 }
 
-export type TPlanTimes = { firstScreen: number; lastRow: number; openBooking: number };
+/**
+ * The plan's times; `takeOver` is when the app's own plan replaced the one the server wrote into the
+ * page (from the document's start), null when the page came without one (a warm plan, drawn by the app).
+ */
+export type TPlanTimes = {
+  firstScreen: number;
+  takeOver: number | null;
+  lastRow: number;
+  openBooking: number;
+};
 
 /**
  * The room plan, opened by `open` (a navigation or the sidebar's link): its first row's booking bar
@@ -159,8 +168,15 @@ export async function roomPlan(
   firstRoom: string,
   lastRoom: string,
 ): Promise<TPlanTimes> {
+  // The probe holds for the written plan too; the locator (roles, which the written plan hides from)
+  // then waits for the app's plan.
   const firstScreen = await open([planBar(firstRoom)], () =>
     planRow(page, firstRoom).getByRole('button').first().waitFor(),
+  );
+  const takeOver = Number(
+    await page.evaluate(
+      `performance.getEntriesByName(${JSON.stringify(firstScreenEndMark)})[0]?.startTime ?? Number.NaN`,
+    ),
   );
   const lastBar = planRow(page, lastRoom).getByRole('button').first();
   // The wheel over the plan, as a receptionist scrolls it: the plan's table is its own scroll container.
@@ -179,7 +195,7 @@ export async function roomPlan(
     bookingProbes(code),
     () => bookingReady(page, code),
   );
-  return { firstScreen, lastRow, openBooking };
+  return { firstScreen, takeOver: Number.isNaN(takeOver) ? null : takeOver, lastRow, openBooking };
 }
 
 /** A booking's actions, enabled: in the page, and as the journeys find them. */

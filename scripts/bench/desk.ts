@@ -5,7 +5,9 @@
 // its cache empty, the screen's first navigation) and warm (one context, the app loaded, the screen
 // opened before, reached through the app's own navigation), over `runs` runs each (warm after two
 // runs not counted). With HOTELDRUID_URL (its room plan page) HotelDruid's first screen is timed the
-// same way in the same Chromium, run by run between ours. It builds nothing: `npm run build` first.
+// same way in the same Chromium, run by run between ours. The room plan's page comes with its first
+// screen written by the server: cold, its first screen is that page's, and "the app takes over" is when
+// the app's own plan replaced it (from the document's start). It builds nothing: `npm run build` first.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,6 +50,7 @@ const viewport = { width: 1440, height: 900 };
 
 const actions = [
   'room plan: first screen',
+  'room plan: the app takes over',
   'room plan: last row after scroll',
   'open a booking from the plan',
   'create a booking',
@@ -218,6 +221,7 @@ async function coldRun(run: TRun, index: number): Promise<void> {
   await fresh(async (page) => {
     const plan = await roomPlan(page, byLoad(page, '/room-plan'), firstRoom, lastRoom);
     run.add('room plan: first screen', plan.firstScreen);
+    if (plan.takeOver !== null) run.add('room plan: the app takes over', plan.takeOver);
     run.add('room plan: last row after scroll', plan.lastRow);
     run.add('open a booking from the plan', plan.openBooking);
   });
@@ -388,7 +392,7 @@ async function deskOn(database: string, databaseUrl: string | undefined, samples
 /** The issue's targets: the plan's first screen warm and cold, every other action's warm p95. */
 function target(action: TAction, mode: TMode): { figure: 'median' | 'p95'; ms: number } | undefined {
   if (action === 'room plan: first screen') return { figure: 'median', ms: mode === 'warm' ? 200 : 400 };
-  if (action === 'room plan: last row after scroll' || action.startsWith('HotelDruid')) return undefined;
+  if (action.startsWith('room plan: ') || action.startsWith('HotelDruid')) return undefined;
   return mode === 'warm' ? { figure: 'p95', ms: 300 } : undefined;
 }
 

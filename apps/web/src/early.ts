@@ -1,19 +1,23 @@
-// The page's first script, which runs before the app's own code has loaded: on the room plan, it takes
-// the plan's answer the server wrote into the page, or else asks for it at once (see `requestEarly`),
-// and loads the plan's screen beside the app's chunks, not after them, so that both travel while the
-// app boots.
-import { firstScreenDataId, roomPlanPath } from '@pms/contract/staff-page';
+// The page's first script, which runs before the app's own code has loaded: on the room plan, it asks
+// for the plan's data at once (see `requestEarly`) and loads the plan's screen beside the app's
+// chunks, not after them, so that both travel while the app boots. On a page the server wrote with the
+// plan's first screen, the app's script is only loaded (`appScriptId`): this one runs it, and the
+// plan's screen, once the written screen is shown.
+import { appScriptId, roomPlanPath } from '@pms/contract/staff-page';
 import { planPeriod, planRange } from './features/room-plan/plan-period.ts';
 import { requestEarly } from './lib/api-client.ts';
+import { afterFirstScreen, hasFirstScreen } from './lib/first-screen.ts';
 import { propertyToday } from './lib/property-today.ts';
 import { sessionStore } from './lib/session-store.ts';
 
+const whenShown = (work: () => void) => (hasFirstScreen() ? afterFirstScreen(work) : work());
+
 const { user, property } = sessionStore.getState();
 if (user && property && window.location.pathname === roomPlanPath) {
-  const range = planRange(planPeriod(new URLSearchParams(window.location.search), propertyToday(property)));
-  // The written answer is for the range the server reckoned with its today, which is the app's but at midnight.
-  const written = document.getElementById(firstScreenDataId);
-  const isWrittenRange = written?.dataset.from === range.from && written.dataset.to === range.to;
-  requestEarly('/room_plan', range, isWrittenRange ? (written.textContent ?? undefined) : undefined);
-  void import('./features/room-plan/routes/room-plan-route.tsx');
+  const period = planPeriod(new URLSearchParams(window.location.search), propertyToday(property));
+  requestEarly('/room_plan', planRange(period));
+  whenShown(() => void import('./features/room-plan/routes/room-plan-route.tsx'));
 }
+
+const app = document.getElementById(appScriptId);
+if (app instanceof HTMLLinkElement) whenShown(() => void import(/* @vite-ignore */ app.href));

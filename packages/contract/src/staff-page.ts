@@ -11,10 +11,13 @@ export const roomPlanPath = '/room-plan';
 export const firstScreenId = 'first-screen';
 
 /**
- * The element with the written plan's answer (`GET /api/room_plan` as it is sent) and its `from` and
- * `to` as data attributes, which the app takes as the answer to its own first plan request.
+ * The link that loads the app's script on a written page without running it: the page's first script
+ * (`early.ts`) runs it once the written screen is shown, so that the app's start does not hold it back.
  */
-export const firstScreenDataId = 'first-screen-data';
+export const appScriptId = 'app-script';
+
+/** The performance mark the app sets when its own plan has replaced the written one (for the desk bench). */
+export const firstScreenEndMark = 'first-screen-end';
 
 /** The cookie in which the app keeps the size of the plan's scroll area (`1180x640`), to write it at that size. */
 export const planViewportCookie = 'plan_viewport';
@@ -39,7 +42,7 @@ export type TRoomPlanScreen = {
   language: TLanguage;
   session: TSession;
   properties: TPropertyMembership[];
-  /** The plan's range, as `roomPlanRange` gave it, and its answer's JSON text. */
+  /** The plan's range, as `roomPlanRange` gave it, and its answer's JSON text (`GET /api/room_plan`'s). */
   range: { from: string; to: string };
   plan: string;
   viewport: TPlanViewport;

@@ -1,13 +1,16 @@
 // The staff app's page written by the server: the room plan comes with its first screen on it (the web
-// app's own layout and plan, rendered by its server build, `@pms/web/ssr`) and with the plan's answer
-// for the app to take over, so that a receptionist sees the plan before the app has loaded.
+// app's own layout and plan, rendered by its server build, `@pms/web/ssr`), so that a receptionist sees
+// the plan before the app has loaded. The app asks for the plan's data itself as it starts (early.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { firstScreenDataId, type TRoomPlanScreen, type TStaffRenderer } from '@pms/contract';
-import { scriptJson } from './written-page.ts';
+import { appScriptId, type TRoomPlanScreen, type TStaffRenderer } from '@pms/contract';
+import { brandStyle, withInlineStyles, withStyleNonce } from './written-page.ts';
 
 /** Where the app mounts: the written screen goes before it, over it until the app has drawn. */
 const rootElement = '<div id="root"></div>';
+
+/** The app's script (its entry, `main`), which on a written page is loaded and run by the first script. */
+const appScript = /<script type="module" crossorigin src="(\/assets\/main-[^"]+\.js)"><\/script>/;
 
 /** The web app's server renderer, or null when its server build is missing. */
 async function loadRenderer(): Promise<TStaffRenderer | null> {
@@ -35,8 +38,15 @@ export class StaffPageWriter {
     if (!existsSync(page)) return null;
     const template = readFileSync(page, 'utf8');
     if (!template.includes(rootElement)) throw new Error(`${page} has no ${rootElement} to write before`);
+    if (!appScript.test(template))
+      throw new Error(`${page} has no app script to load after the first screen`);
     const renderer = await loadRenderer();
-    return renderer ? new StaffPageWriter(template, renderer) : null;
+    if (!renderer) return null;
+    const written = withInlineStyles(template, webDist).replace(
+      appScript,
+      (_, src: string) => `<link rel="modulepreload" crossorigin href="${src}" id="${appScriptId}">`,
+    );
+    return new StaffPageWriter(written, renderer);
   }
 
   /** The range the app asks the plan for at `search` (the page's query) on the property's `today`. */
@@ -44,15 +54,19 @@ export class StaffPageWriter {
     return this.renderer.roomPlanRange(search, today);
   }
 
-  /** The page with the plan's first screen before the app's root and the plan's answer at the end. */
-  async write(screen: TRoomPlanScreen): Promise<string> {
+  /**
+   * The page with the plan's first screen before the app's root, its styles inside it with the
+   * property's brand colours, allowed by the returned nonce.
+   */
+  async write(screen: TRoomPlanScreen): Promise<{ html: string; styleNonce: string }> {
     const markup = await this.renderer.renderRoomPlan(screen);
-    const { from, to } = screen.range;
-    const data = `<script type="application/json" id="${firstScreenDataId}" data-from="${from}" data-to="${to}">${scriptJson(screen.plan)}</script>`;
+    const property = screen.properties.find(({ id }) => id === screen.session.propertyId);
     // Functions as replacements: the texts are inserted as they are, `$` included.
-    return this.template
-      .replace('<html lang="de">', () => `<html lang="${screen.language}">`)
-      .replace(rootElement, () => `${markup}${rootElement}`)
-      .replace('</body>', () => `${data}</body>`);
+    const { html, styleNonce } = withStyleNonce(
+      this.template
+        .replace('<html lang="de">', () => `<html lang="${screen.language}">`)
+        .replace('</head>', () => `${brandStyle(property?.branding.primaryColor ?? null)}</head>`),
+    );
+    return { html: html.replace(rootElement, () => `${markup}${rootElement}`), styleNonce };
   }
 }

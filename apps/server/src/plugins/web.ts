@@ -109,9 +109,12 @@ export async function registerWeb(
     if (plan)
       return reply
         .header('cache-control', 'no-store')
-        .header('content-security-policy', webAppPolicy(options.isHttps, { hasStyleAttributes: true }))
+        .header(
+          'content-security-policy',
+          webAppPolicy(options.isHttps, { styleNonce: plan.styleNonce, hasStyleAttributes: true }),
+        )
         .type('text/html; charset=utf-8')
-        .send(plan);
+        .send(plan.html);
     return sendIndex(reply);
   });
 
@@ -119,7 +122,7 @@ export async function registerWeb(
    * The room plan's page with its first screen, or null for the plain page: no writer, a caller who
    * may not see the plan (the app then shows the login or the refusal), or a plan that could not be read.
    */
-  async function writtenRoomPlan(request: FastifyRequest): Promise<string | null> {
+  async function writtenRoomPlan(request: FastifyRequest) {
     const identity = request.auth;
     if (!staffWriter || !isPlanReader(identity)) return null;
     const search = request.url.slice(roomPlanPath.length);

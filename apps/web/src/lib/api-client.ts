@@ -78,15 +78,11 @@ const earlyAnswers = new Map<string, Promise<Response>>();
 
 /**
  * Starts a GET before the app has loaded (`early.ts`): the first `api.get` of the same path and query
- * takes its answer instead of asking again, within 10 s. With `written`, the answer the server wrote
- * into the page, nothing is asked: that is the answer.
+ * takes its answer instead of asking again, within 10 s.
  */
-export function requestEarly(path: string, query: TQueryParams, written?: string): void {
+export function requestEarly(path: string, query: TQueryParams): void {
   const url = buildUrl(path, query);
-  const answer =
-    written === undefined
-      ? fetch(url, { headers: { accept: acceptJson }, credentials: 'include' })
-      : Promise.resolve(new Response(written, { headers: { 'content-type': 'application/json' } }));
+  const answer = fetch(url, { headers: { accept: acceptJson }, credentials: 'include' });
   // Not taken, a failed request is dropped; taken, `send` meets its failure as its own.
   answer.catch(() => undefined);
   earlyAnswers.set(url, answer);

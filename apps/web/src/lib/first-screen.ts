@@ -1,19 +1,30 @@
 // The room plan the server wrote into the page (`ssr.tsx`, the server's http/staff-page.ts) stays over
 // the app while the app loads; the app removes it once it shows a screen of its own.
-import { useLayoutEffect } from 'react';
-import { useLocation } from 'react-router';
-import { firstScreenId, roomPlanPath } from '@pms/contract/staff-page';
+import { firstScreenEndMark, firstScreenId } from '@pms/contract/staff-page';
 
-/** Removes the written first screen, if the page has one: the app's own screen is drawn. */
-export function endFirstScreen(): void {
-  globalThis.document?.getElementById(firstScreenId)?.remove();
+/** Whether the page came with a written first screen that is still shown. */
+export function hasFirstScreen(): boolean {
+  return Boolean(globalThis.document?.getElementById(firstScreenId));
 }
 
-/** Ends the written first screen when the app's screen is another one than the plan (after a redirect). */
-export function FirstScreenHandOver() {
-  const { pathname } = useLocation();
-  useLayoutEffect(() => {
-    if (pathname !== roomPlanPath) endFirstScreen();
-  }, [pathname]);
-  return null;
+/**
+ * Runs `work` once the written first screen is shown (its first contentful paint), so that nothing the
+ * app does holds the written page back; where paints are not reported, at once.
+ */
+export function afterFirstScreen(work: () => void): void {
+  if (!PerformanceObserver.supportedEntryTypes.includes('paint')) return work();
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    work();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
+
+/** Removes the written first screen, if the page has one, and marks when: the app's own screen is drawn. */
+export function endFirstScreen(): void {
+  const written = globalThis.document?.getElementById(firstScreenId);
+  if (!written) return;
+  written.remove();
+  performance.mark(firstScreenEndMark);
 }

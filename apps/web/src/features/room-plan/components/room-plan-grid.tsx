@@ -31,6 +31,11 @@ function rowWindowAt(top: number, height: number, rowCount: number): TRowWindow 
   };
 }
 
+/** The rows of a scroll area `height` high at its top, without a margin: the server's picture of the plan. */
+function rowsInView(height: number, rowCount: number): TRowWindow {
+  return { first: 0, last: Math.min(rowCount, Math.max(0, Math.ceil((height - headerHeight) / rowHeight))) };
+}
+
 type TRoomPlanGridProps = {
   plan: TPlanView;
   canMove: boolean;
@@ -66,9 +71,7 @@ export function RoomPlanGrid({
   const days = useMemo(() => planDays(plan.from, dayCount), [plan.from, dayCount]);
   const rows = useMemo(() => buildPlanRows(plan), [plan]);
   // Unmeasured (in the browser), no rows yet: the layout effect below measures before the first paint.
-  const [rowWindow, setRowWindow] = useState(() =>
-    initialViewport.height > 0 ? rowWindowAt(0, initialViewport.height, rows.length) : { first: 0, last: 0 },
-  );
+  const [rowWindow, setRowWindow] = useState(() => rowsInView(initialViewport.height, rows.length));
   const bookings = useMemo(() => {
     const places = new Map<string, TBookingPlace>();
     for (const row of rows) {

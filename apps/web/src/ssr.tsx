@@ -8,6 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Route, Routes, StaticRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { languages } from '@pms/contract/locales';
+import type { TRoomPlan } from '@pms/contract/room-plan';
 import { firstScreenId, type TRoomPlanScreen, type TStaffRenderer } from '@pms/contract/staff-page';
 import { MainLayout } from './app/layouts/main-layout.tsx';
 import { screenNamespaces } from './app/screen-namespaces.ts';
@@ -38,7 +39,10 @@ async function render(screen: TRoomPlanScreen): Promise<string> {
   const queryClient = new QueryClient();
   queryClient.setQueryData(sessionQueryOptions().queryKey, screen.session);
   queryClient.setQueryData(sessionPropertiesQueryOptions().queryKey, screen.properties);
-  queryClient.setQueryData(roomPlanQueryOptions(screen.range).queryKey, toPlanView(JSON.parse(screen.plan)));
+  queryClient.setQueryData(
+    roomPlanQueryOptions(screen.range).queryKey,
+    toPlanView(JSON.parse(screen.plan) as TRoomPlan),
+  );
   // Asynchronous: the layout's lazy parts (the property menu, the search) are loaded, not left out.
   const page = (
     // Inert: a picture of the plan until the app takes over. A click goes through to the app below,

@@ -32,14 +32,15 @@ export class StaffPageWriter {
     this.renderer = renderer;
   }
 
-  /** The writer of a built web app, or null when its server renderer is not built (the page then loads alone). */
+  /**
+   * The writer of a built web app, or null when its server renderer is not built or its page has no
+   * root and app script to write beside (the page then loads alone, as any other).
+   */
   static async load(webDist: string): Promise<StaffPageWriter | null> {
     const page = path.join(webDist, 'index.html');
     if (!existsSync(page)) return null;
     const template = readFileSync(page, 'utf8');
-    if (!template.includes(rootElement)) throw new Error(`${page} has no ${rootElement} to write before`);
-    if (!appScript.test(template))
-      throw new Error(`${page} has no app script to load after the first screen`);
+    if (!template.includes(rootElement) || !appScript.test(template)) return null;
     const renderer = await loadRenderer();
     if (!renderer) return null;
     const written = withInlineStyles(template, webDist).replace(

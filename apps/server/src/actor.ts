@@ -46,6 +46,9 @@ export type TIdentity = {
   dataVersion: number | null;
 };
 
+/** The identity of a signed-in user (a session, not an API key). */
+export type TUserIdentity = TIdentity & { actor: TUserActor };
+
 /** The system actor a job acts as in one property. */
 export function systemActor(propertyId: string, job: string): TSystemActor {
   return { kind: 'system', id: null, propertyId, role: 'admin', name: 'System', job };

@@ -497,9 +497,9 @@ export async function pauseDemoLevies(t: TTestApp): Promise<void> {
 /** A test app with one demo user logged in and working in the Austrian demo property. */
 export async function startDemoApp(
   email: string = demo.users.admin,
-  { withLevies = false }: { withLevies?: boolean } = {},
+  { withLevies = false, env = {} }: { withLevies?: boolean; env?: Record<string, string> } = {},
 ): Promise<{ t: TTestApp; client: ApiClient; ids: Record<string, string> }> {
-  const t = await buildTestApp();
+  const t = await buildTestApp(env);
   if (!withLevies) await pauseDemoLevies(t);
   const client = await login(t.app, email);
   const ids = await propertyIds(client);

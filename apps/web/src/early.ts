@@ -6,20 +6,18 @@
 import { appScriptId, roomPlanPath } from '@pms/contract/staff-page';
 import { planPeriod, planRange } from './features/room-plan/plan-period.ts';
 import { requestEarly } from './lib/api-client.ts';
-import { afterFirstScreen, hasFirstScreen } from './lib/first-screen.ts';
+import { afterFirstScreen } from './lib/first-screen.ts';
 import { propertyToday } from './lib/property-today.ts';
 import { sessionStore } from './lib/session-store.ts';
-
-const whenShown = (work: () => void) => (hasFirstScreen() ? afterFirstScreen(work) : work());
 
 const { user, property } = sessionStore.getState();
 if (user && property && window.location.pathname === roomPlanPath) {
   const period = planPeriod(new URLSearchParams(window.location.search), propertyToday(property));
-  whenShown(() => {
+  afterFirstScreen(() => {
     requestEarly('/room_plan', planRange(period));
     void import('./features/room-plan/routes/room-plan-route.tsx');
   });
 }
 
 const app = document.getElementById(appScriptId);
-if (app instanceof HTMLLinkElement) whenShown(() => void import(/* @vite-ignore */ app.href));
+if (app instanceof HTMLLinkElement) afterFirstScreen(() => void import(/* @vite-ignore */ app.href));

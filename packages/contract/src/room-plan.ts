@@ -7,6 +7,7 @@ export const ZHousekeepingState = z.enum(housekeepingStatuses);
 export type THousekeepingState = z.infer<typeof ZHousekeepingState>;
 
 export const ZRoomPlanQuery = z.object({ from: ZIsoDate, to: ZIsoDate });
+export type TRoomPlanQuery = z.infer<typeof ZRoomPlanQuery>;
 
 /** A booking as the room plan draws it; its room (or room type, when unassigned) is where it is listed. */
 export const ZRoomPlanBooking = z.object({

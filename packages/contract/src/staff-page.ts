@@ -2,6 +2,7 @@
 // the app's own components (`@pms/web/ssr`), which the app replaces once it has drawn its own plan.
 // Free of schemas, so the app's first script stays small.
 import type { TLanguage } from './locales.ts';
+import type { TRoomPlanQuery } from './room-plan.ts';
 import type { TPropertyMembership, TSession } from './session.ts';
 
 /** The staff app's path of the room plan, the one screen the server writes. */
@@ -43,7 +44,7 @@ export type TRoomPlanScreen = {
   session: TSession;
   properties: TPropertyMembership[];
   /** The plan's range, as `roomPlanRange` gave it, and its answer's JSON text (`GET /api/room_plan`'s). */
-  range: { from: string; to: string };
+  range: TRoomPlanQuery;
   plan: string;
   viewport: TPlanViewport;
 };
@@ -51,7 +52,7 @@ export type TRoomPlanScreen = {
 /** The web app's server renderer (`@pms/web/ssr`). */
 export type TStaffRenderer = {
   /** The range the app asks the plan for at `search` (the page's query) on the property's `today`. */
-  roomPlanRange: (search: string, today: string) => { from: string; to: string };
+  roomPlanRange: (search: string, today: string) => TRoomPlanQuery;
   /** The first screen's markup, the element with id `firstScreenId` and all in it. */
   renderRoomPlan: (screen: TRoomPlanScreen) => Promise<string>;
 };

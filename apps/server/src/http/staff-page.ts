@@ -3,7 +3,7 @@
 // the plan before the app has loaded. The app asks for the plan's data itself as it starts (early.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { appScriptId, type TRoomPlanScreen, type TStaffRenderer } from '@pms/contract';
+import { appScriptId, type TRoomPlanQuery, type TRoomPlanScreen, type TStaffRenderer } from '@pms/contract';
 import { brandStyle, withInlineStyles, withStyleNonce } from './written-page.ts';
 
 /** Where the app mounts: the written screen goes before it, over it until the app has drawn. */
@@ -51,7 +51,7 @@ export class StaffPageWriter {
   }
 
   /** The range the app asks the plan for at `search` (the page's query) on the property's `today`. */
-  roomPlanRange(search: string, today: string): { from: string; to: string } {
+  roomPlanRange(search: string, today: string): TRoomPlanQuery {
     return this.renderer.roomPlanRange(search, today);
   }
 

@@ -11,16 +11,15 @@ import {
   roomPlanPath,
   defaultPlanViewport,
   type TPortalHomeData,
+  type TRoomPlanQuery,
   type TRoomPlanScreen,
 } from '@pms/contract';
-import type { TIdentity, TUserActor } from '../actor.ts';
+import type { TIdentity, TUserIdentity } from '../actor.ts';
 import { AppError } from '../errors.ts';
 import { PortalHomeWriter, portalLanguageOf } from '../http/portal-page.ts';
 import { StaffPageWriter } from '../http/staff-page.ts';
 import { browserLanguage } from '../http/written-page.ts';
 import { webAppPolicy } from './security-headers.ts';
-
-type TStaffIdentity = TIdentity & { actor: TUserActor };
 
 export type TWebOptions = {
   /** The public url is https (the page policy then upgrades requests). */
@@ -29,13 +28,13 @@ export type TWebOptions = {
   portalHome: (linkId: string) => Promise<Omit<TPortalHomeData, 'linkId' | 'language'>>;
   /** The room plan's page data of a signed-in user, for the range `rangeOf` gives on the property's today. */
   roomPlan: (
-    identity: TStaffIdentity,
-    rangeOf: (today: string) => { from: string; to: string },
+    identity: TUserIdentity,
+    rangeOf: (today: string) => TRoomPlanQuery,
   ) => Promise<Pick<TRoomPlanScreen, 'session' | 'properties' | 'range' | 'plan'>>;
 };
 
 /** A signed-in user who may see the room plan now (not an API key, no password change pending). */
-function isPlanReader(identity: TIdentity | null): identity is TStaffIdentity {
+function isPlanReader(identity: TIdentity | null): identity is TUserIdentity {
   return (
     identity !== null &&
     identity.actor.kind === 'user' &&

@@ -2,17 +2,13 @@
 // the app while the app loads; the app removes it once it shows a screen of its own.
 import { firstScreenEndMark, firstScreenId } from '@pms/contract/staff-page';
 
-/** Whether the page came with a written first screen that is still shown. */
-export function hasFirstScreen(): boolean {
-  return Boolean(globalThis.document?.getElementById(firstScreenId));
-}
-
 /**
  * Runs `work` once the written first screen is shown (its first contentful paint), so that nothing the
- * app does holds the written page back; where paints are not reported, at once.
+ * app does holds the written page back; at once on a page without one, or where paints are not reported.
  */
 export function afterFirstScreen(work: () => void): void {
-  if (!PerformanceObserver.supportedEntryTypes.includes('paint')) return work();
+  const isWritten = document.getElementById(firstScreenId) !== null;
+  if (!isWritten || !PerformanceObserver.supportedEntryTypes.includes('paint')) return work();
   const observer = new PerformanceObserver((entries) => {
     if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
     observer.disconnect();

@@ -1,6 +1,6 @@
 // The room plan's page as the server writes it (http/staff-page.ts) with the web app's builds: the
-// first screen on the page, the plan's answer for the app, the policy; and the plain page for whoever
-// may not see the plan. The web app must be built first (`npm run build -w apps/web`).
+// first screen on the page, its styles, the policy; and the plain page for whoever may not see the
+// plan. The web app must be built first (`npm run build -w apps/web`).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect } from 'vitest';
@@ -8,12 +8,10 @@ import { addDays, todayIn, ZContact, ZCreatedApiKey, type TRoomPlan } from '@pms
 import {
   anonymous,
   bearer,
-  buildTestApp,
   createStayFixture,
   demo,
   login,
   parsed,
-  propertyIds,
   switchProperty,
   type ApiClient,
   type TTestApp,
@@ -24,20 +22,16 @@ const webDist = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 const zone = 'Europe/Vienna';
 
 /** The application serving the built web app, signed in as the admin in the Austrian property. */
-const test = apiTest.override('demoApp', { scope: 'file' }, async ({}, { onCleanup }) => {
-  const hasRenderer = await import('@pms/web/ssr').then(
-    () => true,
-    () => false,
-  );
-  if (!existsSync(`${webDist}/index.html`) || !hasRenderer)
-    throw new Error('the web app is not built: run `npm run build -w apps/web` first');
-  const t = await buildTestApp({ WEB_DIST: webDist });
-  onCleanup(() => t.close());
-  const client = await login(t.app, demo.users.admin);
-  const ids = await propertyIds(client);
-  await switchProperty(client, ids[demo.austria]!);
-  return { t, client, ids };
-});
+const test = apiTest
+  .override('env', { WEB_DIST: webDist })
+  .extend('built', { scope: 'file', auto: true }, async () => {
+    const hasRenderer = await import('@pms/web/ssr').then(
+      () => true,
+      () => false,
+    );
+    if (!existsSync(`${webDist}/index.html`) || !hasRenderer)
+      throw new Error('the web app is not built: run `npm run build -w apps/web` first');
+  });
 
 /**
  * The page at `path` as `client` (with its cookies and key) opens it, with further headers and the

@@ -1,10 +1,8 @@
-import { todayIn } from '@pms/contract';
-import type { TIdentity, TUserActor } from '../../actor.ts';
+import { todayIn, type TRoomPlanQuery } from '@pms/contract';
+import type { TUserIdentity } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { listMemberships, toSession } from '../session/index.ts';
 import { getRoomPlan } from './room-plan.service.ts';
-
-type TRange = { from: string; to: string };
 
 /**
  * What the server writes the room plan's page with (http/staff-page.ts): the user's session and
@@ -13,8 +11,8 @@ type TRange = { from: string; to: string };
  */
 export async function getRoomPlanScreen(
   ctx: AppContext,
-  identity: TIdentity & { actor: TUserActor },
-  rangeOf: (today: string) => TRange,
+  identity: TUserIdentity,
+  rangeOf: (today: string) => TRoomPlanQuery,
 ) {
   const today = todayIn(identity.timeZone, ctx.clock.now());
   const range = rangeOf(today);

@@ -3,6 +3,7 @@
 // the plan before the app has loaded. The app asks for the plan's data itself as it starts (early.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { appScriptId, type TRoomPlanQuery, type TRoomPlanScreen, type TStaffRenderer } from '@pms/contract';
 import { brandStyle, withInlineStyles, withStyleNonce } from './written-page.ts';
 
@@ -22,10 +23,28 @@ async function loadRenderer(): Promise<TStaffRenderer | null> {
   }
 }
 
+/**
+ * What a page is written from: the screen without its plan, the property's today, and the plan's
+ * JSON text, read only when the page is not kept.
+ */
+export type TRoomPlanSource = Omit<TRoomPlanScreen, 'plan'> & {
+  today: string;
+  plan: () => Promise<string>;
+};
+
 /** index.html with the room plan's first screen written into it. */
 export class StaffPageWriter {
   private readonly template: string;
   private readonly renderer: TStaffRenderer;
+  /**
+   * The first screens written, by the property's data version and everything else they are drawn
+   * from (user, properties, language, address, size, today): a reload without a change is answered
+   * without reading the plan or rendering it again. A change of the property's data gives a new key.
+   */
+  private readonly screens = new LRUCache<string, string>({
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (markup) => markup.length,
+  });
 
   private constructor(template: string, renderer: TStaffRenderer) {
     this.template = template;
@@ -57,15 +76,25 @@ export class StaffPageWriter {
 
   /**
    * The page with the plan's first screen before the app's root, its styles inside it with the
-   * property's brand colours, allowed by the returned nonce.
+   * property's brand colours, allowed by the returned nonce. The screen is kept under `dataVersion`
+   * (the property's, as the request's identity knows it; none when unknown: written each time).
    */
-  async write(screen: TRoomPlanScreen): Promise<{ html: string; styleNonce: string }> {
-    const markup = await this.renderer.renderRoomPlan(screen);
-    const property = screen.properties.find(({ id }) => id === screen.session.propertyId);
+  async write(
+    dataVersion: number | null,
+    source: TRoomPlanSource,
+  ): Promise<{ html: string; styleNonce: string }> {
+    const { plan, ...drawnFrom } = source;
+    const key = dataVersion === null ? null : JSON.stringify([dataVersion, drawnFrom]);
+    let markup = key === null ? undefined : this.screens.get(key);
+    if (markup === undefined) {
+      markup = await this.renderer.renderRoomPlan({ ...drawnFrom, plan: await plan() });
+      if (key !== null) this.screens.set(key, markup);
+    }
+    const property = source.properties.find(({ id }) => id === source.session.propertyId);
     // Functions as replacements: the texts are inserted as they are, `$` included.
     const { html, styleNonce } = withStyleNonce(
       this.template
-        .replace('<html lang="de">', () => `<html lang="${screen.language}">`)
+        .replace('<html lang="de">', () => `<html lang="${source.language}">`)
         .replace('</head>', () => `${brandStyle(property?.branding.primaryColor ?? null)}</head>`),
     );
     return { html: html.replace(rootElement, () => `${markup}${rootElement}`), styleNonce };

@@ -12,12 +12,11 @@ import {
   defaultPlanViewport,
   type TPortalHomeData,
   type TRoomPlanQuery,
-  type TRoomPlanScreen,
 } from '@pms/contract';
 import type { TIdentity, TUserIdentity } from '../actor.ts';
 import { AppError } from '../errors.ts';
 import { PortalHomeWriter, portalLanguageOf } from '../http/portal-page.ts';
-import { StaffPageWriter } from '../http/staff-page.ts';
+import { StaffPageWriter, type TRoomPlanSource } from '../http/staff-page.ts';
 import { browserLanguage } from '../http/written-page.ts';
 import { webAppPolicy } from './security-headers.ts';
 
@@ -30,7 +29,7 @@ export type TWebOptions = {
   roomPlan: (
     identity: TUserIdentity,
     rangeOf: (today: string) => TRoomPlanQuery,
-  ) => Promise<Pick<TRoomPlanScreen, 'session' | 'properties' | 'range' | 'plan'>>;
+  ) => Promise<Omit<TRoomPlanSource, 'url' | 'language' | 'viewport'>>;
 };
 
 /** A signed-in user who may see the room plan now (not an API key, no password change pending). */
@@ -127,7 +126,7 @@ export async function registerWeb(
     const search = request.url.slice(roomPlanPath.length);
     try {
       const data = await options.roomPlan(identity, (today) => staffWriter.roomPlanRange(search, today));
-      return await staffWriter.write({
+      return await staffWriter.write(identity.dataVersion, {
         ...data,
         url: request.url,
         language: data.session.language ?? browserLanguage(request, languages),

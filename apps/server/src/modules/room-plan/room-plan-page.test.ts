@@ -181,6 +181,39 @@ describe('the room plan’s page', () => {
     expect(high).toBeGreaterThan(low + 20);
   });
 
+  test('is kept only until the property’s data changes, and for each user on their own', async ({
+    demoApp: { t, client: admin, ids },
+  }) => {
+    /** The first written room's number and its row's title (its type and housekeeping state). */
+    const firstRow = (html: string) => /role="rowheader" aria-label="([^"]+)" title="([^"]+)"/.exec(html)!;
+    const first = await openPage(admin, '/room-plan');
+    const [, number, title] = firstRow(first.body);
+    expect(title).toMatch(/ · /);
+    const again = await openPage(admin, '/room-plan');
+    const screen = (html: string) => /<div id="first-screen".*<div id="root">/s.exec(html)![0];
+    expect(screen(again.body)).toBe(screen(first.body));
+
+    // A change in the property (its room's housekeeping state) is on the next page.
+    const plan = await apiPlan(admin, addDays(today(t), -1), addDays(today(t), 28));
+    const room = plan.rooms.find((candidate) => candidate.number === number)!;
+    const changed = room.housekeepingStatus === 'dirty' ? 'clean' : 'dirty';
+    const patched = await admin.patch(`/api/housekeeping/rooms/${room.id}`, { housekeepingStatus: changed });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const after = firstRow((await openPage(admin, '/room-plan')).body);
+    expect(after[1]).toBe(number);
+    expect(after[2]).not.toBe(title);
+    expect(after[2]).toMatch(changed === 'dirty' ? /Schmutzig/ : /Sauber/);
+
+    // Another user of the property, on the same data, sees the plan with what their role may open: the
+    // admin's sidebar has the API keys, the staff's not.
+    const staff = await login(t.app, demo.users.staff);
+    await switchProperty(staff, ids[demo.austria]!);
+    const staffPage = await openPage(staff, '/room-plan');
+    expect(firstRow(staffPage.body)[1]).toBe(number);
+    expect(staffPage.body).not.toContain('API-Schlüssel');
+    expect((await openPage(admin, '/room-plan')).body).toContain('API-Schlüssel');
+  });
+
   test('writes names as text: nothing a guest is called opens an element or ends the data', async ({
     demoApp: { t, client: admin },
   }) => {

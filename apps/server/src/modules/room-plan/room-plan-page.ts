@@ -6,8 +6,9 @@ import { getRoomPlan } from './room-plan.service.ts';
 
 /**
  * What the server writes the room plan's page with (http/staff-page.ts): the user's session and
- * properties, as the app would read them, and the plan's answer for the range the app asks for on the
- * property's today (`rangeOf`), as `GET /api/room_plan` sends it.
+ * properties, as the app would read them, the property's today, and the plan's answer for the range
+ * the app asks for on that day (`rangeOf`), as `GET /api/room_plan` sends it. The plan is read when
+ * asked for: a page kept from an earlier request under the same data needs none.
  */
 export async function getRoomPlanScreen(
   ctx: AppContext,
@@ -16,9 +17,7 @@ export async function getRoomPlanScreen(
 ) {
   const today = todayIn(identity.timeZone, ctx.clock.now());
   const range = rangeOf(today);
-  const [plan, properties] = await Promise.all([
-    getRoomPlan(ctx, identity.actor, { ...range, today }),
-    listMemberships(ctx.db, identity.actor.id),
-  ]);
-  return { session: toSession(identity), properties, range, plan: plan.toString() };
+  const properties = await listMemberships(ctx.db, identity.actor.id);
+  const plan = async () => (await getRoomPlan(ctx, identity.actor, { ...range, today })).toString();
+  return { session: toSession(identity), properties, range, today, plan };
 }

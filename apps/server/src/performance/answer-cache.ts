@@ -8,7 +8,8 @@ import { GzipParts } from './gzip-parts.ts';
 import { identityOf } from '../http/request-actor.ts';
 
 type TEncoding = (typeof compressionEncodings)[number];
-type TAnswer = { text: string | JsonParts; encoded: Partial<Record<TEncoding, Buffer>> };
+/** A kept answer: its JSON, and its bytes as sent, each encoding written once when first asked for. */
+type TAnswer = { text: string | JsonParts; encoded: Partial<Record<TEncoding | 'identity', Buffer>> };
 
 const encoders: Record<TEncoding, (json: string) => Buffer> = {
   br: (json) => brotliCompressSync(json, brotliOptions),
@@ -27,15 +28,16 @@ declare module 'fastify' {
  * committed change to the property counts its version up (migration 0008), so the next request after
  * a change computes afresh, on every instance. The version comes with the request's identity, read in
  * the session's own statement or from the change feed, never guessed. An answer is kept as its JSON,
- * serialized by the route's response schema, and compressed once per encoding a client asks for. An
+ * serialized by the route's response schema, and written once per encoding a client asks for (its
+ * UTF-8 bytes uncompressed, or compressed). An
  * answer a service writes in parts (JsonParts) goes out in gzip where the client takes it, each part
  * compressed once for every answer it is in (see GzipParts).
  */
 export class AnswerCache {
   readonly #answers = new LRUCache<string, TAnswer>({
     maxSize: 64 * 1024 * 1024,
-    // The JSON and, at most, about as much again in compressed copies.
-    sizeCalculation: (answer) => 2 * answer.text.length,
+    // The JSON, its bytes as sent uncompressed, and at most about as much again in compressed copies.
+    sizeCalculation: (answer) => 3 * answer.text.length,
   });
   readonly #negotiator = new Negotiator<TEncoding>({ supportedValues: [...compressionEncodings] });
   readonly #partsNegotiator = new Negotiator<TEncoding>({ supportedValues: ['gzip', 'br'] });
@@ -70,7 +72,8 @@ export class AnswerCache {
     const accepted = request.headers['accept-encoding'];
     const negotiator = text instanceof JsonParts ? this.#partsNegotiator : this.#negotiator;
     const encoding = accepted ? negotiator.negotiate(accepted) : null;
-    if (!encoding) return reply.send(text.toString());
+    // Uncompressed, the bytes are written once too: a JSON text is encoded to UTF-8 on every write.
+    if (!encoding) return reply.send((answer.encoded.identity ??= Buffer.from(text.toString())));
     const body = (answer.encoded[encoding] ??=
       text instanceof JsonParts && encoding === 'gzip'
         ? this.#gzipParts.gzip(text.parts)

@@ -29,9 +29,9 @@ declare module 'fastify' {
  * a change computes afresh, on every instance. The version comes with the request's identity, read in
  * the session's own statement or from the change feed, never guessed. An answer is kept as its JSON,
  * serialized by the route's response schema, and written once per encoding a client asks for (its
- * UTF-8 bytes uncompressed, or compressed). An
- * answer a service writes in parts (JsonParts) goes out in gzip where the client takes it, each part
- * compressed once for every answer it is in (see GzipParts).
+ * UTF-8 bytes uncompressed, or compressed). An answer a service writes in parts (JsonParts) goes out
+ * in gzip where the client takes it, each part compressed once for every answer it is in (see
+ * GzipParts).
  */
 export class AnswerCache {
   readonly #answers = new LRUCache<string, TAnswer>({

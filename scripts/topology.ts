@@ -8,10 +8,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import getPort from 'get-port';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,16 +33,8 @@ export type TTopology = {
   instances: TInstance[];
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A loopback port free now, not handed out before by this process. */
+const freePort = () => getPort({ host: '127.0.0.1' });
 
 function pgCommand(command: string, dir: string): string {
   return execFileSync('bash', [pgCluster, command, dir], { encoding: 'utf8' }).trim();

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { addDays } from '@pms/contract';
 import { expect, expectAccessible, loginAs, shot, test, uniqueName } from './fixtures.ts';
 import { createBooking, englishDate, freeRooms, germanDate, propertyToday } from './stays.ts';
@@ -147,12 +147,21 @@ test('the room plan comes with its page, and the app takes it over where it stan
   await expect(page.locator('#root')).toBeEmpty();
   await shot(page, 'room-plan-written', { fullPage: false });
 
-  // With it, the app draws its own plan in its place and the bar opens the booking.
+  // With it, the app draws its own plan in its place and the bar opens the booking. The page's
+  // scripts are preloaded, and the app's imports take them from there: each is fetched once.
   await page.unroute(app);
+  const scripts: string[] = [];
+  const listen = (request: Request) => {
+    if (/\/assets\/[^/]+\.js$/.test(request.url())) scripts.push(request.url());
+  };
+  page.on('request', listen);
   await page.goto(path);
   const bar = page.getByRole('button', { name: `${booking.code} ${name}`, exact: true });
   await expect(bar).toBeVisible();
   await expect(page.locator('#first-screen')).toHaveCount(0);
+  page.off('request', listen);
+  expect(scripts.some((url) => app.test(url))).toBe(true);
+  expect(scripts).toEqual([...new Set(scripts)]);
   await bar.click();
   await expect(page).toHaveURL(new RegExp(`/bookings/${booking.id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText(booking.code);

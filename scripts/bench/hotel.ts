@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import getPort from 'get-port';
 import pg from 'pg';
 import { addDays, formatBookingCode, todayIn } from '@pms/contract';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
@@ -147,36 +148,51 @@ export async function loadedHotel(
 
 export type TServer = { base: string; stop: () => Promise<void> };
 
-/** Starts the real server in its own process, so that the client measuring it does not share its CPU. */
+/**
+ * Starts the real server in its own process, so that the client measuring it does not share its CPU,
+ * on a free port. A port found free can be taken by another process before the server listens on it
+ * (an outgoing connection's port): a server that ends before it answers is started again on another.
+ */
 export async function startServer(
   env: Record<string, string>,
   entry = 'apps/server/src/server.ts',
 ): Promise<TServer> {
-  const port = String(40_000 + Math.floor(Math.random() * 10_000));
   // BENCH_CPU_PROF=<folder>: each server writes a CPU profile there when it stops (node --cpu-prof).
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
-    env: { ...process.env, ...env, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'silent', DEMO_DATA: 'false' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 600; attempt++) {
-    const isUp = await fetch(`${base}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (isUp) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    base,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
+  for (let start = 0; start < 5; start++) {
+    const port = String(await getPort({ host: '127.0.0.1' }));
+    const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
+      env: { ...process.env, ...env, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'silent', DEMO_DATA: 'false' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    let hasExited = false;
+    const exited = new Promise<void>((resolve) =>
+      child.once('exit', () => {
+        hasExited = true;
+        resolve();
       }),
-  };
+    );
+    const base = `http://127.0.0.1:${port}`;
+    for (let attempt = 0; attempt < 600 && !hasExited; attempt++) {
+      const isUp = await fetch(`${base}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (isUp)
+        return {
+          base,
+          stop: () => {
+            child.kill('SIGTERM');
+            return exited;
+          },
+        };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    child.kill('SIGTERM');
+    await exited;
+  }
+  throw new Error(`${entry} did not start`);
 }
 
 /** Signs in as the demo admin and switches to the property: the headers of that session. */

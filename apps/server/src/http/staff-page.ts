@@ -10,8 +10,17 @@ import { brandStyle, withInlineStyles, withStyleNonce } from './written-page.ts'
 /** Where the app mounts: the written screen goes before it, over it until the app has drawn. */
 const rootElement = '<div id="root"></div>';
 
-/** The app's script (its entry, `main`), which on a written page is loaded and run by the first script. */
+/** The app's script (its entry, `main`), which on a written page is fetched and run by the first script. */
 const appScript = /<script type="module" crossorigin src="(\/assets\/main-[^"]+\.js)"><\/script>/;
+
+/**
+ * A script the page's modules import, fetched beside the page. A module preload is compiled as soon as
+ * it arrives, on the page's main thread, before the written screen's first frame; on a written page
+ * the scripts are only fetched (a preload of a script, which the module's import then takes from the
+ * browser's memory cache) and compiled when the app loads, after that frame (decision 205).
+ */
+const modulePreload = '<link rel="modulepreload" crossorigin';
+const scriptPreload = '<link rel="preload" as="script" crossorigin';
 
 /** The web app's server renderer, or null when its server build is missing. */
 async function loadRenderer(): Promise<TStaffRenderer | null> {
@@ -62,10 +71,12 @@ export class StaffPageWriter {
     if (!template.includes(rootElement) || !appScript.test(template)) return null;
     const renderer = await loadRenderer();
     if (!renderer) return null;
-    const written = withInlineStyles(template, webDist).replace(
-      appScript,
-      (_, src: string) => `<link rel="modulepreload" crossorigin href="${src}" id="${appScriptId}">`,
-    );
+    const written = withInlineStyles(template, webDist)
+      .replace(
+        appScript,
+        (_, src: string) => `<link rel="preload" as="script" crossorigin href="${src}" id="${appScriptId}">`,
+      )
+      .replaceAll(modulePreload, scriptPreload);
     return new StaffPageWriter(written, renderer);
   }
 

@@ -4,10 +4,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, utimes } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
 import pg from 'pg';
 import { describe, expect } from 'vitest';
 import type { TContact, TPaged } from '@pms/contract';
@@ -32,13 +32,8 @@ type TServer = {
 
 const running = new Set<TServer>();
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+/** A loopback port free now, not handed out before by this process. */
+const freePort = () => getPort({ host: '127.0.0.1' });
 
 /** `npm start` in the repository, in a process group of its own so that it can be stopped whole. */
 async function npmStart(dataDir: string, env: Record<string, string>): Promise<TServer> {

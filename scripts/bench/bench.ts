@@ -2,7 +2,7 @@
 // - the room plan for 300 rooms by 60 days (median and p95 over HTTP as a browser asks for it, and
 //   the bytes on the wire), on PGlite and on PostgreSQL, with and without 60,000 past stays;
 // - the bookings list (a page of 15) in requests per second beside a bare Fastify route sending the
-//   same bytes, and booking creation throughput;
+//   same bytes, the median of three rounds, and booking creation throughput;
 // - on PostgreSQL a booking race: 200 requests for one room at once over two server processes, 20 times;
 //   and 200 bookings by room type at once over two server processes for 200 free rooms of the type;
 // - on PostgreSQL the invoices (see invoices.ts);
@@ -32,7 +32,7 @@ import { lighthouseTargets, portalLighthouse } from './lighthouse.ts';
 import { loadedHotel, planDays, roomCount, signIn, startServer, withPostgres, type THotel } from './hotel.ts';
 import type { TListWriterInput } from './list-writer.ts';
 import type { TPlanClientInput } from './plan-client.ts';
-import { wireAnswer } from './wire.ts';
+import { percentile, wireAnswer } from './wire.ts';
 
 const planRequests = 200;
 const pastStays = 60_000;
@@ -134,10 +134,14 @@ function startListWriter(base: string, headers: Record<string, string>, roomId: 
   };
 }
 
+/** How many times the list, the bare route and the list under a writer are measured, in turn. */
+const listRounds = 3;
+
 /**
  * The bookings list (a page of 15) in requests per second, beside a bare Fastify route sending the
  * same bytes: without a writer, and with one changing a room ten times a second (each change a new
- * data version of the property).
+ * data version of the property). The three are measured in turn, three rounds, and each figure is the
+ * median of its rounds: one run's figure moves with what else the machine does, the bare route's too.
  */
 async function reportBookingsList(base: string, headers: Record<string, string>, hotel: THotel) {
   const url = `${base}/api/bookings?pageSize=15`;
@@ -146,23 +150,38 @@ async function reportBookingsList(base: string, headers: Record<string, string>,
   const bodyFile = path.join(folder, 'bookings.json');
   writeFileSync(bodyFile, body);
   const bare = await startServer({ BENCH_BODY_FILE: bodyFile }, 'scripts/bench/bare-server.ts');
-  // One after the other, so that neither shares the machine with the other; each warmed up first (the
-  // server's code is compiled by then), so that the first figure is not the slower for it.
+  const bareUrl = `${bare.base}/api/bookings?pageSize=15`;
+  // Each warmed up first (the server's code is compiled by then), so that the first round is not the
+  // slower for it; one after the other, so that neither shares the machine with the other.
   await throughput(url, headers, 10, 2);
-  const listRate = await throughput(url, headers);
-  await throughput(`${bare.base}/api/bookings?pageSize=15`, {}, 10, 2);
-  const bareRate = await throughput(`${bare.base}/api/bookings?pageSize=15`, {});
-  const writer = startListWriter(base, headers, hotel.roomIds[0]!);
-  const writtenRate = await throughput(url, headers);
-  const written = await writer.stop();
+  await throughput(bareUrl, {}, 10, 2);
+  const rounds: { list: number; bare: number; written: number; changesPerSecond: number }[] = [];
+  for (let round = 0; round < listRounds; round++) {
+    const list = await throughput(url, headers);
+    const bareRate = await throughput(bareUrl, {});
+    const writer = startListWriter(base, headers, hotel.roomIds[0]!);
+    const written = await throughput(url, headers);
+    const changes = await writer.stop();
+    rounds.push({ list, bare: bareRate, written, changesPerSecond: changes.changes / changes.seconds });
+  }
   await bare.stop();
   rmSync(folder, { recursive: true, force: true });
+  const medianOf = (pick: (round: (typeof rounds)[number]) => number) =>
+    percentile(
+      rounds.map(pick).sort((a, b) => a - b),
+      50,
+    );
+  const bareRate = medianOf((round) => round.bare);
   const share = (rate: number) => `${((100 * rate) / bareRate).toFixed(0)} %`;
+  const each = (pick: (round: (typeof rounds)[number]) => number) =>
+    rounds.map((round) => `${((100 * pick(round)) / round.bare).toFixed(0)} %`).join(', ');
+  const listRate = medianOf((round) => round.list);
+  const writtenRate = medianOf((round) => round.written);
   console.log(
-    `  bookings list (page of 15, ${(body.length / 1024).toFixed(1)} KiB): ${listRate.toFixed(0)} requests/s; a bare Fastify route with the same bytes: ${bareRate.toFixed(0)} requests/s; ${share(listRate)} of it`,
+    `  bookings list (page of 15, ${(body.length / 1024).toFixed(1)} KiB), median of ${listRounds} rounds: ${listRate.toFixed(0)} requests/s; a bare Fastify route with the same bytes: ${bareRate.toFixed(0)} requests/s; ${share(listRate)} of it (rounds: ${each((round) => round.list)})`,
   );
   console.log(
-    `  bookings list while a room changes ${(written.changes / written.seconds).toFixed(1)} times a second: ${writtenRate.toFixed(0)} requests/s; ${share(writtenRate)} of the bare route`,
+    `  bookings list while a room changes ${medianOf((round) => round.changesPerSecond).toFixed(1)} times a second: ${writtenRate.toFixed(0)} requests/s; ${share(writtenRate)} of the bare route (rounds: ${each((round) => round.written)})`,
   );
 }
 

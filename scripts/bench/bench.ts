@@ -151,10 +151,10 @@ async function reportBookingsList(base: string, headers: Record<string, string>,
   writeFileSync(bodyFile, body);
   const bare = await startServer({ BENCH_BODY_FILE: bodyFile }, 'scripts/bench/bare-server.ts');
   const bareUrl = `${bare.base}/api/bookings?pageSize=15`;
-  // Each warmed up first (the server's code is compiled by then), so that the first round is not the
-  // slower for it; one after the other, so that neither shares the machine with the other.
-  await throughput(url, headers, 10, 2);
-  await throughput(bareUrl, {}, 10, 2);
+  // Each warmed up first (the server's code is compiled by then: in 2 s it was not), so that the first
+  // round is not the slower for it; one after the other, so that neither shares the machine.
+  await throughput(url, headers, 10, 5);
+  await throughput(bareUrl, {}, 10, 5);
   const rounds: { list: number; bare: number; written: number; changesPerSecond: number }[] = [];
   for (let round = 0; round < listRounds; round++) {
     const list = await throughput(url, headers);

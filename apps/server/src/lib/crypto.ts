@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash as digest, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** A url-safe random token with the given number of random bytes. */
@@ -6,8 +6,9 @@ export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
+/** The SHA-256 of `value` in hex (Node's one-shot hash: it creates no Hash object, on every request). */
 export function sha256(value: string | Buffer): string {
-  return createHash('sha256').update(value).digest('hex');
+  return digest('sha256', value);
 }
 
 export function hmac(key: string, value: string): string {

@@ -60,6 +60,20 @@ const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
 /** A file's content (an upload, a PDF) opened in a tab is moreover a document of no origin. */
 const filePolicy = `${apiPolicy}; sandbox`;
 
+/**
+ * Headers a browser reads only on a document it shows: of no use on an answer that is data, which
+ * keeps the set OWASP names for REST answers (content type options, frame options, CSP, CORP, cache
+ * control, HSTS) and the referrer policy. A file's content opened in a tab is a document: it has them.
+ */
+const documentOnlyHeaders = new Set([
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+]);
+
 /** Answers under /api with nothing personal in them: they may be cached, and the docs are a page. */
 const publicApiPaths = ['/api/version', '/api/health', '/api/openapi.json'];
 const apiDocsPrefix = '/api/docs';
@@ -83,7 +97,8 @@ function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string
 
 /**
  * Browser security headers on every answer (helmet): CSP, nosniff, frame and referrer policy, HSTS
- * when the public url is https. API answers get a stricter CSP and are never stored by a cache.
+ * when the public url is https. API answers get a stricter CSP, only the headers that apply to data
+ * (see documentOnlyHeaders), and are never stored by a cache.
  */
 export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
   const isHttps = publicUrl.startsWith('https:');
@@ -103,7 +118,11 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string)
       strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     }),
   );
-  const apiHeaders = { ...pageHeaders, 'content-security-policy': apiPolicy };
+  const apiHeaders = {
+    ...Object.fromEntries(Object.entries(pageHeaders).filter(([name]) => !documentOnlyHeaders.has(name))),
+    'content-security-policy': apiPolicy,
+  };
+  const fileHeaders = { ...pageHeaders, 'content-security-policy': filePolicy };
   const apiDocsHeaders = {
     ...pageHeaders,
     'content-security-policy': policyText(
@@ -125,8 +144,7 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string)
   app.addHook('onSend', (request, reply, payload, done) => {
     const pathname = pathOf(request.url);
     if (isUnder(pathname, '/api') && !isUnder(pathname, apiDocsPrefix)) {
-      if (reply.getHeader('content-disposition') !== undefined)
-        reply.header('content-security-policy', filePolicy);
+      if (reply.getHeader('content-disposition') !== undefined) reply.headers(fileHeaders);
       if (!publicApiPaths.includes(pathname) && reply.getHeader('cache-control') === undefined)
         reply.header('cache-control', 'no-store');
     }

@@ -108,7 +108,23 @@ function expectPagePolicy(response: LightMyRequestResponse): void {
 function expectApiPolicy(response: LightMyRequestResponse): Map<string, string[]> {
   const policy = expectBrowserHeaders(response);
   expect(policy.get('default-src')).toEqual(["'none'"]);
+  expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
   return policy;
+}
+
+/** Headers only a document shown in a tab reads: a page and a file's content have them, data not. */
+const documentHeaders = {
+  'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+function expectDocumentHeaders(response: LightMyRequestResponse, isDocument: boolean): void {
+  for (const [name, value] of Object.entries(documentHeaders))
+    expect(response.headers[name], name).toBe(isDocument ? value : undefined);
 }
 
 describe('security headers', () => {
@@ -122,6 +138,7 @@ describe('security headers', () => {
       await anonymous(t.app).post('/api/session/login', { email: 'x' }),
     ]) {
       expectApiPolicy(response);
+      expectDocumentHeaders(response, false);
       expect(response.headers['cache-control'], response.body).toBe('no-store');
     }
   });
@@ -143,6 +160,7 @@ describe('security headers', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
     expect(expectApiPolicy(response).get('sandbox')).toEqual([]);
+    expectDocumentHeaders(response, true);
     expect(response.headers['cache-control']).toMatch(/no-store/);
   });
 
@@ -164,6 +182,7 @@ describe('security headers', () => {
       const response = await anonymous(web).get(url);
       expect(response.statusCode, url).toBe(200);
       expectPagePolicy(response);
+      expectDocumentHeaders(response, true);
     }
   });
 

@@ -118,10 +118,12 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string)
       strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     }),
   );
-  const apiHeaders = {
+  // Data: only the headers that apply to it, and never stored by a cache unless the route says so.
+  const publicApiHeaders = {
     ...Object.fromEntries(Object.entries(pageHeaders).filter(([name]) => !documentOnlyHeaders.has(name))),
     'content-security-policy': apiPolicy,
   };
+  const apiHeaders = { ...publicApiHeaders, 'cache-control': 'no-store' };
   const fileHeaders = { ...pageHeaders, 'content-security-policy': filePolicy };
   const apiDocsHeaders = {
     ...pageHeaders,
@@ -137,17 +139,15 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string)
         ? pageHeaders
         : isUnder(pathname, apiDocsPrefix)
           ? apiDocsHeaders
-          : apiHeaders,
+          : publicApiPaths.includes(pathname)
+            ? publicApiHeaders
+            : apiHeaders,
     );
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    const pathname = pathOf(request.url);
-    if (isUnder(pathname, '/api') && !isUnder(pathname, apiDocsPrefix)) {
-      if (reply.getHeader('content-disposition') !== undefined) reply.headers(fileHeaders);
-      if (!publicApiPaths.includes(pathname) && reply.getHeader('cache-control') === undefined)
-        reply.header('cache-control', 'no-store');
-    }
+    if (reply.getHeader('content-disposition') !== undefined && isUnder(pathOf(request.url), '/api'))
+      reply.headers(fileHeaders);
     done(null, payload);
   });
 }

@@ -59,6 +59,8 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
         response: { 200: ZPaged(ZBookingView), ...problemResponses },
       },
       config: read,
+      // Kept answers go out in the encoding written once for them (AnswerCache), errors are small.
+      compress: false,
     },
     async (request, reply) => {
       const actor = actorOf(request);

@@ -16,6 +16,8 @@ export function registerRoomPlanRoutes(app: FastifyInstance, ctx: AppContext): v
         response: { 200: ZRoomPlan, ...problemResponses },
       },
       config: { access: ['roomPlan', 'read'] },
+      // Kept answers go out in the encoding written once for them (AnswerCache), errors are small.
+      compress: false,
     },
     async (request, reply) => {
       const { from, to } = request.query;

@@ -2,7 +2,8 @@
 // - the room plan for 300 rooms by 60 days (median and p95 over HTTP as a browser asks for it, and
 //   the bytes on the wire), on PGlite and on PostgreSQL, with and without 60,000 past stays;
 // - the bookings list (a page of 15) in requests per second beside a bare Fastify route sending the
-//   same bytes, the median of three rounds, and booking creation throughput;
+//   same bytes, the median of three rounds, with the CPU a request costs each server, and booking
+//   creation throughput;
 // - on PostgreSQL a booking race: 200 requests for one room at once over two server processes, 20 times;
 //   and 200 bookings by room type at once over two server processes for 200 free rooms of the type;
 // - on PostgreSQL the invoices (see invoices.ts);
@@ -29,7 +30,16 @@ import { benchFiscal } from './fiscal.ts';
 import { benchPersonalDataExport } from './privacy-export.ts';
 import { benchRetention } from './retention.ts';
 import { lighthouseTargets, portalLighthouse } from './lighthouse.ts';
-import { loadedHotel, planDays, roomCount, signIn, startServer, withPostgres, type THotel } from './hotel.ts';
+import {
+  loadedHotel,
+  planDays,
+  roomCount,
+  signIn,
+  startServer,
+  withPostgres,
+  type THotel,
+  type TServer,
+} from './hotel.ts';
 import type { TListWriterInput } from './list-writer.ts';
 import type { TPlanClientInput } from './plan-client.ts';
 import { percentile, wireAnswer } from './wire.ts';
@@ -41,17 +51,24 @@ const concurrency = 8;
 const loadSeconds = 8;
 const browserEncodings = 'gzip, deflate, br';
 
-/** Requests per second that `connections` clients get from `url` over `loadSeconds`. */
-async function throughput(
+/** Requests per second that `connections` clients get from `url` over `duration` seconds, and how many were answered. */
+async function load(
   url: string,
   headers: Record<string, string>,
   connections = 10,
   duration = loadSeconds,
-): Promise<number> {
+): Promise<{ rate: number; requests: number }> {
   const result = await autocannon({ url, headers, connections, duration });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
-  return result.requests.average;
+  return { rate: result.requests.average, requests: result.requests.total };
+}
+
+/** `url`'s requests per second, and the CPU its server used per request in µs (all its threads). */
+async function loadOn(server: TServer, url: string, headers: Record<string, string>) {
+  const cpuBefore = server.cpuMs();
+  const { rate, requests } = await load(url, headers);
+  return { rate, cpuPerRequest: (1000 * (server.cpuMs() - cpuBefore)) / requests };
 }
 
 type TFigures = { median: number; p95: number };
@@ -143,8 +160,8 @@ const listRounds = 3;
  * data version of the property). The three are measured in turn, three rounds, and each figure is the
  * median of its rounds: one run's figure moves with what else the machine does, the bare route's too.
  */
-async function reportBookingsList(base: string, headers: Record<string, string>, hotel: THotel) {
-  const url = `${base}/api/bookings?pageSize=15`;
+async function reportBookingsList(server: TServer, headers: Record<string, string>, hotel: THotel) {
+  const url = `${server.base}/api/bookings?pageSize=15`;
   const body = await (await fetch(url, { headers: { ...headers, 'accept-encoding': 'identity' } })).text();
   const folder = mkdtempSync(path.join(tmpdir(), 'pms-bench-body-'));
   const bodyFile = path.join(folder, 'bookings.json');
@@ -153,16 +170,17 @@ async function reportBookingsList(base: string, headers: Record<string, string>,
   const bareUrl = `${bare.base}/api/bookings?pageSize=15`;
   // Each warmed up first (the server's code is compiled by then: in 2 s it was not), so that the first
   // round is not the slower for it; one after the other, so that neither shares the machine.
-  await throughput(url, headers, 10, 5);
-  await throughput(bareUrl, {}, 10, 5);
-  const rounds: { list: number; bare: number; written: number; changesPerSecond: number }[] = [];
+  await load(url, headers, 10, 5);
+  await load(bareUrl, {}, 10, 5);
+  type TLoad = Awaited<ReturnType<typeof loadOn>>;
+  const rounds: { list: TLoad; bare: TLoad; written: TLoad; changesPerSecond: number }[] = [];
   for (let round = 0; round < listRounds; round++) {
-    const list = await throughput(url, headers);
-    const bareRate = await throughput(bareUrl, {});
-    const writer = startListWriter(base, headers, hotel.roomIds[0]!);
-    const written = await throughput(url, headers);
+    const list = await loadOn(server, url, headers);
+    const bareLoad = await loadOn(bare, bareUrl, {});
+    const writer = startListWriter(server.base, headers, hotel.roomIds[0]!);
+    const written = await loadOn(server, url, headers);
     const changes = await writer.stop();
-    rounds.push({ list, bare: bareRate, written, changesPerSecond: changes.changes / changes.seconds });
+    rounds.push({ list, bare: bareLoad, written, changesPerSecond: changes.changes / changes.seconds });
   }
   await bare.stop();
   rmSync(folder, { recursive: true, force: true });
@@ -171,17 +189,20 @@ async function reportBookingsList(base: string, headers: Record<string, string>,
       rounds.map(pick).sort((a, b) => a - b),
       50,
     );
-  const bareRate = medianOf((round) => round.bare);
+  const bareRate = medianOf((round) => round.bare.rate);
   const share = (rate: number) => `${((100 * rate) / bareRate).toFixed(0)} %`;
-  const each = (pick: (round: (typeof rounds)[number]) => number) =>
-    rounds.map((round) => `${((100 * pick(round)) / round.bare).toFixed(0)} %`).join(', ');
-  const listRate = medianOf((round) => round.list);
-  const writtenRate = medianOf((round) => round.written);
+  const each = (pick: (round: (typeof rounds)[number]) => TLoad) =>
+    rounds.map((round) => `${((100 * pick(round).rate) / round.bare.rate).toFixed(0)} %`).join(', ');
+  // The CPU a request costs its server is steadier than a rate, which moves with what else runs.
+  const cpu = (pick: (round: (typeof rounds)[number]) => TLoad) =>
+    `${medianOf((round) => pick(round).cpuPerRequest).toFixed(0)} µs of CPU a request`;
+  const listRate = medianOf((round) => round.list.rate);
+  const writtenRate = medianOf((round) => round.written.rate);
   console.log(
-    `  bookings list (page of 15, ${(body.length / 1024).toFixed(1)} KiB), median of ${listRounds} rounds: ${listRate.toFixed(0)} requests/s; a bare Fastify route with the same bytes: ${bareRate.toFixed(0)} requests/s; ${share(listRate)} of it (rounds: ${each((round) => round.list)})`,
+    `  bookings list (page of 15, ${(body.length / 1024).toFixed(1)} KiB), median of ${listRounds} rounds: ${listRate.toFixed(0)} requests/s, ${cpu((round) => round.list)}; a bare Fastify route with the same bytes: ${bareRate.toFixed(0)} requests/s, ${cpu((round) => round.bare)}; ${share(listRate)} of it (rounds: ${each((round) => round.list)})`,
   );
   console.log(
-    `  bookings list while a room changes ${medianOf((round) => round.changesPerSecond).toFixed(1)} times a second: ${writtenRate.toFixed(0)} requests/s; ${share(writtenRate)} of the bare route (rounds: ${each((round) => round.written)})`,
+    `  bookings list while a room changes ${medianOf((round) => round.changesPerSecond).toFixed(1)} times a second: ${writtenRate.toFixed(0)} requests/s, ${cpu((round) => round.written)} (the changes included); ${share(writtenRate)} of the bare route (rounds: ${each((round) => round.written)})`,
   );
 }
 
@@ -223,7 +244,7 @@ async function runList(databaseUrl: string | undefined) {
   const hotel = await loadedHotel(databaseUrl, dataDir);
   const server = await startServer(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir });
   try {
-    await reportBookingsList(server.base, await signIn(server.base, hotel.propertyId), hotel);
+    await reportBookingsList(server, await signIn(server.base, hotel.propertyId), hotel);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -258,7 +279,7 @@ async function run(databaseUrl: string | undefined, past: number, full: boolean)
     );
     if (full) {
       await reportPlanBytes(server.base, headers);
-      await reportBookingsList(server.base, headers, hotel);
+      await reportBookingsList(server, headers, hotel);
       await reportCreation(server.base, headers, hotel);
     }
     return { hotel, plan, changed };

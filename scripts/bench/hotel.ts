@@ -146,7 +146,12 @@ export async function loadedHotel(
   return hotel;
 }
 
-export type TServer = { base: string; stop: () => Promise<void> };
+export type TServer = {
+  base: string;
+  /** The CPU time (user and system, all threads) the server has used so far, in ms. */
+  cpuMs: () => number;
+  stop: () => Promise<void>;
+};
 
 /** The CPU time a process has used so far, in ms (Linux's clock ticks are hundredths of a second). */
 function cpuMs(pid: number): number {
@@ -203,8 +208,10 @@ export async function startServer(
         .catch(() => false);
       if (isUp) {
         await settled(child.pid!);
+        const pid = child.pid!;
         return {
           base,
+          cpuMs: () => cpuMs(pid),
           stop: () => {
             child.kill('SIGTERM');
             return exited;

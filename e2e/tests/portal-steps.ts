@@ -17,19 +17,27 @@ export async function fillPortalDate(
   await group.getByLabel('Jahr').fill(year);
 }
 
-/** Draws a few strokes on the signature pad and saves it. */
+/**
+ * Draws a few strokes on the signature pad and saves it. The pad can move while the strokes are drawn
+ * (a notice above it appears, the ID document's reading for one): they are drawn again, measured
+ * afresh, until the pad has taken them and its save button is enabled.
+ */
 export async function sign(page: Page, save: string, saved: string): Promise<void> {
   const pad = page.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step++)
-    await page.mouse.move(box.x + 30 + step * 20, box.y + box.height / 2 + (step % 2 ? -25 : 25), {
-      steps: 3,
-    });
-  await page.mouse.up();
-  await page.getByRole('button', { name: save }).click();
+  const saveButton = page.getByRole('button', { name: save });
+  await expect(async () => {
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + 30, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 12; step++)
+      await page.mouse.move(box.x + 30 + step * 20, box.y + box.height / 2 + (step % 2 ? -25 : 25), {
+        steps: 3,
+      });
+    await page.mouse.up();
+    await expect(saveButton).toBeEnabled({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await saveButton.click();
   await expect(page.getByText(saved)).toBeVisible();
 }
 

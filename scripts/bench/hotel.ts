@@ -213,8 +213,8 @@ export async function startServer(
         .then((r) => r.ok)
         .catch(() => false);
       if (isUp) {
-        await settled(child.pid!);
         const pid = child.pid!;
+        await settled(pid);
         return {
           base,
           cpuMs: () => cpuMs(pid),

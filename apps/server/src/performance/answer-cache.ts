@@ -24,6 +24,12 @@ declare module 'fastify' {
 }
 
 /**
+ * The route options of a route that sends kept answers: out of the compression plugin's hooks, as its
+ * answers go out in the encoding written once for them, and its errors are small.
+ */
+export const keptAnswerRouteOptions = { compress: false } as const;
+
+/**
  * Answers computed from one property's data, kept in memory under the property's data version: every
  * committed change to the property counts its version up (migration 0008), so the next request after
  * a change computes afresh, on every instance. The version comes with the request's identity, read in

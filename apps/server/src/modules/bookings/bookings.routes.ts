@@ -31,6 +31,7 @@ import type { TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { actorOf, identityOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
+import { keptAnswerRouteOptions } from '../../performance/answer-cache.ts';
 import { listFreeRooms, quoteBooking } from './booking-availability.ts';
 import { toBookingView } from './booking-view.ts';
 import * as actions from './booking-actions.service.ts';
@@ -59,8 +60,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
         response: { 200: ZPaged(ZBookingView), ...problemResponses },
       },
       config: read,
-      // Kept answers go out in the encoding written once for them (AnswerCache), errors are small.
-      compress: false,
+      ...keptAnswerRouteOptions,
     },
     async (request, reply) => {
       const actor = actorOf(request);

@@ -4,6 +4,7 @@ import { todayIn, ZRoomPlan, ZRoomPlanQuery } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
 import { actorOf, identityOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
+import { keptAnswerRouteOptions } from '../../performance/answer-cache.ts';
 import { getRoomPlan } from './room-plan.service.ts';
 
 export function registerRoomPlanRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -16,8 +17,7 @@ export function registerRoomPlanRoutes(app: FastifyInstance, ctx: AppContext): v
         response: { 200: ZRoomPlan, ...problemResponses },
       },
       config: { access: ['roomPlan', 'read'] },
-      // Kept answers go out in the encoding written once for them (AnswerCache), errors are small.
-      compress: false,
+      ...keptAnswerRouteOptions,
     },
     async (request, reply) => {
       const { from, to } = request.query;

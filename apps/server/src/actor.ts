@@ -44,6 +44,8 @@ export type TIdentity = {
   timeZone: string;
   /** How often the property's data has changed (`property_versions`); answers are cached under it. */
   dataVersion: number | null;
+  /** The data version of the last change the bookings' answers may show; the bookings list is cached under it. */
+  bookingsVersion: number | null;
 };
 
 /** The identity of a signed-in user (a session, not an API key). */

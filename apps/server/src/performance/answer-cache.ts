@@ -29,10 +29,22 @@ declare module 'fastify' {
  */
 export const keptAnswerRouteOptions = { compress: false } as const;
 
+/** What else a kept answer depends on, and under which of its property's versions it is kept. */
+export type TKeptAnswerOptions = {
+  /** Whatever else the answer depends on (the property's today, for one). */
+  varies?: readonly string[];
+  /**
+   * `dataVersion` (the default) changes with every committed change to the property; `bookingsVersion`
+   * leaves out a room's housekeeping status, for answers that do not show it (migration 0036).
+   */
+  keptUnder?: 'dataVersion' | 'bookingsVersion';
+};
+
 /**
  * Answers computed from one property's data, kept in memory under the property's data version: every
  * committed change to the property counts its version up (migration 0008), so the next request after
- * a change computes afresh, on every instance. The version comes with the request's identity, read in
+ * a change computes afresh, on every instance. An answer that does not show rooms' housekeeping status
+ * may be kept under the bookings version instead, which such a change leaves (migration 0036). The version comes with the request's identity, read in
  * the session's own statement or from the change feed, never guessed. An answer is kept as its JSON,
  * serialized by the route's response schema, and written once per encoding a client asks for (its
  * UTF-8 bytes uncompressed, or compressed). An answer a service writes in parts (JsonParts) goes out
@@ -52,21 +64,22 @@ export class AnswerCache {
   readonly #making = new Map<string, Promise<TAnswer>>();
 
   /**
-   * Sends the answer to the request: kept, or made by `produce`. Its key is the property, its data
-   * version, the caller's kind and role, the url and `varies`: whatever else the answer depends on
-   * (the property's today, for one).
+   * Sends the answer to the request: kept, or made by `produce`. Its key is the property, its version
+   * (`keptUnder`), the caller's kind and role, the url and `varies`.
    */
   async send(
     request: FastifyRequest,
     reply: FastifyReply,
     produce: () => Promise<unknown>,
-    varies: readonly string[] = [],
+    { varies = [], keptUnder = 'dataVersion' }: TKeptAnswerOptions = {},
   ): Promise<FastifyReply> {
-    const { actor, dataVersion } = identityOf(request);
+    const identity = identityOf(request);
+    const { actor } = identity;
+    const version = identity[keptUnder];
     const key =
-      dataVersion === null
+      version === null
         ? null
-        : [actor.propertyId, dataVersion, actor.kind, actor.role, request.url, ...varies].join('\n');
+        : [actor.propertyId, keptUnder, version, actor.kind, actor.role, request.url, ...varies].join('\n');
     const answer =
       key === null
         ? await made(reply, produce)

@@ -4,8 +4,8 @@ import { selectPropertyVersions } from './data-versions.queries.ts';
 
 /**
  * What this process knows of committed changes without asking the database for each request: every
- * property's data version (migration 0008 counts it up and announces it on `property_changes`) and a
- * signal whenever who may act changes (`access_changes`).
+ * property's data version and bookings version (migrations 0008 and 0036 count them up and announce
+ * them on `property_changes`) and a signal whenever who may act changes (`access_changes`).
  *
  * Nothing is ever taken on trust. PGlite hands a commit's notifications over before the committing
  * statement returns, so the feed is never behind. PostgreSQL delivers them shortly after the commit,
@@ -20,8 +20,11 @@ import { selectPropertyVersions } from './data-versions.queries.ts';
 /** How long a lost feed waits before it connects again. */
 const reconnectDelayMs = 5_000;
 
+/** A property's data version and the version of the last change its bookings' answers may show. */
+export type TDataVersions = { data: number; bookings: number };
+
 export class ChangeFeed {
-  readonly #versions = new Map<string, number>();
+  readonly #versions = new Map<string, TDataVersions>();
   readonly #accessListeners: (() => void)[] = [];
   readonly #syncChannel = `pms_sync_${randomUUID().replaceAll('-', '')}`;
   /** The connection while the feed vouches for what it knows; null while it is lost. */
@@ -50,13 +53,13 @@ export class ChangeFeed {
       });
       // Listening first and reading after: a change in between is noted twice, never missed.
       await listener.listen('property_changes', (payload) => {
-        const [propertyId, version] = payload.split(' ');
-        this.#note(propertyId!, Number(version));
+        const [propertyId, version, bookingsVersion] = payload.split(' ');
+        this.#note(propertyId!, { data: Number(version), bookings: Number(bookingsVersion) });
       });
       await listener.listen('access_changes', () => this.#accessChanged());
       if (!listener.isImmediate) await listener.listen(this.#syncChannel, (payload) => this.#synced(payload));
       for (const row of await selectPropertyVersions(this.database.db))
-        this.#note(row.propertyId, row.version);
+        this.#note(row.propertyId, { data: row.version, bookings: row.bookingsVersion });
     } catch (error) {
       await listener.close().catch(() => {});
       throw error;
@@ -64,8 +67,15 @@ export class ChangeFeed {
     this.#listener = listener;
   }
 
-  #note(propertyId: string, version: number): void {
-    if (version > (this.#versions.get(propertyId) ?? 0)) this.#versions.set(propertyId, version);
+  /** Notes what was announced or read; a version only goes up, whatever order they arrive in. */
+  #note(propertyId: string, versions: TDataVersions): void {
+    const known = this.#versions.get(propertyId);
+    if (!known) this.#versions.set(propertyId, versions);
+    else
+      this.#versions.set(propertyId, {
+        data: Math.max(known.data, versions.data),
+        bookings: Math.max(known.bookings, versions.bookings),
+      });
   }
 
   #accessChanged(): void {
@@ -125,8 +135,8 @@ export class ChangeFeed {
     });
   }
 
-  /** The property's data version as the feed knows it, or null when it has none. */
-  versionOf(propertyId: string): number | null {
+  /** The property's data and bookings versions as the feed knows them, or null when it has none. */
+  versionsOf(propertyId: string): TDataVersions | null {
     return this.#versions.get(propertyId) ?? null;
   }
 

@@ -36,7 +36,9 @@ class FakeListener implements TListener {
 async function openFeed(...listeners: FakeListener[]): Promise<ChangeFeed> {
   const database = {
     openListener: () => Promise.resolve(listeners.shift()!),
-    db: { select: () => ({ from: () => Promise.resolve([{ propertyId: 'p1', version: 3 }]) }) },
+    db: {
+      select: () => ({ from: () => Promise.resolve([{ propertyId: 'p1', version: 3, bookingsVersion: 2 }]) }),
+    },
   } as unknown as Database;
   return ChangeFeed.open(database);
 }
@@ -53,11 +55,17 @@ describe('the change feed', () => {
   it('starts from the stored versions and follows the announced ones, never going back', async () => {
     const listener = new FakeListener();
     const feed = await openFeed(listener);
-    expect(feed.versionOf('p1')).toBe(3);
-    listener.deliver('property_changes', 'p1 5');
-    listener.deliver('property_changes', 'p1 4');
-    listener.deliver('property_changes', 'p2 1');
-    expect([feed.versionOf('p1'), feed.versionOf('p2'), feed.versionOf('p3')]).toEqual([5, 1, null]);
+    expect(feed.versionsOf('p1')).toEqual({ data: 3, bookings: 2 });
+    // A housekeeping change (the bookings version stays), then a booking's in the same transaction.
+    listener.deliver('property_changes', 'p1 5 2');
+    listener.deliver('property_changes', 'p1 5 5');
+    listener.deliver('property_changes', 'p1 4 4');
+    listener.deliver('property_changes', 'p2 1 1');
+    expect([feed.versionsOf('p1'), feed.versionsOf('p2'), feed.versionsOf('p3')]).toEqual([
+      { data: 5, bookings: 5 },
+      { data: 1, bookings: 1 },
+      null,
+    ]);
   });
 
   it('has caught up when its own notification came back; requests meanwhile share the next round trip', async () => {
@@ -70,7 +78,7 @@ describe('the change feed', () => {
     // Arriving while that round trip is under way, these may have missed a change that commits now.
     const second = feed.caughtUp();
     const third = feed.caughtUp();
-    listener.deliver('property_changes', 'p1 9');
+    listener.deliver('property_changes', 'p1 9 9');
     listener.deliverSyncs();
     expect(await first).toBe(true);
     expect(await isSettled(second)).toBe(false);
@@ -79,7 +87,7 @@ describe('the change feed', () => {
     listener.deliverSyncs();
     expect([await second, await third]).toEqual([true, true]);
     expect(listener.sent).toEqual([]);
-    expect(feed.versionOf('p1')).toBe(9);
+    expect(feed.versionsOf('p1')?.data).toBe(9);
   });
 
   it('stops vouching when its connection breaks: waiting and later requests read the database', async () => {
@@ -91,7 +99,7 @@ describe('the change feed', () => {
     listener.lost!(new Error('connection terminated'));
     expect(await waiting).toBe(false);
     expect(await feed.caughtUp()).toBe(false);
-    expect(feed.versionOf('p1')).toBeNull();
+    expect(feed.versionsOf('p1')).toBeNull();
     expect(accessChanges).toBe(1);
     await feed.close();
   });
@@ -104,13 +112,13 @@ describe('the change feed', () => {
       broken.lost!(new Error('connection terminated'));
       expect(await feed.caughtUp()).toBe(false);
       await vi.advanceTimersByTimeAsync(5_000);
-      expect(feed.versionOf('p1')).toBe(3);
+      expect(feed.versionsOf('p1')?.data).toBe(3);
       const caughtUp = feed.caughtUp();
       fresh.deliverSyncs();
       expect(await caughtUp).toBe(true);
       // The old connection's late goodbye changes nothing.
       broken.lost!(new Error('connection terminated'));
-      expect(feed.versionOf('p1')).toBe(3);
+      expect(feed.versionsOf('p1')?.data).toBe(3);
     } finally {
       vi.useRealTimers();
     }

@@ -37,6 +37,7 @@ export class SessionIdentities {
       if (!identity) return null;
       if (generation === this.#generation) this.#known.set(key, identity);
     }
-    return { ...identity, dataVersion: feed.versionOf(identity.actor.propertyId) };
+    const versions = feed.versionsOf(identity.actor.propertyId);
+    return { ...identity, dataVersion: versions?.data ?? null, bookingsVersion: versions?.bookings ?? null };
   }
 }

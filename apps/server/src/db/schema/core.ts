@@ -315,6 +315,8 @@ export const serverKeys = pgTable('server_keys', {
 export const propertyVersions = pgTable('property_versions', {
   propertyId: uuid('property_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(1),
+  /** The version of the last change the bookings' answers may show (migration 0036). */
+  bookingsVersion: bigint('bookings_version', { mode: 'number' }).notNull().default(1),
 });
 
 /**

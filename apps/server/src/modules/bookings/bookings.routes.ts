@@ -73,7 +73,8 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
           const page = await service.listBookings(ctx, actor, request.query);
           return { ...page, data: page.data.map((booking) => toBookingView(actor.role, booking)) };
         },
-        varies,
+        // A room's housekeeping status is not in the list: marking rooms clean leaves it kept.
+        { varies, keptUnder: 'bookingsVersion' },
       );
     },
   );

@@ -5,8 +5,11 @@ import { bookings, roomLocks, roomTypes, rooms } from '../../db/schema/index.ts'
 import { bookingDisplayNameSql } from '../../db/booking-names.ts';
 import { roomOrder } from '../../db/room-order.ts';
 
-/** The property's live rooms with their room type's name and housekeeping status, in number order. */
-export function selectHousekeepingRooms(db: Executor, propertyId: string) {
+/**
+ * The property's live rooms (or only the room `onlyRoomId`) with their room type's name and
+ * housekeeping status, in number order.
+ */
+export function selectHousekeepingRooms(db: Executor, propertyId: string, onlyRoomId?: string) {
   return db
     .select({
       id: rooms.id,
@@ -16,7 +19,13 @@ export function selectHousekeepingRooms(db: Executor, propertyId: string) {
     })
     .from(rooms)
     .innerJoin(roomTypes, eq(roomTypes.id, rooms.roomTypeId))
-    .where(and(eq(rooms.propertyId, propertyId), isNull(rooms.deletedAt)))
+    .where(
+      and(
+        eq(rooms.propertyId, propertyId),
+        isNull(rooms.deletedAt),
+        onlyRoomId === undefined ? undefined : eq(rooms.id, onlyRoomId),
+      ),
+    )
     .orderBy(...roomOrder(rooms));
 }
 

@@ -33,8 +33,7 @@ async function housekeepingRooms(
   const { db } = ctx;
   const property = await findProperty(db, propertyId);
   const today = todayIn(property.timeZone, ctx.clock.now());
-  const allRooms = await selectHousekeepingRooms(db, propertyId);
-  const roomRows = onlyRoomId === undefined ? allRooms : allRooms.filter((room) => room.id === onlyRoomId);
+  const roomRows = await selectHousekeepingRooms(db, propertyId, onlyRoomId);
   const roomIds = roomRows.map((room) => room.id);
   const [stays, locks] = await Promise.all([
     selectStaysOfToday(db, roomIds, today),

@@ -23,9 +23,9 @@ export function registerRoomPlanRoutes(app: FastifyInstance, ctx: AppContext): v
       const { from, to } = request.query;
       // The plan names the property's today: a new day is a new plan.
       const today = todayIn(identityOf(request).timeZone, ctx.clock.now());
-      return app.answers.send(request, reply, () => getRoomPlan(ctx, actorOf(request), { from, to, today }), [
-        today,
-      ]);
+      return app.answers.send(request, reply, () => getRoomPlan(ctx, actorOf(request), { from, to, today }), {
+        varies: [today],
+      });
     },
   );
 }

@@ -40,6 +40,7 @@ export async function findSessionIdentity(db: Executor, token: string): Promise<
       expiresAt: sessions.expiresAt,
       timeZone: properties.timeZone,
       dataVersion: propertyVersions.version,
+      bookingsVersion: propertyVersions.bookingsVersion,
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt)))
@@ -72,6 +73,7 @@ export async function findSessionIdentity(db: Executor, token: string): Promise<
     expiresAt: row.expiresAt,
     timeZone: row.timeZone,
     dataVersion: row.dataVersion,
+    bookingsVersion: row.bookingsVersion,
   };
 }
 
@@ -91,6 +93,9 @@ export async function findApiKeyIdentity(db: Executor, secret: string): Promise<
       dataVersion: sql<
         string | null
       >`(select v.version from ${propertyVersions} v where v.property_id = "api_keys"."property_id")`,
+      bookingsVersion: sql<
+        string | null
+      >`(select v.bookings_version from ${propertyVersions} v where v.property_id = "api_keys"."property_id")`,
     });
   if (!row) return null;
   return {
@@ -99,6 +104,7 @@ export async function findApiKeyIdentity(db: Executor, secret: string): Promise<
     xsrfToken: null,
     timeZone: row.timeZone,
     dataVersion: row.dataVersion === null ? null : Number(row.dataVersion),
+    bookingsVersion: row.bookingsVersion === null ? null : Number(row.bookingsVersion),
   };
 }
 

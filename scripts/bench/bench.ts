@@ -128,8 +128,12 @@ async function reportPlanBytes(base: string, headers: Record<string, string>) {
   );
 }
 
-/** The writer beside the list's load (list-writer.ts): a room's housekeeping status, ten times a second. */
-function startListWriter(base: string, headers: Record<string, string>, roomId: string) {
+/**
+ * The writer beside the list's load (list-writer.ts): a room's housekeeping status, ten times a second.
+ * Returned once its first change has been answered, so that its own start (about a second of CPU,
+ * compiling its TypeScript) does not share the machine with the measurement.
+ */
+async function startListWriter(base: string, headers: Record<string, string>, roomId: string) {
   const input: TListWriterInput = { base, headers, roomId };
   const child = execFile(
     process.execPath,
@@ -139,14 +143,21 @@ function startListWriter(base: string, headers: Record<string, string>, roomId: 
     },
   );
   let output = '';
-  child.stdout!.on('data', (chunk: string) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const failed = (code: number | null) => new Error(`the list's writer ended with ${code}`);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: string) => {
+      output += chunk;
+      if (output.startsWith('writing\n')) resolve();
+    });
+    void exited.then((code) => reject(failed(code)));
+  });
   return {
     stop: async () => {
       child.kill('SIGTERM');
       const code = await exited;
-      if (code !== 0) throw new Error(`the list's writer ended with ${code}`);
-      return JSON.parse(output) as { changes: number; seconds: number };
+      if (code !== 0) throw failed(code);
+      return JSON.parse(output.slice('writing\n'.length)) as { changes: number; seconds: number };
     },
   };
 }
@@ -177,7 +188,7 @@ async function reportBookingsList(server: TServer, headers: Record<string, strin
   for (let round = 0; round < listRounds; round++) {
     const list = await loadOn(server, url, headers);
     const bareLoad = await loadOn(bare, bareUrl, {});
-    const writer = startListWriter(server.base, headers, hotel.roomIds[0]!);
+    const writer = await startListWriter(server.base, headers, hotel.roomIds[0]!);
     const written = await loadOn(server, url, headers);
     const changes = await writer.stop();
     rounds.push({ list, bare: bareLoad, written, changesPerSecond: changes.changes / changes.seconds });

@@ -1,7 +1,8 @@
 // A writer beside the bookings list's load (see reportBookingsList in bench.ts), in a process of its
 // own: it changes a room's housekeeping status (dirty, clean, in turn) ten times a second, as a busy
 // housekeeping team does, until it is stopped (SIGTERM). Input: one JSON argument (TListWriterInput);
-// output on stdout at the end: the changes made, as JSON.
+// output on stdout: a line `writing` once its first change has been answered, and at the end the
+// changes made, as JSON.
 export type TListWriterInput = { base: string; headers: Record<string, string>; roomId: string };
 
 const { base, headers, roomId } = JSON.parse(process.argv[2]!) as TListWriterInput;
@@ -20,7 +21,7 @@ async function change(i: number): Promise<void> {
   });
   if (response.status !== 200) failure ??= new Error(`change ${i} answered ${response.status}`);
   await response.arrayBuffer();
-  changes++;
+  if (changes++ === 0) process.stdout.write('writing\n');
 }
 
 // Each change at its time, ten a second, whether the one before has been answered or not (at most

@@ -11,9 +11,9 @@ import { selectPropertyVersions } from './data-versions.queries.ts';
  * statement returns, so the feed is never behind. PostgreSQL delivers them shortly after the commit,
  * in commit order, to every instance: before answering from memory a request waits until the feed
  * has caught up, that is until a notification this instance sends itself comes back, since everything
- * committed before it arrives first. Requests that arrive together share one such round trip. If the
- * listening connection breaks, the feed stops vouching (requests read from the database) until it has
- * connected and read the versions again. Behind a transaction pooler without a direct connection
+ * committed before it arrives first. Requests read in one turn of the event loop share one such
+ * round trip. If the listening connection breaks, the feed stops vouching (requests read from the
+ * database) until it has connected and read the versions again. Behind a transaction pooler without a direct connection
  * there is nothing to listen with: the feed never vouches, and each request reads its property's
  * data version with its session (one statement, as when the feed is lost).
  */
@@ -36,6 +36,8 @@ export class ChangeFeed {
   readonly #inFlight = new Map<string, ((caughtUp: boolean) => void)[]>();
   /** The requests that came after it: they wait for the next one. */
   #next: ((caughtUp: boolean) => void)[] = [];
+  /** Whether the next round trip is to be sent once the requests that came in this turn have asked. */
+  #isSyncScheduled = false;
 
   private constructor(private readonly database: Database) {}
 
@@ -103,6 +105,20 @@ export class ChangeFeed {
     return closing;
   }
 
+  /**
+   * Sends the next round trip after the event loop's current turn: every request read from the
+   * network in this turn has asked by then, and they share it (sent at once, the first request had a
+   * round trip of its own and the others waited for the one after it).
+   */
+  #scheduleSync(): void {
+    if (this.#isSyncScheduled) return;
+    this.#isSyncScheduled = true;
+    setImmediate(() => {
+      this.#isSyncScheduled = false;
+      if (this.#next.length > 0 && this.#inFlight.size === 0) this.#sendSync();
+    });
+  }
+
   #sendSync(): void {
     const token = String(++this.#syncs);
     this.#inFlight.set(token, this.#next);
@@ -118,7 +134,7 @@ export class ChangeFeed {
     if (!waiting) return;
     this.#inFlight.delete(token);
     for (const resolve of waiting) resolve(true);
-    if (this.#next.length > 0) this.#sendSync();
+    if (this.#next.length > 0) this.#scheduleSync();
   }
 
   /**
@@ -131,7 +147,7 @@ export class ChangeFeed {
     if (listener.isImmediate) return Promise.resolve(true);
     return new Promise((resolve) => {
       this.#next.push(resolve);
-      if (this.#inFlight.size === 0) this.#sendSync();
+      if (this.#inFlight.size === 0) this.#scheduleSync();
     });
   }
 

@@ -71,21 +71,24 @@ describe('the change feed', () => {
   it('has caught up when its own notification came back; requests meanwhile share the next round trip', async () => {
     const listener = new FakeListener();
     const feed = await openFeed(listener);
-    const first = feed.caughtUp();
+    // Requests of one turn of the event loop share one round trip, sent after the turn.
+    const first = [feed.caughtUp(), feed.caughtUp()];
+    expect(listener.sent).toEqual([]);
+    expect(await isSettled(first[0]!)).toBe(false);
     expect(listener.sent).toHaveLength(1);
-    expect(await isSettled(first)).toBe(false);
 
     // Arriving while that round trip is under way, these may have missed a change that commits now.
     const second = feed.caughtUp();
     const third = feed.caughtUp();
     listener.deliver('property_changes', 'p1 9 9');
     listener.deliverSyncs();
-    expect(await first).toBe(true);
+    expect(await Promise.all(first)).toEqual([true, true]);
     expect(await isSettled(second)).toBe(false);
     expect(listener.sent).toHaveLength(1);
 
     listener.deliverSyncs();
     expect([await second, await third]).toEqual([true, true]);
+    await isSettled(second);
     expect(listener.sent).toEqual([]);
     expect(feed.versionsOf('p1')?.data).toBe(9);
   });
@@ -105,7 +108,7 @@ describe('the change feed', () => {
   });
 
   it('connects again after a while, and vouches again once it has read the versions', async () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const [broken, fresh] = [new FakeListener(), new FakeListener()];
       const feed = await openFeed(broken, fresh);
@@ -114,6 +117,7 @@ describe('the change feed', () => {
       await vi.advanceTimersByTimeAsync(5_000);
       expect(feed.versionsOf('p1')?.data).toBe(3);
       const caughtUp = feed.caughtUp();
+      expect(await isSettled(caughtUp)).toBe(false);
       fresh.deliverSyncs();
       expect(await caughtUp).toBe(true);
       // The old connection's late goodbye changes nothing.

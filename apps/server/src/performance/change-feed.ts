@@ -13,9 +13,9 @@ import { selectPropertyVersions } from './data-versions.queries.ts';
  * has caught up, that is until a notification this instance sends itself comes back, since everything
  * committed before it arrives first. Requests read in one turn of the event loop share one such
  * round trip. If the listening connection breaks, the feed stops vouching (requests read from the
- * database) until it has connected and read the versions again. Behind a transaction pooler without a direct connection
- * there is nothing to listen with: the feed never vouches, and each request reads its property's
- * data version with its session (one statement, as when the feed is lost).
+ * database) until it has connected and read the versions again. Behind a transaction pooler without
+ * a direct connection there is nothing to listen with: the feed never vouches, and each request reads
+ * its property's data version with its session (one statement, as when the feed is lost).
  */
 /** How long a lost feed waits before it connects again. */
 const reconnectDelayMs = 5_000;

@@ -88,6 +88,7 @@ describe('the change feed', () => {
 
     listener.deliverSyncs();
     expect([await second, await third]).toEqual([true, true]);
+    // After the turn: no one is waiting, so no further round trip goes out.
     await isSettled(second);
     expect(listener.sent).toEqual([]);
     expect(feed.versionsOf('p1')?.data).toBe(9);

@@ -11,22 +11,21 @@ type TModalProps = {
   children?: ReactNode;
 };
 
-/** The dialog frame every dialog uses: a title, a transition of 200 ms in; it closes at once, so the screen under it is usable as soon as its work is done. */
+/**
+ * The dialog frame every dialog uses: a title, a way in of 200 ms (styles.css). It closes at once: it
+ * leaves the page in the render that closes it, so that the screen under it is usable as soon as its
+ * work is done (Headless UI's own transition would keep it a few frames longer).
+ */
 export function Modal({ open, onClose, title, description, size = 'md', children }: TModalProps) {
+  if (!open) return null;
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-gray-900/50 transition-opacity duration-200 ease-out data-closed:opacity-0 data-leave:duration-0"
-      />
+    <Dialog open onClose={onClose} className="fixed inset-0 z-50">
+      <DialogBackdrop className="fixed inset-0 bg-gray-900/50 motion-safe:animate-fade-in" />
       <div className="fixed inset-0 w-screen overflow-y-auto">
         <div className="flex min-h-full items-end justify-center p-4 sm:items-center">
           <DialogPanel
-            transition
             className={clsx(
-              'w-full rounded-xl bg-white p-6 shadow-xl transition duration-200 ease-out',
-              'data-closed:translate-y-4 data-closed:opacity-0 data-leave:duration-0',
-              'sm:data-closed:translate-y-0 sm:data-closed:scale-95',
+              'w-full rounded-xl bg-white p-6 shadow-xl motion-safe:animate-dialog-up sm:motion-safe:animate-dialog-grow',
               size === 'md' ? 'max-w-lg' : 'max-w-2xl',
             )}
           >

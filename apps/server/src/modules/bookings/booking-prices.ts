@@ -52,14 +52,28 @@ export async function findBookingFolio(db: Executor, booking: TBookingRow) {
   });
 }
 
-/** What a charge keeps of its item and tax rate as they were when it was posted. */
-async function chargeSnapshot(db: Executor, propertyId: string, charge: TChargeDraft) {
-  const item = await findOwnedItem(db, propertyId, charge.itemId);
-  const taxRate = await findOwnedTaxRate(db, propertyId, charge.taxRateId);
-  return {
-    taxCode: taxRate.taxCode,
-    accountNumber: item.accountNumber ?? taxRate.accountNumber,
-    isTransitory: item.type === 'local_tax',
+/**
+ * What a charge keeps of its item and tax rate as they were when it was posted, for the charges of one
+ * posting: each item and tax rate is read once, however many nights share it.
+ */
+function chargeSnapshots(db: Executor, propertyId: string) {
+  const items = new Map<string, ReturnType<typeof findOwnedItem>>();
+  const taxRates = new Map<string, ReturnType<typeof findOwnedTaxRate>>();
+  const once = <T>(known: Map<string, Promise<T>>, id: string, read: () => Promise<T>): Promise<T> => {
+    let found = known.get(id);
+    if (!found) known.set(id, (found = read()));
+    return found;
+  };
+  return async (charge: TChargeDraft) => {
+    const item = await once(items, charge.itemId, () => findOwnedItem(db, propertyId, charge.itemId));
+    const taxRate = await once(taxRates, charge.taxRateId, () =>
+      findOwnedTaxRate(db, propertyId, charge.taxRateId),
+    );
+    return {
+      taxCode: taxRate.taxCode,
+      accountNumber: item.accountNumber ?? taxRate.accountNumber,
+      isTransitory: item.type === 'local_tax',
+    };
   };
 }
 
@@ -248,12 +262,13 @@ export async function postStayCharges(db: Executor, booking: TBookingRow): Promi
   await deleteCharges(db, removed);
   for (const rest of open.values()) for (const draft of rest) placed.push({ folioId: folio.id, draft });
   if (placed.length === 0) return;
+  const snapshotOf = chargeSnapshots(db, booking.propertyId);
   await insertCharges(
     db,
     await Promise.all(
       placed.map(async ({ folioId, draft }) => ({
         ...draft,
-        ...(await chargeSnapshot(db, booking.propertyId, draft)),
+        ...(await snapshotOf(draft)),
         propertyId: booking.propertyId,
         folioId,
         bookingId: booking.id,

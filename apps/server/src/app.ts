@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { maxFileSize, ZVersion } from '@pms/contract';
 import { z } from 'zod';
 import type { TConfig } from './config.ts';
@@ -22,6 +22,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCompression } from './performance/compression.ts';
+import { validatorCompilerKeepingQueries } from './performance/query-validation.ts';
 import { ChangeFeed } from './performance/change-feed.ts';
 import { AnswerCache } from './performance/answer-cache.ts';
 import { SessionIdentities } from './performance/session-identities.ts';
@@ -106,7 +107,7 @@ export async function buildApp({
     frameworkErrors: sendFrameworkError,
     clientErrorHandler: answerClientError,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorCompilerKeepingQueries);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { todayIn } from '@pms/contract';
 import type { TGuestActor, TIdentity, TUserActor, TApiKeyActor } from '../actor.ts';
 import { AppError } from '../errors.ts';
 import type { AppContext } from '../context.ts';
@@ -12,6 +13,11 @@ export function actorOf(request: FastifyRequest): TUserActor | TApiKeyActor {
 export function identityOf(request: FastifyRequest): TIdentity {
   if (!request.auth) throw new AppError('auth/unauthenticated');
   return request.auth;
+}
+
+/** The caller's property's today, in the property's time zone that comes with the identity. */
+export function todayOf(ctx: AppContext, request: FastifyRequest): string {
+  return todayIn(identityOf(request).timeZone, ctx.clock.now());
 }
 
 /** The guest of a portal route's booking link, as the portal's services act for them. */

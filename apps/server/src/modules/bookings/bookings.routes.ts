@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  todayIn,
   type TBooking,
   ZAssignGuestRequest,
   ZUpdateBookingGuestRequest,
@@ -29,7 +28,7 @@ import {
 } from '@pms/contract';
 import type { TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-import { actorOf, identityOf } from '../../http/request-actor.ts';
+import { actorOf, todayOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
 import { keptAnswerRouteOptions } from '../../performance/answer-cache.ts';
 import { listFreeRooms, quoteBooking } from './booking-availability.ts';
@@ -65,7 +64,7 @@ export function registerBookingRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request, reply) => {
       const actor = actorOf(request);
       // The quick filters (arrivals, departures...) count from the property's today.
-      const varies = request.query.filter ? [todayIn(identityOf(request).timeZone, ctx.clock.now())] : [];
+      const varies = request.query.filter ? [todayOf(ctx, request)] : [];
       return app.answers.send(
         request,
         reply,

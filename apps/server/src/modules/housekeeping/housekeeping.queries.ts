@@ -5,18 +5,21 @@ import { bookings, roomLocks, roomTypes, rooms } from '../../db/schema/index.ts'
 import { bookingDisplayNameSql } from '../../db/booking-names.ts';
 import { roomOrder } from '../../db/room-order.ts';
 
+/** A room as housekeeping lists it. */
+const housekeepingRoomColumns = {
+  id: rooms.id,
+  number: rooms.number,
+  roomTypeName: roomTypes.name,
+  housekeepingStatus: rooms.housekeepingStatus,
+};
+
 /**
  * The property's live rooms (or only the room `onlyRoomId`) with their room type's name and
  * housekeeping status, in number order.
  */
 export function selectHousekeepingRooms(db: Executor, propertyId: string, onlyRoomId?: string) {
   return db
-    .select({
-      id: rooms.id,
-      number: rooms.number,
-      roomTypeName: roomTypes.name,
-      housekeepingStatus: rooms.housekeepingStatus,
-    })
+    .select(housekeepingRoomColumns)
     .from(rooms)
     .innerJoin(roomTypes, eq(roomTypes.id, rooms.roomTypeId))
     .where(
@@ -70,17 +73,27 @@ export async function selectLocksOfToday(db: Executor, roomIds: string[], today:
     );
 }
 
-/** Sets the housekeeping status of a live room of the property; whether there is such a room. */
-export async function updateHousekeepingStatus(
+/**
+ * Sets the housekeeping status of a live room of the property; the room as selectHousekeepingRooms
+ * reads it, or none when the property has no such room.
+ */
+export function updateHousekeepingStatus(
   db: Executor,
   propertyId: string,
   roomId: string,
   status: THousekeepingState,
-): Promise<boolean> {
-  const [row] = await db
+) {
+  return db
     .update(rooms)
     .set({ housekeepingStatus: status })
-    .where(and(eq(rooms.id, roomId), eq(rooms.propertyId, propertyId), isNull(rooms.deletedAt)))
-    .returning({ id: rooms.id });
-  return Boolean(row);
+    .from(roomTypes)
+    .where(
+      and(
+        eq(rooms.id, roomId),
+        eq(rooms.propertyId, propertyId),
+        isNull(rooms.deletedAt),
+        eq(roomTypes.id, rooms.roomTypeId),
+      ),
+    )
+    .returning(housekeepingRoomColumns);
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZHousekeepingQuery, ZHousekeepingRoom, ZIdParams, ZUpdateHousekeepingRequest } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { actorOf } from '../../http/request-actor.ts';
+import { actorOf, todayOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
 import * as service from './housekeeping.service.ts';
 
@@ -22,7 +22,12 @@ export function registerHousekeepingRoutes(app: FastifyInstance, ctx: AppContext
       config: { access: ['housekeeping', 'read'] },
     },
     async (request) => ({
-      data: await service.listHousekeeping(ctx, actorOf(request), request.query.filter),
+      data: await service.listHousekeeping(
+        ctx,
+        actorOf(request),
+        todayOf(ctx, request),
+        request.query.filter,
+      ),
     }),
   );
   api.get(
@@ -31,7 +36,8 @@ export function registerHousekeepingRoutes(app: FastifyInstance, ctx: AppContext
       schema: { tags, params: ZIdParams, response: { 200: ZHousekeepingRoom, ...problemResponses } },
       config: { access: ['housekeeping', 'read'] },
     },
-    async (request) => service.getHousekeepingRoom(ctx, actorOf(request), request.params.id),
+    async (request) =>
+      service.getHousekeepingRoom(ctx, actorOf(request), todayOf(ctx, request), request.params.id),
   );
   api.patch(
     '/api/housekeeping/rooms/:id',
@@ -48,6 +54,7 @@ export function registerHousekeepingRoutes(app: FastifyInstance, ctx: AppContext
       service.setHousekeepingStatus(
         ctx,
         actorOf(request),
+        todayOf(ctx, request),
         request.params.id,
         request.body.housekeepingStatus,
       ),

@@ -1,8 +1,7 @@
-import { todayIn, type THousekeepingRoom, type THousekeepingState } from '@pms/contract';
+import type { THousekeepingRoom, THousekeepingState } from '@pms/contract';
 import { notFound } from '../../errors.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-import { findProperty } from '../../lib/properties.ts';
 import {
   selectHousekeepingRooms,
   selectLocksOfToday,
@@ -10,30 +9,33 @@ import {
   updateHousekeepingStatus,
 } from './housekeeping.queries.ts';
 
-/** The rooms as housekeeping sees them today: status, lock, who sleeps there, arrivals and departures. */
+/**
+ * The rooms as housekeeping sees them on `today` (the property's, from the caller's identity):
+ * status, lock, who sleeps there, arrivals and departures.
+ */
 export async function listHousekeeping(
   ctx: AppContext,
   actor: TActor,
+  today: string,
   filter?: 'clean' | 'dirty' | 'locked',
 ): Promise<THousekeepingRoom[]> {
   requireAccess(actor, 'housekeeping', 'read');
-  const result = await housekeepingRooms(ctx, actor.propertyId);
+  const result = await withTodaysStays(ctx, await selectHousekeepingRooms(ctx.db, actor.propertyId), today);
   if (filter === 'locked')
     return result.filter((room) => room.isLocked || room.housekeepingStatus === 'out_of_service');
   if (filter) return result.filter((room) => room.housekeepingStatus === filter);
   return result;
 }
 
-/** The property's rooms (or only the room `onlyRoomId`) as housekeeping sees them today. */
-async function housekeepingRooms(
+type THousekeepingRoomRow = Awaited<ReturnType<typeof selectHousekeepingRooms>>[number];
+
+/** The rooms `roomRows` as housekeeping sees them on `today`: with their lock and stays. */
+async function withTodaysStays(
   ctx: AppContext,
-  propertyId: string,
-  onlyRoomId?: string,
+  roomRows: THousekeepingRoomRow[],
+  today: string,
 ): Promise<THousekeepingRoom[]> {
   const { db } = ctx;
-  const property = await findProperty(db, propertyId);
-  const today = todayIn(property.timeZone, ctx.clock.now());
-  const roomRows = await selectHousekeepingRooms(db, propertyId, onlyRoomId);
   const roomIds = roomRows.map((room) => room.id);
   const [stays, locks] = await Promise.all([
     selectStaysOfToday(db, roomIds, today),
@@ -73,28 +75,34 @@ async function housekeepingRooms(
   });
 }
 
-/** Sets a room's housekeeping status (cleaning staff marking a room clean, for instance). */
+/**
+ * Sets a room's housekeeping status (cleaning staff marking a room clean, for instance) and answers
+ * the room as housekeeping sees it on `today`.
+ */
 export async function setHousekeepingStatus(
   ctx: AppContext,
   actor: TActor,
+  today: string,
   roomId: string,
   status: THousekeepingState,
-) {
+): Promise<THousekeepingRoom> {
   requireAccess(actor, 'housekeeping', 'write');
-  const { db } = ctx;
-  const isSet = await updateHousekeepingStatus(db, actor.propertyId, roomId, status);
-  if (!isSet) throw notFound('room');
-  return getHousekeepingRoom(ctx, actor, roomId);
+  return oneRoom(ctx, await updateHousekeepingStatus(ctx.db, actor.propertyId, roomId, status), today);
 }
 
-/** One room as housekeeping sees it today. */
+/** One room as housekeeping sees it on `today`. */
 export async function getHousekeepingRoom(
   ctx: AppContext,
   actor: TActor,
+  today: string,
   roomId: string,
 ): Promise<THousekeepingRoom> {
   requireAccess(actor, 'housekeeping', 'read');
-  const [room] = await housekeepingRooms(ctx, actor.propertyId, roomId);
+  return oneRoom(ctx, await selectHousekeepingRooms(ctx.db, actor.propertyId, roomId), today);
+}
+
+async function oneRoom(ctx: AppContext, roomRows: THousekeepingRoomRow[], today: string) {
+  const [room] = await withTodaysStays(ctx, roomRows, today);
   if (!room) throw notFound('room');
   return room;
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { todayIn, ZRoomPlan, ZRoomPlanQuery } from '@pms/contract';
+import { ZRoomPlan, ZRoomPlanQuery } from '@pms/contract';
 import type { AppContext } from '../../context.ts';
-import { actorOf, identityOf } from '../../http/request-actor.ts';
+import { actorOf, todayOf } from '../../http/request-actor.ts';
 import { problemResponses } from '../../http/problem-responses.ts';
 import { keptAnswerRouteOptions } from '../../performance/answer-cache.ts';
 import { getRoomPlan } from './room-plan.service.ts';
@@ -22,7 +22,7 @@ export function registerRoomPlanRoutes(app: FastifyInstance, ctx: AppContext): v
     async (request, reply) => {
       const { from, to } = request.query;
       // The plan names the property's today: a new day is a new plan.
-      const today = todayIn(identityOf(request).timeZone, ctx.clock.now());
+      const today = todayOf(ctx, request);
       return app.answers.send(request, reply, () => getRoomPlan(ctx, actorOf(request), { from, to, today }), {
         varies: [today],
       });

@@ -149,7 +149,9 @@ export async function buildApp({
   });
   app.decorate('jobRunner', jobRunner);
   app.decorate('context', context);
-  app.addHook('onClose', () => jobRunner.stop());
+  // Before anything closes (onClose hooks run last registered first): a job taken after the renderer or
+  // the file store closed would fail and wait for its retry.
+  app.addHook('preClose', () => jobRunner.stop());
   app.addHook('onClose', () => documents.close());
   app.addHook('onClose', () => idDocuments.close());
   app.addHook('onClose', (_instance, done) => {

@@ -5,6 +5,8 @@ import { jobs, rooms } from '../db/schema/index.ts';
 import { parsed } from '../../test/helpers.ts';
 import { apiTest } from '../../test/api-test.ts';
 import { recurringJobs } from './job-types.ts';
+import type { InvoiceDocumentRenderer } from '../integrations/invoice-documents/index.ts';
+import type { IdDocumentReader } from '../integrations/id-documents/id-document-reader.ts';
 
 /** A second instance of the application on the same database, and a room of its own, on a set clock. */
 const test = apiTest.extend('twoInstances', { scope: 'file' }, async ({ demoApp: { t, client: admin } }) => {
@@ -55,5 +57,24 @@ describe('background jobs on two instances', () => {
     const [job] = await t.db.select().from(jobs).where(eq(jobs.type, 'room_locks.apply'));
     expect(job).toMatchObject({ status: 'pending', lastError: null });
     expect(job!.runAt.toISOString()).toBe('2027-05-04T04:02:00.000Z');
+  });
+
+  test('stops taking jobs before the document renderers close', async ({ demoApp: { t } }) => {
+    const instance = await t.startInstance();
+    const order: string[] = [];
+    const { jobRunner, context } = instance;
+    const stop = jobRunner.stop.bind(jobRunner);
+    jobRunner.stop = () => (order.push('job runner'), stop());
+    // The context holds the app's own renderer and reader, the ones its onClose hooks close.
+    for (const [name, closing] of [
+      ['invoice documents', context.documents as InvoiceDocumentRenderer],
+      ['ID documents', context.idDocuments as IdDocumentReader],
+    ] as const) {
+      const close = closing.close.bind(closing);
+      closing.close = () => (order.push(name), close());
+    }
+    await instance.close();
+    expect(order[0]).toBe('job runner');
+    expect(order).toHaveLength(3);
   });
 });

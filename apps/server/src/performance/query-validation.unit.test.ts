@@ -7,8 +7,9 @@ import { validatorCompilerKeepingQueries } from './query-validation.ts';
 const app = Fastify({ logger: false });
 app.setValidatorCompiler(validatorCompilerKeepingQueries);
 app.setSerializerCompiler(serializerCompiler);
+const api = app.withTypeProvider<ZodTypeProvider>();
 const seen: unknown[] = [];
-app.withTypeProvider<ZodTypeProvider>().get(
+api.get(
   '/list',
   {
     schema: {
@@ -28,15 +29,13 @@ app.withTypeProvider<ZodTypeProvider>().get(
     return { ok: true };
   },
 );
-app
-  .withTypeProvider<ZodTypeProvider>()
-  .post(
-    '/items',
-    {
-      schema: { querystring: z.object({ dry: z.string().optional() }), body: z.object({ name: z.string() }) },
-    },
-    (request) => ({ name: request.body.name }),
-  );
+api.post(
+  '/items',
+  {
+    schema: { querystring: z.object({ dry: z.string().optional() }), body: z.object({ name: z.string() }) },
+  },
+  (request) => ({ name: request.body.name }),
+);
 afterAll(() => app.close());
 
 describe('validatorCompilerKeepingQueries', () => {

@@ -2,6 +2,7 @@ import type { THousekeepingRoom, THousekeepingState } from '@pms/contract';
 import { notFound } from '../../errors.ts';
 import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import {
   selectHousekeepingRooms,
   selectLocksOfToday,
@@ -20,7 +21,11 @@ export async function listHousekeeping(
   filter?: 'clean' | 'dirty' | 'locked',
 ): Promise<THousekeepingRoom[]> {
   requireAccess(actor, 'housekeeping', 'read');
-  const result = await withTodaysStays(ctx, await selectHousekeepingRooms(ctx.db, actor.propertyId), today);
+  const result = await withTodaysStays(
+    ctx.db,
+    await selectHousekeepingRooms(ctx.db, actor.propertyId),
+    today,
+  );
   if (filter === 'locked')
     return result.filter((room) => room.isLocked || room.housekeepingStatus === 'out_of_service');
   if (filter) return result.filter((room) => room.housekeepingStatus === filter);
@@ -31,11 +36,10 @@ type THousekeepingRoomRow = Awaited<ReturnType<typeof selectHousekeepingRooms>>[
 
 /** The rooms `roomRows` as housekeeping sees them on `today`: with their lock and stays. */
 async function withTodaysStays(
-  ctx: AppContext,
+  db: Executor,
   roomRows: THousekeepingRoomRow[],
   today: string,
 ): Promise<THousekeepingRoom[]> {
-  const { db } = ctx;
   const roomIds = roomRows.map((room) => room.id);
   const [stays, locks] = await Promise.all([
     selectStaysOfToday(db, roomIds, today),
@@ -87,7 +91,7 @@ export async function setHousekeepingStatus(
   status: THousekeepingState,
 ): Promise<THousekeepingRoom> {
   requireAccess(actor, 'housekeeping', 'write');
-  return oneRoom(ctx, await updateHousekeepingStatus(ctx.db, actor.propertyId, roomId, status), today);
+  return oneRoom(ctx.db, await updateHousekeepingStatus(ctx.db, actor.propertyId, roomId, status), today);
 }
 
 /** One room as housekeeping sees it on `today`. */
@@ -98,11 +102,11 @@ export async function getHousekeepingRoom(
   roomId: string,
 ): Promise<THousekeepingRoom> {
   requireAccess(actor, 'housekeeping', 'read');
-  return oneRoom(ctx, await selectHousekeepingRooms(ctx.db, actor.propertyId, roomId), today);
+  return oneRoom(ctx.db, await selectHousekeepingRooms(ctx.db, actor.propertyId, roomId), today);
 }
 
-async function oneRoom(ctx: AppContext, roomRows: THousekeepingRoomRow[], today: string) {
-  const [room] = await withTodaysStays(ctx, roomRows, today);
+async function oneRoom(db: Executor, roomRows: THousekeepingRoomRow[], today: string) {
+  const [room] = await withTodaysStays(db, roomRows, today);
   if (!room) throw notFound('room');
   return room;
 }

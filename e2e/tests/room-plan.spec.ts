@@ -147,6 +147,25 @@ test('the room plan comes with its page, and the app takes it over where it stan
   await expect(page.locator('#root')).toBeEmpty();
   await shot(page, 'room-plan-written', { fullPage: false });
 
+  // A click on the picture before the app has loaded (the pointer says it is loading) is not lost:
+  // once the app has drawn its plan, it opens the booking whose bar was clicked.
+  let releaseApp = () => {};
+  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+  await page.route(app, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+  await page.goto(path);
+  const box = await writtenBar.boundingBox();
+  if (!box) throw new Error('the written bar must be on screen');
+  await expect(page.locator('html')).toHaveCSS('cursor', 'progress');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page).toHaveURL(/\/room-plan\?/);
+  releaseApp();
+  await expect(page).toHaveURL(new RegExp(`/bookings/${booking.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(booking.code);
+  await expect(page.locator('html')).not.toHaveCSS('cursor', 'progress');
+
   // With it, the app draws its own plan in its place and the bar opens the booking. The page's
   // scripts are preloaded, and the app's imports take them from there: each is fetched once.
   await page.unroute(app);

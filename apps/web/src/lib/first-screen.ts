@@ -17,10 +17,41 @@ export function afterFirstScreen(work: () => void): void {
   observer.observe({ type: 'paint', buffered: true });
 }
 
-/** Removes the written first screen, if the page has one, and marks when: the app's own screen is drawn. */
-export function endFirstScreen(): void {
+/** Where the last click on the written screen was, kept on the element itself (`data-click="x y"`). */
+const keptClick = 'click';
+
+/**
+ * Keeps the place of the last click on the written first screen, which is a picture (inert) until the
+ * app has drawn: `endFirstScreen` gives it to the app's own screen. The pointer shows the page is
+ * still loading meanwhile.
+ */
+export function keepClicksOnFirstScreen(): void {
+  const written = document.getElementById(firstScreenId);
+  if (!written) return;
+  document.documentElement.style.cursor = 'progress';
+  const keep = (event: MouseEvent) => {
+    if (!written.isConnected) return document.removeEventListener('click', keep, true);
+    if (event.button === 0) written.dataset[keptClick] = `${event.clientX} ${event.clientY}`;
+  };
+  document.addEventListener('click', keep, true);
+}
+
+/**
+ * Removes the written first screen, if the page has one, and marks when: the app's own screen is drawn.
+ * With `isSameScreen` (the app drew the plan the picture showed), a click kept on the picture goes to
+ * the link or button of the app's screen at the same place, once that screen is on display.
+ */
+export function endFirstScreen({ isSameScreen = false }: { isSameScreen?: boolean } = {}): void {
   const written = globalThis.document?.getElementById(firstScreenId);
   if (!written) return;
   written.remove();
+  document.documentElement.style.cursor = '';
   performance.mark(firstScreenEndMark);
+  const click = written.dataset[keptClick]?.split(' ').map(Number);
+  if (!isSameScreen || !click) return;
+  requestAnimationFrame(() => {
+    const [x = 0, y = 0] = click;
+    const target = document.elementFromPoint(x, y)?.closest('a[href], button, [role="button"]');
+    if (target instanceof HTMLElement) target.click();
+  });
 }

@@ -51,10 +51,11 @@ export function RoomPlanRoute() {
   const [editedLock, setEditedLock] = useState<TRoomLock | null>(null);
   const canChangeBookings = can(user.role, 'bookings', 'write');
   const canChangeLocks = can(user.role, 'roomLocks', 'write');
-  // The plan (or why there is none) is drawn: it replaces the one the server wrote into the page.
+  // The plan (or why there is none) is drawn: it replaces the one the server wrote into the page, and
+  // a click on that picture goes to the same place of the app's plan.
   useLayoutEffect(() => {
-    if (!plan.isPending) endFirstScreen();
-  }, [plan.isPending]);
+    if (!plan.isPending) endFirstScreen({ isSameScreen: plan.isSuccess });
+  }, [plan.isPending, plan.isSuccess]);
 
   const openLock = async (lockId: string) => {
     try {

@@ -108,8 +108,15 @@ describe('system', () => {
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 
-  test('tags every answer with a request id', async ({ t }) => {
-    const response = await anonymous(t.app).get('/api/version');
-    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  test('tags every answer with a request id of its own: the instance and the request', async ({ t }) => {
+    const ids = await Promise.all(
+      Array.from(
+        { length: 3 },
+        async () => (await anonymous(t.app).get('/api/version')).headers['x-request-id'],
+      ),
+    );
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}-[0-9a-z]+$/);
+    expect(new Set(ids).size).toBe(3);
+    expect(new Set(ids.map((id) => String(id).slice(0, 36))).size).toBe(1);
   });
 });

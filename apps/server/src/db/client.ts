@@ -206,6 +206,26 @@ export async function openDatabase(
 }
 
 /**
+ * Makes every statement the client runs, in a transaction and outside one, go with the options `map`
+ * makes of the options it was given.
+ */
+export function mapQueryOptions(
+  client: PGlite,
+  map: (options: QueryOptions | undefined) => QueryOptions | undefined,
+): void {
+  const query = client.query.bind(client);
+  client.query = (text, params, options) => query(text, params, map(options));
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      const own: Pick<typeof tx, 'query'> = {
+        query: (text, params, options) => tx.query(text, params, map(options)),
+      };
+      return callback(Object.assign(Object.create(tx) as typeof tx, own));
+    });
+}
+
+/**
  * Drizzle hands PGlite its parsers (dates, timestamps and intervals kept as their text) with every
  * statement, and PGlite merges them into its parsers of all its types (more than 300) for each one:
  * about 0.1 ms of CPU a statement, as much as a short read itself. The client takes them into its own
@@ -213,22 +233,12 @@ export async function openDatabase(
  * sends, and the client runs nothing else that reads rows (its LISTEN and NOTIFY read none).
  */
 function takeParsersOnce(client: PGlite): void {
-  const withoutParsers = (options: QueryOptions | undefined) => {
+  mapQueryOptions(client, (options) => {
     if (!options?.parsers) return options;
     const { parsers, ...rest } = options;
     Object.assign(client.parsers, parsers);
     return rest;
-  };
-  const query = client.query.bind(client);
-  client.query = (text, params, options) => query(text, params, withoutParsers(options));
-  const transaction = client.transaction.bind(client);
-  client.transaction = (callback) =>
-    transaction((tx) => {
-      const own: Pick<typeof tx, 'query'> = {
-        query: (text, params, options) => tx.query(text, params, withoutParsers(options)),
-      };
-      return callback(Object.assign(Object.create(tx) as typeof tx, own));
-    });
+  });
 }
 
 /** SQLSTATEs after which a transaction can simply run again: serialization failure, deadlock, lock timeout. */

@@ -1,30 +1,21 @@
-import { PGlite, type QueryOptions } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions, type QueryOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, rowsOf, type Database } from './client.ts';
+import { mapQueryOptions, openDatabase, rowsOf, type Database } from './client.ts';
 
 describe('the embedded database (PGlite)', () => {
   const sent: (QueryOptions | undefined)[] = [];
   let database: Database;
   beforeAll(async () => {
-    // Every statement as it reaches PGlite, with the options it is given, in a transaction and outside.
-    const query = Reflect.get<PGlite, 'query'>(PGlite.prototype, 'query');
-    const transaction = Reflect.get<PGlite, 'transaction'>(PGlite.prototype, 'transaction');
-    vi.spyOn(PGlite.prototype, 'query').mockImplementation(function (this: PGlite, text, params, options) {
-      sent.push(options);
-      return query.call(this, text, params, options);
-    });
-    vi.spyOn(PGlite.prototype, 'transaction').mockImplementation(function (this: PGlite, callback) {
-      return transaction.call(this, (tx) => {
-        const own: Pick<typeof tx, 'query'> = {
-          query: (text, params, options) => {
-            sent.push(options);
-            return tx.query(text, params, options);
-          },
-        };
-        return callback(Object.assign(Object.create(tx) as typeof tx, own));
-      });
-    });
+    // Every statement as it reaches PGlite, with the options it is given, in a transaction and outside:
+    // recorded on the client as it is created, below what the database makes of it.
+    const create = PGlite.create.bind(PGlite) as (options?: PGliteOptions) => Promise<PGlite>;
+    const recording = async (options?: PGliteOptions) => {
+      const client = await create(options);
+      mapQueryOptions(client, (given) => (sent.push(given), given));
+      return client;
+    };
+    vi.spyOn(PGlite, 'create').mockImplementation(recording as typeof PGlite.create);
     database = await openDatabase({});
     vi.restoreAllMocks();
   });

@@ -45,7 +45,7 @@ export function initialJsReport(distDir: string) {
   return initialJsBudgets.map(({ name, page, budgetKB }) => {
     const { files, bytes } = initialJsGzipBytes(distDir, page);
     const isWithinBudget = bytes <= budgetKB * 1000;
-    const line = `${name} initial JS (gzip): ${(bytes / 1000).toFixed(1)} kB = ${(bytes / 1024).toFixed(1)} KiB in ${files.length} files (budget ${budgetKB} kB = ${((budgetKB * 1000) / 1024).toFixed(1)} KiB)${isWithinBudget ? '' : ' EXCEEDED'}`;
+    const line = `${name} initial JS (gzip): ${(bytes / 1000).toFixed(1)} kB = ${(bytes / 1024).toFixed(1)} KiB in ${files.length} ${files.length === 1 ? 'file' : 'files'} (budget ${budgetKB} kB = ${((budgetKB * 1000) / 1024).toFixed(1)} KiB)${isWithinBudget ? '' : ' EXCEEDED'}`;
     return { name, files, bytes, budgetKB, isWithinBudget, line };
   });
 }

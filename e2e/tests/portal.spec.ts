@@ -79,7 +79,7 @@ test('a guest registers two guests, signs, confirms and checks in on a phone', a
   // here, as a slow network would: the page is complete without it, and a tap waits for it.
   let releaseApp = () => {};
   const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
-  await page.route('**/assets/main-*.js', async (route) => {
+  await page.route('**/assets/portal-*.js', async (route) => {
     await appHeld;
     await route.continue();
   });

@@ -109,7 +109,8 @@ export async function portalLighthouse(): Promise<TLighthouseFigures> {
     // A few visits warm the server (its first answers compile code paths and prepare statements), as
     // a running hotel's server is warm; Lighthouse's own run starts with an empty browser cache.
     const html = await (await fetch(url)).text();
-    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
+    // The page's own files and the app its script fetches after the first paint (`data-app`).
+    const assets = [...html.matchAll(/(?:src|href|data-app)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
     for (let round = 0; round < 3; round++)
       await Promise.all([
         ...assets.map((asset) => fetch(`${server.base}${asset}`).then((r) => r.arrayBuffer())),

@@ -8,12 +8,20 @@ const root = document.getElementById('root');
 if (!root) throw new Error('portal.html has no #root element');
 const written = document.getElementById('portal-home');
 
+declare global {
+  interface Window {
+    /** The app's take-over of a home the server wrote, once the app has run on that page. */
+    takeOverPortalHome?: () => void;
+  }
+}
+
 /**
  * Takes over the home the server wrote (portal-home.html) with the data written beside it: called by
  * that page's script (after-paint.ts) at the guest's first touch, inside that event, so that the same
- * tap, key or edit reaches the app's own handlers.
+ * tap, key or edit reaches the app's own handlers. That script is written into the page and imports
+ * the app by its address: it finds this function on the window.
  */
-export function takeOverHome(): void {
+function takeOverHome(): void {
   const home = JSON.parse(written?.textContent ?? 'null') as TPortalHomeData | null;
   if (!home) throw new Error('the page has no home written into it');
   hydrateRoot(
@@ -24,7 +32,8 @@ export function takeOverHome(): void {
   );
 }
 
-if (!written) {
+if (written) window.takeOverPortalHome = takeOverHome;
+else {
   // The home's four calls go out first, before the first render (the screen waits for them).
   const { linkId } = parsePortalRoute(window.location.pathname);
   if (linkId) startPortalLoad(linkId);

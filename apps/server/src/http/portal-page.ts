@@ -11,7 +11,13 @@ import {
   type TPortalLanguage,
   type TRenderPortalHome,
 } from '@pms/contract';
-import { brandStyle, browserLanguage, withInlineStyles, withStyleNonce } from './written-page.ts';
+import {
+  brandStyle,
+  browserLanguage,
+  pageScriptSources,
+  withInlineAssets,
+  withStyleNonce,
+} from './written-page.ts';
 
 /** The guest's language: the one they chose (its cookie), else the browser's, else German. */
 export function portalLanguageOf(request: FastifyRequest): TPortalLanguage {
@@ -22,7 +28,8 @@ export function portalLanguageOf(request: FastifyRequest): TPortalLanguage {
 
 const homeMarkup = /\s*<!--portal-home-->[\s\S]*<!--\/portal-home-->\s*/;
 
-export type TPortalHomePage = { html: string; styleNonce: string };
+/** A written home, the nonce of its style elements and the policy's sources of its script. */
+export type TPortalHomePage = { html: string; styleNonce: string; scriptSources: string[] };
 
 /** The portal's server renderer, or null when the portal's server build is missing. */
 async function loadRenderer(): Promise<TRenderPortalHome | null> {
@@ -43,10 +50,13 @@ function scriptJson(value: unknown): string {
 export class PortalHomeWriter {
   private readonly template: string;
   private readonly render: TRenderPortalHome;
+  /** The hashes of the page's own script (after-paint.ts, written into it by the build). */
+  private readonly scriptSources: string[];
 
   private constructor(template: string, render: TRenderPortalHome) {
     this.template = template;
     this.render = render;
+    this.scriptSources = pageScriptSources(template);
   }
 
   /**
@@ -60,7 +70,7 @@ export class PortalHomeWriter {
     if (!homeMarkup.test(template)) throw new Error(`${page} has no <!--portal-home--> markup to replace`);
     const renderPortalHome = await loadRenderer();
     if (!renderPortalHome) return null;
-    return new PortalHomeWriter(withInlineStyles(template, webDist), renderPortalHome);
+    return new PortalHomeWriter(withInlineAssets(template, webDist), renderPortalHome);
   }
 
   /**
@@ -81,6 +91,6 @@ export class PortalHomeWriter {
         '</body>',
         () => `<script type="application/json" id="portal-home">${scriptJson(home)}</script></body>`,
       );
-    return { html, styleNonce };
+    return { html, styleNonce, scriptSources: this.scriptSources };
   }
 }

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { appScriptId, type TRoomPlanQuery, type TRoomPlanScreen, type TStaffRenderer } from '@pms/contract';
-import { brandStyle, withInlineStyles, withStyleNonce } from './written-page.ts';
+import { brandStyle, withInlineAssets, withStyleNonce } from './written-page.ts';
 
 /** Where the app mounts: the written screen goes before it, over it until the app has drawn. */
 const rootElement = '<div id="root"></div>';
@@ -71,7 +71,7 @@ export class StaffPageWriter {
     if (!template.includes(rootElement) || !appScript.test(template)) return null;
     const renderer = await loadRenderer();
     if (!renderer) return null;
-    const written = withInlineStyles(template, webDist)
+    const written = withInlineAssets(template, webDist)
       .replace(
         appScript,
         (_, src: string) => `<link rel="preload" as="script" crossorigin href="${src}" id="${appScriptId}">`,

@@ -5,8 +5,9 @@ import helmet from 'helmet';
 
 /**
  * The web app's policy: scripts, styles and fonts only from this origin (the built app has no inline
- * script or style element; React's style props go through the CSSOM, which CSP does not restrict),
- * images also as data: and blob: urls (previews of uploads), never inside a frame.
+ * script or style element but on the pages the server writes, allowed there one by one; React's style
+ * props go through the CSSOM, which CSP does not restrict), images also as data: and blob: urls
+ * (previews of uploads, the written pages' icon), never inside a frame.
  */
 const webAppDirectives = {
   defaultSrc: ["'self'"],
@@ -39,17 +40,23 @@ function policyText(directives: Record<string, string[]>): string {
 
 /**
  * The web app's policy for a page the server writes: its own style elements allowed by `styleNonce`
- * (the portal home with the property's brand colours), and with `hasStyleAttributes` the style
- * attributes of written markup (the room plan's bars are placed by them; an attribute cannot load a
- * script, and images still come from this origin only).
+ * (the portal home with the property's brand colours), its own scripts by `scriptSources` (their
+ * hashes: the portal home's), and with `hasStyleAttributes` the style attributes of written markup
+ * (the room plan's bars are placed by them; an attribute cannot load a script, and images still come
+ * from this origin only).
  */
 export function webAppPolicy(
   isHttps: boolean,
-  { styleNonce, hasStyleAttributes = false }: { styleNonce?: string; hasStyleAttributes?: boolean },
+  {
+    styleNonce,
+    scriptSources = [],
+    hasStyleAttributes = false,
+  }: { styleNonce?: string; scriptSources?: string[]; hasStyleAttributes?: boolean },
 ): string {
   return policyText({
     ...webAppDirectives,
     ...(styleNonce ? { styleSrc: [...webAppDirectives.styleSrc, `'nonce-${styleNonce}'`] } : {}),
+    ...(scriptSources.length > 0 ? { scriptSrc: [...webAppDirectives.scriptSrc, ...scriptSources] } : {}),
     ...(hasStyleAttributes ? { styleSrcAttr: ["'unsafe-inline'"] } : {}),
     ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
   });

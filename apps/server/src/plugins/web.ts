@@ -98,7 +98,10 @@ export async function registerWeb(
       // The page carries the guest's booking: no cache keeps it.
       return reply
         .header('cache-control', 'no-store')
-        .header('content-security-policy', webAppPolicy(options.isHttps, { styleNonce: page.styleNonce }))
+        .header(
+          'content-security-policy',
+          webAppPolicy(options.isHttps, { styleNonce: page.styleNonce, scriptSources: page.scriptSources }),
+        )
         .type('text/html; charset=utf-8')
         .send(page.html);
     }

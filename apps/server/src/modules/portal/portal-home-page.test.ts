@@ -2,6 +2,7 @@
 // builds: the booking on the page, its data for the browser, the guest's language, the page's policy;
 // and the plain page for everything else. Both must be built first (`npm run build -w apps/web && npm
 // run build -w apps/portal`).
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
@@ -127,20 +128,28 @@ describe('the home of a link', () => {
     expect(html).toContain('<html lang="de">');
     expect(html).toMatch(new RegExp(`<h1 id="booking-heading"[^>]*>Buchung ${booking.code}</h1>`));
     expect(html).toContain('Alpenhof Salzburg');
-    // The home in place of the loading screen, the styles in the page, and only the small script that
-    // fetches the app once the page has painted (portal-home.html), not the app itself (portal.html).
+    // The home in place of the loading screen, the styles and the icon in the page, and only the small
+    // script that fetches the app once the page has painted, written into the page (portal-home.html):
+    // the page asks for nothing before it paints. The app is the plain page's script (portal.html).
     expect(html).not.toContain('portal-home-->');
     expect(html).not.toContain('Wird geladen');
     expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(html).toMatch(/<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,%3Csvg%20/);
     const plain = await openPage(t, `/portal/${linkId}/check-in`);
     const scripts = (page: string) =>
       [...page.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]);
-    expect(scripts(html)).toHaveLength(1);
-    expect(scripts(plain.body)).not.toContain(scripts(html)[0]);
+    expect(scripts(html)).toEqual([]);
+    const written = [...html.matchAll(/<script type="module" data-app="([^"]+)">([^]*?)<\/script>/g)];
+    expect(written).toHaveLength(1);
+    const [, app, code] = written[0]!;
+    expect(scripts(plain.body)).toContain(app);
+    expect(code).not.toMatch(/\bimport\s*[{*'"]|\bfrom\s*['"]/);
     // The property's brand colours, and every style element allowed by the answer's nonce alone.
     expect(html).toMatch(/:root\{--color-primary-50:#[0-9a-f]{6};/);
     const directives = policy(page.headers['content-security-policy']);
-    expect(directives.get('script-src')).toEqual(["'self'"]);
+    // Scripts from this origin and the page's own script, by its hash: no other script in the page runs.
+    const hash = createHash('sha256').update(code!).digest('base64');
+    expect(directives.get('script-src')).toEqual(["'self'", `'sha256-${hash}'`]);
     const nonces = directives.get('style-src')!.filter((value) => value.startsWith("'nonce-"));
     expect(nonces).toHaveLength(1);
     const nonce = nonces[0]!.slice("'nonce-".length, -1);
@@ -219,7 +228,7 @@ describe('the home of a link', () => {
         await setInfoUrl(stored);
         const page = await openPage(t, `/portal/${linkId}`);
         expect(page.statusCode).toBe(200);
-        expect(page.body).not.toMatch(/href="(javascript|data):/i);
+        expect(page.body).not.toMatch(/<a\b[^>]*\shref="(javascript|data):/i);
       }
       await setInfoUrl('https://alpenhof.example/info');
       expect((await openPage(t, `/portal/${linkId}`)).body).toContain('href="https://alpenhof.example/info"');

@@ -4,8 +4,9 @@
 // click (or the navigation) to the screen usable (see desk-actions.ts), cold (a new browser context,
 // its cache empty, the screen's first navigation) and warm (one context, the app loaded, the screen
 // opened before, reached through the app's own navigation), over `runs` runs each (warm after two
-// runs not counted). With HOTELDRUID_URL (its room plan page) HotelDruid's first screen is timed the
-// same way in the same Chromium, run by run between ours. The room plan's page comes with its first
+// runs not counted). With HotelDruid (HOTELDRUID_DIR, its source, set up by hoteldruid.ts; or
+// HOTELDRUID_URL, its room plan page in an installation of one's own) HotelDruid's first screen is
+// timed the same way in the same Chromium, run by run between ours. The room plan's page comes with its first
 // screen written by the server: cold, its first screen is that page's, and "the app takes over" is when
 // the app's own plan replaced it (from the document's start). It builds nothing: `npm run build` first.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -40,6 +41,7 @@ import {
   timedLoad,
 } from './desk-actions.ts';
 import { chromiumArgs, chromiumPath } from '../../e2e/chromium.ts';
+import { startHotelDruid } from './hoteldruid.ts';
 import { loadedHotel, roomCount, signIn, startServer, withPostgres, type THotel } from './hotel.ts';
 import { percentile } from './wire.ts';
 
@@ -309,7 +311,12 @@ function hotelDruidFirstScreen(page: Page, url: string): Promise<number> {
 }
 
 /** The hotel on one database: the server with the web app, the fixtures, and the cold and warm runs. */
-async function deskOn(database: string, databaseUrl: string | undefined, samples: TSamples): Promise<void> {
+async function deskOn(
+  database: string,
+  databaseUrl: string | undefined,
+  samples: TSamples,
+  druidUrl: string | undefined,
+): Promise<void> {
   console.log(`\n${database}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pms-bench-desk-'));
   let arrivals: TFixtures['arrivals'] = [];
@@ -342,7 +349,6 @@ async function deskOn(database: string, databaseUrl: string | undefined, samples
       property: properties.find((property) => property.id === user.propertyId),
     };
     const fixtures = await prepareFixtures(server.base, headers, hotel, arrivals);
-    const druidUrl = process.env.HOTELDRUID_URL;
     const run = (mode: TMode, counted: boolean): TRun => ({
       browser,
       base: server.base,
@@ -439,14 +445,23 @@ export async function benchDesk(): Promise<void> {
     throw new Error(
       'apps/web/dist is missing: the desk benchmark serves the built app, run `npm run build` first',
     );
+  const druidFolder = process.env.HOTELDRUID_DIR;
+  const druid = druidFolder
+    ? await startHotelDruid(druidFolder, Number(process.env.HOTELDRUID_PORT ?? 45080))
+    : undefined;
+  const druidUrl = druid?.planUrl ?? process.env.HOTELDRUID_URL;
   console.log(
-    `\nThe desk in Chromium (${viewport.width} x ${viewport.height}), ${runs} cold and ${runs} warm runs (after ${warmUps} warm-ups)${process.env.HOTELDRUID_URL ? ', beside HotelDruid' : ''}`,
+    `\nThe desk in Chromium (${viewport.width} x ${viewport.height}), ${runs} cold and ${runs} warm runs (after ${warmUps} warm-ups)${druidUrl ? `, beside HotelDruid (${druidUrl})` : ''}`,
   );
   const samples: TSamples = new Map();
-  // Each database's table as soon as its runs are done.
-  await deskOn('PGlite', undefined, samples);
-  report(samples, 'PGlite');
-  if (process.env.BENCH_DESK_POSTGRES === 'false') return;
-  await withPostgres(async (newDatabase) => deskOn('PostgreSQL', await newDatabase(), samples));
-  report(samples, 'PostgreSQL');
+  try {
+    // Each database's table as soon as its runs are done.
+    await deskOn('PGlite', undefined, samples, druidUrl);
+    report(samples, 'PGlite');
+    if (process.env.BENCH_DESK_POSTGRES === 'false') return;
+    await withPostgres(async (newDatabase) => deskOn('PostgreSQL', await newDatabase(), samples, druidUrl));
+    report(samples, 'PostgreSQL');
+  } finally {
+    await druid?.stop();
+  }
 }

@@ -34,6 +34,50 @@ async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unkn
   for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
 }
 
+/** A stay of the bench hotel: its room (0 to 299, numbered 1001 on), nights and customer's name. */
+export type THotelStay = {
+  room: number;
+  checkIn: string;
+  checkOut: string;
+  isPast: boolean;
+  occupancy: number;
+  /** Every other stay has a customer (every past stay its own), named `Gast <n>`; else null. */
+  customer: string | null;
+};
+
+/**
+ * The bench hotel's stays around `today` (seed 42): each room booked through from a week before today
+ * to a week after the plan's window, with `pastBookings` checked-out stays in the years before. The
+ * same stays for every system the bench loads them into (ours, HotelDruid's `hoteldruid-load.ts`).
+ */
+export function hotelStays(today: string, pastBookings = 0): THotelStay[] {
+  const random = seededRandom(42);
+  const stays: Omit<THotelStay, 'occupancy' | 'customer'>[] = [];
+  const pastPerRoom = Math.ceil(pastBookings / roomCount);
+  for (let room = 0; room < roomCount; room++) {
+    let day = addDays(today, -7 - pastPerRoom * 4);
+    let past = 0;
+    while (day < addDays(today, planDays + 7)) {
+      const isPast = day < addDays(today, -7);
+      if (isPast && past >= pastPerRoom) {
+        day = addDays(today, -7);
+        continue;
+      }
+      day = addDays(day, random.next() < 0.3 ? random.int(1, 2) : 0);
+      const nights = isPast ? random.int(1, 3) : random.int(1, 5);
+      if (isPast) past++;
+      stays.push({ room, checkIn: day, checkOut: addDays(day, nights), isPast });
+      day = addDays(day, nights);
+    }
+  }
+  let customers = 0;
+  const named = stays.map((stay, i) => ({
+    ...stay,
+    customer: stay.isPast || i % 2 === 0 ? `Gast ${customers++}` : null,
+  }));
+  return named.map((stay) => ({ ...stay, occupancy: random.int(1, 2) }));
+}
+
 /**
  * A hotel of 300 rooms booked through from a week before today to a week after the plan's window,
  * every other booking with a customer; with `pastBookings`, that many checked-out stays (each with its
@@ -74,32 +118,14 @@ export async function loadHotel(database: Database, pastBookings = 0): Promise<T
       amount: 12000,
     })),
   );
-  const random = seededRandom(42);
   const today = todayIn(property!.timeZone);
-  const stays: { roomId: string; checkIn: string; checkOut: string; isPast: boolean }[] = [];
-  const pastPerRoom = Math.ceil(pastBookings / roomCount);
-  for (const room of roomRows) {
-    let day = addDays(today, -7 - pastPerRoom * 4);
-    let past = 0;
-    while (day < addDays(today, planDays + 7)) {
-      const isPast = day < addDays(today, -7);
-      if (isPast && past >= pastPerRoom) {
-        day = addDays(today, -7);
-        continue;
-      }
-      day = addDays(day, random.next() < 0.3 ? random.int(1, 2) : 0);
-      const nights = isPast ? random.int(1, 3) : random.int(1, 5);
-      if (isPast) past++;
-      stays.push({ roomId: room.id, checkIn: day, checkOut: addDays(day, nights), isPast });
-      day = addDays(day, nights);
-    }
-  }
-  const withCustomer = stays.filter((stay, i) => stay.isPast || i % 2 === 0);
+  const stays = hotelStays(today, pastBookings);
+  const withCustomer = stays.filter((stay) => stay.customer !== null);
   const customerIds: string[] = [];
   await insertInChunks(withCustomer, async (chunk) => {
     const rows = await db
       .insert(contacts)
-      .values(chunk.map((_, i) => ({ propertyId, name: `Gast ${customerIds.length + i}` })))
+      .values(chunk.map((stay) => ({ propertyId, name: stay.customer! })))
       .returning({ id: contacts.id });
     customerIds.push(...rows.map((row) => row.id));
   });
@@ -108,11 +134,11 @@ export async function loadHotel(database: Database, pastBookings = 0): Promise<T
     propertyId,
     code: formatBookingCode(i),
     status: stay.isPast ? ('checked_out' as const) : ('confirmed' as const),
-    occupancy: random.int(1, 2),
+    occupancy: stay.occupancy,
     securityCode: '000000',
     checkIn: stay.checkIn,
     checkOut: stay.checkOut,
-    roomId: stay.roomId,
+    roomId: roomRows[stay.room]!.id,
     roomTypeId: roomType!.id,
     rateId: rate!.id,
     customerId: customerOf.get(stay) ?? null,

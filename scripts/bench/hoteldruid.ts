@@ -140,21 +140,30 @@ export type THotelDruid = { planUrl: string; stop: () => Promise<void> };
 export async function startHotelDruid(folder: string, port: number): Promise<THotelDruid> {
   if (!existsSync(path.join(folder, 'tabella.php'))) throw new Error(`${folder} holds no HotelDruid`);
   const base = `http://127.0.0.1:${port}`;
+  const isAnswering = () =>
+    fetch(`${base}/inizio.php`).then(
+      (response) => response.ok,
+      () => false,
+    );
+  if (await isAnswering()) throw new Error(`${base} is taken: another server answers there`);
   const server: ChildProcess = spawn('php', ['-S', `127.0.0.1:${port}`], { cwd: folder, stdio: 'ignore' });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      server.once('exit', () => resolve());
-      server.kill('SIGTERM');
-    });
+  // Its end, whenever it comes: PHP missing (an error, no exit), the port taken, or the stop.
+  const ended = new Promise<string>((resolve) => {
+    server.once('error', (error) => resolve(`php could not start: ${error.message}`));
+    server.once('exit', (code) => resolve(`php -S ended (exit code ${code})`));
+  });
+  let end: string | undefined;
+  void ended.then((reason) => (end = reason));
+  const stop = async () => {
+    server.kill('SIGTERM');
+    await ended;
+  };
   try {
     for (let attempt = 0; ; attempt++) {
-      try {
-        await fetch(`${base}/inizio.php`);
-        break;
-      } catch (error) {
-        if (attempt === 50) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      if (end) throw new Error(`HotelDruid on port ${port}: ${end}`);
+      if ((await isAnswering()) && !end) break;
+      if (attempt === 50) throw new Error(`HotelDruid did not answer at ${base}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const [year, month] = todayIn(timeZone).split('-').map(Number) as [number, number];
     const databaseFile = path.join(folder, 'dati', 'db_hoteldruid');

@@ -1,4 +1,5 @@
 import type { TProblem } from '@pms/contract/common';
+import { readCookie } from './cookies.ts';
 import { sessionStore } from './session-store.ts';
 
 const apiBase = '/api';
@@ -33,12 +34,6 @@ export class ApiError extends Error {
   get status(): number {
     return this.problem.status;
   }
-}
-
-function readCookie(name: string): string | null {
-  const prefix = `${name}=`;
-  const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
-  return entry ? decodeURIComponent(entry.slice(prefix.length)) : null;
 }
 
 function buildUrl(path: string, query: TQueryParams | undefined): string {

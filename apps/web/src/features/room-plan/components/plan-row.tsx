@@ -1,7 +1,5 @@
 import clsx from 'clsx';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import type { TPlanItem, TPlanRow } from '../plan-layout.ts';
 import {
   barAppearance,
@@ -16,17 +14,16 @@ import type { TPlanFormats } from './use-plan-formats.ts';
 /** Text needs this much height; thinner lanes show colour only (the name stays in the label). */
 const minTextHeight = 14;
 
-/** Gets `t` from its row: thousands of bars should not each subscribe to language changes. */
+/** Gets its texts from the plan's formats: thousands of bars should not each look them up. */
 type TItemProps = {
   item: TPlanItem;
   box: TBarBox;
   formats: TPlanFormats;
-  t: TFunction;
   /** Locks open for editing on click (for those who may change them). */
   canEditLocks: boolean;
 };
 
-function PlanItem({ item, box, formats, t, canEditLocks }: TItemProps) {
+function PlanItem({ item, box, formats, canEditLocks }: TItemProps) {
   const { top, height } = laneBox(item.lane, item.laneCount);
   const position = { left: box.left, width: box.width, top, height };
   const edges = clsx(!box.isCutStart && 'rounded-l-md', !box.isCutEnd && 'rounded-r-md');
@@ -41,14 +38,10 @@ function PlanItem({ item, box, formats, t, canEditLocks }: TItemProps) {
               role: 'button',
               tabIndex: 0,
               'data-lock-id': lock.id,
-              'aria-label': `${t('roomPlan.locked')}: ${lock.reason}`,
+              'aria-label': formats.lockLabel(lock),
             }
           : {})}
-        title={t('roomPlan.lockTitle', {
-          from: formats.dayMonth(lock.startDate),
-          to: formats.dayMonth(lock.endDate),
-          reason: lock.reason,
-        })}
+        title={formats.lockTitle(lock)}
         style={position}
         className={clsx(
           'absolute flex items-center overflow-hidden px-1.5 text-xs text-gray-700',
@@ -60,7 +53,7 @@ function PlanItem({ item, box, formats, t, canEditLocks }: TItemProps) {
       >
         {hasText && (
           <span className="truncate">
-            <span className="sr-only">{t('roomPlan.locked')}: </span>
+            <span className="sr-only">{formats.locked}: </span>
             {lock.reason}
           </span>
         )}
@@ -77,16 +70,7 @@ function PlanItem({ item, box, formats, t, canEditLocks }: TItemProps) {
       tabIndex={0}
       data-booking-id={booking.id}
       aria-label={`${booking.code} ${booking.displayName}`}
-      title={[
-        t('roomPlan.barTitle', {
-          name: booking.displayName,
-          code: booking.code,
-          checkIn: formats.dayMonth(booking.checkIn),
-          checkOut: formats.dayMonth(booking.checkOut),
-          status: t(`bookings.status.${booking.status}`),
-        }),
-        ...(booking.isRoomFixed ? [t('roomPlan.fixedToRoom')] : []),
-      ].join(', ')}
+      title={formats.bookingTitle(booking)}
       data-status={booking.status}
       style={{ ...position, ...appearance.style }}
       className={clsx(
@@ -127,7 +111,6 @@ export const PlanRow = memo(function PlanRow({
   formats,
   canEditLocks,
 }: TPlanRowProps) {
-  const { t } = useTranslation();
   const { room } = row;
   return (
     <div
@@ -140,7 +123,7 @@ export const PlanRow = memo(function PlanRow({
         <div
           role="rowheader"
           aria-label={room.number}
-          title={`${row.roomTypeName} · ${t(`housekeeping.statuses.${room.housekeepingStatus}`)}`}
+          title={`${row.roomTypeName} · ${formats.housekeeping[room.housekeepingStatus]}`}
           className="sticky left-0 z-10 flex h-full shrink-0 items-center gap-2 border-r border-gray-200 bg-white px-3"
           style={{ width: roomColumnWidth }}
         >
@@ -154,11 +137,11 @@ export const PlanRow = memo(function PlanRow({
       ) : (
         <div
           role="rowheader"
-          aria-label={t('roomPlan.unassignedRow', { roomType: row.roomTypeName })}
+          aria-label={formats.unassignedRow(row.roomTypeName)}
           className="sticky left-0 z-10 flex h-full shrink-0 flex-col justify-center border-r border-gray-200 bg-amber-50 px-3 leading-tight"
           style={{ width: roomColumnWidth }}
         >
-          <span className="text-xs font-semibold text-amber-900">{t('roomPlan.unassigned')}</span>
+          <span className="text-xs font-semibold text-amber-900">{formats.unassigned}</span>
           <span className="truncate text-xs text-amber-800">{row.roomTypeName}</span>
         </div>
       )}
@@ -173,9 +156,7 @@ export const PlanRow = memo(function PlanRow({
           const box = barBox(item.start, item.end, dayWidth, dayCount);
           if (!box) return null;
           const key = item.kind === 'lock' ? `lock:${item.lock.id}` : item.booking.id;
-          return (
-            <PlanItem key={key} item={item} box={box} formats={formats} t={t} canEditLocks={canEditLocks} />
-          );
+          return <PlanItem key={key} item={item} box={box} formats={formats} canEditLocks={canEditLocks} />;
         })}
       </div>
     </div>

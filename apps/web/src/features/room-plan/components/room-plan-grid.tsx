@@ -5,6 +5,7 @@ import {
   buildPlanRows,
   planDays,
   type TPlanBooking,
+  type TPlanRow,
   type TPlanRoom,
   type TPlanView,
 } from '../plan-layout.ts';
@@ -14,7 +15,7 @@ import { PlanOverlay } from './plan-overlay.tsx';
 import { PlanRow } from './plan-row.tsx';
 import { fitDayWidth, headerHeight, roomColumnWidth, rowHeight } from './plan-geometry.ts';
 import { usePlanFormats } from './use-plan-formats.ts';
-import { keepPlanViewport, PlanViewportContext } from './plan-viewport.ts';
+import { keepPlanViewport, knownPlanViewport, PlanViewportContext } from './plan-viewport.ts';
 
 /** Rows drawn above and below the visible ones, so a quick scroll does not show blank rows. */
 const overscanRows = 8;
@@ -23,17 +24,40 @@ const rowStep = 4;
 
 type TRowWindow = { first: number; last: number };
 
-/** The rows drawn for a scroll area `height` high scrolled to `top`, in steps, with the margin. */
-function rowWindowAt(top: number, height: number, rowCount: number): TRowWindow {
+/**
+ * The rows drawn for a scroll area `height` high scrolled to `top`, in steps, with `margin` rows
+ * above and below. Without a margin at the top, they are the server's picture of the plan.
+ */
+function rowWindowAt(top: number, height: number, rowCount: number, margin: number): TRowWindow {
   return {
-    first: Math.max(0, Math.floor((top / rowHeight - overscanRows) / rowStep) * rowStep),
-    last: Math.min(rowCount, Math.ceil(((top + height) / rowHeight + overscanRows) / rowStep) * rowStep),
+    first: Math.max(0, Math.floor((top / rowHeight - margin) / rowStep) * rowStep),
+    last: Math.min(rowCount, Math.ceil(((top + height) / rowHeight + margin) / rowStep) * rowStep),
   };
 }
 
-/** The rows of a scroll area `height` high at its top, without a margin: the server's picture of the plan. */
-function rowsInView(height: number, rowCount: number): TRowWindow {
-  return { first: 0, last: Math.min(rowCount, Math.max(0, Math.ceil((height - headerHeight) / rowHeight))) };
+/** A plan's rows and its bookings' places, by the plan they come from (see `planRowsOf`). */
+type TPlanRows = { rows: TPlanRow[]; bookings: Map<string, TBookingPlace> };
+const plannedRows = new WeakMap<TPlanView, TPlanRows>();
+
+/**
+ * The rows of a plan, laid out once for each plan: the plan drawn again with the data it had (a return
+ * to it, kept by the query cache) draws without laying out its thousands of stays again.
+ */
+function planRowsOf(plan: TPlanView): TPlanRows {
+  let planned = plannedRows.get(plan);
+  if (!planned) {
+    const rows = buildPlanRows(plan);
+    const bookings = new Map<string, TBookingPlace>();
+    for (const row of rows) {
+      for (const item of row.items) {
+        if (item.kind === 'booking')
+          bookings.set(item.booking.id, { booking: item.booking, start: item.start, end: item.end });
+      }
+    }
+    planned = { rows, bookings };
+    plannedRows.set(plan, planned);
+  }
+  return planned;
 }
 
 type TRoomPlanGridProps = {
@@ -64,24 +88,14 @@ export function RoomPlanGrid({
   const formats = usePlanFormats();
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
-  const initialViewport = useContext(PlanViewportContext);
-  const [viewport, setViewport] = useState(initialViewport);
+  const writtenViewport = useContext(PlanViewportContext);
+  const [viewport, setViewport] = useState(() => writtenViewport ?? knownPlanViewport());
 
   const dayCount = nightsBetween(plan.from, plan.to) + 1;
   const days = useMemo(() => planDays(plan.from, dayCount), [plan.from, dayCount]);
-  const rows = useMemo(() => buildPlanRows(plan), [plan]);
-  // Unmeasured (in the browser), no rows yet: the layout effect below measures before the first paint.
-  const [rowWindow, setRowWindow] = useState(() => rowsInView(initialViewport.height, rows.length));
-  const bookings = useMemo(() => {
-    const places = new Map<string, TBookingPlace>();
-    for (const row of rows) {
-      for (const item of row.items) {
-        if (item.kind === 'booking')
-          places.set(item.booking.id, { booking: item.booking, start: item.start, end: item.end });
-      }
-    }
-    return places;
-  }, [rows]);
+  const { rows, bookings } = planRowsOf(plan);
+  // The rows in view at the size the plan had: the layout effect below measures before the first paint.
+  const [rowWindow, setRowWindow] = useState(() => rowWindowAt(0, viewport.height, rows.length, 0));
   const dayWidth = fitDayWidth(viewport.width, dayCount);
 
   const selectNights = useCallback(
@@ -104,12 +118,17 @@ export function RoomPlanGrid({
     onMove,
   });
 
-  const updateRowWindow = useCallback(() => {
-    const container = scrollRef.current;
-    if (!container) return;
-    const { first, last } = rowWindowAt(container.scrollTop, container.clientHeight, rows.length);
-    setRowWindow((current) => (current.first === first && current.last === last ? current : { first, last }));
-  }, [rows.length]);
+  const updateRowWindow = useCallback(
+    (margin = overscanRows) => {
+      const container = scrollRef.current;
+      if (!container) return;
+      const { first, last } = rowWindowAt(container.scrollTop, container.clientHeight, rows.length, margin);
+      setRowWindow((current) =>
+        current.first === first && current.last === last ? current : { first, last },
+      );
+    },
+    [rows.length],
+  );
 
   useLayoutEffect(() => {
     const container = scrollRef.current;
@@ -128,7 +147,9 @@ export function RoomPlanGrid({
     return () => observer.disconnect();
   }, []);
 
-  useLayoutEffect(updateRowWindow, [updateRowWindow, viewport.height]);
+  // The first frame draws the rows in view; the margin comes after it, ready for a scroll.
+  useLayoutEffect(() => updateRowWindow(0), [updateRowWindow, viewport.height]);
+  useEffect(() => updateRowWindow(), [updateRowWindow, viewport.height]);
 
   useEffect(() => keepPlanViewport(viewport), [viewport]);
 

@@ -10,6 +10,9 @@ const parsers: Record<TDateKind, (value: string) => Date> = {
 
 const formatters = new Map<string, (value: string) => string>();
 
+/** The calendar days a formatter keeps formatted, a few years' worth. */
+const maxFormattedDays = 2_000;
+
 /**
  * A date formatting function per locale, options and kind of value, made once for the app's life:
  * making an `Intl.DateTimeFormat` costs more (about 10 ms for the first of its kind on a screen) than
@@ -28,7 +31,20 @@ export function dateFormatter(
       kind === 'calendar' ? { ...options, timeZone: 'UTC' } : options,
     );
     const parse = parsers[kind];
-    formatter = (value) => format.format(parse(value));
+    // A screen formats the same few hundred calendar days many times (a date on each bar of the plan).
+    const formatted = new Map<string, string>();
+    formatter =
+      kind === 'calendar'
+        ? (value) => {
+            let text = formatted.get(value);
+            if (text === undefined) {
+              text = format.format(parse(value));
+              if (formatted.size >= maxFormattedDays) formatted.clear();
+              formatted.set(value, text);
+            }
+            return text;
+          }
+        : (value) => format.format(parse(value));
     formatters.set(key, formatter);
   }
   return formatter;

@@ -100,22 +100,15 @@ function packLanes(items: TUnplacedItem[]): TPlanItem[] {
   return placed;
 }
 
-function bookingItem(plan: TPlanView, booking: TPlanBooking): TUnplacedItem {
-  return {
-    kind: 'booking',
-    booking,
-    start: nightsBetween(plan.from, booking.checkIn),
-    end: nightsBetween(plan.from, booking.checkOut),
-  };
+/** The night of a date counted from the plan's first day. */
+type TNightOf = (date: string) => number;
+
+function bookingItem(nightOf: TNightOf, booking: TPlanBooking): TUnplacedItem {
+  return { kind: 'booking', booking, start: nightOf(booking.checkIn), end: nightOf(booking.checkOut) };
 }
 
-function lockItem(plan: TPlanView, lock: TPlanLock): TUnplacedItem {
-  return {
-    kind: 'lock',
-    lock,
-    start: nightsBetween(plan.from, lock.startDate),
-    end: nightsBetween(plan.from, lock.endDate) + 1,
-  };
+function lockItem(nightOf: TNightOf, lock: TPlanLock): TUnplacedItem {
+  return { kind: 'lock', lock, start: nightOf(lock.startDate), end: nightOf(lock.endDate) + 1 };
 }
 
 /**
@@ -130,12 +123,22 @@ export function buildPlanRows(plan: TPlanView): TPlanRow[] {
     if (list) list.push(item);
     else map.set(key, [item]);
   };
+  // Thousands of stays share a few hundred dates: each is counted once.
+  const nights = new Map<string, number>();
+  const nightOf = (date: string) => {
+    let night = nights.get(date);
+    if (night === undefined) {
+      night = nightsBetween(plan.from, date);
+      nights.set(date, night);
+    }
+    return night;
+  };
   for (const booking of plan.bookings) {
-    const item = bookingItem(plan, booking);
+    const item = bookingItem(nightOf, booking);
     if (booking.roomId) add(itemsByRoom, booking.roomId, item);
     else add(unassignedByType, booking.roomTypeId, item);
   }
-  for (const lock of plan.locks) add(itemsByRoom, lock.roomId, lockItem(plan, lock));
+  for (const lock of plan.locks) add(itemsByRoom, lock.roomId, lockItem(nightOf, lock));
 
   const typeNames = new Map(plan.roomTypes.map((type) => [type.id, type.name]));
   const typeOrder = [...typeNames.keys()];

@@ -176,6 +176,8 @@ export type TServer = {
   base: string;
   /** The CPU time (user and system, all threads) the server has used so far, in ms. */
   cpuMs: () => number;
+  /** Waits until the server is idle again (see settled). */
+  settled: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -244,6 +246,7 @@ export async function startServer(
         return {
           base,
           cpuMs: () => cpuMs(pid),
+          settled: () => settled(pid),
           stop: () => {
             child.kill('SIGTERM');
             return exited;

@@ -237,6 +237,7 @@ export async function buildApp({
       isHttps: config.publicUrl.startsWith('https:'),
       portalHome: async (linkId) => getPortalHome(context, await portalGate.admit(linkId)),
       roomPlan: (identity, rangeOf) => getRoomPlanScreen(context, identity, rangeOf),
+      changes,
     });
   return app;
 }

@@ -22,6 +22,16 @@ const appScript = /<script type="module" crossorigin src="(\/assets\/main-[^"]+\
 const modulePreload = '<link rel="modulepreload" crossorigin';
 const scriptPreload = '<link rel="preload" as="script" crossorigin';
 
+/**
+ * How long a property's data must stay unchanged before its screens are written again in the
+ * background: after the few changes one action of a receptionist makes, not during the requests that
+ * make them. A stream of changes (a channel's import) writes nothing until it pauses.
+ */
+const rewriteDelayMs = 250;
+
+/** How long after it was last asked for a screen is written again after a change. */
+const rewriteForMs = 10 * 60_000;
+
 /** The web app's server renderer, or null when its server build is missing. */
 async function loadRenderer(): Promise<TStaffRenderer | null> {
   try {
@@ -54,6 +64,15 @@ export class StaffPageWriter {
     maxSize: 32 * 1024 * 1024,
     sizeCalculation: (markup) => markup.length,
   });
+
+  /** The screens asked for lately (what they are drawn from, and their plan), by what they are drawn from. */
+  private readonly lately = new LRUCache<string, TRoomPlanSource>({ max: 64, ttl: rewriteForMs });
+  /** The pending background writes, by property. */
+  private readonly rewrites = new Map<string, NodeJS.Timeout>();
+  /** The background writes under way. */
+  private running = 0;
+  /** How many screens were rendered (for tests and logs). */
+  readonly stats = { rendered: 0 };
 
   private constructor(template: string, renderer: TStaffRenderer) {
     this.template = template;
@@ -94,13 +113,7 @@ export class StaffPageWriter {
     dataVersion: number | null,
     source: TRoomPlanSource,
   ): Promise<{ html: string; styleNonce: string }> {
-    const { plan, ...drawnFrom } = source;
-    const key = dataVersion === null ? null : JSON.stringify([dataVersion, drawnFrom]);
-    let markup = key === null ? undefined : this.screens.get(key);
-    if (markup === undefined) {
-      markup = await this.renderer.renderRoomPlan({ ...drawnFrom, plan: await plan() });
-      if (key !== null) this.screens.set(key, markup);
-    }
+    const markup = await this.screen(dataVersion, source);
     const property = source.properties.find(({ id }) => id === source.session.propertyId);
     // Functions as replacements: the texts are inserted as they are, `$` included.
     const { html, styleNonce } = withStyleNonce(
@@ -109,5 +122,59 @@ export class StaffPageWriter {
         .replace('</head>', () => `${brandStyle(property?.branding.primaryColor ?? null)}</head>`),
     );
     return { html: html.replace(rootElement, () => `${markup}${rootElement}`), styleNonce };
+  }
+
+  /**
+   * After a change of the property's data, writes its screens asked for lately again in the
+   * background, under the version `dataVersionOf` then gives, once the data has stayed unchanged for
+   * a moment (`rewriteDelayMs`): the next page asked for is then kept, not read and rendered while
+   * the receptionist waits for it. A screen that cannot be written now is left to the next request.
+   */
+  changed(propertyId: string, dataVersionOf: () => number | null): void {
+    clearTimeout(this.rewrites.get(propertyId));
+    const timer = setTimeout(() => {
+      this.rewrites.delete(propertyId);
+      void this.rewrite(propertyId, dataVersionOf());
+    }, rewriteDelayMs);
+    timer.unref();
+    this.rewrites.set(propertyId, timer);
+  }
+
+  /** Ends the pending background writes. */
+  close(): void {
+    for (const timer of this.rewrites.values()) clearTimeout(timer);
+    this.rewrites.clear();
+  }
+
+  /** Whether a background write is pending or under way. */
+  get isRewriting(): boolean {
+    return this.rewrites.size > 0 || this.running > 0;
+  }
+
+  private async rewrite(propertyId: string, dataVersion: number | null): Promise<void> {
+    if (dataVersion === null) return;
+    this.running++;
+    try {
+      for (const source of [...this.lately.values()])
+        if (source.session.propertyId === propertyId)
+          await this.screen(dataVersion, source, false).catch(() => undefined);
+    } finally {
+      this.running--;
+    }
+  }
+
+  /** The written screen, kept under `dataVersion` and what it is drawn from. */
+  private async screen(dataVersion: number | null, source: TRoomPlanSource, isAsked = true): Promise<string> {
+    const { plan, ...drawnFrom } = source;
+    const drawnKey = JSON.stringify(drawnFrom);
+    if (isAsked) this.lately.set(drawnKey, source);
+    const key = dataVersion === null ? null : `${dataVersion} ${drawnKey}`;
+    let markup = key === null ? undefined : this.screens.get(key);
+    if (markup === undefined) {
+      markup = await this.renderer.renderRoomPlan({ ...drawnFrom, plan: await plan() });
+      this.stats.rendered++;
+      if (key !== null) this.screens.set(key, markup);
+    }
+    return markup;
   }
 }

@@ -26,6 +26,7 @@ export type TDataVersions = { data: number; bookings: number };
 export class ChangeFeed {
   readonly #versions = new Map<string, TDataVersions>();
   readonly #accessListeners: (() => void)[] = [];
+  readonly #dataListeners: ((propertyId: string) => void)[] = [];
   readonly #syncChannel = `pms_sync_${randomUUID().replaceAll('-', '')}`;
   /** The connection while the feed vouches for what it knows; null while it is lost. */
   #listener: TListener | null = null;
@@ -78,6 +79,7 @@ export class ChangeFeed {
         data: Math.max(known.data, versions.data),
         bookings: Math.max(known.bookings, versions.bookings),
       });
+    if (known && versions.data > known.data) for (const listener of this.#dataListeners) listener(propertyId);
   }
 
   #accessChanged(): void {
@@ -154,6 +156,15 @@ export class ChangeFeed {
   /** The property's data and bookings versions as the feed knows them, or null when it has none. */
   versionsOf(propertyId: string): TDataVersions | null {
     return this.#versions.get(propertyId) ?? null;
+  }
+
+  /**
+   * Calls `listener` with the property whenever its data version goes up from one the feed knew, as the
+   * change is announced: with PGlite before the committing statement returns, so the listener defers
+   * any work of its own.
+   */
+  onDataChange(listener: (propertyId: string) => void): void {
+    this.#dataListeners.push(listener);
   }
 
   /** Calls `listener` after every committed change to sessions, users, memberships or properties. */

@@ -56,6 +56,8 @@ describe('the change feed', () => {
     const listener = new FakeListener();
     const feed = await openFeed(listener);
     expect(feed.versionsOf('p1')).toEqual({ data: 3, bookings: 2 });
+    const changed: string[] = [];
+    feed.onDataChange((propertyId) => changed.push(propertyId));
     // A housekeeping change (the bookings version stays), then a booking's in the same transaction.
     listener.deliver('property_changes', 'p1 5 2');
     listener.deliver('property_changes', 'p1 5 5');
@@ -66,6 +68,11 @@ describe('the change feed', () => {
       { data: 1, bookings: 1 },
       null,
     ]);
+    // Told once for each data version that went up from one it knew: not for one already known or
+    // older, nor for a property it meets first.
+    expect(changed).toEqual(['p1']);
+    listener.deliver('property_changes', 'p2 2 1');
+    expect(changed).toEqual(['p1', 'p2']);
   });
 
   it('has caught up when its own notification came back; requests meanwhile share the next round trip', async () => {

@@ -17,8 +17,16 @@ import type { TIdentity, TUserIdentity } from '../actor.ts';
 import { AppError } from '../errors.ts';
 import { PortalHomeWriter, portalLanguageOf } from '../http/portal-page.ts';
 import { StaffPageWriter, type TRoomPlanSource } from '../http/staff-page.ts';
+import type { ChangeFeed } from '../performance/change-feed.ts';
 import { browserLanguage } from '../http/written-page.ts';
 import { webAppPolicy } from './security-headers.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The writer of the room plan's page, null without a built web app (tests read its stats). */
+    staffPages: StaffPageWriter | null;
+  }
+}
 
 export type TWebOptions = {
   /** The public url is https (the page policy then upgrades requests). */
@@ -30,6 +38,8 @@ export type TWebOptions = {
     identity: TUserIdentity,
     rangeOf: (today: string) => TRoomPlanQuery,
   ) => Promise<Omit<TRoomPlanSource, 'url' | 'language' | 'viewport'>>;
+  /** The properties' data versions and their changes: the written room plans follow them. */
+  changes: Pick<ChangeFeed, 'onDataChange' | 'versionsOf'>;
 };
 
 /** A signed-in user who may see the room plan now (not an API key, no password change pending). */
@@ -59,6 +69,16 @@ export async function registerWeb(
   const hasPortal = existsSync(path.join(root, 'portal.html'));
   const homeWriter = hasPortal ? await PortalHomeWriter.load(root) : null;
   const staffWriter = await StaffPageWriter.load(root);
+  if (staffWriter) {
+    options.changes.onDataChange((propertyId) =>
+      staffWriter.changed(propertyId, () => options.changes.versionsOf(propertyId)?.data ?? null),
+    );
+    app.addHook('onClose', (_instance, done) => {
+      staffWriter.close();
+      done();
+    });
+  }
+  app.decorate('staffPages', staffWriter);
   const assets = path.join(root, 'assets');
   await app.register(fastifyStatic, {
     root,

@@ -3,7 +3,7 @@
 // plan. The web app must be built first (`npm run build -w apps/web`).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { addDays, todayIn, ZContact, ZCreatedApiKey, type TRoomPlan } from '@pms/contract';
 import {
   anonymous,
@@ -81,6 +81,19 @@ function writtenRows(html: string): string[] {
 }
 
 const today = (t: TTestApp) => todayIn(zone, t.clock.now());
+
+/** The first written room's number and its row's title (its type and housekeeping state). */
+const firstRow = (html: string) => /role="rowheader" aria-label="([^"]+)" title="([^"]+)"/.exec(html)!;
+
+/** Sets the housekeeping state of the room numbered `number` to the other one; answers the new state. */
+async function toggleHousekeeping(client: ApiClient, t: TTestApp, number: string): Promise<string> {
+  const plan = await apiPlan(client, addDays(today(t), -1), addDays(today(t), 28));
+  const room = plan.rooms.find((candidate) => candidate.number === number)!;
+  const changed = room.housekeepingStatus === 'dirty' ? 'clean' : 'dirty';
+  const patched = await client.patch(`/api/housekeeping/rooms/${room.id}`, { housekeepingStatus: changed });
+  expect(patched.statusCode, patched.body).toBe(200);
+  return changed;
+}
 
 describe('the room plan’s page', () => {
   test('comes with the first screen of the API’s plan, its styles inside, and a policy for them alone', async ({
@@ -186,8 +199,6 @@ describe('the room plan’s page', () => {
   test('is kept only until the property’s data changes, and for each user on their own', async ({
     demoApp: { t, client: admin, ids },
   }) => {
-    /** The first written room's number and its row's title (its type and housekeeping state). */
-    const firstRow = (html: string) => /role="rowheader" aria-label="([^"]+)" title="([^"]+)"/.exec(html)!;
     const first = await openPage(admin, '/room-plan');
     const [, number, title] = firstRow(first.body);
     expect(title).toMatch(/ · /);
@@ -196,11 +207,7 @@ describe('the room plan’s page', () => {
     expect(screen(again.body)).toBe(screen(first.body));
 
     // A change in the property (its room's housekeeping state) is on the next page.
-    const plan = await apiPlan(admin, addDays(today(t), -1), addDays(today(t), 28));
-    const room = plan.rooms.find((candidate) => candidate.number === number)!;
-    const changed = room.housekeepingStatus === 'dirty' ? 'clean' : 'dirty';
-    const patched = await admin.patch(`/api/housekeeping/rooms/${room.id}`, { housekeepingStatus: changed });
-    expect(patched.statusCode, patched.body).toBe(200);
+    const changed = await toggleHousekeeping(admin, t, number!);
     const after = firstRow((await openPage(admin, '/room-plan')).body);
     expect(after[1]).toBe(number);
     expect(after[2]).not.toBe(title);
@@ -214,6 +221,35 @@ describe('the room plan’s page', () => {
     expect(firstRow(staffPage.body)[1]).toBe(number);
     expect(staffPage.body).not.toContain('API-Schlüssel');
     expect((await openPage(admin, '/room-plan')).body).toContain('API-Schlüssel');
+  });
+
+  test('is written again in the background after a change, so that the next page is ready', async ({
+    demoApp: { t, client: admin },
+  }) => {
+    const pages = t.app.staffPages!;
+    const [, number] = firstRow((await openPage(admin, '/room-plan')).body);
+    const rendered = pages.stats.rendered;
+    await openPage(admin, '/room-plan');
+    expect(pages.stats.rendered).toBe(rendered);
+
+    // Changes in quick succession: the screen is written again once they pause, and the next page is
+    // that screen, with the last of them.
+    await toggleHousekeeping(admin, t, number!);
+    const changed = await toggleHousekeeping(admin, t, number!);
+    // A request waits until this instance knows every change committed before it (PostgreSQL announces
+    // them shortly after the commit): the last change's background write is then pending at least.
+    expect((await admin.get('/api/session')).statusCode).toBe(200);
+    await vi.waitFor(
+      () => {
+        expect(pages.stats.rendered).toBeGreaterThan(rendered);
+        expect(pages.isRewriting).toBe(false);
+      },
+      { timeout: 10_000 },
+    );
+    const written = pages.stats.rendered;
+    const after = await openPage(admin, '/room-plan');
+    expect(pages.stats.rendered).toBe(written);
+    expect(firstRow(after.body)[2]).toMatch(changed === 'dirty' ? /Schmutzig/ : /Sauber/);
   });
 
   test('writes names as text: nothing a guest is called opens an element or ends the data', async ({

@@ -102,7 +102,8 @@ export async function buildApp({
   const instanceId = crypto.randomUUID();
   let requests = 0;
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    // A silent log is no logger at all: pino would still make a child logger for every request.
+    logger: logger && config.logLevel !== 'silent' ? { level: config.logLevel } : false,
     requestIdHeader: 'x-request-id',
     genReqId: () => `${instanceId}-${(++requests).toString(36)}`,
     trustProxy: config.trustProxy,

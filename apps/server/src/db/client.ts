@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { PGlite, type QueryOptions } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from './executor.ts';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -297,6 +297,21 @@ const dialect = new PgDialect();
  */
 export function executePrepared(db: Executor, name: string, query: SQL): Promise<unknown> {
   return db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
+}
+
+/**
+ * The results of `reads` on `db`: at once on the database (each on a connection of its own), one after
+ * the other in a transaction, whose one connection runs one statement at a time (node-postgres queues
+ * a statement sent while another runs, and will refuse it from pg@9).
+ */
+export async function readAll<T extends readonly unknown[]>(
+  db: Executor,
+  reads: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
 }
 
 /** The rows of a raw `execute` result, which both drivers return under `rows`. */

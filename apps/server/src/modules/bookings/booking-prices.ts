@@ -263,19 +263,18 @@ export async function postStayCharges(db: Executor, booking: TBookingRow): Promi
   for (const rest of open.values()) for (const draft of rest) placed.push({ folioId: folio.id, draft });
   if (placed.length === 0) return;
   const snapshotOf = chargeSnapshots(db, booking.propertyId);
-  await insertCharges(
-    db,
-    await Promise.all(
-      placed.map(async ({ folioId, draft }) => ({
-        ...draft,
-        ...(await snapshotOf(draft)),
-        propertyId: booking.propertyId,
-        folioId,
-        bookingId: booking.id,
-        isDefault: true,
-      })),
-    ),
-  );
+  // One after the other: `db` is a transaction, whose one connection runs one statement at a time.
+  const rows = [];
+  for (const { folioId, draft } of placed)
+    rows.push({
+      ...draft,
+      ...(await snapshotOf(draft)),
+      propertyId: booking.propertyId,
+      folioId,
+      bookingId: booking.id,
+      isDefault: true,
+    });
+  await insertCharges(db, rows);
 }
 
 /**

@@ -4,10 +4,12 @@ import { requireAccess, type TActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import {
+  selectHousekeepingRoom,
   selectHousekeepingRooms,
   selectLocksOfToday,
   selectStaysOfToday,
   updateHousekeepingStatus,
+  type THousekeepingStay,
 } from './housekeeping.queries.ts';
 
 /**
@@ -45,7 +47,7 @@ async function withTodaysStays(
     selectStaysOfToday(db, roomIds, today),
     selectLocksOfToday(db, roomIds, today),
   ]);
-  const staysOf = new Map<string, typeof stays>();
+  const staysOf = new Map<string, THousekeepingStay[]>();
   for (const stay of stays) {
     if (stay.roomId === null) continue;
     const own = staysOf.get(stay.roomId);
@@ -54,34 +56,44 @@ async function withTodaysStays(
   }
   const lockOf = new Map<string, (typeof locks)[number]>();
   for (const lock of locks) if (!lockOf.has(lock.roomId)) lockOf.set(lock.roomId, lock);
-  return roomRows.map((room): THousekeepingRoom => {
-    const own = staysOf.get(room.id) ?? [];
-    const occupant = own.find(
-      (stay) => stay.checkIn <= today && stay.checkOut > today && stay.status !== 'checked_out',
-    );
-    const lock = lockOf.get(room.id);
-    return {
-      ...room,
-      housekeepingStatus: room.housekeepingStatus,
-      isLocked: Boolean(lock),
-      lockReason: lock?.reason ?? null,
-      occupant: occupant
-        ? {
-            bookingId: occupant.id,
-            name: occupant.displayName,
-            checkOut: occupant.checkOut,
-            status: occupant.status,
-          }
-        : null,
-      isDepartureToday: own.some((stay) => stay.checkOut === today),
-      isArrivalToday: own.some((stay) => stay.checkIn === today && stay.status !== 'checked_out'),
-    };
-  });
+  return roomRows.map((room) =>
+    housekeepingRoom(room, staysOf.get(room.id) ?? [], lockOf.get(room.id), today),
+  );
+}
+
+/** A room as housekeeping sees it on `today`, from its stays and lock of today. */
+function housekeepingRoom(
+  room: THousekeepingRoomRow,
+  stays: THousekeepingStay[],
+  lock: { reason: string | null } | null | undefined,
+  today: string,
+): THousekeepingRoom {
+  const occupant = stays.find(
+    (stay) => stay.checkIn <= today && stay.checkOut > today && stay.status !== 'checked_out',
+  );
+  return {
+    id: room.id,
+    number: room.number,
+    roomTypeName: room.roomTypeName,
+    housekeepingStatus: room.housekeepingStatus,
+    isLocked: Boolean(lock),
+    lockReason: lock?.reason ?? null,
+    occupant: occupant
+      ? {
+          bookingId: occupant.id,
+          name: occupant.displayName,
+          checkOut: occupant.checkOut,
+          status: occupant.status,
+        }
+      : null,
+    isDepartureToday: stays.some((stay) => stay.checkOut === today),
+    isArrivalToday: stays.some((stay) => stay.checkIn === today && stay.status !== 'checked_out'),
+  };
 }
 
 /**
  * Sets a room's housekeeping status (cleaning staff marking a room clean, for instance) and answers
- * the room as housekeeping sees it on `today`.
+ * the room as housekeeping sees it on `today`: one statement, as cleaning staff mark rooms all day.
  */
 export async function setHousekeepingStatus(
   ctx: AppContext,
@@ -91,7 +103,7 @@ export async function setHousekeepingStatus(
   status: THousekeepingState,
 ): Promise<THousekeepingRoom> {
   requireAccess(actor, 'housekeeping', 'write');
-  return oneRoom(ctx.db, await updateHousekeepingStatus(ctx.db, actor.propertyId, roomId, status), today);
+  return oneRoom(await updateHousekeepingStatus(ctx.db, actor.propertyId, roomId, status, today), today);
 }
 
 /** One room as housekeeping sees it on `today`. */
@@ -102,11 +114,13 @@ export async function getHousekeepingRoom(
   roomId: string,
 ): Promise<THousekeepingRoom> {
   requireAccess(actor, 'housekeeping', 'read');
-  return oneRoom(ctx.db, await selectHousekeepingRooms(ctx.db, actor.propertyId, roomId), today);
+  return oneRoom(await selectHousekeepingRoom(ctx.db, actor.propertyId, roomId, today), today);
 }
 
-async function oneRoom(db: Executor, roomRows: THousekeepingRoomRow[], today: string) {
-  const [room] = await withTodaysStays(db, roomRows, today);
+function oneRoom(
+  [room]: (THousekeepingRoomRow & { stays: THousekeepingStay[]; lock: { reason: string | null } | null })[],
+  today: string,
+): THousekeepingRoom {
   if (!room) throw notFound('room');
-  return room;
+  return housekeepingRoom(room, room.stays, room.lock, today);
 }

@@ -29,10 +29,8 @@ export async function cancelInvoice(ctx: AppContext, actor: TActor, id: string):
       requireBookingAccess(actor, 'invoices', 'write', original.bookingId ?? '');
       if (!['open', 'paid'].includes(original.status) || original.cancels)
         throw new AppError('invoice/invalid_transition');
-      const [lines, taxes] = await Promise.all([
-        selectInvoiceLines(tx, original.id),
-        selectInvoiceTaxes(tx, original.id),
-      ]);
+      const lines = await selectInvoiceLines(tx, original.id);
+      const taxes = await selectInvoiceTaxes(tx, original.id);
       const draft = await insertInvoice(tx, {
         propertyId: actor.propertyId,
         folioId: original.folioId,

@@ -8,7 +8,7 @@ import {
   type TInvoiceListQuery,
   type TInvoicePage,
 } from '@pms/contract';
-import type { Executor } from '../../db/client.ts';
+import { readAll, type Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { findProperty } from '../../lib/properties.ts';
 import { openOwnedFile, storeGeneratedFile } from '../files/index.ts';
@@ -66,10 +66,10 @@ const countsPaymentsNow = (row: Pick<TInvoiceRow, 'status'>) =>
 
 /** An invoice as the API answers it: its lines and the totals of the one computation. */
 export async function readInvoice(db: Executor, row: TInvoiceRow): Promise<TInvoice> {
-  const [lines, cancellations, folioPaid] = await Promise.all([
-    selectInvoiceLines(db, row.id),
-    selectCancellations(db, [row.id]),
-    countsPaymentsNow(row) ? selectFolioPayments(db, row.folioId) : { amount: 0 },
+  const [lines, cancellations, folioPaid] = await readAll(db, [
+    () => selectInvoiceLines(db, row.id),
+    () => selectCancellations(db, [row.id]),
+    async () => (countsPaymentsNow(row) ? selectFolioPayments(db, row.folioId) : { amount: 0 }),
   ]);
   const totals = invoiceTotals(lines, paymentSource(row, folioPaid.amount));
   return toInvoice(row, lines, totals, cancellations.get(row.id) ?? null);
@@ -81,9 +81,9 @@ export async function toListItems(
   rows: { invoice: TInvoiceRow; folioPaidAmount: number }[],
 ): Promise<TInvoiceListItem[]> {
   const ids = rows.map((row) => row.invoice.id);
-  const [cancellations, lines] = await Promise.all([
-    selectCancellations(db, ids),
-    selectLinesOfInvoices(db, ids),
+  const [cancellations, lines] = await readAll(db, [
+    () => selectCancellations(db, ids),
+    () => selectLinesOfInvoices(db, ids),
   ]);
   return rows.map(({ invoice, folioPaidAmount }) =>
     toInvoiceListItem(
